@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+/** `npm start`: the connector on its own, for use without VS Code. */
+import { AlreadyRunningError, Connector } from './connector/connector';
+import { configFromEnvironment } from './connector/envConfig';
+import { isLogThreshold, streamLogger } from './connector/streamLogger';
+
+async function main(): Promise<void> {
+  const level = process.env.BROWSER_DEBUG_LOG_LEVEL;
+  const logger = streamLogger(process.stderr, isLogThreshold(level) ? level : 'info');
+  let connector: Connector;
+  try {
+    connector = await Connector.start(configFromEnvironment(process.env, process.argv.slice(2)), { logger });
+  } catch (error) {
+    if (error instanceof AlreadyRunningError) {
+      console.log(`${error.message}\nNothing to do: browsers, VS Code and MCP clients can use http://127.0.0.1:${error.port} now.`);
+      return;
+    }
+    console.error(`Browser Debug connector could not start: ${(error as Error).message}`);
+    process.exitCode = 1;
+    return;
+  }
+  const moved = connector.skippedPorts.length ? ` (port ${connector.skippedPorts.join(', ')} is held by another program)` : '';
+  console.log(
+    [
+      `Browser Debug connector listening on ${connector.url}${moved}`,
+      '',
+      'Next:',
+      '  1. Load the browser extension: chrome://extensions → Developer mode → Load unpacked → dist/browser-extension',
+      '  2. Open your app; captures appear at ' + `${connector.url}/console-logs and ${connector.url}/network-requests`,
+      `  3. Live stream: ws://127.0.0.1:${connector.port}/ws   Health: ${connector.url}/health`,
+      '',
+      'Press Ctrl-C to stop.',
+    ].join('\n'),
+  );
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received, shutting down.`);
+    void connector.stop(`connector stopped (${signal})`).then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+void main();

@@ -1,0 +1,92 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_PORT, MAX_FALLBACK_PORT } from '../shared/identity';
+
+export interface BufferLimit {
+  /** Most entries kept; the oldest go first. */
+  maxEntries: number;
+  /** Most (estimated) bytes kept; the oldest go first. */
+  maxBytes: number;
+}
+
+export interface StoreLimits {
+  consoleLogs: BufferLimit;
+  consoleErrors: BufferLimit;
+  networkSuccess: BufferLimit;
+  networkErrors: BufferLimit;
+  selectedElements: BufferLimit;
+  pageLoads: BufferLimit;
+  screenshots: BufferLimit;
+  /** Longest string field kept; longer ones are cut with a visible marker. */
+  maxFieldChars: number;
+}
+
+export interface ScreenshotConfig {
+  dir: string;
+  maxFiles: number;
+  maxBytes: number;
+  timeoutMs: number;
+}
+
+/** Everything the connector needs, as a plain object: core code never reads settings itself. */
+export interface ConnectorConfig {
+  host: string;
+  port: number;
+  /** Highest port tried when the configured one is held by another program. */
+  maxPort: number;
+  limits: StoreLimits;
+  screenshots: ScreenshotConfig;
+  /** Extra Origins allowed besides chrome-extension://, vscode-webview:// and no Origin at all. */
+  allowedOrigins: string[];
+  maxBodyBytes: number;
+  /** `/extension-ws` frame cap: a full-page screenshot can be tens of MB. */
+  maxFrameBytes: number;
+  heartbeatMs: number;
+  commandTimeoutMs: number;
+}
+
+const MB = 1024 * 1024;
+
+export function defaultConfig(): ConnectorConfig {
+  return {
+    host: '127.0.0.1',
+    port: DEFAULT_PORT,
+    maxPort: MAX_FALLBACK_PORT,
+    limits: {
+      consoleLogs: { maxEntries: 50_000, maxBytes: 64 * MB },
+      consoleErrors: { maxEntries: 10_000, maxBytes: 32 * MB },
+      networkSuccess: { maxEntries: 20_000, maxBytes: 64 * MB },
+      networkErrors: { maxEntries: 10_000, maxBytes: 32 * MB },
+      selectedElements: { maxEntries: 100, maxBytes: 8 * MB },
+      pageLoads: { maxEntries: 1_000, maxBytes: 4 * MB },
+      screenshots: { maxEntries: 1_000, maxBytes: 1 * MB },
+      maxFieldChars: 32 * 1024,
+    },
+    screenshots: {
+      dir: join(homedir(), 'browser-debug', 'screenshots'),
+      maxFiles: 200,
+      maxBytes: 500 * MB,
+      timeoutMs: 15_000,
+    },
+    allowedOrigins: [],
+    maxBodyBytes: 1 * MB,
+    maxFrameBytes: 64 * MB,
+    heartbeatMs: 20_000,
+    commandTimeoutMs: 30_000,
+  };
+}
+
+export type ConfigOverrides = Partial<Omit<ConnectorConfig, 'limits' | 'screenshots'>> & {
+  limits?: Partial<StoreLimits>;
+  screenshots?: Partial<ScreenshotConfig>;
+};
+
+export function resolveConfig(overrides: ConfigOverrides = {}): ConnectorConfig {
+  const base = defaultConfig();
+  return {
+    ...base,
+    ...overrides,
+    limits: { ...base.limits, ...overrides.limits },
+    screenshots: { ...base.screenshots, ...overrides.screenshots },
+  };
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { ApiError } from '../../shared/errors';
+import type { ConnectorServices } from '../services';
+import { sendError, sendSuccess, toApiError, type Variant } from './envelope';
+import { consoleRoutes } from './routes/consoleRoutes';
+import { identityRoutes } from './routes/identityRoutes';
+import { networkRoutes } from './routes/networkRoutes';
+import { pageRoutes } from './routes/pageRoutes';
+import type { Route } from './route';
+import { checkAccess, type AccessPolicy } from './security';
+
+const VERSIONED_PREFIXES = ['/api/v1', '/api'];
+const REQUEST_ID = /^[\w.-]{1,100}$/;
+
+function variantOf(path: string): Variant {
+  return VERSIONED_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix + '/')) ? 'B' : 'A';
+}
+
+function unprefixed(path: string): string {
+  for (const prefix of VERSIONED_PREFIXES) if (path.startsWith(prefix + '/')) return path.slice(prefix.length);
+  return path;
+}
+
+export interface AppExtras {
+  /** Mounted before the 404 fallback, e.g. the MCP transports. */
+  extraRoutes?: (app: express.Express) => void;
+}
+
+/** The HTTP face of the connector: every route in both variants, behind the Host/Origin checks. */
+export function createApp(services: ConnectorServices, policy: AccessPolicy, extras: AppExtras = {}): express.Express {
+  const routes: Route[] = [...identityRoutes(services), ...consoleRoutes(services), ...networkRoutes(services), ...pageRoutes(services)];
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+
+  app.use((req, res, next) => {
+    const incoming = req.get('x-request-id');
+    res.locals.requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.locals.variant = variantOf(req.path);
+    res.set('X-Request-Id', res.locals.requestId as string);
+    next();
+  });
+
+  app.use((req, res, next) => {
+    const denial = checkAccess({ host: req.headers.host, origin: req.headers.origin }, policy);
+    if (denial) return sendError(res, res.locals.variant as Variant, new ApiError('FORBIDDEN', denial.reason));
+    const origin = req.headers.origin;
+    if (origin) {
+      res.set('Access-Control-Allow-Origin', origin);
+      res.set('Vary', 'Origin');
+    }
+    if (req.method === 'OPTIONS') {
+      res.set('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
+      res.set('Access-Control-Allow-Headers', 'Content-Type, X-Request-Id, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID');
+      res.set('Access-Control-Max-Age', '600');
+      return res.status(204).end();
+    }
+    next();
+  });
+
+  app.use(express.json({ limit: services.config.maxBodyBytes }));
+  extras.extraRoutes?.(app);
+
+  for (const prefix of ['', ...VERSIONED_PREFIXES]) {
+    for (const route of routes) {
+      const handler = async (req: Request, res: Response) => {
+        const variant = res.locals.variant as Variant;
+        try {
+          const data = await route.handle({ variant, query: req.query as Record<string, unknown>, body: req.body });
+          sendSuccess(res, variant, data);
+        } catch (error) {
+          const apiError = toApiError(error);
+          if (apiError.code === 'INTERNAL_ERROR') services.logger.error(`${req.method} ${req.path} failed`, error);
+          sendError(res, variant, apiError);
+        }
+      };
+      if (route.method === 'GET') app.get(prefix + route.path, handler);
+      else app.post(prefix + route.path, handler);
+    }
+  }
+
+  app.use((req, res) => {
+    const variant = res.locals.variant as Variant;
+    const allowed = routes.filter((route) => route.path === unprefixed(req.path)).map((route) => route.method);
+    if (allowed.length) {
+      res.set('Allow', allowed.join(', '));
+      return sendError(res, variant, new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not supported on ${req.path}. Use ${allowed.join(' or ')}.`, { allowed }));
+    }
+    sendError(res, variant, new ApiError('NOT_FOUND', `No endpoint at ${req.method} ${req.path}. See the README's API reference.`, { path: req.path }));
+  });
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    sendError(res, res.locals.variant as Variant, bodyError(error, services.config.maxBodyBytes));
+  });
+  return app;
+}
+
+/** Errors raised by the JSON body parser, in words a caller can act on. */
+function bodyError(error: unknown, maxBodyBytes: number): ApiError {
+  const type = (error as { type?: string }).type;
+  if (type === 'entity.too.large') {
+    return new ApiError('PAYLOAD_TOO_LARGE', `Request body is larger than the ${maxBodyBytes} byte limit.`, { limit: maxBodyBytes });
+  }
+  if (type === 'entity.parse.failed') return new ApiError('INVALID_REQUEST', 'Request body is not valid JSON.', { parameter: 'body' });
+  return toApiError(error);
+}

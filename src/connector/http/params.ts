@@ -1,0 +1,72 @@
+import { invalidParameter } from '../../shared/errors';
+import { LOG_LEVELS, isLogLevel, type LogLevel } from '../../shared/levels';
+
+type Query = Record<string, unknown>;
+
+/** Query values arrive as strings, or arrays when repeated; the last one wins. */
+function single(query: Query, name: string): string | undefined {
+  const value = query[name];
+  if (Array.isArray(value)) return single({ [name]: value[value.length - 1] }, name);
+  if (value === undefined || value === '') return undefined;
+  return String(value);
+}
+
+export function parseLimit(query: Query, fallback: number, max = 1000): number {
+  const raw = single(query, 'limit');
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > max) {
+    throw invalidParameter('limit', raw, [`an integer from 1 to ${max}`], `expected an integer from 1 to ${max}`);
+  }
+  return value;
+}
+
+export function parseLevel(query: Query): LogLevel | undefined {
+  const raw = single(query, 'level');
+  if (raw === undefined) return undefined;
+  const level = raw.toLowerCase();
+  if (!isLogLevel(level)) throw invalidParameter('level', raw, LOG_LEVELS);
+  return level;
+}
+
+/** ISO 8601 (or ms since epoch); answers ms since epoch. */
+export function parseSince(query: Query): number | undefined {
+  const raw = single(query, 'since');
+  if (raw === undefined) return undefined;
+  const value = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
+  if (Number.isNaN(value)) {
+    throw invalidParameter('since', raw, ['ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z', 'milliseconds since epoch'], 'expected an ISO 8601 date-time such as 2026-01-31T12:00:00Z');
+  }
+  return value;
+}
+
+export function parseFormat(query: Query): 'json' | 'text' {
+  const raw = single(query, 'format');
+  if (raw === undefined) return 'json';
+  if (raw !== 'json' && raw !== 'text') throw invalidParameter('format', raw, ['json', 'text']);
+  return raw;
+}
+
+export function parseMethod(query: Query): string | undefined {
+  const raw = single(query, 'method');
+  if (raw === undefined) return undefined;
+  if (!/^[A-Za-z]{1,20}$/.test(raw)) throw invalidParameter('method', raw, ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'], 'expected an HTTP method such as GET');
+  return raw.toUpperCase();
+}
+
+/** `404` matches one status, `4xx` a class. */
+export function parseStatus(query: Query): ((status: number | undefined) => boolean) | undefined {
+  const raw = single(query, 'status');
+  if (raw === undefined) return undefined;
+  if (/^\d{3}$/.test(raw)) return (status) => status === Number(raw);
+  if (/^[1-5]xx$/i.test(raw)) return (status) => status !== undefined && Math.floor(status / 100) === Number(raw[0]);
+  throw invalidParameter('status', raw, ['a status such as 404', 'a class such as 4xx'], 'expected a status such as 404 or a class such as 4xx');
+}
+
+export function parseBoolean(query: Query, name: string): boolean | undefined {
+  const raw = single(query, name);
+  if (raw === undefined) return undefined;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw invalidParameter(name, raw, ['true', 'false']);
+}

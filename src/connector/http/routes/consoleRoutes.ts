@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { ApiError, missingParameter } from '../../../shared/errors';
+import { meetsLevel, type LogLevel } from '../../../shared/levels';
+import { captureEventSchema, type StoredConsoleError, type StoredConsoleLog } from '../../../shared/protocol';
+import type { ConnectorServices } from '../../services';
+import { TextBody } from '../envelope';
+import { parseFormat, parseLevel, parseLimit, parseSince } from '../params';
+import { defaultLimit, type Route } from '../route';
+
+type ConsoleEntry = StoredConsoleLog | StoredConsoleError;
+
+function levelOf(entry: ConsoleEntry): LogLevel {
+  return entry.type === 'console-error' ? 'error' : entry.level;
+}
+
+/** Uncaught errors read as console entries of level `error`. */
+function asLogEntry(entry: ConsoleEntry): ConsoleEntry & { level: LogLevel } {
+  return entry.type === 'console-error' ? { ...entry, level: 'error' } : entry;
+}
+
+function asText(entries: ConsoleEntry[]): TextBody {
+  const lines = entries.map((entry) => {
+    const where = entry.source ? ` (${entry.source})` : '';
+    return `${new Date(entry.timestamp).toISOString()} [${levelOf(entry).toUpperCase()}] ${entry.message}${where}`;
+  });
+  return new TextBody(lines.join('\n') + (lines.length ? '\n' : ''));
+}
+
+/** A body without `type` is a console log, and one without `timestamp` happened now. */
+const extensionLogBody = z.object({ data: z.record(z.string(), z.unknown()) });
+
+export function consoleRoutes({ store }: ConnectorServices): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: '/console-logs',
+      handle: ({ variant, query }) => {
+        const limit = parseLimit(query, defaultLimit(variant));
+        const level = parseLevel(query);
+        const since = parseSince(query);
+        const format = parseFormat(query);
+        const { entries, matched, total } = store.query(
+          ['consoleLogs', 'consoleErrors'],
+          (entry) => (level === undefined || meetsLevel(levelOf(entry), level)) && (since === undefined || entry.timestamp >= since),
+          limit,
+        );
+        if (format === 'text') return asText(entries);
+        return {
+          logs: entries.map(asLogEntry),
+          count: entries.length,
+          truncated: matched > entries.length,
+          total,
+          filtered: matched,
+          timestamp: new Date().toISOString(),
+        };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/console-errors',
+      handle: ({ variant, query }) => {
+        const limit = parseLimit(query, defaultLimit(variant));
+        const { entries, matched } = store.query(['consoleLogs', 'consoleErrors'], (entry) => levelOf(entry) === 'error', limit);
+        return { errors: entries.map(asLogEntry), count: entries.length, total: matched, truncated: matched > entries.length };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/extension-log',
+      handle: ({ body }) => {
+        const parsed = extensionLogBody.safeParse(body);
+        if (!parsed.success) throw missingParameter('data', 'Send {"data": {"type": "console-log", "level": "info", "message": "...", "timestamp": 1700000000000}}.');
+        const event = captureEventSchema.safeParse({ type: 'console-log', timestamp: Date.now(), ...parsed.data.data });
+        if (!event.success) {
+          const issue = event.error.issues[0]!;
+          const field = ['data', ...issue.path].join('.');
+          throw new ApiError('INVALID_PARAMETER', `Invalid '${field}': ${issue.message}.`, { parameter: field, validValues: validValuesOf(issue) });
+        }
+        const entry = store.ingest(event.data);
+        return { success: true, id: entry.id, seq: entry.seq };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/wipelogs',
+      handle: () => {
+        const cleared = store.clear();
+        return { success: true, message: 'All captured data cleared.', cleared };
+      },
+    },
+  ];
+}
+
+function validValuesOf(issue: z.core.$ZodIssue): unknown[] {
+  if ('values' in issue && Array.isArray(issue.values)) return issue.values;
+  if ('options' in issue && Array.isArray(issue.options)) return issue.options;
+  if (issue.code === 'invalid_type') return [`a value of type ${issue.expected}`];
+  return [];
+}

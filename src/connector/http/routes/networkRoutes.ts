@@ -1,0 +1,83 @@
+import type { StoredNetworkRequest } from '../../../shared/protocol';
+import type { ConnectorServices } from '../../services';
+import { isFailedRequest, type BufferKind } from '../../store';
+import { parseBoolean, parseLimit, parseMethod, parseStatus } from '../params';
+import { defaultLimit, type Route, type RouteContext } from '../route';
+
+/** The simple entry shape: `size` is the response's bytes. */
+function simple(request: StoredNetworkRequest): Record<string, unknown> {
+  const size = typeof request.size === 'object' ? request.size.response : request.size;
+  return { ...request, size };
+}
+
+function failure(request: StoredNetworkRequest): Record<string, unknown> {
+  const status = request.status ?? 0;
+  const error = request.error ?? `HTTP ${status}${request.statusText ? ' ' + request.statusText : ''}`;
+  return { ...simple(request), status, error };
+}
+
+/** The detailed shape of `/network-requests`: `size` is `{request, response}`. */
+function detailed(request: StoredNetworkRequest): Record<string, unknown> {
+  const size = typeof request.size === 'object' ? request.size : { request: 0, response: request.size ?? 0 };
+  return { ...request, size };
+}
+
+const BOTH: BufferKind[] = ['networkSuccess', 'networkErrors'];
+
+export function networkRoutes({ store }: ConnectorServices): Route[] {
+  const list = (kinds: BufferKind[], context: RouteContext, extra?: (request: StoredNetworkRequest) => boolean) => {
+    const limit = parseLimit(context.query, defaultLimit(context.variant));
+    const method = parseMethod(context.query);
+    return store.query(
+      kinds as ('networkSuccess' | 'networkErrors')[],
+      (request) => (method === undefined || request.method.toUpperCase() === method) && (extra === undefined || extra(request)),
+      limit,
+    );
+  };
+  return [
+    {
+      method: 'GET',
+      path: '/network-success',
+      handle: (context) => {
+        const { entries, matched } = list(['networkSuccess'], context);
+        return { requests: entries.map(simple), count: entries.length, total: matched, truncated: matched > entries.length };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/network-errors',
+      handle: (context) => {
+        const { entries, matched } = list(['networkErrors'], context);
+        return { errors: entries.map(failure), count: entries.length, total: matched, truncated: matched > entries.length };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/all-xhr',
+      handle: (context) => {
+        const { entries, matched } = list(BOTH, context);
+        const byTime = [...entries].sort((a, b) => a.timestamp - b.timestamp || a.seq - b.seq);
+        return { requests: byTime.map(simple), count: byTime.length, total: matched, truncated: matched > byTime.length };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/network-requests',
+      handle: (context) => {
+        const status = parseStatus(context.query);
+        const failed = parseBoolean(context.query, 'failed');
+        const { entries, matched, total } = list(BOTH, context, (request) => {
+          if (status && !status(request.status)) return false;
+          return failed === undefined || isFailedRequest(request) === failed;
+        });
+        return {
+          requests: entries.map(detailed),
+          count: entries.length,
+          total,
+          filtered: matched,
+          truncated: matched > entries.length,
+        };
+      },
+    },
+  ];
+}

@@ -1,0 +1,63 @@
+import { ApiError } from '../shared/errors';
+import type { ScreenshotOptions, StoredScreenshot } from '../shared/protocol';
+import type { BrowserBridge } from './browserBridge';
+import type { ScreenshotConfig } from './config';
+import { decodeImageDataUrl } from './imageInfo';
+import type { Logger } from './logger';
+import { ScreenshotFolder } from './screenshotFolder';
+import type { CaptureStore } from './store';
+
+export interface ScreenshotResult {
+  entry: StoredScreenshot;
+  dataUrl: string;
+}
+
+type CapturedListener = (result: ScreenshotResult & { requestId: string }) => void;
+
+/** Asks the browser for an image, checks it, saves it to the capped folder and records it. */
+export class ScreenshotService {
+  private readonly folder: ScreenshotFolder;
+  private readonly listeners = new Set<CapturedListener>();
+  private sequence = 0;
+
+  constructor(
+    private readonly config: ScreenshotConfig,
+    private readonly bridge: BrowserBridge,
+    private readonly store: CaptureStore,
+    logger: Logger,
+  ) {
+    this.folder = new ScreenshotFolder(config, logger);
+  }
+
+  onCaptured(listener: CapturedListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async capture(options: ScreenshotOptions): Promise<ScreenshotResult> {
+    const reply = await this.bridge.screenshot(options, this.config.timeoutMs);
+    const dataUrl = (reply as { data?: unknown } | undefined)?.data;
+    if (typeof dataUrl !== 'string') throw new ApiError('SCREENSHOT_FAILED', 'The browser answered without image data.');
+    let image;
+    try {
+      image = decodeImageDataUrl(dataUrl);
+    } catch (error) {
+      throw new ApiError('SCREENSHOT_FAILED', `The browser sent an unreadable image: ${(error as Error).message}.`);
+    }
+    const timestamp = Date.now();
+    const path = await this.folder.save(image, timestamp).catch((error: Error) => {
+      throw new ApiError('SCREENSHOT_FAILED', `Could not save the screenshot in ${this.config.dir}: ${error.message}`);
+    });
+    const entry = this.store.addScreenshot({
+      timestamp,
+      path,
+      size: image.bytes.length,
+      format: image.format,
+      dimensions: { width: image.width, height: image.height },
+    });
+    const result = { entry, dataUrl };
+    const requestId = `screenshot-${++this.sequence}`;
+    for (const listener of this.listeners) listener({ ...result, requestId });
+    return result;
+  }
+}

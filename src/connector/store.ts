@@ -1,0 +1,245 @@
+import type {
+  CaptureEvent,
+  StoredConsoleError,
+  StoredConsoleLog,
+  StoredCurrentUrl,
+  StoredEntry,
+  StoredNetworkRequest,
+  StoredPageNavigated,
+  StoredScreenshot,
+  StoredSelectedElement,
+} from '../shared/protocol';
+import type { StoreLimits } from './config';
+import { RingBuffer } from './ringBuffer';
+import { capAndMeasure } from './truncate';
+
+export const UNKNOWN_PAGE_LOAD = 'unknown';
+
+export interface BufferTypes {
+  consoleLogs: StoredConsoleLog;
+  consoleErrors: StoredConsoleError;
+  networkSuccess: StoredNetworkRequest;
+  networkErrors: StoredNetworkRequest;
+  selectedElements: StoredSelectedElement;
+  pageLoads: StoredPageNavigated | StoredCurrentUrl;
+  screenshots: StoredScreenshot;
+}
+export type BufferKind = keyof BufferTypes;
+export const BUFFER_KINDS: readonly BufferKind[] = [
+  'consoleLogs',
+  'consoleErrors',
+  'networkSuccess',
+  'networkErrors',
+  'selectedElements',
+  'pageLoads',
+  'screenshots',
+];
+
+export interface CurrentPage {
+  url: string;
+  tabId?: number;
+  title?: string;
+  source?: string;
+  pageLoadId: string;
+  updatedAt: number;
+}
+
+export interface QueryResult<T> {
+  /** Oldest first: the newest `limit` entries that matched. */
+  entries: T[];
+  /** How many stored entries matched the filter. */
+  matched: number;
+  /** How many entries the queried buffers hold. */
+  total: number;
+}
+
+type Listener = (entry: StoredEntry) => void;
+
+/** An HTTP 4xx/5xx or a request that never got a response. */
+export function isFailedRequest(request: { status?: number; error?: string }): boolean {
+  return request.error !== undefined || request.status === undefined || request.status === 0 || request.status >= 400;
+}
+
+/** All captures in bounded memory, one ring buffer per kind, every entry with a stable id and page load. */
+export class CaptureStore {
+  private readonly buffers: { [K in BufferKind]: RingBuffer<BufferTypes[K]> };
+  private seq = 0;
+  private readonly pageLoadByTab = new Map<number, string>();
+  private lastPageLoad = UNKNOWN_PAGE_LOAD;
+  private page: CurrentPage | undefined;
+  private readonly entryListeners = new Set<Listener>();
+  private readonly clearListeners = new Set<() => void>();
+
+  constructor(private readonly limits: StoreLimits) {
+    this.buffers = {
+      consoleLogs: new RingBuffer(limits.consoleLogs),
+      consoleErrors: new RingBuffer(limits.consoleErrors),
+      networkSuccess: new RingBuffer(limits.networkSuccess),
+      networkErrors: new RingBuffer(limits.networkErrors),
+      selectedElements: new RingBuffer(limits.selectedElements),
+      pageLoads: new RingBuffer(limits.pageLoads),
+      screenshots: new RingBuffer(limits.screenshots),
+    };
+  }
+
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  get currentPage(): CurrentPage | undefined {
+    return this.page;
+  }
+
+  /** Stores one validated capture (mutating it: strings are capped) and tells the listeners. */
+  ingest(event: CaptureEvent): StoredEntry {
+    if (event.type === 'dropped') {
+      return this.ingest({
+        type: 'console-log',
+        level: 'warn',
+        message: `[Browser Debug] ${event.count} captures were dropped while the connector was unreachable (the browser's queue was full).`,
+        timestamp: event.timestamp,
+        source: 'browser-debug',
+      });
+    }
+    const bytes = capAndMeasure(event, this.limits.maxFieldChars);
+    const entry = this.stamp(event);
+    switch (entry.type) {
+      case 'console-log':
+        this.buffers.consoleLogs.push(entry, bytes);
+        break;
+      case 'console-error':
+        this.buffers.consoleErrors.push(entry, bytes);
+        break;
+      case 'network-request':
+        (isFailedRequest(entry) ? this.buffers.networkErrors : this.buffers.networkSuccess).push(entry, bytes);
+        break;
+      case 'selected-element':
+        this.buffers.selectedElements.push(entry, bytes);
+        break;
+      case 'page-navigated':
+      case 'current-url':
+        this.trackPage(entry);
+        this.buffers.pageLoads.push(entry, bytes);
+        break;
+    }
+    this.emit(entry);
+    return entry;
+  }
+
+  addScreenshot(meta: Omit<StoredScreenshot, 'id' | 'seq' | 'pageLoadId' | 'type'>): StoredScreenshot {
+    const seq = ++this.seq;
+    const entry: StoredScreenshot = { type: 'screenshot', ...meta, id: String(seq), seq, pageLoadId: this.lastPageLoad };
+    this.buffers.screenshots.push(entry, capAndMeasure({ ...entry }, this.limits.maxFieldChars));
+    this.emit(entry);
+    return entry;
+  }
+
+  /** The newest `limit` entries of the given buffers that match, merged by seq. */
+  query<K extends BufferKind>(kinds: readonly K[], match: (entry: BufferTypes[K]) => boolean, limit: number): QueryResult<BufferTypes[K]> {
+    const buffers = kinds.map((kind) => this.buffers[kind] as RingBuffer<BufferTypes[K]>);
+    const cursors = buffers.map((buffer) => buffer.size - 1);
+    const newestFirst: BufferTypes[K][] = [];
+    let matched = 0;
+    for (;;) {
+      let pick = -1;
+      for (let i = 0; i < buffers.length; i++) {
+        if (cursors[i]! < 0) continue;
+        if (pick < 0 || buffers[i]!.at(cursors[i]!).seq > buffers[pick]!.at(cursors[pick]!).seq) pick = i;
+      }
+      if (pick < 0) break;
+      const entry = buffers[pick]!.at(cursors[pick]!--);
+      if (!match(entry)) continue;
+      matched++;
+      if (newestFirst.length < limit) newestFirst.push(entry);
+    }
+    const total = buffers.reduce((sum, buffer) => sum + buffer.size, 0);
+    return { entries: newestFirst.reverse(), matched, total };
+  }
+
+  /** Every stored entry with seq greater than `after`, oldest first: the replay for a late subscriber. */
+  since(after: number): StoredEntry[] {
+    const out: StoredEntry[] = [];
+    for (const kind of BUFFER_KINDS) {
+      const buffer = this.buffers[kind] as RingBuffer<StoredEntry>;
+      for (let i = buffer.indexAfter(after); i < buffer.size; i++) out.push(buffer.at(i));
+    }
+    return out.sort((a, b) => a.seq - b.seq);
+  }
+
+  findById(id: string): StoredEntry | undefined {
+    const seq = Number(id);
+    if (!Number.isInteger(seq) || seq <= 0) return undefined;
+    for (const kind of BUFFER_KINDS) {
+      const found = (this.buffers[kind] as RingBuffer<StoredEntry>).findBySeq(seq);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  latest<K extends BufferKind>(kind: K): BufferTypes[K] | undefined {
+    return this.buffers[kind].newest();
+  }
+
+  counts(): Record<BufferKind, number> {
+    return Object.fromEntries(BUFFER_KINDS.map((kind) => [kind, this.buffers[kind].size])) as Record<BufferKind, number>;
+  }
+
+  bytes(): number {
+    return BUFFER_KINDS.reduce((sum, kind) => sum + this.buffers[kind].byteSize, 0);
+  }
+
+  evicted(): Record<BufferKind, number> {
+    return Object.fromEntries(BUFFER_KINDS.map((kind) => [kind, this.buffers[kind].evicted])) as Record<BufferKind, number>;
+  }
+
+  /** Empties every buffer; seq keeps counting so ids are never reused. Returns what was removed. */
+  clear(): Record<BufferKind, number> {
+    const removed = this.counts();
+    for (const kind of BUFFER_KINDS) this.buffers[kind].clear();
+    for (const listener of this.clearListeners) listener();
+    return removed;
+  }
+
+  onEntry(listener: Listener): () => void {
+    this.entryListeners.add(listener);
+    return () => this.entryListeners.delete(listener);
+  }
+
+  onCleared(listener: () => void): () => void {
+    this.clearListeners.add(listener);
+    return () => this.clearListeners.delete(listener);
+  }
+
+  private stamp<E extends Exclude<CaptureEvent, { type: 'dropped' }>>(event: E): E & StoredEntry {
+    const seq = ++this.seq;
+    const stamped = event as E & StoredEntry;
+    stamped.id = String(seq);
+    stamped.seq = seq;
+    if (event.type !== 'page-navigated') stamped.pageLoadId = (event as { pageLoadId?: string }).pageLoadId ?? this.pageLoadFor(event.tabId);
+    if (stamped.timestamp === undefined) stamped.timestamp = Date.now();
+    return stamped;
+  }
+
+  private pageLoadFor(tabId: number | undefined): string {
+    return (tabId !== undefined && this.pageLoadByTab.get(tabId)) || this.lastPageLoad;
+  }
+
+  private trackPage(entry: StoredPageNavigated | StoredCurrentUrl): void {
+    if (entry.type === 'page-navigated') {
+      this.lastPageLoad = entry.pageLoadId;
+      if (entry.tabId !== undefined) this.pageLoadByTab.set(entry.tabId, entry.pageLoadId);
+    }
+    this.page = {
+      url: entry.url,
+      tabId: entry.tabId,
+      title: entry.title ?? (this.page?.tabId === entry.tabId ? this.page?.title : undefined),
+      source: entry.type === 'current-url' ? entry.source : 'navigation',
+      pageLoadId: entry.pageLoadId,
+      updatedAt: entry.timestamp,
+    };
+  }
+
+  private emit(entry: StoredEntry): void {
+    for (const listener of this.entryListeners) listener(entry);
+  }
+}

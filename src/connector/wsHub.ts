@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import type { z } from 'zod';
+import { PROTOCOL_VERSION, SERVER_NAME } from '../shared/identity';
+import { MAX_BATCH_EVENTS, captureEventSchema, clientFrameSchema, extensionFrameSchema, type CaptureEvent, type ServerFrame } from '../shared/protocol';
+import { VERSION } from '../shared/version';
+import { checkAccess, type AccessPolicy } from './http/security';
+import type { ConnectorServices } from './services';
+
+const CLIENT_FRAME_BYTES = 1024 * 1024;
+/** A live client this far behind is closed; it reconnects with `?since=<last seq>` and misses nothing. */
+const MAX_CLIENT_BACKLOG = 32 * 1024 * 1024;
+
+interface Peer {
+  socket: WebSocket;
+  alive: boolean;
+}
+
+/**
+ * The two WebSocket endpoints: `/extension-ws`, where browsers send captures and answer commands,
+ * and `/ws`, where live clients follow every stored capture.
+ */
+export class WsHub {
+  private readonly browserServer: WebSocketServer;
+  private readonly clientServer: WebSocketServer;
+  private readonly browsers = new Map<string, Peer>();
+  private readonly clients = new Set<Peer>();
+  private invalid = 0;
+  private readonly timer: NodeJS.Timeout;
+  private readonly unsubscribe: (() => void)[] = [];
+
+  constructor(
+    private readonly services: ConnectorServices,
+    private readonly policy: AccessPolicy,
+  ) {
+    this.browserServer = new WebSocketServer({ noServer: true, maxPayload: services.config.maxFrameBytes });
+    this.clientServer = new WebSocketServer({ noServer: true, maxPayload: CLIENT_FRAME_BYTES });
+    this.browserServer.on('connection', (socket) => this.acceptBrowser(socket));
+    this.clientServer.on('connection', (socket, request: IncomingMessage) => this.acceptClient(socket, request));
+    const { store, bridge, screenshots } = services;
+    this.unsubscribe.push(
+      store.onEntry((entry) => this.broadcast(entry as ServerFrame)),
+      store.onCleared(() => this.broadcast({ type: 'cleared', timestamp: Date.now() })),
+      bridge.onChange(() => this.broadcast(this.browserStatus())),
+      screenshots.onCaptured(({ requestId, dataUrl, entry }) =>
+        this.broadcast({ type: 'screenshot-captured', requestId, screenshot: dataUrl, path: entry.path, timestamp: entry.timestamp }),
+      ),
+    );
+    this.timer = setInterval(() => this.beat(), services.config.heartbeatMs);
+    this.timer.unref();
+  }
+
+  get connectionCount(): number {
+    return this.browsers.size + this.clients.size;
+  }
+
+  get invalidFrames(): number {
+    return this.invalid;
+  }
+
+  attach(server: Server): void {
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(request, socket, head));
+  }
+
+  /** Tells every peer we are going, then closes them. */
+  close(reason: string): void {
+    clearInterval(this.timer);
+    for (const off of this.unsubscribe) off();
+    const frame = JSON.stringify({ type: 'server-shutdown', reason, timestamp: Date.now() } satisfies ServerFrame);
+    for (const peer of [...this.browsers.values(), ...this.clients]) {
+      if (peer.socket.readyState === WebSocket.OPEN) peer.socket.send(frame);
+      peer.socket.close(1001, 'server shutdown');
+    }
+    this.browserServer.close();
+    this.clientServer.close();
+  }
+
+  /** Ends connections that did not close cleanly, so the port is released. */
+  terminate(): void {
+    for (const peer of [...this.browsers.values(), ...this.clients]) peer.socket.terminate();
+  }
+
+  private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const server = path === '/extension-ws' ? this.browserServer : path === '/ws' ? this.clientServer : undefined;
+    const denial = checkAccess({ host: request.headers.host, origin: request.headers.origin }, this.policy);
+    if (!server || denial) {
+      const status = denial ? '403 Forbidden' : '404 Not Found';
+      const message = denial ? denial.reason : `No WebSocket endpoint at ${path}: use /extension-ws or /ws.`;
+      socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`);
+      return;
+    }
+    server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, request));
+  }
+
+  private acceptBrowser(socket: WebSocket): void {
+    const id = randomUUID();
+    const peer: Peer = { socket, alive: true };
+    let version: string | undefined;
+    this.browsers.set(id, peer);
+    const bridgePeer = {
+      id,
+      get version() {
+        return version;
+      },
+      send: (frame: ServerFrame) => this.send(socket, frame),
+    };
+    this.services.bridge.attach(bridgePeer);
+    this.greet(socket);
+    socket.on('pong', () => (peer.alive = true));
+    socket.on('message', (data) => {
+      peer.alive = true;
+      const frame = this.parse(socket, data, extensionFrameSchema);
+      if (!frame) return;
+      switch (frame.type) {
+        case 'hello':
+          version = frame.version;
+          if (frame.protocolVersion !== PROTOCOL_VERSION) this.reject(socket, 'PROTOCOL_MISMATCH', `This connector speaks protocol ${PROTOCOL_VERSION}, the ${frame.client} speaks ${frame.protocolVersion}: update the older one.`);
+          this.services.bridge.attach(bridgePeer);
+          return;
+        case 'heartbeat':
+          return this.send(socket, { type: 'heartbeat', timestamp: Date.now() });
+        case 'screenshot-data':
+          this.services.bridge.settleReply(frame.requestId, { result: { data: frame.data }, error: frame.error ? { message: frame.error } : undefined });
+          return;
+        case 'reply':
+          this.services.bridge.settleReply(frame.id, frame);
+          return;
+        case 'batch':
+          this.services.bridge.touch(id);
+          for (const event of frame.events) this.services.store.ingest(event);
+          return;
+        default:
+          this.services.bridge.touch(id);
+          this.services.store.ingest(frame);
+      }
+    });
+    socket.on('close', () => {
+      this.browsers.delete(id);
+      this.services.bridge.detach(id);
+    });
+    socket.on('error', (error) => this.services.logger.warn(`Browser connection error: ${error.message}`));
+  }
+
+  private acceptClient(socket: WebSocket, request: IncomingMessage): void {
+    const peer: Peer = { socket, alive: true };
+    this.clients.add(peer);
+    this.greet(socket);
+    this.send(socket, this.browserStatus());
+    const since = new URL(request.url ?? '/', 'http://localhost').searchParams.get('since');
+    if (since !== null && /^\d+$/.test(since)) this.replay(socket, Number(since));
+    socket.on('pong', () => (peer.alive = true));
+    socket.on('message', (data) => {
+      peer.alive = true;
+      const frame = this.parse(socket, data, clientFrameSchema);
+      if (frame?.type === 'subscribe') this.replay(socket, frame.since ?? 0);
+      else if (frame?.type === 'heartbeat') this.send(socket, { type: 'heartbeat', timestamp: Date.now() });
+    });
+    socket.on('close', () => this.clients.delete(peer));
+    socket.on('error', (error) => this.services.logger.warn(`Client connection error: ${error.message}`));
+  }
+
+  /**
+   * Validates one inbound frame. A bad frame gets an error frame back and is counted; the connection
+   * stays up. A batch is checked event by event, so one bad event does not cost the good ones.
+   */
+  private parse<S extends z.ZodType>(socket: WebSocket, data: RawData, schema: S): z.infer<S> | undefined {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(data.toString());
+    } catch {
+      this.reject(socket, 'INVALID_FRAME', 'Frame is not valid JSON.');
+      return undefined;
+    }
+    if ((schema as z.ZodType) === extensionFrameSchema && isBatch(raw)) return this.parseBatch(socket, raw) as z.infer<S> | undefined;
+    const result = schema.safeParse(raw);
+    if (result.success) return result.data;
+    this.reject(socket, 'INVALID_FRAME', `Invalid '${describeType(raw)}' frame: ${describeIssue(result.error)}`);
+    return undefined;
+  }
+
+  private parseBatch(socket: WebSocket, raw: { events: unknown[] }): { type: 'batch'; events: CaptureEvent[] } | undefined {
+    if (raw.events.length > MAX_BATCH_EVENTS) {
+      this.reject(socket, 'INVALID_FRAME', `A batch holds at most ${MAX_BATCH_EVENTS} events; this one had ${raw.events.length}. Split it.`);
+      return undefined;
+    }
+    const events: CaptureEvent[] = [];
+    raw.events.forEach((event, index) => {
+      const result = captureEventSchema.safeParse(event);
+      if (result.success) events.push(result.data);
+      else this.reject(socket, 'INVALID_FRAME', `Batch event ${index} ('${describeType(event)}') is invalid: ${describeIssue(result.error)}`, { index });
+    });
+    return { type: 'batch', events };
+  }
+
+  private reject(socket: WebSocket, code: string, message: string, details?: Record<string, unknown>): void {
+    this.invalid++;
+    this.send(socket, { type: 'error', code, message, details, timestamp: Date.now() });
+  }
+
+  private greet(socket: WebSocket): void {
+    this.send(socket, {
+      type: 'connection-established',
+      name: SERVER_NAME,
+      version: VERSION,
+      protocolVersion: PROTOCOL_VERSION,
+      lastSeq: this.services.store.lastSeq,
+      timestamp: Date.now(),
+    });
+  }
+
+  private replay(socket: WebSocket, since: number): void {
+    for (const entry of this.services.store.since(since)) this.send(socket, entry as ServerFrame);
+    this.send(socket, { type: 'replay-complete', lastSeq: this.services.store.lastSeq, timestamp: Date.now() });
+  }
+
+  private browserStatus(): ServerFrame {
+    const { bridge } = this.services;
+    return { type: 'browser-status', connected: bridge.connected, browsers: bridge.count, version: bridge.activeVersion, timestamp: Date.now() };
+  }
+
+  private broadcast(frame: ServerFrame): void {
+    if (this.clients.size === 0) return;
+    const text = JSON.stringify(frame);
+    for (const peer of this.clients) {
+      if (peer.socket.readyState !== WebSocket.OPEN) continue;
+      if (peer.socket.bufferedAmount > MAX_CLIENT_BACKLOG) {
+        peer.socket.close(1013, 'client too slow: reconnect to /ws?since=<last seq>');
+        continue;
+      }
+      peer.socket.send(text);
+    }
+  }
+
+  private send(socket: WebSocket, frame: ServerFrame): void {
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+  }
+
+  /** Pings everyone and drops peers that missed the previous ping; browsers also get a heartbeat frame. */
+  private beat(): void {
+    for (const peer of [...this.browsers.values(), ...this.clients]) {
+      if (!peer.alive) {
+        peer.socket.terminate();
+        continue;
+      }
+      peer.alive = false;
+      peer.socket.ping();
+    }
+    for (const peer of this.browsers.values()) this.send(peer.socket, { type: 'heartbeat', timestamp: Date.now() });
+  }
+}
+
+function isBatch(raw: unknown): raw is { type: 'batch'; events: unknown[] } {
+  return typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'batch' && Array.isArray((raw as { events?: unknown }).events);
+}
+
+function describeType(raw: unknown): string {
+  const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
+  return typeof type === 'string' ? type.slice(0, 50) : '(no type)';
+}
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'unknown problem';
+  const where = issue.path.length ? `'${issue.path.join('.')}' ` : '';
+  return `${where}${issue.message}`;
+}

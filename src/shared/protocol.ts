@@ -1,0 +1,240 @@
+/**
+ * The wire protocol between the browser extension, the connector and its live clients.
+ * Every WebSocket frame is one JSON object with a `type`; every inbound frame is validated
+ * against these schemas. Browser code imports this file too, so it stays free of node and DOM.
+ */
+import { z } from 'zod';
+import { LOG_LEVELS } from './levels';
+
+const ms = z.number().finite().nonnegative().describe('milliseconds since the Unix epoch');
+const optionalTab = z.number().int().optional().describe('Chrome tab id');
+const pageLoad = z.string().max(200).optional().describe('id the browser gives each page load');
+
+export const stackFrameSchema = z.object({
+  url: z.string(),
+  line: z.number().int().nonnegative(),
+  column: z.number().int().nonnegative(),
+  functionName: z.string().optional(),
+});
+export type StackFrame = z.infer<typeof stackFrameSchema>;
+
+/** Fields every capture may carry to say where it came from. */
+const origin = {
+  timestamp: ms,
+  url: z.string().optional().describe('page URL'),
+  tabId: optionalTab,
+  pageLoadId: pageLoad,
+};
+
+export const consoleLogEventSchema = z.object({
+  type: z.literal('console-log'),
+  level: z.enum(LOG_LEVELS),
+  message: z.string(),
+  source: z.string().optional().describe('<file>:<line>:<column> of the calling frame'),
+  stack: z.union([z.string(), z.array(z.string())]).optional(),
+  frames: z.array(stackFrameSchema).optional(),
+  ...origin,
+});
+
+export const consoleErrorEventSchema = z.object({
+  type: z.literal('console-error'),
+  message: z.string(),
+  stack: z.string().optional(),
+  frames: z.array(stackFrameSchema).optional(),
+  source: z.string().optional(),
+  errorKind: z.enum(['uncaught', 'unhandledrejection', 'resource', 'console']).optional(),
+  ...origin,
+});
+
+const headersSchema = z.record(z.string(), z.string());
+
+export const networkTimingSchema = z.object({
+  dns: z.number(),
+  connect: z.number(),
+  send: z.number(),
+  wait: z.number(),
+  receive: z.number(),
+});
+
+export const networkRequestEventSchema = z.object({
+  type: z.literal('network-request'),
+  requestId: z.string().optional().describe('the browser’s own id for the request'),
+  method: z.string().min(1),
+  url: z.string(),
+  status: z.number().int().nonnegative().optional().describe('HTTP status; 0 or absent when no response arrived'),
+  statusText: z.string().optional(),
+  resourceType: z.string().optional(),
+  duration: z.number().nonnegative().optional(),
+  size: z.union([z.number().nonnegative(), z.object({ request: z.number(), response: z.number() })]).optional(),
+  timing: networkTimingSchema.optional(),
+  requestHeaders: headersSchema.optional(),
+  responseHeaders: headersSchema.optional(),
+  requestBody: z.string().optional(),
+  responseBody: z.string().optional(),
+  error: z.string().optional().describe('why the request failed without a response'),
+  timestamp: ms,
+  tabId: optionalTab,
+  pageLoadId: pageLoad,
+});
+
+export const elementSchema = z.object({
+  tagName: z.string(),
+  id: z.string(),
+  className: z.string(),
+  attributes: z.record(z.string(), z.string()),
+  dimensions: z.object({ width: z.number(), height: z.number(), top: z.number(), left: z.number() }),
+  innerHTML: z.string(),
+  textContent: z.string(),
+  selector: z.string().optional(),
+});
+export type SelectedElement = z.infer<typeof elementSchema>;
+
+export const selectedElementEventSchema = z.object({
+  type: z.literal('selected-element'),
+  element: elementSchema,
+  ...origin,
+});
+
+export const pageNavigatedEventSchema = z.object({
+  type: z.literal('page-navigated'),
+  url: z.string(),
+  title: z.string().optional(),
+  tabId: optionalTab,
+  pageLoadId: z.string().max(200),
+  timestamp: ms,
+});
+
+export const currentUrlEventSchema = z.object({
+  type: z.literal('current-url'),
+  url: z.string(),
+  tabId: optionalTab,
+  title: z.string().optional(),
+  source: z.string().optional().describe('what reported it, e.g. tab-activated or navigation'),
+  timestamp: ms.optional(),
+});
+
+/** Sent when the extension's offline queue overflowed, so the loss is visible. */
+export const droppedEventSchema = z.object({
+  type: z.literal('dropped'),
+  count: z.number().int().positive(),
+  timestamp: ms,
+});
+
+export const captureEventSchema = z.discriminatedUnion('type', [
+  consoleLogEventSchema,
+  consoleErrorEventSchema,
+  networkRequestEventSchema,
+  selectedElementEventSchema,
+  pageNavigatedEventSchema,
+  currentUrlEventSchema,
+  droppedEventSchema,
+]);
+export type CaptureEvent = z.infer<typeof captureEventSchema>;
+export type ConsoleLogEvent = z.infer<typeof consoleLogEventSchema>;
+export type ConsoleErrorEvent = z.infer<typeof consoleErrorEventSchema>;
+export type NetworkRequestEvent = z.infer<typeof networkRequestEventSchema>;
+export type SelectedElementEvent = z.infer<typeof selectedElementEventSchema>;
+export type PageNavigatedEvent = z.infer<typeof pageNavigatedEventSchema>;
+export type CurrentUrlEvent = z.infer<typeof currentUrlEventSchema>;
+
+export const MAX_BATCH_EVENTS = 1000;
+
+export const screenshotOptionsSchema = z.object({
+  fullPage: z.boolean().optional().describe('capture the whole scrollable page (default true)'),
+  quality: z.number().int().min(1).max(100).optional().describe('JPEG quality 1..100 (default 80)'),
+  format: z.enum(['png', 'jpeg']).optional().describe('image format (default png)'),
+  selector: z.string().optional().describe('CSS selector of one element to capture'),
+  removeElements: z.array(z.string()).optional().describe('CSS selectors hidden before capture and restored after'),
+  waitFor: z.number().int().min(0).max(30_000).optional().describe('milliseconds to wait before capture'),
+  maxDimension: z.number().int().positive().optional().describe('downscale so the longest side is at most this'),
+  tabId: z.number().int().optional(),
+});
+export type ScreenshotOptions = z.infer<typeof screenshotOptionsSchema>;
+
+export const COMMAND_NAMES = ['screenshot', 'run-script', 'navigate', 'current-url', 'tabs', 'cookies'] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+const replyErrorSchema = z.object({ code: z.string(), message: z.string() });
+
+/** Frames the browser extension (or any capture source) sends on `/extension-ws`. */
+export const extensionFrameSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('hello'),
+    protocolVersion: z.number().int(),
+    client: z.string().max(100).describe('browser-extension, vscode, mcp, ...'),
+    version: z.string().max(100).optional(),
+    userAgent: z.string().max(1000).optional(),
+  }),
+  z.object({ type: z.literal('heartbeat'), timestamp: ms.optional() }),
+  z.object({ type: z.literal('batch'), events: z.array(captureEventSchema).max(MAX_BATCH_EVENTS) }),
+  z.object({
+    type: z.literal('screenshot-data'),
+    requestId: z.string(),
+    data: z.string().optional().describe('data URL of the image'),
+    error: z.string().optional(),
+    timestamp: ms.optional(),
+  }),
+  z.object({ type: z.literal('reply'), id: z.string(), result: z.unknown().optional(), error: replyErrorSchema.optional() }),
+  ...captureEventSchema.options,
+]);
+export type ExtensionFrame = z.infer<typeof extensionFrameSchema>;
+
+/** Frames a live client (VS Code views, dashboards) sends on `/ws`. */
+export const clientFrameSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('subscribe'),
+    since: z.number().int().nonnegative().optional().describe('replay stored entries with seq greater than this'),
+  }),
+  z.object({ type: z.literal('heartbeat'), timestamp: ms.optional() }),
+  z.object({ type: z.literal('hello'), protocolVersion: z.number().int(), client: z.string().max(100), version: z.string().max(100).optional() }),
+]);
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
+
+/** Frames the connector sends. Outbound frames are typed, not validated. */
+export type ServerFrame =
+  | { type: 'connection-established'; name: string; version: string; protocolVersion: number; timestamp: number; lastSeq: number }
+  | { type: 'heartbeat'; timestamp: number }
+  | { type: 'screenshot-request'; requestId: string; options: ScreenshotOptions; timestamp: number }
+  | { type: 'command'; id: string; name: CommandName; args: Record<string, unknown>; timestamp: number }
+  | { type: 'error'; code: string; message: string; details?: Record<string, unknown>; timestamp: number }
+  | { type: 'server-shutdown'; reason: string; timestamp: number }
+  | { type: 'replay-complete'; lastSeq: number; timestamp: number }
+  | { type: 'cleared'; timestamp: number }
+  | { type: 'browser-status'; connected: boolean; browsers: number; version?: string; timestamp: number }
+  | { type: 'screenshot-captured'; requestId: string; screenshot: string; path?: string; timestamp: number }
+  | (StoredEntry & { type: StoredEntry['type'] });
+
+/** What the connector adds to every capture it stores. */
+export interface StoredFields {
+  /** Stable id, unique across kinds. */
+  id: string;
+  /** Monotonic sequence number, shared by all kinds: subscribe from it to miss nothing. */
+  seq: number;
+  pageLoadId: string;
+}
+
+export type StoredConsoleLog = ConsoleLogEvent & StoredFields;
+export type StoredConsoleError = ConsoleErrorEvent & StoredFields;
+export type StoredNetworkRequest = NetworkRequestEvent & StoredFields;
+export type StoredSelectedElement = SelectedElementEvent & StoredFields;
+export type StoredPageNavigated = PageNavigatedEvent & StoredFields;
+export type StoredCurrentUrl = CurrentUrlEvent & StoredFields & { timestamp: number };
+export type StoredDropped = z.infer<typeof droppedEventSchema> & StoredFields;
+export interface StoredScreenshot extends StoredFields {
+  type: 'screenshot';
+  timestamp: number;
+  path: string;
+  size: number;
+  format: string;
+  dimensions: { width: number; height: number };
+}
+
+export type StoredEntry =
+  | StoredConsoleLog
+  | StoredConsoleError
+  | StoredNetworkRequest
+  | StoredSelectedElement
+  | StoredPageNavigated
+  | StoredCurrentUrl
+  | StoredDropped
+  | StoredScreenshot;
