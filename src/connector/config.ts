@@ -83,9 +83,12 @@ export type ConfigOverrides = Partial<Omit<ConnectorConfig, 'limits' | 'screensh
 
 export function resolveConfig(overrides: ConfigOverrides = {}): ConnectorConfig {
   const base = defaultConfig();
+  const port = overrides.port ?? base.port;
   return {
     ...base,
     ...overrides,
+    // A custom port gets the same ten-port fallback range as the default one.
+    maxPort: overrides.maxPort ?? port + (MAX_FALLBACK_PORT - DEFAULT_PORT),
     limits: { ...base.limits, ...overrides.limits },
     screenshots: { ...base.screenshots, ...overrides.screenshots },
   };

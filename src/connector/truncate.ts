@@ -9,6 +9,8 @@ export function capString(value: string, maxChars: number): string {
 }
 
 const MAX_DEPTH = 4;
+/** Fields readers switch on are never cut, whatever the cap. */
+const KEYS_KEPT_WHOLE = new Set(['type', 'level', 'method']);
 
 /**
  * Caps every string in a capture (in place, depth-limited) and returns its estimated size in bytes.
@@ -22,7 +24,7 @@ export function capAndMeasure(value: unknown, maxChars: number, depth = 0): numb
     const field = record[key];
     bytes += key.length + 8;
     if (typeof field === 'string') {
-      if (field.length > maxChars) record[key] = capString(field, maxChars);
+      if (field.length > maxChars && !KEYS_KEPT_WHOLE.has(key)) record[key] = capString(field, maxChars);
       bytes += Math.min(field.length, maxChars) * 2;
     } else if (typeof field === 'object' && field !== null) {
       bytes += capAndMeasure(field, maxChars, depth + 1);

@@ -91,7 +91,10 @@ export function consoleRoutes({ store }: ConnectorServices): Route[] {
   ];
 }
 
+const CAPTURE_TYPES = captureEventSchema.options.map((option) => option.shape.type.value);
+
 function validValuesOf(issue: z.core.$ZodIssue): unknown[] {
+  if (issue.path.length === 1 && issue.path[0] === 'type') return CAPTURE_TYPES;
   if ('values' in issue && Array.isArray(issue.values)) return issue.values;
   if ('options' in issue && Array.isArray(issue.options)) return issue.options;
   if (issue.code === 'invalid_type') return [`a value of type ${issue.expected}`];

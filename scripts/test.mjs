@@ -1,0 +1,44 @@
+// `npm test`: every check and every suite, one after another (the machine has 2 cores),
+// ending with one line that adds them all up.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const tallyDir = mkdtempSync(join(tmpdir(), 'bd-tally-'));
+const tallyFile = join(tallyDir, 'tally.jsonl');
+const mocha = ['node_modules/mocha/bin/mocha.js', '--config', 'test/.mocharc.cjs'];
+
+function hasTests(dir) {
+  if (!existsSync(dir)) return false;
+  return readdirSync(dir, { recursive: true }).some((name) => String(name).endsWith('.test.ts'));
+}
+
+const steps = [
+  { name: 'typecheck', command: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'] },
+  { name: 'lint', command: ['node_modules/eslint/bin/eslint.js', '.'] },
+  { name: 'build', command: ['scripts/build.mjs'] },
+  { name: 'unit', command: [...mocha, 'test/unit/**/*.test.ts'], when: () => hasTests('test/unit') },
+  { name: 'e2e', command: [...mocha, 'test/e2e/**/*.test.ts'], when: () => hasTests('test/e2e') },
+];
+
+const failedSteps = [];
+for (const step of steps) {
+  if (step.when && !step.when()) continue;
+  console.log(`\n── ${step.name} ──`);
+  const result = spawnSync(process.execPath, step.command, { stdio: 'inherit', env: { ...process.env, TEST_TALLY_FILE: tallyFile } });
+  if (result.status !== 0) failedSteps.push(step.name);
+}
+
+const tally = { passed: 0, failed: 0, skipped: 0 };
+if (existsSync(tallyFile)) {
+  for (const line of readFileSync(tallyFile, 'utf8').split('\n').filter(Boolean)) {
+    const counts = JSON.parse(line);
+    for (const key of Object.keys(tally)) tally[key] += counts[key];
+  }
+}
+rmSync(tallyDir, { recursive: true, force: true });
+
+if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+console.log(`\ntotal: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
+process.exit(failedSteps.length ? 1 : 0);

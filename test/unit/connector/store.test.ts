@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { resolveConfig } from '../../../src/connector/config';
+import { RingBuffer } from '../../../src/connector/ringBuffer';
+import { CaptureStore } from '../../../src/connector/store';
+import type { CaptureEvent } from '../../../src/shared/protocol';
+
+const log = (message: string, extra: Partial<CaptureEvent> = {}): CaptureEvent =>
+  ({ type: 'console-log', level: 'log', message, timestamp: Date.now(), ...extra }) as CaptureEvent;
+
+describe('RingBuffer', () => {
+  it('keeps the newest entries when over the count cap', () => {
+    const buffer = new RingBuffer<{ seq: number }>({ maxEntries: 3, maxBytes: 1e9 });
+    for (let seq = 1; seq <= 10; seq++) buffer.push({ seq }, 10);
+    assert.deepEqual(
+      buffer.toArray().map((e) => e.seq),
+      [8, 9, 10],
+    );
+    assert.equal(buffer.evicted, 7);
+    assert.equal(buffer.byteSize, 30);
+  });
+
+  it('keeps the newest entries when over the byte cap, and never drops the newest', () => {
+    const buffer = new RingBuffer<{ seq: number }>({ maxEntries: 1000, maxBytes: 100 });
+    for (let seq = 1; seq <= 10; seq++) buffer.push({ seq }, 30);
+    assert.deepEqual(
+      buffer.toArray().map((e) => e.seq),
+      [8, 9, 10],
+    );
+    buffer.push({ seq: 11 }, 500);
+    assert.deepEqual(
+      buffer.toArray().map((e) => e.seq),
+      [11],
+    );
+  });
+
+  it('finds entries by seq after many evictions and compactions', () => {
+    const buffer = new RingBuffer<{ seq: number }>({ maxEntries: 500, maxBytes: 1e9 });
+    for (let seq = 1; seq <= 5000; seq += 2) buffer.push({ seq }, 1);
+    assert.equal(buffer.findBySeq(4999)?.seq, 4999);
+    assert.equal(buffer.findBySeq(4998), undefined);
+    assert.equal(buffer.findBySeq(1), undefined);
+    assert.equal(buffer.indexAfter(4997), buffer.size - 1);
+  });
+});
+
+describe('CaptureStore', () => {
+  const store = (limits = {}) => new CaptureStore({ ...resolveConfig().limits, ...limits });
+
+  it('gives every entry a stable id, a monotonic seq and its page load', () => {
+    const s = store();
+    s.ingest({ type: 'page-navigated', url: 'http://a/', tabId: 1, pageLoadId: 'L1', timestamp: 1 });
+    const a = s.ingest(log('a', { tabId: 1 }));
+    const b = s.ingest(log('b', { tabId: 2 }));
+    assert.equal(a.id, '2');
+    assert.equal(a.pageLoadId, 'L1');
+    assert.equal(b.pageLoadId, 'L1', 'an unknown tab falls back to the latest page load');
+    assert.equal(s.findById(a.id), a);
+    assert.equal(s.findById('nope'), undefined);
+  });
+
+  it('routes network requests: 2xx/3xx to successes, 4xx/5xx and failures to errors', () => {
+    const s = store();
+    for (const status of [200, 304, 404, 500]) s.ingest({ type: 'network-request', method: 'GET', url: `http://a/${status}`, status, timestamp: 1 });
+    s.ingest({ type: 'network-request', method: 'GET', url: 'http://a/fail', error: 'net::ERR_FAILED', timestamp: 1 });
+    assert.equal(s.counts().networkSuccess, 2);
+    assert.equal(s.counts().networkErrors, 3);
+  });
+
+  it('caps long strings with a visible marker', () => {
+    const s = store({ maxFieldChars: 10 });
+    const entry = s.ingest(log('x'.repeat(25), { stack: ['y'.repeat(30)] }));
+    assert.equal(entry.type === 'console-log' && entry.message, 'xxxxxxxxxx…[truncated 15 chars]');
+    assert.equal(entry.type === 'console-log' && (entry.stack as string[])[0], 'yyyyyyyyyy…[truncated 20 chars]');
+  });
+
+  it('turns a dropped marker into a visible warning', () => {
+    const s = store();
+    const entry = s.ingest({ type: 'dropped', count: 42, timestamp: 1 });
+    assert.equal(entry.type, 'console-log');
+    assert.match(entry.type === 'console-log' ? entry.message : '', /42 captures were dropped/);
+  });
+
+  it('stays bounded and keeps the newest under a long stream', () => {
+    const s = store({ consoleLogs: { maxEntries: 100, maxBytes: 1e9 } });
+    for (let i = 0; i < 10_000; i++) s.ingest(log(`m${i}`));
+    const { entries, matched, total } = s.query(['consoleLogs'], () => true, 5);
+    assert.equal(total, 100);
+    assert.equal(matched, 100);
+    assert.deepEqual(
+      entries.map((e) => e.message),
+      ['m9995', 'm9996', 'm9997', 'm9998', 'm9999'],
+    );
+  });
+
+  it('replays everything after a seq across kinds in seq order', () => {
+    const s = store();
+    s.ingest(log('a'));
+    s.ingest({ type: 'network-request', method: 'GET', url: 'http://a/', status: 200, timestamp: 1 });
+    s.ingest(log('b'));
+    assert.deepEqual(
+      s.since(1).map((e) => e.seq),
+      [2, 3],
+    );
+  });
+});
