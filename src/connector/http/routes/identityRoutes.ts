@@ -42,7 +42,7 @@ export function identityRoutes(services: ConnectorServices): Route[] {
             engine: 'not available: audits are not part of this build yet',
           },
           metrics: {
-            memoryUsage: `${(process.memoryUsage().rss / MB).toFixed(1)} MB`,
+            memoryUsage: `${(process.memoryUsage.rss() / MB).toFixed(1)} MB`,
             cpuUsage: `${cpu().toFixed(1)}%`,
             activeConnections: services.connections(),
             browsers,
