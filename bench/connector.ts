@@ -123,7 +123,9 @@ async function retainedHeapMb(inspector: string): Promise<number> {
     new Promise<{ result?: { result?: { value?: string } } }>((done) => {
       const onMessage = (data: Buffer) => {
         const reply = JSON.parse(data.toString());
-        if (reply.id === id) (ws.off('message', onMessage), done(reply));
+        if (reply.id !== id) return;
+        ws.off('message', onMessage);
+        done(reply);
       };
       ws.on('message', onMessage);
       ws.send(JSON.stringify({ id, method, params }));
