@@ -26,7 +26,7 @@ function asText(entries: ConsoleEntry[]): TextBody {
   return new TextBody(lines.join('\n') + (lines.length ? '\n' : ''));
 }
 
-/** A body without `type` is a console log, and one without `timestamp` happened now. */
+/** A body without `type` is a console log at level `log`, and one without `timestamp` happened now. */
 const extensionLogBody = z.object({ data: z.record(z.string(), z.unknown()) });
 
 export function consoleRoutes({ store }: ConnectorServices): Route[] {
@@ -70,7 +70,9 @@ export function consoleRoutes({ store }: ConnectorServices): Route[] {
       handle: ({ body }) => {
         const parsed = extensionLogBody.safeParse(body);
         if (!parsed.success) throw missingParameter('data', 'Send {"data": {"type": "console-log", "level": "info", "message": "...", "timestamp": 1700000000000}}.');
-        const event = captureEventSchema.safeParse({ type: 'console-log', timestamp: Date.now(), ...parsed.data.data });
+        const data: Record<string, unknown> = { type: 'console-log', timestamp: Date.now(), ...parsed.data.data };
+        if (data.type === 'console-log') data.level ??= 'log';
+        const event = captureEventSchema.safeParse(data);
         if (!event.success) {
           const issue = event.error.issues[0]!;
           const field = ['data', ...issue.path].join('.');
