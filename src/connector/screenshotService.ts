@@ -1,5 +1,5 @@
 import { ApiError } from '../shared/errors';
-import type { ScreenshotOptions, StoredScreenshot } from '../shared/protocol';
+import type { ScreenshotOptions, ScreenshotPreview, StoredScreenshot } from '../shared/protocol';
 import type { BrowserBridge } from './browserBridge';
 import type { ScreenshotConfig } from './config';
 import { decodeImageDataUrl } from './imageInfo';
@@ -10,6 +10,8 @@ import type { CaptureStore } from './store';
 export interface ScreenshotResult {
   entry: StoredScreenshot;
   dataUrl: string;
+  /** The model-sized JPEG, when `options.preview` asked for one. */
+  preview?: ScreenshotPreview;
 }
 
 type CapturedListener = (result: ScreenshotResult & { requestId: string }) => void;
@@ -36,7 +38,7 @@ export class ScreenshotService {
 
   async capture(options: ScreenshotOptions): Promise<ScreenshotResult> {
     const reply = await this.bridge.screenshot(options, this.config.timeoutMs);
-    const dataUrl = (reply as { data?: unknown } | undefined)?.data;
+    const { data: dataUrl, preview } = (reply ?? {}) as { data?: unknown; preview?: ScreenshotPreview };
     if (typeof dataUrl !== 'string') throw new ApiError('SCREENSHOT_FAILED', 'The browser answered without image data.');
     let image;
     try {
@@ -55,7 +57,7 @@ export class ScreenshotService {
       format: image.format,
       dimensions: { width: image.width, height: image.height },
     });
-    const result = { entry, dataUrl };
+    const result: ScreenshotResult = { entry, dataUrl, preview };
     const requestId = `screenshot-${++this.sequence}`;
     for (const listener of this.listeners) listener({ ...result, requestId });
     return result;

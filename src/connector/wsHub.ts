@@ -123,7 +123,7 @@ export class WsHub {
         case 'heartbeat':
           return this.send(socket, { type: 'heartbeat', timestamp: Date.now() });
         case 'screenshot-data':
-          this.services.bridge.settleReply(frame.requestId, { result: { data: frame.data }, error: frame.error ? { message: frame.error } : undefined });
+          this.services.bridge.settleReply(frame.requestId, { result: { data: frame.data, preview: frame.preview }, error: frame.error ? { message: frame.error } : undefined });
           return;
         case 'reply':
           this.services.bridge.settleReply(frame.id, frame);

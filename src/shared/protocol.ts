@@ -146,10 +146,24 @@ export const screenshotOptionsSchema = z.object({
   selector: z.string().optional().describe('CSS selector of one element to capture'),
   removeElements: z.array(z.string()).optional().describe('CSS selectors hidden before capture and restored after'),
   waitFor: z.number().int().min(0).max(30_000).optional().describe('milliseconds to wait before capture'),
-  maxDimension: z.number().int().positive().optional().describe('downscale so the longest side is at most this'),
-  tabId: z.number().int().optional(),
+  preview: z
+    .object({
+      maxDimension: z.number().int().min(100).max(8000).describe('longest side of the preview, in px'),
+      maxBytes: z.number().int().min(10_000).describe('the preview JPEG stays under this size'),
+    })
+    .optional()
+    .describe('also send a model-sized JPEG copy; a page much taller than wide is cropped to its top part'),
+  tabId: z.number().int().optional().describe('tab to capture; default: the locked tab, else the active tab'),
 });
 export type ScreenshotOptions = z.infer<typeof screenshotOptionsSchema>;
+
+export const screenshotPreviewSchema = z.object({
+  data: z.string().describe('data URL of a JPEG'),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  cropped: z.boolean().describe('true when only the top part of a tall page is shown'),
+});
+export type ScreenshotPreview = z.infer<typeof screenshotPreviewSchema>;
 
 export const COMMAND_NAMES = ['screenshot', 'run-script', 'navigate', 'current-url', 'tabs', 'cookies'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
@@ -171,6 +185,7 @@ export const extensionFrameSchema = z.discriminatedUnion('type', [
     type: z.literal('screenshot-data'),
     requestId: z.string(),
     data: z.string().optional().describe('data URL of the image'),
+    preview: screenshotPreviewSchema.optional().describe('the model-sized copy, when options.preview asked for one'),
     error: z.string().optional(),
     timestamp: ms.optional(),
   }),

@@ -23,8 +23,8 @@ function unprefixed(path: string): string {
 }
 
 export interface AppExtras {
-  /** Mounted before the 404 fallback, e.g. the MCP transports. */
-  extraRoutes?: (app: express.Express) => void;
+  /** Mounted behind the Host/Origin checks and before the API routes, e.g. the MCP transports. */
+  extraRoutes?: (app: express.Express, services: ConnectorServices) => void;
 }
 
 /** The HTTP face of the connector: every route in both variants, behind the Host/Origin checks. */
@@ -61,7 +61,7 @@ export function createApp(services: ConnectorServices, policy: AccessPolicy, ext
   });
 
   app.use(express.json({ limit: services.config.maxBodyBytes }));
-  extras.extraRoutes?.(app);
+  extras.extraRoutes?.(app, services);
 
   // Every path is static, so one map lookup replaces express's linear route scan (the hot path).
   const table = new Map(routes.map((route) => [`${route.method} ${route.path}`, route]));
