@@ -28,6 +28,8 @@ export class WsHub {
   private readonly browsers = new Map<string, Peer>();
   private readonly clients = new Set<Peer>();
   private invalid = 0;
+  /** Last stored batch per extension instance (a few at most; bounded anyway). */
+  private readonly lastBatch = new Map<string, number>();
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: (() => void)[] = [];
 
@@ -99,6 +101,7 @@ export class WsHub {
     const id = randomUUID();
     const peer: Peer = { socket, alive: true };
     let version: string | undefined;
+    let instanceId: string | undefined;
     this.browsers.set(id, peer);
     const bridgePeer = {
       id,
@@ -117,7 +120,8 @@ export class WsHub {
       switch (frame.type) {
         case 'hello':
           version = frame.version;
-          if (frame.protocolVersion !== PROTOCOL_VERSION) this.reject(socket, 'PROTOCOL_MISMATCH', `This connector speaks protocol ${PROTOCOL_VERSION}, the ${frame.client} speaks ${frame.protocolVersion}: update the older one.`);
+          instanceId = frame.instanceId;
+          this.checkVersions(socket, frame);
           this.services.bridge.attach(bridgePeer);
           return;
         case 'heartbeat':
@@ -130,7 +134,7 @@ export class WsHub {
           return;
         case 'batch':
           this.services.bridge.touch(id);
-          for (const event of frame.events) this.services.store.ingest(event);
+          this.ingestBatch(socket, frame, instanceId);
           return;
         default:
           this.services.bridge.touch(id);
@@ -181,7 +185,37 @@ export class WsHub {
     return undefined;
   }
 
-  private parseBatch(socket: WebSocket, raw: { events: unknown[] }): { type: 'batch'; events: CaptureEvent[] } | undefined {
+  /**
+   * Numbered batches are acked once stored. A browser re-sends what was not acked after a reconnect,
+   * so a batch seen before (same extension instance, seq not newer) is acked again but not stored twice.
+   */
+  private ingestBatch(socket: WebSocket, frame: { events: CaptureEvent[]; batchSeq?: number }, instanceId: string | undefined): void {
+    const { batchSeq } = frame;
+    const seen = instanceId !== undefined && batchSeq !== undefined ? (this.lastBatch.get(instanceId) ?? 0) : 0;
+    if (batchSeq === undefined || batchSeq > seen) {
+      for (const event of frame.events) this.services.store.ingest(event);
+      if (instanceId !== undefined && batchSeq !== undefined) this.rememberBatch(instanceId, batchSeq);
+    }
+    if (batchSeq !== undefined) this.send(socket, { type: 'ack', batchSeq, timestamp: Date.now() });
+  }
+
+  private rememberBatch(instanceId: string, batchSeq: number): void {
+    this.lastBatch.delete(instanceId);
+    this.lastBatch.set(instanceId, batchSeq);
+    if (this.lastBatch.size > 100) this.lastBatch.delete(this.lastBatch.keys().next().value!);
+  }
+
+  private checkVersions(socket: WebSocket, hello: { protocolVersion: number; client: string; version?: string }): void {
+    if (hello.protocolVersion !== PROTOCOL_VERSION) {
+      this.reject(socket, 'PROTOCOL_MISMATCH', `This connector speaks protocol ${PROTOCOL_VERSION}, the ${hello.client} speaks ${hello.protocolVersion}: update the older one.`);
+    } else if (hello.version !== undefined && hello.version !== VERSION) {
+      const message = `The ${hello.client} is version ${hello.version} but the connector is ${VERSION}. Unpacked extensions never update themselves: reload it from the new build (chrome://extensions → reload).`;
+      this.services.logger.warn(message);
+      this.send(socket, { type: 'error', code: 'VERSION_MISMATCH', message, details: { client: hello.version, connector: VERSION }, timestamp: Date.now() });
+    }
+  }
+
+  private parseBatch(socket: WebSocket, raw: { events: unknown[]; batchSeq?: unknown }): { type: 'batch'; events: CaptureEvent[]; batchSeq?: number } | undefined {
     if (raw.events.length > MAX_BATCH_EVENTS) {
       this.reject(socket, 'INVALID_FRAME', `A batch holds at most ${MAX_BATCH_EVENTS} events; this one had ${raw.events.length}. Split it.`);
       return undefined;
@@ -192,7 +226,8 @@ export class WsHub {
       if (result.success) events.push(result.data);
       else this.reject(socket, 'INVALID_FRAME', `Batch event ${index} ('${describeType(event)}') is invalid: ${describeIssue(result.error)}`, { index });
     });
-    return { type: 'batch', events };
+    const batchSeq = typeof raw.batchSeq === 'number' && Number.isInteger(raw.batchSeq) && raw.batchSeq > 0 ? raw.batchSeq : undefined;
+    return { type: 'batch', events, batchSeq };
   }
 
   private reject(socket: WebSocket, code: string, message: string, details?: Record<string, unknown>): void {

@@ -178,9 +178,14 @@ export const extensionFrameSchema = z.discriminatedUnion('type', [
     client: z.string().max(100).describe('browser-extension, vscode, mcp, ...'),
     version: z.string().max(100).optional(),
     userAgent: z.string().max(1000).optional(),
+    instanceId: z.string().max(100).optional().describe('new each time the extension starts: lets the connector drop re-sent batches'),
   }),
   z.object({ type: z.literal('heartbeat'), timestamp: ms.optional() }),
-  z.object({ type: z.literal('batch'), events: z.array(captureEventSchema).max(MAX_BATCH_EVENTS) }),
+  z.object({
+    type: z.literal('batch'),
+    events: z.array(captureEventSchema).max(MAX_BATCH_EVENTS),
+    batchSeq: z.number().int().positive().optional().describe('numbered batches are acked, and re-sent until acked'),
+  }),
   z.object({
     type: z.literal('screenshot-data'),
     requestId: z.string(),
@@ -209,6 +214,7 @@ export type ClientFrame = z.infer<typeof clientFrameSchema>;
 export type ServerFrame =
   | { type: 'connection-established'; name: string; version: string; protocolVersion: number; timestamp: number; lastSeq: number }
   | { type: 'heartbeat'; timestamp: number }
+  | { type: 'ack'; batchSeq: number; timestamp: number }
   | { type: 'screenshot-request'; requestId: string; options: ScreenshotOptions; timestamp: number }
   | { type: 'command'; id: string; name: CommandName; args: Record<string, unknown>; timestamp: number }
   | { type: 'error'; code: string; message: string; details?: Record<string, unknown>; timestamp: number }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Connector } from '../../src/connector/connector';
 import type { ConfigOverrides } from '../../src/connector/config';
+import { VERSION } from '../../src/shared/version';
 import { TestSocket } from './wsClient';
 
 export interface TestConnector {
@@ -28,10 +29,10 @@ export async function startTestConnector(overrides: ConfigOverrides = {}): Promi
 }
 
 /** Stands in for the browser extension until a real one is in the loop. */
-export async function connectFakeBrowser(port: number, version = '0.1.0'): Promise<TestSocket> {
+export async function connectFakeBrowser(port: number, version = VERSION, instanceId?: string): Promise<TestSocket> {
   const socket = await TestSocket.open(`ws://127.0.0.1:${port}/extension-ws`);
   await socket.ofType('connection-established');
-  socket.send({ type: 'hello', protocolVersion: 1, client: 'browser-extension', version });
+  socket.send({ type: 'hello', protocolVersion: 1, client: 'browser-extension', version, instanceId });
   return socket;
 }
 

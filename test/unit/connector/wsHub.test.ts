@@ -78,6 +78,32 @@ describe('connector WebSocket hub', () => {
     await browser.close();
   });
 
+  it('warns a browser extension of another version, without counting it as a bad frame', async () => {
+    const browser = await connectFakeBrowser(t.port, '0.0.1');
+    const warning = await browser.ofType('error');
+    assert.equal(warning.code, 'VERSION_MISMATCH');
+    assert.match(String(warning.message), /reload/);
+    assert.equal((await get(t.port, '/health')).json.metrics.invalidFrames, 0);
+    await browser.close();
+  });
+
+  it('acks numbered batches and stores a re-sent batch only once', async () => {
+    const first = await connectFakeBrowser(t.port, undefined, 'instance-1');
+    first.send({ type: 'batch', batchSeq: 1, events: [consoleLog('one')] });
+    assert.equal((await first.ofType('ack')).batchSeq, 1);
+    await first.close();
+    const again = await connectFakeBrowser(t.port, undefined, 'instance-1');
+    again.send({ type: 'batch', batchSeq: 1, events: [consoleLog('one')] });
+    again.send({ type: 'batch', batchSeq: 2, events: [consoleLog('two')] });
+    await again.next((f) => f.type === 'ack' && f.batchSeq === 2);
+    const other = await connectFakeBrowser(t.port, undefined, 'instance-2');
+    other.send({ type: 'batch', batchSeq: 1, events: [consoleLog('other')] });
+    await other.ofType('ack');
+    const messages = (await get(t.port, '/console-logs')).json.logs.map((l: { message: string }) => l.message);
+    assert.deepEqual(messages, ['one', 'two', 'other']);
+    await Promise.all([again.close(), other.close()]);
+  });
+
   it('closes a connection whose frame exceeds the frame cap, and keeps serving others', async () => {
     await t.stop();
     t = await startTestConnector({ maxFrameBytes: 64 * 1024 });
