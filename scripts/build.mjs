@@ -1,5 +1,6 @@
 // One build script, one esbuild context per target. `--watch` keeps them all rebuilding.
 import * as esbuild from 'esbuild';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -19,8 +20,33 @@ const targets = [
     target: 'node20',
     external: nodeExternals,
   },
+  {
+    ...common,
+    entryPoints: {
+      background: 'browser-extension/src/background/main.ts',
+      pageHook: 'browser-extension/src/content/pageHook.ts',
+      relay: 'browser-extension/src/content/relay.ts',
+      devtools: 'browser-extension/src/devtools/devtools.ts',
+      popup: 'browser-extension/src/popup/popup.ts',
+    },
+    outdir: 'dist/browser-extension',
+    platform: 'browser',
+    format: 'iife',
+    target: 'chrome116',
+  },
 ];
 
+/** The unpacked extension folder: static files plus a manifest carrying the package version. */
+function copyBrowserExtensionStatic() {
+  const out = 'dist/browser-extension';
+  mkdirSync(out, { recursive: true });
+  cpSync('browser-extension/static', out, { recursive: true });
+  const manifest = JSON.parse(readFileSync('browser-extension/static/manifest.json', 'utf8'));
+  manifest.version = JSON.parse(readFileSync('package.json', 'utf8')).version;
+  writeFileSync(`${out}/manifest.json`, JSON.stringify(manifest, null, 2));
+}
+
+copyBrowserExtensionStatic();
 const contexts = await Promise.all(targets.map((options) => esbuild.context(options)));
 if (watch) {
   await Promise.all(contexts.map((context) => context.watch()));

@@ -16,6 +16,7 @@ function hasTests(dir) {
 
 const steps = [
   { name: 'typecheck', command: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'] },
+  { name: 'typecheck browser-extension', command: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'browser-extension'] },
   { name: 'lint', command: ['node_modules/eslint/bin/eslint.js', '.'] },
   { name: 'build', command: ['scripts/build.mjs'] },
   { name: 'unit', command: [...mocha, 'test/unit/**/*.test.ts'], when: () => hasTests('test/unit') },

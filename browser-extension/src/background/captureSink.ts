@@ -1,0 +1,33 @@
+import type { CaptureEvent } from '../../../src/shared/protocol';
+import type { ConnectorLink } from './connectorLink';
+import type { Outbox } from './outbox';
+import { isTabCaptured } from './scope';
+import { settings } from './settings';
+import { tabInfo } from './tabsState';
+
+/** Where every capture goes: scope and tab-lock check, then tab id, page load and URL, then the outbox. */
+export class CaptureSink {
+  captured = 0;
+
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly link: ConnectorLink,
+  ) {}
+
+  /** `documentId` is the page load a content script reported from; otherwise the tab's current one. */
+  accept(events: CaptureEvent[], tabId: number, documentId?: string): void {
+    const tab = tabInfo(tabId);
+    const pageUrl = tab?.url ?? (events[0] && 'url' in events[0] ? events[0].url : undefined);
+    if (!isTabCaptured(tabId, pageUrl, settings())) return;
+    const pageLoadId = documentId ?? tab?.pageLoadId;
+    for (const event of events) {
+      if (event.type === 'dropped') continue;
+      event.tabId = tabId;
+      if (event.type !== 'page-navigated' && event.type !== 'current-url' && pageLoadId && !event.pageLoadId) event.pageLoadId = pageLoadId;
+      if (event.type !== 'current-url' && event.type !== 'page-navigated' && !event.url && pageUrl) event.url = pageUrl;
+    }
+    this.captured += events.length;
+    this.outbox.add(events);
+    this.link.schedulePump();
+  }
+}

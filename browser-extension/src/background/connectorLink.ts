@@ -1,0 +1,132 @@
+import { PROTOCOL_VERSION } from '../../../src/shared/identity';
+import { VERSION } from '../../../src/shared/version';
+import { discoverConnector } from './discovery';
+import type { Outbox } from './outbox';
+
+export type LinkState = 'searching' | 'connecting' | 'connected' | 'disconnected';
+
+export interface InboundFrame {
+  type: string;
+  [key: string]: unknown;
+}
+
+const KEEPALIVE_MS = 20_000;
+const MAX_BACKOFF_MS = 5_000;
+
+/**
+ * The one WebSocket to the connector: discovery, hello, keep-alive (an MV3 worker dies after 30 s idle),
+ * reconnect with backoff, and delivery of the outbox with acks.
+ */
+export class ConnectorLink {
+  state: LinkState = 'disconnected';
+  port: number | undefined;
+  connectorVersion: string | undefined;
+  versionWarning: string | undefined;
+  private socket: WebSocket | undefined;
+  private backoff = 250;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private keepAlive: ReturnType<typeof setInterval> | undefined;
+  private pumpScheduled = false;
+  private readonly instanceId = crypto.randomUUID();
+
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly fixedPort: () => number | undefined,
+    private readonly onCommand: (frame: InboundFrame) => void,
+  ) {}
+
+  /** Connects unless already connected or trying. Safe to call often (alarms, settings changes). */
+  ensureConnected(): void {
+    if (this.state === 'connected' || this.state === 'connecting' || this.state === 'searching') return;
+    clearTimeout(this.retryTimer);
+    void this.connect();
+  }
+
+  /** Drops the current connection and finds the connector again (e.g. the port setting changed). */
+  reconnect(): void {
+    this.socket?.close();
+    this.state = 'disconnected';
+    this.backoff = 250;
+    this.ensureConnected();
+  }
+
+  /** New captures are waiting: send them after the current task, so one tick's captures share a frame. */
+  schedulePump(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setTimeout(() => {
+      this.pumpScheduled = false;
+      if (this.state === 'connected') this.outbox.pump(this.sendText);
+    }, 0);
+  }
+
+  send(frame: object): boolean {
+    return this.sendText(JSON.stringify(frame));
+  }
+
+  private readonly sendText = (text: string): boolean => {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(text);
+    return true;
+  };
+
+  private async connect(): Promise<void> {
+    this.state = 'searching';
+    const found = await discoverConnector(this.fixedPort());
+    if (!found) return this.retry();
+    this.state = 'connecting';
+    this.port = found.port;
+    this.connectorVersion = found.version;
+    const socket = new WebSocket(`ws://${found.host}:${found.port}/extension-ws`);
+    this.socket = socket;
+    socket.onmessage = (event) => this.receive(String(event.data));
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      clearInterval(this.keepAlive);
+      this.retry();
+    };
+  }
+
+  private retry(): void {
+    this.state = 'disconnected';
+    this.retryTimer = setTimeout(() => this.ensureConnected(), this.backoff);
+    this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+  }
+
+  private receive(text: string): void {
+    let frame: InboundFrame;
+    try {
+      frame = JSON.parse(text) as InboundFrame;
+    } catch {
+      return;
+    }
+    switch (frame.type) {
+      case 'connection-established':
+        return this.established(frame);
+      case 'ack':
+        this.outbox.ack(Number(frame.batchSeq));
+        return this.outbox.pump(this.sendText);
+      case 'error':
+        if (frame.code === 'VERSION_MISMATCH' || frame.code === 'PROTOCOL_MISMATCH') this.versionWarning = String(frame.message);
+        return;
+      case 'heartbeat':
+      case 'server-shutdown':
+        return;
+      default:
+        this.onCommand(frame);
+    }
+  }
+
+  private established(frame: InboundFrame): void {
+    this.state = 'connected';
+    this.backoff = 250;
+    this.connectorVersion = typeof frame.version === 'string' ? frame.version : this.connectorVersion;
+    this.versionWarning = this.connectorVersion && this.connectorVersion !== VERSION ? `This extension is ${VERSION}, the connector is ${this.connectorVersion}: reload the extension from the new build.` : undefined;
+    this.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, client: 'browser-extension', version: VERSION, instanceId: this.instanceId, userAgent: navigator.userAgent });
+    this.outbox.resend(this.sendText);
+    this.outbox.pump(this.sendText);
+    clearInterval(this.keepAlive);
+    this.keepAlive = setInterval(() => this.send({ type: 'heartbeat', timestamp: Date.now() }), KEEPALIVE_MS);
+  }
+}

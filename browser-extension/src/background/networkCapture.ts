@@ -1,0 +1,158 @@
+import type { NetworkRequestEvent } from '../../../src/shared/protocol';
+import type { ResourceTiming } from '../common/messages';
+import { tabInfo } from './tabsState';
+
+/** Header values never sent as they are: they carry credentials. */
+const REDACTED_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization']);
+/** Resource timing arrives from the page a moment after webRequest completes; wait this long for it. */
+const TIMING_WAIT_MS = 300;
+
+interface Pending {
+  event: NetworkRequestEvent;
+  started: number;
+}
+
+type Emit = (event: NetworkRequestEvent, tabId: number) => void;
+
+export function redactHeaders(headers: chrome.webRequest.HttpHeader[] | undefined): Record<string, string> | undefined {
+  if (!headers) return undefined;
+  const out: Record<string, string> = {};
+  for (const { name, value } of headers) {
+    const shown = REDACTED_HEADERS.has(name.toLowerCase()) ? '[redacted]' : (value ?? '');
+    out[name] = out[name] !== undefined ? `${out[name]}, ${shown}` : shown;
+  }
+  return out;
+}
+
+function statusText(statusLine: string | undefined): string | undefined {
+  return statusLine?.replace(/^HTTP\/[\d.]+\s+\d+\s*/, '') || undefined;
+}
+
+function contentLength(headers: Record<string, string> | undefined): number {
+  const value = headers && Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-length')?.[1];
+  return value ? Number(value) || 0 : 0;
+}
+
+/**
+ * Every request of a captured tab, from chrome.webRequest (no debugger, so no "being debugged" bar):
+ * method, status, headers (credentials redacted), duration, failures with Chrome's error text, and
+ * the page's own resource timing when it arrives.
+ */
+export class NetworkCapture {
+  private readonly requests = new Map<string, Pending>();
+  private readonly awaitingTiming = new Map<string, { pending: Pending; timer: ReturnType<typeof setTimeout> }[]>();
+  private readonly timings = new Map<string, ResourceTiming[]>();
+
+  constructor(private readonly emit: Emit) {}
+
+  start(): void {
+    const filter = { urls: ['<all_urls>'] };
+    const w = chrome.webRequest;
+    w.onBeforeRequest.addListener((d) => {
+      this.begin(d);
+      return undefined;
+    }, filter, ['requestBody']);
+    w.onSendHeaders.addListener((d) => this.update(d.requestId, { requestHeaders: redactHeaders(d.requestHeaders) }), filter, ['requestHeaders', 'extraHeaders']);
+    w.onResponseStarted.addListener((d) => this.respond(d), filter, ['responseHeaders', 'extraHeaders']);
+    w.onBeforeRedirect.addListener((d) => this.redirect(d), filter, ['responseHeaders', 'extraHeaders']);
+    w.onCompleted.addListener((d) => this.finish(d.requestId, d.timeStamp, undefined), filter);
+    w.onErrorOccurred.addListener((d) => this.finish(d.requestId, d.timeStamp, d.error), filter);
+  }
+
+  /** Resource timings reported by a tab's content script. */
+  addTimings(tabId: number, timings: ResourceTiming[]): void {
+    for (const timing of timings) {
+      const key = `${tabId} ${timing.url}`;
+      const waiting = this.awaitingTiming.get(key)?.shift();
+      if (waiting) {
+        clearTimeout(waiting.timer);
+        this.send(waiting.pending, timing);
+        continue;
+      }
+      const list = this.timings.get(key) ?? [];
+      list.push(timing);
+      if (list.length > 20) list.shift();
+      this.timings.set(key, list);
+      if (this.timings.size > 2000) this.timings.delete(this.timings.keys().next().value!);
+    }
+  }
+
+  private begin(details: chrome.webRequest.OnBeforeRequestDetails): void {
+    if (details.tabId < 0 || !tabInfo(details.tabId) && details.type !== 'main_frame') return;
+    const raw = details.requestBody?.raw?.reduce((sum: number, part: chrome.webRequest.UploadData) => sum + (part.bytes?.byteLength ?? 0), 0) ?? 0;
+    this.requests.set(details.requestId, {
+      started: details.timeStamp,
+      event: {
+        type: 'network-request',
+        requestId: details.requestId,
+        method: details.method,
+        url: details.url,
+        resourceType: details.type,
+        timestamp: Math.round(details.timeStamp),
+        tabId: details.tabId,
+        size: { request: raw, response: 0 },
+      },
+    });
+  }
+
+  private update(requestId: string, patch: Partial<NetworkRequestEvent>): void {
+    const pending = this.requests.get(requestId);
+    if (pending) Object.assign(pending.event, patch);
+  }
+
+  private respond(details: chrome.webRequest.OnResponseStartedDetails): void {
+    const responseHeaders = redactHeaders(details.responseHeaders);
+    this.update(details.requestId, { status: details.statusCode, statusText: statusText(details.statusLine), responseHeaders });
+  }
+
+  /** A redirect is its own record (the 3xx), and the request carries on as a new one. */
+  private redirect(details: chrome.webRequest.OnBeforeRedirectDetails): void {
+    const pending = this.requests.get(details.requestId);
+    if (!pending) return;
+    const responseHeaders = redactHeaders(details.responseHeaders);
+    this.emitRecord({ ...pending, event: { ...pending.event, status: details.statusCode, statusText: statusText(details.statusLine), responseHeaders } }, details.timeStamp);
+    pending.event = { ...pending.event, url: details.redirectUrl, timestamp: Math.round(details.timeStamp), status: undefined, responseHeaders: undefined };
+    pending.started = details.timeStamp;
+  }
+
+  private finish(requestId: string, at: number, error: string | undefined): void {
+    const pending = this.requests.get(requestId);
+    if (!pending) return;
+    this.requests.delete(requestId);
+    if (error) pending.event.error = error;
+    this.emitRecord(pending, at);
+  }
+
+  private emitRecord(pending: Pending, at: number): void {
+    const { event } = pending;
+    event.duration = Math.max(0, Math.round(at - pending.started));
+    const size = event.size as { request: number; response: number };
+    size.response = contentLength(event.responseHeaders);
+    if (event.error || event.resourceType === 'main_frame') return this.send(pending);
+    const key = `${event.tabId} ${event.url}`;
+    const timing = this.timings.get(key)?.shift();
+    if (timing) return this.send(pending, timing);
+    const list = this.awaitingTiming.get(key) ?? [];
+    const entry = { pending, timer: setTimeout(() => this.giveUpTiming(key, entry), TIMING_WAIT_MS) };
+    list.push(entry);
+    this.awaitingTiming.set(key, list);
+  }
+
+  private giveUpTiming(key: string, entry: { pending: Pending }): void {
+    const list = this.awaitingTiming.get(key);
+    const index = list?.findIndex((item) => item === entry) ?? -1;
+    if (index >= 0) list!.splice(index, 1);
+    if (list && !list.length) this.awaitingTiming.delete(key);
+    this.send(entry.pending);
+  }
+
+  private send(pending: Pending, timing?: ResourceTiming): void {
+    const { event } = pending;
+    if (timing) {
+      event.timing = { dns: timing.dns, connect: timing.connect, send: timing.send, wait: timing.wait, receive: timing.receive };
+      const size = event.size as { request: number; response: number };
+      if (!size.response) size.response = timing.encodedBodySize || timing.transferSize;
+    }
+    this.emit(event, event.tabId!);
+  }
+}

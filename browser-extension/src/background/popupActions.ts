@@ -1,0 +1,67 @@
+import type { ExtensionMessage, PopupState } from '../common/messages';
+import type { CaptureSink } from './captureSink';
+import type { ConnectorLink } from './connectorLink';
+import type { Outbox } from './outbox';
+import { isInScope } from './scope';
+import { settings, updateSettings } from './settings';
+import { tabInfo } from './tabsState';
+
+interface Context {
+  sink: CaptureSink;
+  link: ConnectorLink;
+  outbox: Outbox;
+  sender: chrome.runtime.MessageSender;
+}
+
+/** Messages from the popup and the DevTools page. */
+export async function handleMessage(message: ExtensionMessage, context: Context): Promise<unknown> {
+  switch (message.kind) {
+    case 'popup-state':
+      return popupState(context);
+    case 'lock-tab': {
+      const others = settings().lockedTabs.filter((id) => id !== message.tabId);
+      return updateSettings({ lockedTabs: message.locked ? [...others, message.tabId] : others });
+    }
+    case 'update-settings':
+      return updateSettings(message.settings);
+    case 'selected-element':
+      context.sink.accept([{ type: 'selected-element', element: message.element, timestamp: Date.now(), url: tabInfo(message.tabId)?.url }], message.tabId);
+      return { ok: true };
+    case 'capture-screenshot':
+      return captureFromPopup(context.link);
+  }
+}
+
+async function popupState({ link, sink, outbox }: Context): Promise<PopupState> {
+  const current = settings();
+  const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+  const hint =
+    link.state === 'connected'
+      ? undefined
+      : 'No connector found on ports 3025–3035. Start it: open VS Code with Browser Debug installed, or run `npm start` in the browser-debug folder.';
+  return {
+    connection: link.state,
+    port: link.port,
+    connectorVersion: link.connectorVersion,
+    versionWarning: link.versionWarning,
+    captured: sink.captured,
+    queued: outbox.queued,
+    dropped: outbox.dropped,
+    lockedTabs: current.lockedTabs,
+    currentTab: tab?.id !== undefined && tab.url ? { id: tab.id, url: tab.url, inScope: isInScope(tab.url, current), locked: current.lockedTabs.includes(tab.id) } : undefined,
+    settings: current,
+    hint,
+  };
+}
+
+/** Asks the connector, so the image lands in its screenshot folder where VS Code and the assistant see it. */
+async function captureFromPopup(link: ConnectorLink): Promise<{ path?: string; error?: string }> {
+  if (link.state !== 'connected' || !link.port) return { error: 'Not connected to the connector.' };
+  const response = await fetch(`http://127.0.0.1:${link.port}/capture-screenshot`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ fullPage: false }),
+  });
+  const body = (await response.json()) as { path?: string; error?: { message: string } };
+  return body.error ? { error: body.error.message } : { path: body.path };
+}

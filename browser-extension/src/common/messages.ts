@@ -1,0 +1,65 @@
+/**
+ * Messages between the extension's own pieces (content scripts, DevTools page, popup) and its
+ * service worker. The connector never sees these; it sees `src/shared/protocol.ts` frames.
+ */
+import type { CaptureEvent, SelectedElement } from '../../../src/shared/protocol';
+
+/** Name of the DOM event the MAIN-world hook uses to hand captures to the isolated relay. */
+export const CAPTURE_EVENT = '__browserDebugCapture';
+
+/** Port name content relays connect with. */
+export const CAPTURE_PORT = 'browser-debug-capture';
+
+/** Resource timing from the page, matched to webRequest records by URL. */
+export interface ResourceTiming {
+  url: string;
+  /** ms since epoch when the fetch started. */
+  startTime: number;
+  dns: number;
+  connect: number;
+  send: number;
+  wait: number;
+  receive: number;
+  transferSize: number;
+  encodedBodySize: number;
+}
+
+export type RelayMessage =
+  | { kind: 'captures'; events: CaptureEvent[] }
+  | { kind: 'timings'; timings: ResourceTiming[] };
+
+export interface PopupState {
+  connection: 'searching' | 'connecting' | 'connected' | 'disconnected';
+  port?: number;
+  connectorVersion?: string;
+  versionWarning?: string;
+  captured: number;
+  queued: number;
+  dropped: number;
+  lockedTabs: number[];
+  currentTab?: { id: number; url: string; inScope: boolean; locked: boolean };
+  settings: Settings;
+  hint?: string;
+}
+
+export interface Settings {
+  /** Fixed connector port; undefined means discover 3025..3035. */
+  port?: number;
+  /** Origins captured besides loopback, e.g. https://staging.example.com. */
+  extraOrigins: string[];
+  /** Capture and command every http(s) site: an explicit choice. */
+  allSites: boolean;
+  /** Only these tabs are captured and commanded, when any. */
+  lockedTabs: number[];
+  /** Capture fetch/XHR request and response bodies (size-capped). */
+  captureBodies: boolean;
+}
+
+export const DEFAULT_SETTINGS: Settings = { extraOrigins: [], allSites: false, lockedTabs: [], captureBodies: false };
+
+export type ExtensionMessage =
+  | { kind: 'popup-state' }
+  | { kind: 'lock-tab'; tabId: number; locked: boolean }
+  | { kind: 'update-settings'; settings: Partial<Settings> }
+  | { kind: 'selected-element'; tabId: number; element: SelectedElement }
+  | { kind: 'capture-screenshot' };

@@ -1,0 +1,66 @@
+/**
+ * Runs in the extension's isolated world: takes the page hook's captures and the page's resource
+ * timings, and hands them to the service worker over a port, batched.
+ */
+import type { CaptureEvent } from '../../../src/shared/protocol';
+import { CAPTURE_EVENT, CAPTURE_PORT, type RelayMessage, type ResourceTiming } from '../common/messages';
+
+const BATCH = 200;
+let port: chrome.runtime.Port | undefined;
+let queue: CaptureEvent[] = [];
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** The service worker may have restarted: reconnect on demand. */
+function send(message: RelayMessage): void {
+  if (!port) {
+    port = chrome.runtime.connect({ name: CAPTURE_PORT });
+    port.onDisconnect.addListener(() => (port = undefined));
+  }
+  try {
+    port.postMessage(message);
+  } catch {
+    port = undefined;
+    send(message);
+  }
+}
+
+function flush(): void {
+  timer = undefined;
+  while (queue.length) send({ kind: 'captures', events: queue.splice(0, BATCH) });
+}
+
+window.addEventListener(CAPTURE_EVENT, (event) => {
+  const detail = (event as CustomEvent<unknown>).detail;
+  if (typeof detail !== 'string') return;
+  try {
+    queue = queue.concat(JSON.parse(detail) as CaptureEvent[]);
+  } catch {
+    return;
+  }
+  if (queue.length >= BATCH) flush();
+  else timer ??= setTimeout(flush, 0);
+});
+
+window.addEventListener('pagehide', flush);
+
+/** Resource timing is what the page itself knows: dns, connect, request, response phases. */
+function observeTimings(): void {
+  const toTiming = (entry: PerformanceResourceTiming): ResourceTiming => ({
+    url: entry.name,
+    startTime: Math.round(performance.timeOrigin + entry.startTime),
+    dns: Math.max(0, entry.domainLookupEnd - entry.domainLookupStart),
+    connect: Math.max(0, entry.connectEnd - entry.connectStart),
+    // The page cannot tell sending from waiting; the whole request-to-first-byte time is `wait`.
+    send: 0,
+    wait: Math.max(0, entry.responseStart - entry.requestStart),
+    receive: Math.max(0, entry.responseEnd - entry.responseStart),
+    transferSize: entry.transferSize,
+    encodedBodySize: entry.encodedBodySize,
+  });
+  new PerformanceObserver((list) => {
+    const timings = (list.getEntries() as PerformanceResourceTiming[]).map(toTiming);
+    if (timings.length) send({ kind: 'timings', timings });
+  }).observe({ type: 'resource', buffered: true });
+}
+
+observeTimings();

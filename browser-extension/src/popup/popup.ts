@@ -1,0 +1,68 @@
+/** The toolbar popup: connection state, counts, the tab lock, a screenshot button and the scope. */
+import type { ExtensionMessage, PopupState } from '../common/messages';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const ask = <T>(message: ExtensionMessage) => chrome.runtime.sendMessage(message) as Promise<T>;
+let state: PopupState | undefined;
+
+function render(next: PopupState): void {
+  state = next;
+  $('dot').className = `dot ${next.connection}`;
+  $('status').textContent = next.connection;
+  $('port').textContent = next.port ? `127.0.0.1:${next.port}${next.connectorVersion ? ` (v${next.connectorVersion})` : ''}` : '–';
+  $('captured').textContent = String(next.captured);
+  $('queued').textContent = next.dropped ? `${next.queued} (${next.dropped} dropped)` : String(next.queued);
+  $('hint').hidden = !next.hint;
+  $('hint').textContent = next.hint ?? '';
+  $('warning').hidden = !next.versionWarning;
+  $('warning').textContent = next.versionWarning ?? '';
+  const tab = next.currentTab;
+  $('tab').textContent = tab ? `${tab.inScope ? '' : '(out of scope) '}${tab.url}` : 'No tab';
+  $<HTMLInputElement>('lock').checked = Boolean(tab?.locked);
+  $<HTMLInputElement>('lock').disabled = !tab;
+}
+
+function renderSettings(next: PopupState): void {
+  $<HTMLTextAreaElement>('origins').value = next.settings.extraOrigins.join('\n');
+  $<HTMLInputElement>('allSites').checked = next.settings.allSites;
+  $<HTMLInputElement>('fixedPort').value = next.settings.port ? String(next.settings.port) : '';
+}
+
+async function refresh(): Promise<void> {
+  render(await ask<PopupState>({ kind: 'popup-state' }));
+}
+
+$('lock').addEventListener('change', async () => {
+  if (!state?.currentTab) return;
+  await ask({ kind: 'lock-tab', tabId: state.currentTab.id, locked: $<HTMLInputElement>('lock').checked });
+  await refresh();
+});
+
+$('shot').addEventListener('click', async () => {
+  $('shotResult').textContent = 'Capturing…';
+  const result = await ask<{ path?: string; error?: string }>({ kind: 'capture-screenshot' });
+  $('shotResult').textContent = result.error ? `Failed: ${result.error}` : `Saved: ${result.path}`;
+});
+
+$('save').addEventListener('click', async () => {
+  const origins = $<HTMLTextAreaElement>('origins')
+    .value.split(/\s+/)
+    .filter(Boolean)
+    .map((text) => {
+      try {
+        return new URL(text).origin;
+      } catch {
+        return '';
+      }
+    })
+    .filter(Boolean);
+  const port = Number($<HTMLInputElement>('fixedPort').value) || undefined;
+  await ask({ kind: 'update-settings', settings: { extraOrigins: origins, allSites: $<HTMLInputElement>('allSites').checked, port } });
+  await refresh();
+});
+
+void ask<PopupState>({ kind: 'popup-state' }).then((first) => {
+  render(first);
+  renderSettings(first);
+});
+setInterval(() => void refresh(), 1000);

@@ -1,0 +1,94 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Worker } from 'playwright-core';
+
+export const EXTENSION_DIR = resolve(__dirname, '../../../dist/browser-extension');
+
+/** Debian's binary, called directly: /usr/bin/chromium is a wrapper that adds an empty --load-extension. */
+export function chromiumPath(): string | undefined {
+  const candidates = [process.env.CHROME_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  return candidates.find((path): path is string => Boolean(path && existsSync(path)));
+}
+
+/** Skips a suite only off CI; on CI a missing browser is a failure, since .ci/run installs it. */
+export function requireChromium(suite: Mocha.Context): string {
+  const path = chromiumPath();
+  if (path) return path;
+  if (process.env.CI) throw new Error('Chromium is missing on CI: .ci/run should have installed it (apt-get install chromium).');
+  suite.skip();
+  return '';
+}
+
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  '--window-size=1280,800',
+  '--host-resolver-rules=MAP outofscope.test 127.0.0.1',
+];
+
+export interface TestBrowser {
+  context: BrowserContext;
+  worker: Worker;
+  close(): Promise<void>;
+}
+
+/** A real headless Chromium with our unpacked extension loaded, in a fresh profile. */
+export async function launchWithExtension(executablePath: string): Promise<TestBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), 'bd-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless: true,
+    viewport: null,
+    args: [...FLAGS, `--load-extension=${EXTENSION_DIR}`, `--disable-extensions-except=${EXTENSION_DIR}`],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  return {
+    context,
+    worker,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface WorkerState {
+  ready: boolean;
+  connection: string;
+  port?: number;
+  captured: number;
+  queued: number;
+  dropped: number;
+  debugger: { attaches: number; attached: number };
+}
+
+export function workerState(worker: Worker): Promise<WorkerState> {
+  return worker.evaluate(() => (globalThis as unknown as { browserDebug: { state(): WorkerState } }).browserDebug.state());
+}
+
+/** Points the extension at a connector port (the popup's "Connector port" setting) and waits for it to connect. */
+export async function connectExtension(worker: Worker, port: number, extra: Record<string, unknown> = {}): Promise<void> {
+  await until(async () => (await workerState(worker)).ready);
+  await worker.evaluate(
+    ([fixedPort, more]) => chrome.storage.local.set({ settings: { extraOrigins: [], allSites: false, lockedTabs: [], captureBodies: false, port: fixedPort, ...more } }),
+    [port, extra] as const,
+  );
+  await until(async () => {
+    const state = await workerState(worker);
+    return state.connection === 'connected' && state.port === port;
+  }, 15_000);
+}
+
+export async function until(check: () => Promise<boolean> | boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`${what} not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
