@@ -14,10 +14,14 @@ export class CaptureSink {
     private readonly link: ConnectorLink,
   ) {}
 
-  /** `documentId` is the page load a content script reported from; otherwise the tab's current one. */
-  accept(events: CaptureEvent[], tabId: number, documentId?: string): void {
+  /**
+   * `documentId` is the page load a content script reported from; otherwise the tab's current one.
+   * `pageUrl` overrides the tab's URL for the scope check (a document request precedes its commit).
+   */
+  accept(events: CaptureEvent[], tabId: number, from: { documentId?: string; pageUrl?: string } = {}): void {
     const tab = tabInfo(tabId);
-    const pageUrl = tab?.url ?? (events[0] && 'url' in events[0] ? events[0].url : undefined);
+    const documentId = from.documentId;
+    const pageUrl = from.pageUrl ?? tab?.url ?? (events[0] && 'url' in events[0] ? events[0].url : undefined);
     if (!isTabCaptured(tabId, pageUrl, settings())) return;
     const pageLoadId = documentId ?? tab?.pageLoadId;
     for (const event of events) {

@@ -20,7 +20,7 @@ const link: ConnectorLink = new ConnectorLink(
   (frame) => void handleCommand(frame, (reply) => link.send(reply)),
 );
 const sink = new CaptureSink(outbox, link);
-const network = new NetworkCapture((event, tabId) => sink.accept([event], tabId));
+const network = new NetworkCapture((event, tabId, pageUrl) => sink.accept([event], tabId, { pageUrl }));
 
 // Listeners first and synchronously: Chrome only wakes a worker for events registered at start-up.
 network.start();
@@ -31,7 +31,7 @@ chrome.runtime.onConnect.addListener((port) => {
   const documentId = port.sender?.documentId;
   port.onMessage.addListener((message: RelayMessage) => {
     if (tabId === undefined) return;
-    if (message.kind === 'captures') sink.accept(message.events, tabId, documentId);
+    if (message.kind === 'captures') sink.accept(message.events, tabId, { documentId });
     else if (message.kind === 'timings') network.addTimings(tabId, message.timings);
   });
 });

@@ -12,7 +12,8 @@ interface Pending {
   started: number;
 }
 
-type Emit = (event: NetworkRequestEvent, tabId: number) => void;
+/** `pageUrl` is set for a document request: its own URL is the page it loads. */
+type Emit = (event: NetworkRequestEvent, tabId: number, pageUrl?: string) => void;
 
 export function redactHeaders(headers: chrome.webRequest.HttpHeader[] | undefined): Record<string, string> | undefined {
   if (!headers) return undefined;
@@ -153,6 +154,6 @@ export class NetworkCapture {
       const size = event.size as { request: number; response: number };
       if (!size.response) size.response = timing.encodedBodySize || timing.transferSize;
     }
-    this.emit(event, event.tabId!);
+    this.emit(event, event.tabId!, event.resourceType === 'main_frame' ? event.url : undefined);
   }
 }

@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { startTestConnector, type TestConnector } from '../support/connector';
+import { get } from '../support/http';
+import { freePortRun } from '../support/ports';
+import { connectExtension, launchWithExtension, requireChromium, until, workerState, type TestBrowser } from './support/chromium';
+import { startFixtureServer, type FixtureServer } from './support/fixtureServer';
+
+type Entry = Record<string, any>;
+
+describe('browser extension: errors, network and navigation', function () {
+  this.timeout(60_000);
+  let browser: TestBrowser;
+  let connector: TestConnector;
+  let site: FixtureServer;
+
+  before(async function () {
+    const chromium = requireChromium(this);
+    [connector, site] = await Promise.all([startTestConnector(), startFixtureServer()]);
+    browser = await launchWithExtension(chromium);
+    await connectExtension(browser.worker, connector.port);
+  });
+  after(async () => {
+    await browser?.close();
+    await Promise.all([connector?.stop(), site?.close()]);
+  });
+
+  const read = async (path: string, key: string) => (await get(connector.port, path)).json[key] as Entry[];
+
+  it('captures uncaught errors, unhandled rejections and failed resource loads with source and stack', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${site.origin}/errors.html`);
+    await until(async () => (await read('/console-errors?limit=100', 'errors')).length >= 3);
+    const errors = await read('/console-errors?limit=100', 'errors');
+    const uncaught = errors.find((e) => e.message === 'Uncaught Error: boom later')!;
+    assert.equal(uncaught.errorKind, 'uncaught');
+    assert.equal(uncaught.source, `${site.origin}/errors.js:3:9`);
+    assert.match(uncaught.stack, /errors\.js:3:9/);
+    assert.equal(uncaught.frames[0].functionName, 'later');
+    const rejected = errors.find((e) => e.message === 'Uncaught (in promise) Error: rejected promise')!;
+    assert.equal(rejected.errorKind, 'unhandledrejection');
+    assert.equal(rejected.source, `${site.origin}/errors.js:5:16`);
+    const resource = errors.find((e) => e.errorKind === 'resource')!;
+    assert.equal(resource.message, `Failed to load resource: <img> ${site.origin}/missing.png`);
+    await page.close();
+  });
+
+  it('captures every request of the page, with failures, redacted credentials and timing', async () => {
+    const closed = await freePortRun(1);
+    const page = await browser.context.newPage();
+    await page.goto(`${site.origin}/net.html?closed=${closed}`);
+    await until(async () => (await read('/console-logs', 'logs')).some((log) => log.message === 'network done'));
+    const expectedErrors = [`${site.origin}/api/missing`, `${site.origin}/api/crash`, `http://127.0.0.1:${closed}/nothing`];
+    await until(async () => {
+      const urls = (await read('/network-errors?limit=100', 'errors')).map((e) => e.url);
+      return expectedErrors.every((url) => urls.includes(url));
+    });
+    const ok = await until(async () => (await read('/network-success?limit=100', 'requests')).some((r) => r.url === `${site.origin}/api/ok?again=1`)).then(() => read('/network-success?limit=100', 'requests'));
+    const first = ok.find((r) => r.url === `${site.origin}/api/ok`)!;
+    assert.equal(first.method, 'GET');
+    assert.equal(first.status, 200);
+    assert.equal(first.statusText, 'OK');
+    assert.equal(first.requestHeaders.Authorization, '[redacted]');
+    assert.equal(site.seen.find((r) => r.url === '/api/ok')!.headers.authorization, 'Bearer top-secret', 'the page still sends it');
+    const setCookie = Object.entries(first.responseHeaders as Record<string, string>).find(([name]) => name.toLowerCase() === 'set-cookie');
+    assert.deepEqual(setCookie?.[1], '[redacted]');
+    const again = ok.find((r) => r.url === `${site.origin}/api/ok?again=1`)!;
+    assert.equal(Object.entries(again.requestHeaders as Record<string, string>).find(([name]) => name.toLowerCase() === 'cookie')?.[1], '[redacted]');
+    assert.equal(typeof first.duration, 'number');
+    assert.ok(first.size > 500, `response size ${first.size}`);
+    const detailed = (await read('/network-requests?limit=100', 'requests')).find((r) => r.url === `${site.origin}/api/ok`)!;
+    assert.deepEqual(Object.keys(detailed.timing).sort(), ['connect', 'dns', 'receive', 'send', 'wait']);
+    assert.ok(detailed.size.response > 500);
+    assert.ok(ok.some((r) => r.url === `${site.origin}/net.html?closed=${closed}` && r.resourceType === 'main_frame'), 'documents count too');
+    assert.ok(ok.some((r) => r.url === `${site.origin}/net.js` && r.resourceType === 'script'), 'scripts count too');
+
+    const errors = await read('/network-errors?limit=100', 'errors');
+    assert.equal(errors.find((e) => e.url === `${site.origin}/api/missing`)!.error, 'HTTP 404 Not Found');
+    const crash = errors.find((e) => e.url === `${site.origin}/api/crash`)!;
+    assert.equal(crash.method, 'POST');
+    assert.equal(crash.status, 500);
+    assert.equal(errors.find((e) => String(e.url).includes(`:${closed}/`))!.error, 'net::ERR_CONNECTION_REFUSED');
+    assert.equal((await workerState(browser.worker)).debugger.attaches, 0, 'no debugger for network capture');
+    await page.close();
+  });
+
+  it('starts a new page load on navigation, reports the current URL, and keeps history', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${site.origin}/`);
+    await until(async () => (await read('/console-logs?limit=1000', 'logs')).some((log) => log.message === 'info line' && log.url === `${site.origin}/`));
+    const before = (await read('/console-logs?limit=1000', 'logs')).filter((log) => log.message === 'info line').pop()!;
+    await page.goto(`${site.origin}/blank.html`);
+    await until(async () => (await get(connector.port, '/current-url')).json.url === `${site.origin}/blank.html`);
+    const current = (await get(connector.port, '/current-url')).json;
+    assert.notEqual(current.pageLoadId, before.pageLoadId);
+    assert.equal(current.tabId, before.tabId);
+    assert.ok((await read('/console-logs?limit=1000', 'logs')).some((log) => log.id === before.id), 'history survives navigation');
+    await page.evaluate(() => history.pushState({}, '', '/route/two'));
+    await until(async () => (await get(connector.port, '/current-url')).json.url === `${site.origin}/route/two`);
+    assert.equal((await get(connector.port, '/current-url')).json.pageLoadId, current.pageLoadId, 'a route change is the same page load');
+    await page.close();
+  });
+});
