@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -35,4 +35,39 @@ export function solidPng(width: number, height: number, rgb: [number, number, nu
 
 export function pngDataUrl(width: number, height: number): string {
   return `data:image/png;base64,${solidPng(width, height).toString('base64')}`;
+}
+
+/** Decodes an 8-bit RGB/RGBA, non-interlaced PNG (what Chrome writes), for pixel checks in tests. */
+export function decodePng(png: Buffer): { width: number; height: number; pixel(x: number, y: number): [number, number, number] } {
+  const width = png.readUInt32BE(16);
+  const height = png.readUInt32BE(20);
+  const colorType = png[25];
+  const channels = colorType === 6 ? 4 : 3;
+  const idat: Buffer[] = [];
+  for (let offset = 8; offset < png.length; ) {
+    const length = png.readUInt32BE(offset);
+    const type = png.toString('ascii', offset + 4, offset + 8);
+    if (type === 'IDAT') idat.push(png.subarray(offset + 8, offset + 8 + length));
+    offset += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const out = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]!;
+    for (let x = 0; x < stride; x++) {
+      const value = raw[y * (stride + 1) + 1 + x]!;
+      const left = x >= channels ? out[y * stride + x - channels]! : 0;
+      const up = y > 0 ? out[(y - 1) * stride + x]! : 0;
+      const upLeft = x >= channels && y > 0 ? out[(y - 1) * stride + x - channels]! : 0;
+      const paeth = () => {
+        const p = left + up - upLeft;
+        const [a, b, c] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
+        return a <= b && a <= c ? left : b <= c ? up : upLeft;
+      };
+      const predictor = [0, left, up, (left + up) >> 1, paeth()][filter]!;
+      out[y * stride + x] = (value + predictor) & 0xff;
+    }
+  }
+  return { width, height, pixel: (x, y) => [out[y * stride + x * channels]!, out[y * stride + x * channels + 1]!, out[y * stride + x * channels + 2]!] };
 }

@@ -14,9 +14,9 @@ interface Evaluated {
   exceptionDetails?: { text?: string; exception?: { description?: string } };
 }
 
-/** `return x` at top level is a function body, not an expression: run it as one. */
+/** `return x` at top level is a function body, not an expression: run it as one (REPL mode awaits the top level only). */
 function asFunctionBody(code: string): string {
-  return `(async () => {\n${code}\n})()`;
+  return `await (async () => {\n${code}\n})()`;
 }
 
 /**
