@@ -39,13 +39,13 @@ export interface TestBrowser {
 }
 
 /** A real headless Chromium with our unpacked extension loaded, in a fresh profile. */
-export async function launchWithExtension(executablePath: string): Promise<TestBrowser> {
+export async function launchWithExtension(executablePath: string, extensionDir = EXTENSION_DIR): Promise<TestBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'bd-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
     headless: true,
     viewport: null,
-    args: [...FLAGS, `--load-extension=${EXTENSION_DIR}`, `--disable-extensions-except=${EXTENSION_DIR}`],
+    args: [...FLAGS, `--load-extension=${extensionDir}`, `--disable-extensions-except=${extensionDir}`],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   return {

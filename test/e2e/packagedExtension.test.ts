@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { unzipSync } from 'fflate';
+import { VERSION } from '../../src/shared/version';
+import { startTestConnector, type TestConnector } from '../support/connector';
+import { get } from '../support/http';
+import { connectExtension, launchWithExtension, requireChromium, until, type TestBrowser } from './support/chromium';
+import { startFixtureServer, type FixtureServer } from './support/fixtureServer';
+
+describe('browser extension: the packaged zip', function () {
+  this.timeout(60_000);
+  let folder: string;
+  let browser: TestBrowser | undefined;
+  let connector: TestConnector | undefined;
+  let site: FixtureServer | undefined;
+
+  before(() => (folder = mkdtempSync(join(tmpdir(), 'bd-zip-'))));
+  after(async () => {
+    await browser?.close();
+    await Promise.all([connector?.stop(), site?.close()]);
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('holds a loadable extension, without source maps, that captures once unzipped', async function () {
+    const chromium = requireChromium(this);
+    const zip = join(folder, 'extension.zip');
+    execFileSync(process.execPath, [resolve(__dirname, '../../scripts/packageBrowserExtension.mjs'), zip], { cwd: resolve(__dirname, '../..') });
+    const files = unzipSync(readFileSync(zip));
+    const names = Object.keys(files).sort();
+    assert.deepEqual(names, ['background.js', 'devtools.html', 'devtools.js', 'manifest.json', 'pageHook.js', 'popup.css', 'popup.html', 'popup.js', 'relay.js']);
+    const manifest = JSON.parse(Buffer.from(files['manifest.json']!).toString());
+    assert.equal(manifest.manifest_version, 3);
+    assert.equal(manifest.version, VERSION);
+    const unpacked = join(folder, 'unpacked');
+    for (const [name, bytes] of Object.entries(files)) {
+      mkdirSync(dirname(join(unpacked, name)), { recursive: true });
+      writeFileSync(join(unpacked, name), bytes);
+    }
+    [connector, site] = await Promise.all([startTestConnector(), startFixtureServer()]);
+    browser = await launchWithExtension(chromium, unpacked);
+    await connectExtension(browser.worker, connector.port);
+    const page = await browser.context.newPage();
+    await page.goto(`${site.origin}/blank.html`);
+    await page.evaluate(() => console.warn('from the zip'));
+    await until(async () => (await get(connector!.port, '/console-logs?level=warn')).json.logs.some((log: { message: string }) => log.message === 'from the zip'));
+  });
+});
