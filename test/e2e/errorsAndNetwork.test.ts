@@ -83,6 +83,31 @@ describe('browser extension: errors, network and navigation', function () {
     await page.close();
   });
 
+  it('leaves bodies out by default, and captures them capped when the user opts in', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${site.origin}/bodies.html`);
+    await until(async () => (await read('/console-logs?limit=1000', 'logs')).some((log) => log.message === 'bodies done'));
+    const both = async (count: number) => {
+      const requests = await read('/network-success?limit=200', 'requests');
+      return requests.filter((r) => r.url === `${site.origin}/api/ok?via=xhr`).length === count && requests.filter((r) => r.url === `${site.origin}/api/ok` && r.method === 'POST').length === count;
+    };
+    await until(() => both(1));
+    const plain = (await read('/network-success?limit=200', 'requests')).find((r) => r.url === `${site.origin}/api/ok` && r.method === 'POST')!;
+    assert.equal(plain.requestBody, undefined);
+    assert.equal(plain.responseBody, undefined);
+    await connectExtension(browser.worker, connector.port, { captureBodies: true });
+    await page.reload();
+    await until(() => both(2), 10_000, 'the second fetch and XHR');
+    const requests = await read('/network-success?limit=200', 'requests');
+    const posted = requests.filter((r) => r.url === `${site.origin}/api/ok` && r.method === 'POST').pop()!;
+    assert.equal(posted.requestBody, '{"name":"Ada"}');
+    assert.match(posted.responseBody, /^\{"ok":true/);
+    const xhr = requests.filter((r) => r.url === `${site.origin}/api/ok?via=xhr`).pop()!;
+    assert.match(xhr.responseBody, /"ok":true/);
+    await connectExtension(browser.worker, connector.port);
+    await page.close();
+  });
+
   it('starts a new page load on navigation, reports the current URL, and keeps history', async () => {
     const page = await browser.context.newPage();
     await page.goto(`${site.origin}/`);

@@ -33,6 +33,7 @@ chrome.runtime.onConnect.addListener((port) => {
     if (tabId === undefined) return;
     if (message.kind === 'captures') sink.accept(message.events, tabId, { documentId });
     else if (message.kind === 'timings') network.addTimings(tabId, message.timings);
+    else if (message.kind === 'bodies') network.addBodies(tabId, message.bodies);
   });
 });
 chrome.runtime.onMessage.addListener((message: ExtensionMessage, sender, respond) => {
@@ -47,7 +48,7 @@ async function start(): Promise<void> {
   await registerContentScripts(settings());
   let previous = settings();
   onSettingsChanged((next) => {
-    if (scopePatterns(next).join() !== scopePatterns(previous).join()) void registerContentScripts(next);
+    if (scopePatterns(next).join() !== scopePatterns(previous).join() || next.captureBodies !== previous.captureBodies) void registerContentScripts(next);
     if (next.port !== previous.port) link.reconnect();
     previous = next;
   });

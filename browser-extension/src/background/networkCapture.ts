@@ -1,11 +1,15 @@
 import type { NetworkRequestEvent } from '../../../src/shared/protocol';
-import type { ResourceTiming } from '../common/messages';
+import type { CapturedBody, ResourceTiming } from '../common/messages';
+import { RequestExtras } from './requestExtras';
+import { settings } from './settings';
 import { tabInfo } from './tabsState';
 
 /** Header values never sent as they are: they carry credentials. */
 const REDACTED_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization']);
 /** Resource timing arrives from the page a moment after webRequest completes; wait this long for it. */
 const TIMING_WAIT_MS = 300;
+/** A body is read after the response; allow it longer. */
+const BODY_WAIT_MS = 2000;
 
 interface Pending {
   event: NetworkRequestEvent;
@@ -41,8 +45,7 @@ function contentLength(headers: Record<string, string> | undefined): number {
  */
 export class NetworkCapture {
   private readonly requests = new Map<string, Pending>();
-  private readonly awaitingTiming = new Map<string, { pending: Pending; timer: ReturnType<typeof setTimeout> }[]>();
-  private readonly timings = new Map<string, ResourceTiming[]>();
+  private readonly extras = new RequestExtras((event, timing, body) => this.send(event, timing, body));
 
   constructor(private readonly emit: Emit) {}
 
@@ -62,20 +65,12 @@ export class NetworkCapture {
 
   /** Resource timings reported by a tab's content script. */
   addTimings(tabId: number, timings: ResourceTiming[]): void {
-    for (const timing of timings) {
-      const key = `${tabId} ${timing.url}`;
-      const waiting = this.awaitingTiming.get(key)?.shift();
-      if (waiting) {
-        clearTimeout(waiting.timer);
-        this.send(waiting.pending, timing);
-        continue;
-      }
-      const list = this.timings.get(key) ?? [];
-      list.push(timing);
-      if (list.length > 20) list.shift();
-      this.timings.set(key, list);
-      if (this.timings.size > 2000) this.timings.delete(this.timings.keys().next().value!);
-    }
+    for (const timing of timings) this.extras.addTiming(`${tabId} ${timing.url}`, timing);
+  }
+
+  /** fetch/XHR bodies reported by the opt-in body hook. */
+  addBodies(tabId: number, bodies: CapturedBody[]): void {
+    for (const body of bodies) this.extras.addBody(`${tabId} ${body.url}`, body);
   }
 
   private begin(details: chrome.webRequest.OnBeforeRequestDetails): void {
@@ -125,35 +120,25 @@ export class NetworkCapture {
   }
 
   private emitRecord(pending: Pending, at: number): void {
-    const { event } = pending;
+    const event = { ...pending.event };
     event.duration = Math.max(0, Math.round(at - pending.started));
-    const size = event.size as { request: number; response: number };
-    size.response = contentLength(event.responseHeaders);
-    if (event.error || event.resourceType === 'main_frame') return this.send(pending);
-    const key = `${event.tabId} ${event.url}`;
-    const timing = this.timings.get(key)?.shift();
-    if (timing) return this.send(pending, timing);
-    const list = this.awaitingTiming.get(key) ?? [];
-    const entry = { pending, timer: setTimeout(() => this.giveUpTiming(key, entry), TIMING_WAIT_MS) };
-    list.push(entry);
-    this.awaitingTiming.set(key, list);
+    event.size = { request: (pending.event.size as { request: number }).request, response: contentLength(event.responseHeaders) };
+    const needs = {
+      timing: !event.error && event.resourceType !== 'main_frame',
+      body: settings().captureBodies && event.resourceType === 'xmlhttprequest' && !event.error,
+    };
+    if (!needs.timing && !needs.body) return this.send(event);
+    this.extras.expect(`${event.tabId} ${event.url}`, event, needs, needs.body ? BODY_WAIT_MS : TIMING_WAIT_MS);
   }
 
-  private giveUpTiming(key: string, entry: { pending: Pending }): void {
-    const list = this.awaitingTiming.get(key);
-    const index = list?.findIndex((item) => item === entry) ?? -1;
-    if (index >= 0) list!.splice(index, 1);
-    if (list && !list.length) this.awaitingTiming.delete(key);
-    this.send(entry.pending);
-  }
-
-  private send(pending: Pending, timing?: ResourceTiming): void {
-    const { event } = pending;
+  private send(event: NetworkRequestEvent, timing?: ResourceTiming, body?: CapturedBody): void {
     if (timing) {
       event.timing = { dns: timing.dns, connect: timing.connect, send: timing.send, wait: timing.wait, receive: timing.receive };
       const size = event.size as { request: number; response: number };
       if (!size.response) size.response = timing.encodedBodySize || timing.transferSize;
     }
+    if (body?.requestBody !== undefined) event.requestBody = body.requestBody;
+    if (body?.responseBody !== undefined) event.responseBody = body.responseBody;
     this.emit(event, event.tabId!, event.resourceType === 'main_frame' ? event.url : undefined);
   }
 }

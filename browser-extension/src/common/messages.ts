@@ -7,6 +7,17 @@ import type { CaptureEvent, SelectedElement } from '../../../src/shared/protocol
 /** Name of the DOM event the MAIN-world hook uses to hand captures to the isolated relay. */
 export const CAPTURE_EVENT = '__browserDebugCapture';
 
+/** Name of the DOM event the opt-in body hook uses. */
+export const BODY_EVENT = '__browserDebugBody';
+
+/** A fetch/XHR body pair, matched to its webRequest record by URL. */
+export interface CapturedBody {
+  url: string;
+  method: string;
+  requestBody?: string;
+  responseBody?: string;
+}
+
 /** Port name content relays connect with. */
 export const CAPTURE_PORT = 'browser-debug-capture';
 
@@ -26,7 +37,8 @@ export interface ResourceTiming {
 
 export type RelayMessage =
   | { kind: 'captures'; events: CaptureEvent[] }
-  | { kind: 'timings'; timings: ResourceTiming[] };
+  | { kind: 'timings'; timings: ResourceTiming[] }
+  | { kind: 'bodies'; bodies: CapturedBody[] };
 
 export interface PopupState {
   connection: 'searching' | 'connecting' | 'connected' | 'disconnected';

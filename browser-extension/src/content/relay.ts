@@ -3,7 +3,7 @@
  * timings, and hands them to the service worker over a port, batched.
  */
 import type { CaptureEvent } from '../../../src/shared/protocol';
-import { CAPTURE_EVENT, CAPTURE_PORT, type RelayMessage, type ResourceTiming } from '../common/messages';
+import { BODY_EVENT, CAPTURE_EVENT, CAPTURE_PORT, type CapturedBody, type RelayMessage, type ResourceTiming } from '../common/messages';
 
 const BATCH = 200;
 let port: chrome.runtime.Port | undefined;
@@ -42,6 +42,16 @@ window.addEventListener(CAPTURE_EVENT, (event) => {
 });
 
 window.addEventListener('pagehide', flush);
+
+window.addEventListener(BODY_EVENT, (event) => {
+  const detail = (event as CustomEvent<unknown>).detail;
+  if (typeof detail !== 'string') return;
+  try {
+    send({ kind: 'bodies', bodies: [JSON.parse(detail) as CapturedBody] });
+  } catch {
+    // A page posting junk on our event name gets nothing.
+  }
+});
 
 /** Resource timing is what the page itself knows: dns, connect, request, response phases. */
 function observeTimings(): void {

@@ -25,6 +25,7 @@ function render(next: PopupState): void {
 function renderSettings(next: PopupState): void {
   $<HTMLTextAreaElement>('origins').value = next.settings.extraOrigins.join('\n');
   $<HTMLInputElement>('allSites').checked = next.settings.allSites;
+  $<HTMLInputElement>('bodies').checked = next.settings.captureBodies;
   $<HTMLInputElement>('fixedPort').value = next.settings.port ? String(next.settings.port) : '';
 }
 
@@ -57,7 +58,7 @@ $('save').addEventListener('click', async () => {
     })
     .filter(Boolean);
   const port = Number($<HTMLInputElement>('fixedPort').value) || undefined;
-  await ask({ kind: 'update-settings', settings: { extraOrigins: origins, allSites: $<HTMLInputElement>('allSites').checked, port } });
+  await ask({ kind: 'update-settings', settings: { extraOrigins: origins, allSites: $<HTMLInputElement>('allSites').checked, captureBodies: $<HTMLInputElement>('bodies').checked, port } });
   await refresh();
 });
 
