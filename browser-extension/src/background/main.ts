@@ -8,6 +8,7 @@ import { debuggerStats } from './debuggerSession';
 import { watchNavigation } from './navigation';
 import { NetworkCapture } from './networkCapture';
 import { Outbox } from './outbox';
+import { fromPage } from './pageCaptures';
 import { handleMessage } from './popupActions';
 import { loadSettings, onSettingsChanged, settings } from './settings';
 import { scopePatterns } from './scope';
@@ -31,7 +32,7 @@ chrome.runtime.onConnect.addListener((port) => {
   const documentId = port.sender?.documentId;
   port.onMessage.addListener((message: RelayMessage) => {
     if (tabId === undefined) return;
-    if (message.kind === 'captures') sink.accept(message.events, tabId, { documentId });
+    if (message.kind === 'captures') sink.accept(fromPage(message.json), tabId, { documentId });
     else if (message.kind === 'timings') network.addTimings(tabId, message.timings);
     else if (message.kind === 'bodies') network.addBodies(tabId, message.bodies);
   });

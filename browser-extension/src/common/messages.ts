@@ -2,7 +2,7 @@
  * Messages between the extension's own pieces (content scripts, DevTools page, popup) and its
  * service worker. The connector never sees these; it sees `src/shared/protocol.ts` frames.
  */
-import type { CaptureEvent, SelectedElement } from '../../../src/shared/protocol';
+import type { SelectedElement, StackFrame } from '../../../src/shared/protocol';
 
 /** Name of the DOM event the MAIN-world hook uses to hand captures to the isolated relay. */
 export const CAPTURE_EVENT = '__browserDebugCapture';
@@ -35,8 +35,23 @@ export interface ResourceTiming {
   encodedBodySize: number;
 }
 
+/** What the page hook sends. Stacks stay raw text and are parsed in the worker, off the page's thread. */
+export type PageCapture =
+  | { type: 'console-log'; level: 'log' | 'info' | 'warn' | 'error' | 'debug'; message: string; timestamp: number; url: string; stackText?: string }
+  | {
+      type: 'console-error';
+      message: string;
+      timestamp: number;
+      url: string;
+      errorKind: 'uncaught' | 'unhandledrejection' | 'resource';
+      stackText?: string;
+      /** Where the browser says it happened, when the error carries no stack. */
+      fallback?: StackFrame;
+    };
+
 export type RelayMessage =
-  | { kind: 'captures'; events: CaptureEvent[] }
+  /** A JSON array of PageCapture, passed through as the page hook wrote it. */
+  | { kind: 'captures'; json: string }
   | { kind: 'timings'; timings: ResourceTiming[] }
   | { kind: 'bodies'; bodies: CapturedBody[] };
 

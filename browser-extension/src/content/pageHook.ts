@@ -1,16 +1,16 @@
 /**
  * Runs in the page's own (MAIN) world at document_start, before any page script: wraps the console
- * and listens for uncaught errors. It only reads; entries go to the isolated relay as JSON in a DOM
- * event, because objects do not cross between worlds.
+ * and listens for uncaught errors. It does as little as it can on the page's thread: the message,
+ * the raw stack text, and one JSON string per batch, handed to the isolated relay in a DOM event
+ * (objects do not cross between worlds).
  */
-import type { CaptureEvent, StackFrame } from '../../../src/shared/protocol';
-import { CAPTURE_EVENT } from '../common/messages';
+import type { StackFrame } from '../../../src/shared/protocol';
+import { CAPTURE_EVENT, type PageCapture } from '../common/messages';
 import { describe, formatArgs, formatTable, truncate } from './serialize';
-import { formatFrame, formatStack, parseStack } from './stack';
 
 type Level = 'log' | 'info' | 'warn' | 'error' | 'debug';
 
-const pending: CaptureEvent[] = [];
+const pending: PageCapture[] = [];
 let flushScheduled = false;
 let busy = false;
 
@@ -20,8 +20,8 @@ function flush(): void {
   window.dispatchEvent(new CustomEvent(CAPTURE_EVENT, { detail: JSON.stringify(pending.splice(0)) }));
 }
 
-function post(event: CaptureEvent): void {
-  pending.push(event);
+function post(capture: PageCapture): void {
+  pending.push(capture);
   if (pending.length >= 200) flush();
   else if (!flushScheduled) {
     flushScheduled = true;
@@ -32,26 +32,12 @@ function post(event: CaptureEvent): void {
 /** V8's Error.stackTraceLimit: raised for a moment so our own frames do not crowd out the page's. */
 const V8Error = Error as ErrorConstructor & { stackTraceLimit: number };
 
-function callerFrames(): StackFrame[] {
+function callerStack(): string | undefined {
   const limit = V8Error.stackTraceLimit;
-  V8Error.stackTraceLimit = 30;
+  V8Error.stackTraceLimit = 25;
   const stack = new Error().stack;
   V8Error.stackTraceLimit = limit;
-  return parseStack(stack).slice(0, 20);
-}
-
-function captureConsole(level: Level, message: string): void {
-  const frames = callerFrames();
-  post({
-    type: 'console-log',
-    level,
-    message,
-    timestamp: Date.now(),
-    url: location.href,
-    source: frames[0] ? formatFrame(frames[0]) : undefined,
-    stack: formatStack(frames),
-    frames,
-  });
+  return stack;
 }
 
 /** Wraps one console method; a capture failure never breaks the page's own call. */
@@ -63,7 +49,7 @@ function wrap(name: keyof Console, toEntry: (args: unknown[]) => [Level, string]
       busy = true;
       try {
         const entry = toEntry(args);
-        if (entry) captureConsole(entry[0], entry[1]);
+        if (entry) post({ type: 'console-log', level: entry[0], message: entry[1], timestamp: Date.now(), url: location.href, stackText: callerStack() });
       } catch {
         // Serialising a hostile value must not break the page.
       } finally {
@@ -81,20 +67,9 @@ wrap('assert', ([condition, ...rest]) => (condition ? undefined : ['error', `Ass
 wrap('table', ([data]) => ['log', formatTable(data)]);
 wrap('trace', (args) => ['log', `console.trace${args.length ? ': ' + formatArgs(args) : ''}`]);
 
-function errorEvent(message: string, error: unknown, fallback: StackFrame | undefined, errorKind: 'uncaught' | 'unhandledrejection' | 'resource'): CaptureEvent {
-  const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack : undefined;
-  const frames = stack ? parseStack(stack) : fallback ? [fallback] : [];
-  const top = frames[0] ?? fallback;
-  return {
-    type: 'console-error',
-    message: truncate(message),
-    stack: stack ?? (frames.length ? formatStack(frames).join('\n') : undefined),
-    frames,
-    source: top ? formatFrame(top) : undefined,
-    errorKind,
-    timestamp: Date.now(),
-    url: location.href,
-  };
+function errorCapture(message: string, error: unknown, fallback: StackFrame | undefined, errorKind: 'uncaught' | 'unhandledrejection' | 'resource'): PageCapture {
+  const stackText = error instanceof Error && typeof error.stack === 'string' ? error.stack : undefined;
+  return { type: 'console-error', message: truncate(message), timestamp: Date.now(), url: location.href, errorKind, stackText, fallback };
 }
 
 window.addEventListener(
@@ -103,11 +78,11 @@ window.addEventListener(
     const target = event.target;
     if (target && target !== window && target instanceof Element) {
       const resource = (target as HTMLImageElement).src || (target as HTMLLinkElement).href || '';
-      post(errorEvent(`Failed to load resource: <${target.tagName.toLowerCase()}> ${resource}`, undefined, undefined, 'resource'));
+      post(errorCapture(`Failed to load resource: <${target.tagName.toLowerCase()}> ${resource}`, undefined, undefined, 'resource'));
       return;
     }
     const where = event.filename ? { url: event.filename, line: event.lineno, column: event.colno } : undefined;
-    post(errorEvent(`Uncaught ${event.error instanceof Error ? `${event.error.name}: ${event.error.message}` : event.message}`, event.error, where, 'uncaught'));
+    post(errorCapture(`Uncaught ${event.error instanceof Error ? `${event.error.name}: ${event.error.message}` : event.message}`, event.error, where, 'uncaught'));
   },
   true,
 );
@@ -115,7 +90,7 @@ window.addEventListener(
 window.addEventListener('unhandledrejection', (event) => {
   const reason: unknown = event.reason;
   const text = reason instanceof Error ? `${reason.name}: ${reason.message}` : describe(reason, 1, new WeakSet());
-  post(errorEvent(`Uncaught (in promise) ${text}`, reason, callerFrames()[0], 'unhandledrejection'));
+  post(errorCapture(`Uncaught (in promise) ${text}`, reason, undefined, 'unhandledrejection'));
 });
 
 window.addEventListener('pagehide', flush);

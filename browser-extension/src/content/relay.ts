@@ -1,14 +1,10 @@
 /**
- * Runs in the extension's isolated world: takes the page hook's captures and the page's resource
- * timings, and hands them to the service worker over a port, batched.
+ * Runs in the extension's isolated world: hands the page hook's captures, the page's resource timings
+ * and (opted in) bodies to the service worker over a port.
  */
-import type { CaptureEvent } from '../../../src/shared/protocol';
 import { BODY_EVENT, CAPTURE_EVENT, CAPTURE_PORT, type CapturedBody, type RelayMessage, type ResourceTiming } from '../common/messages';
 
-const BATCH = 200;
 let port: chrome.runtime.Port | undefined;
-let queue: CaptureEvent[] = [];
-let timer: ReturnType<typeof setTimeout> | undefined;
 
 /** The service worker may have restarted: reconnect on demand. */
 function send(message: RelayMessage): void {
@@ -24,24 +20,11 @@ function send(message: RelayMessage): void {
   }
 }
 
-function flush(): void {
-  timer = undefined;
-  while (queue.length) send({ kind: 'captures', events: queue.splice(0, BATCH) });
-}
-
+/** The hook already batches; its JSON goes on unparsed, so the page's thread does no more work here. */
 window.addEventListener(CAPTURE_EVENT, (event) => {
   const detail = (event as CustomEvent<unknown>).detail;
-  if (typeof detail !== 'string') return;
-  try {
-    queue = queue.concat(JSON.parse(detail) as CaptureEvent[]);
-  } catch {
-    return;
-  }
-  if (queue.length >= BATCH) flush();
-  else timer ??= setTimeout(flush, 0);
+  if (typeof detail === 'string') send({ kind: 'captures', json: detail });
 });
-
-window.addEventListener('pagehide', flush);
 
 window.addEventListener(BODY_EVENT, (event) => {
   const detail = (event as CustomEvent<unknown>).detail;
