@@ -22,10 +22,20 @@ const targets = [
   },
   {
     ...common,
+    entryPoints: { mcp: 'src/mcp/stdio.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: nodeExternals,
+  },
+  {
+    ...common,
     entryPoints: {
       background: 'browser-extension/src/background/main.ts',
       pageHook: 'browser-extension/src/content/pageHook.ts',
       relay: 'browser-extension/src/content/relay.ts',
+      bodyHook: 'browser-extension/src/content/bodyHook.ts',
       devtools: 'browser-extension/src/devtools/devtools.ts',
       popup: 'browser-extension/src/popup/popup.ts',
     },

@@ -3,13 +3,20 @@
 import { AlreadyRunningError, Connector } from './connector/connector';
 import { configFromEnvironment } from './connector/envConfig';
 import { isLogThreshold, streamLogger } from './connector/streamLogger';
+import { mountMcp, type McpMount } from './mcp/httpTransports';
+import { answerBudgetFromEnvironment } from './mcp/options';
 
 async function main(): Promise<void> {
   const level = process.env.BROWSER_DEBUG_LOG_LEVEL;
   const logger = streamLogger(process.stderr, isLogThreshold(level) ? level : 'info');
   let connector: Connector;
+  let mcp: McpMount | undefined;
   try {
-    connector = await Connector.start(configFromEnvironment(process.env, process.argv.slice(2)), { logger });
+    const answerBudget = answerBudgetFromEnvironment(process.env);
+    connector = await Connector.start(configFromEnvironment(process.env, process.argv.slice(2)), {
+      logger,
+      extraRoutes: (app, services) => (mcp = mountMcp(app, services, { answerBudget })),
+    });
   } catch (error) {
     if (error instanceof AlreadyRunningError) {
       console.log(`${error.message}\nNothing to do: browsers, VS Code and MCP clients can use http://127.0.0.1:${error.port} now.`);
@@ -28,6 +35,7 @@ async function main(): Promise<void> {
       '  1. Load the browser extension: chrome://extensions → Developer mode → Load unpacked → dist/browser-extension',
       '  2. Open your app; captures appear at ' + `${connector.url}/console-logs and ${connector.url}/network-requests`,
       `  3. Live stream: ws://127.0.0.1:${connector.port}/ws   Health: ${connector.url}/health`,
+      `  4. MCP: ${connector.url}/mcp (Streamable HTTP), ${connector.url}/sse (legacy SSE), or the browser-debug-mcp command (stdio)`,
       '',
       'Press Ctrl-C to stop.',
     ].join('\n'),
@@ -37,6 +45,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received, shutting down.`);
+    mcp?.close();
     void connector.stop(`connector stopped (${signal})`).then(() => process.exit(0));
   };
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -77,7 +77,7 @@ export class BrowserBridge {
   settleReply(id: string, outcome: { result?: unknown; error?: { code?: string; message: string } }): boolean {
     const pending = this.settle(id);
     if (!pending) return false;
-    if (outcome.error) pending.reject(new ApiError(pending.failCode, `The browser could not do it: ${outcome.error.message}`, { browserCode: outcome.error.code }));
+    if (outcome.error) pending.reject(new ApiError(pending.failCode, `The browser could not do it: ${outcome.error.message}`, { browserCode: outcome.error.code, browserMessage: outcome.error.message }));
     else pending.resolve(outcome.result);
     return true;
   }

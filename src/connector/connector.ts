@@ -7,6 +7,7 @@ import type { AccessPolicy } from './http/security';
 import { probeIdentity } from './identityProbe';
 import { silentLogger, type Logger } from './logger';
 import { ScreenshotService } from './screenshotService';
+import { SourceMapper } from './sourceMapper';
 import type { ConnectorServices } from './services';
 import { CaptureStore } from './store';
 import { WsHub } from './wsHub';
@@ -49,6 +50,7 @@ export class Connector {
       store,
       bridge,
       screenshots: new ScreenshotService(config.screenshots, bridge, store, logger),
+      sourceMaps: new SourceMapper({ logger }),
       startedAt: Date.now(),
       port: () => this.listeningPort,
       connections: () => this.hub.connectionCount,

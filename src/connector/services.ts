@@ -2,15 +2,18 @@ import type { BrowserBridge } from './browserBridge';
 import type { ConnectorConfig } from './config';
 import type { Logger } from './logger';
 import type { ScreenshotService } from './screenshotService';
+import type { SourceMapper } from './sourceMapper';
 import type { CaptureStore } from './store';
 
-/** What the HTTP routes, the WS hub and (later) the MCP tools share. Built once per connector. */
+/** What the HTTP routes, the WS hub and the MCP tools share. Built once per connector. */
 export interface ConnectorServices {
   config: ConnectorConfig;
   logger: Logger;
   store: CaptureStore;
   bridge: BrowserBridge;
   screenshots: ScreenshotService;
+  /** Maps captured stack frames back to the page's sources. */
+  sourceMaps: SourceMapper;
   startedAt: number;
   port(): number;
   /** Open WebSocket connections, browsers and clients. */

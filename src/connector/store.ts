@@ -156,10 +156,10 @@ export class CaptureStore {
     return { entries: newestFirst.reverse(), matched, total };
   }
 
-  /** Every stored entry with seq greater than `after`, oldest first: the replay for a late subscriber. */
-  since(after: number): StoredEntry[] {
+  /** Every stored entry (of the given kinds) with seq greater than `after`, oldest first: the replay for a late subscriber. */
+  since(after: number, kinds: readonly BufferKind[] = BUFFER_KINDS): StoredEntry[] {
     const out: StoredEntry[] = [];
-    for (const kind of BUFFER_KINDS) {
+    for (const kind of kinds) {
       const buffer = this.buffers[kind] as RingBuffer<StoredEntry>;
       for (let i = buffer.indexAfter(after); i < buffer.size; i++) out.push(buffer.at(i));
     }

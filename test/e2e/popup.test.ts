@@ -1,3 +1,4 @@
+/// <reference types="chrome" />
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

@@ -1,3 +1,4 @@
+/// <reference types="chrome" />
 import assert from 'node:assert/strict';
 import { build } from 'esbuild';
 import { resolve } from 'node:path';

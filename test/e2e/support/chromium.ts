@@ -1,3 +1,4 @@
+/// <reference types="chrome" />
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -1,0 +1,155 @@
+import { readFile, stat } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { StackFrame } from '../shared/protocol';
+import { silentLogger, type Logger } from './logger';
+
+/** Loaded on first use: most stacks are never opened in full. */
+const loadLibrary = () => import('@jridgewell/trace-mapping');
+type TraceMapping = Awaited<ReturnType<typeof loadLibrary>>;
+type TraceMap = InstanceType<TraceMapping['TraceMap']>;
+
+export interface OriginalPosition {
+  /** The original file, as the map names it (resolved against the map's URL). */
+  source: string;
+  /** 1-based, like the generated frame. */
+  line: number;
+  column: number;
+  name?: string;
+  /** That line of the original source, when the map embeds the sources. */
+  code?: string;
+}
+
+export interface MappedFrame extends StackFrame {
+  original?: OriginalPosition;
+}
+
+export interface SourceMapperOptions {
+  /** Per fetch of a script or map. */
+  timeoutMs?: number;
+  /** Largest script or map read. */
+  maxBytes?: number;
+  /** Scripts whose maps (or their absence) stay cached. */
+  maxScripts?: number;
+  /** Dev servers rebuild: a cached map is trusted this long. */
+  ttlMs?: number;
+  logger?: Logger;
+}
+
+const MAP_HEADERS = ['sourcemap', 'x-sourcemap'];
+
+/**
+ * Maps stack frames of bundled or transpiled scripts back to their sources. A script's map is found
+ * from its `sourceMappingURL` comment (an http(s) or data: URL, or for file: scripts a `.map` on disk),
+ * a `SourceMap` header, or `<script>.map`. Maps are cached per script, and a missing map is cached too
+ * so an unmappable stack costs one fetch. The mapping library loads on first use.
+ */
+export class SourceMapper {
+  private readonly cache = new Map<string, { at: number; map: Promise<TraceMap | undefined> }>();
+  private library: Promise<TraceMapping> | undefined;
+  private readonly timeoutMs: number;
+  private readonly maxBytes: number;
+  private readonly maxScripts: number;
+  private readonly ttlMs: number;
+  private readonly logger: Logger;
+
+  constructor(options: SourceMapperOptions = {}) {
+    this.timeoutMs = options.timeoutMs ?? 3000;
+    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    this.maxScripts = options.maxScripts ?? 64;
+    this.ttlMs = options.ttlMs ?? 30_000;
+    this.logger = options.logger ?? silentLogger;
+  }
+
+  /** Every frame, with `original` where a map was reachable. Never throws. */
+  mapFrames(frames: readonly StackFrame[]): Promise<MappedFrame[]> {
+    return Promise.all(frames.map((frame) => this.mapFrame(frame)));
+  }
+
+  async mapFrame(frame: StackFrame): Promise<MappedFrame> {
+    const map = await this.mapFor(frame.url);
+    if (!map || frame.line < 1) return { ...frame };
+    const { originalPositionFor, sourceContentFor } = await this.load();
+    const position = originalPositionFor(map, { line: frame.line, column: Math.max(0, frame.column - 1) });
+    if (position.source === null) return { ...frame };
+    const code = sourceContentFor(map, position.source)?.split('\n')[position.line - 1];
+    const original: OriginalPosition = { source: position.source, line: position.line, column: position.column + 1 };
+    if (position.name) original.name = position.name;
+    if (code !== undefined) original.code = code;
+    return { ...frame, original };
+  }
+
+  private mapFor(scriptUrl: string): Promise<TraceMap | undefined> {
+    const now = Date.now();
+    const cached = this.cache.get(scriptUrl);
+    if (cached && now - cached.at < this.ttlMs) return cached.map;
+    const map = this.find(scriptUrl).catch((error: Error) => {
+      this.logger.debug(`No source map for ${scriptUrl}: ${error.message}`);
+      return undefined;
+    });
+    this.cache.delete(scriptUrl);
+    this.cache.set(scriptUrl, { at: now, map });
+    if (this.cache.size > this.maxScripts) this.cache.delete(this.cache.keys().next().value!);
+    return map;
+  }
+
+  private async find(scriptUrl: string): Promise<TraceMap | undefined> {
+    const script = new URL(scriptUrl);
+    if (script.protocol !== 'http:' && script.protocol !== 'https:' && script.protocol !== 'file:') return undefined;
+    const { text, mapHeader } = await this.read(script);
+    const pointer = lastMappingComment(text) ?? mapHeader;
+    const mapUrl = pointer ? new URL(pointer, script) : mapBeside(script);
+    if (!allowedMapUrl(mapUrl, script)) return undefined;
+    const json = mapUrl.protocol === 'data:' ? decodeDataUrl(mapUrl.href) : (await this.read(mapUrl)).text;
+    const { AnyMap } = await this.load();
+    // Sources of an inline map resolve against the script itself.
+    return new AnyMap(JSON.parse(json), mapUrl.protocol === 'data:' ? script.href : mapUrl.href);
+  }
+
+  /** A script or map over HTTP, or from disk for file: URLs, within the size and time caps. */
+  private async read(url: URL): Promise<{ text: string; mapHeader?: string }> {
+    if (url.protocol === 'file:') {
+      const path = fileURLToPath(url);
+      if ((await stat(path)).size > this.maxBytes) throw new Error(`${path} is larger than ${this.maxBytes} bytes`);
+      return { text: await readFile(path, 'utf8') };
+    }
+    const response = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs), redirect: 'follow' });
+    if (!response.ok) throw new Error(`HTTP ${response.status} for ${url.href}`);
+    const length = Number(response.headers.get('content-length') ?? 0);
+    if (length > this.maxBytes) throw new Error(`${url.href} is larger than ${this.maxBytes} bytes`);
+    const text = await response.text();
+    const mapHeader = MAP_HEADERS.map((name) => response.headers.get(name)).find((value) => value) ?? undefined;
+    return { text, mapHeader };
+  }
+
+  private load(): Promise<TraceMapping> {
+    this.library ??= loadLibrary();
+    return this.library;
+  }
+}
+
+/** The `//# sourceMappingURL=` comment, only when it ends the file (a later mention is not a pointer). */
+function lastMappingComment(text: string): string | undefined {
+  const at = text.lastIndexOf('sourceMappingURL=');
+  if (at < 3 || !/\/\/[#@]\s*$/.test(text.slice(Math.max(0, at - 8), at))) return undefined;
+  return /^sourceMappingURL=(\S+)\s*$/.exec(text.slice(at))?.[1];
+}
+
+function mapBeside(script: URL): URL {
+  const url = new URL(script.href);
+  url.pathname += '.map';
+  return url;
+}
+
+/** An http(s) page may point at http(s) or data: maps; a file: script only at data: or `.map` files. */
+function allowedMapUrl(mapUrl: URL, script: URL): boolean {
+  if (mapUrl.protocol === 'data:') return true;
+  if (script.protocol === 'file:') return mapUrl.protocol === 'file:' && mapUrl.pathname.endsWith('.map');
+  return mapUrl.protocol === 'http:' || mapUrl.protocol === 'https:';
+}
+
+function decodeDataUrl(href: string): string {
+  const comma = href.indexOf(',');
+  const meta = href.slice(0, comma);
+  const body = href.slice(comma + 1);
+  return meta.endsWith(';base64') ? Buffer.from(body, 'base64').toString('utf8') : decodeURIComponent(body);
+}

@@ -1,0 +1,81 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { ConfigOverrides } from '../connector/config';
+import { resolveConfig } from '../connector/config';
+import { AlreadyRunningError, Connector } from '../connector/connector';
+import { probeIdentity } from '../connector/identityProbe';
+import type { Logger } from '../connector/logger';
+import { VERSION } from '../shared/version';
+import { mountMcp, type McpMount } from './httpTransports';
+import { createMcpServer, type McpOptions } from './server';
+
+/** Where the stdio bin's tool calls go: a running connector's `/mcp`, or a connector of its own. */
+export interface Backend {
+  client: Client;
+  /** e.g. `the connector on port 3025` */
+  describe: string;
+  close(): Promise<void>;
+}
+
+/** The lowest port in the range where a Browser Debug connector answers; all ports are probed at once. */
+export async function findConnector(host: string, first: number, last: number, timeoutMs = 1000): Promise<number | undefined> {
+  const ports = Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
+  const probes = await Promise.all(ports.map((port) => probeIdentity(host, port, timeoutMs)));
+  const index = probes.findIndex((probe) => probe.ours);
+  return index < 0 ? undefined : ports[index];
+}
+
+async function bridgeTo(host: string, port: number): Promise<Backend> {
+  const client = new Client({ name: 'browser-debug-mcp-bridge', version: VERSION });
+  const hostPart = host.includes(':') ? `[${host}]` : host;
+  await client.connect(new StreamableHTTPClientTransport(new URL(`http://${hostPart}:${port}/mcp`)));
+  return { client, describe: `the connector on port ${port}`, close: () => client.close() };
+}
+
+async function embed(overrides: ConfigOverrides, options: McpOptions, logger: Logger): Promise<Backend> {
+  let mount: McpMount | undefined;
+  // Other MCP clients and the browser reach this connector too, as if it were standalone.
+  const connector = await Connector.start(overrides, { logger, extraRoutes: (app, services) => (mount = mountMcp(app, services, options)) });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await createMcpServer(connector.services, options).connect(serverSide);
+  const client = new Client({ name: 'browser-debug-mcp-embedded', version: VERSION });
+  await client.connect(clientSide);
+  return {
+    client,
+    describe: `the connector this process started on port ${connector.port}`,
+    close: async () => {
+      await client.close();
+      mount?.close();
+      await connector.stop('MCP client disconnected');
+    },
+  };
+}
+
+/**
+ * Finds a running connector and bridges to it, or starts one in this process. Two bins starting at
+ * once may both find nothing; the second to bind then sees the first and bridges to it.
+ */
+export async function resolveBackend(overrides: ConfigOverrides, options: McpOptions, logger: Logger): Promise<Backend> {
+  const config = resolveConfig(overrides);
+  const found = await findConnector(config.host, config.port, config.maxPort);
+  if (found !== undefined) {
+    try {
+      const backend = await bridgeTo(config.host, found);
+      logger.info(`Using the Browser Debug connector on port ${found}.`);
+      return backend;
+    } catch (error) {
+      // A connector that is shutting down still answers on kept-alive connections, but takes no new ones.
+      logger.warn(`The connector on port ${found} did not take an MCP session (${(error as Error).message}); starting one here.`);
+    }
+  }
+  try {
+    const backend = await embed(overrides, options, logger);
+    logger.info(`No connector was running: started ${backend.describe}.`);
+    return backend;
+  } catch (error) {
+    if (!(error instanceof AlreadyRunningError)) throw error;
+    logger.info(`A connector started meanwhile on port ${error.port}; using it.`);
+    return bridgeTo(config.host, error.port);
+  }
+}

@@ -1,0 +1,60 @@
+import type { CaptureStore } from '../../connector/store';
+import type { StoredEntry, StoredNetworkRequest } from '../../shared/protocol';
+import { cut, oneLine, plural, shortLocation } from './text';
+
+/** Most lines per kind; the rest are counted. */
+const LINES_PER_KIND = 3;
+const LINE_CHARS = 200;
+/** The share of the answer budget the digest may use. */
+export const DIGEST_BUDGET = 1200;
+
+/**
+ * What went wrong in the page since this client's previous call: new console errors and failed
+ * requests, so a model notices them without asking. One per MCP session.
+ */
+export class Digest {
+  private lastSeq: number;
+
+  constructor(private readonly store: CaptureStore) {
+    this.lastSeq = store.lastSeq;
+  }
+
+  /** The digest text (undefined when nothing is new) and the start of a new period. */
+  take(shown: readonly number[] = []): string | undefined {
+    const after = this.lastSeq;
+    this.lastSeq = this.store.lastSeq;
+    const skip = new Set(shown);
+    const errors: StoredEntry[] = [];
+    const failed: StoredNetworkRequest[] = [];
+    let skipped = 0;
+    for (const entry of this.store.since(after, ['consoleLogs', 'consoleErrors', 'networkErrors'])) {
+      const isError = entry.type === 'console-error' || (entry.type === 'console-log' && entry.level === 'error');
+      if (!isError && entry.type !== 'network-request') continue;
+      if (skip.has(entry.seq)) skipped++;
+      else if (entry.type === 'network-request') failed.push(entry);
+      else errors.push(entry);
+    }
+    if (!errors.length && !failed.length) return undefined;
+    const counts = [errors.length && plural(errors.length, 'console error'), failed.length && plural(failed.length, 'failed request')].filter(Boolean);
+    const lines = [`New since your previous call: ${counts.join(', ')}${skipped ? ' besides those listed above' : ''}.`];
+    lines.push(...newest(errors, consoleLine), ...newest(failed, requestLine));
+    lines.push('Details: get_console_entry or get_network_request with the id.');
+    return cut(lines.join('\n'), DIGEST_BUDGET);
+  }
+}
+
+function newest<T>(entries: T[], line: (entry: T) => string): string[] {
+  const picked = entries.slice(-LINES_PER_KIND).map((entry) => `  ${cut(line(entry), LINE_CHARS)}`);
+  if (entries.length > LINES_PER_KIND) picked.unshift(`  (${entries.length - LINES_PER_KIND} older not listed)`);
+  return picked;
+}
+
+function consoleLine(entry: StoredEntry): string {
+  const { message, source } = entry as { message: string; source?: string };
+  return `#${entry.id} error ${oneLine(message.slice(0, LINE_CHARS))}${source ? ` (${shortLocation(source)})` : ''}`;
+}
+
+function requestLine(request: StoredNetworkRequest): string {
+  const outcome = request.error ?? `${request.status ?? 0}${request.statusText ? ' ' + request.statusText : ''}`;
+  return `#${request.id} ${request.method} ${outcome} ${request.url}`;
+}

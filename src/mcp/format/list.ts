@@ -1,0 +1,77 @@
+import type { ToolAnswer } from '../tool';
+import { count, isoTime } from './text';
+
+/** Room kept for the header and footer lines around the entries. */
+const FRAME_RESERVE = 700;
+
+export interface ListPage<T> {
+  /** Heading word, e.g. `Console` or `Network`. */
+  title: string;
+  /** Singular and plural noun, e.g. `['console entry', 'console entries']`. */
+  noun: readonly [string, string];
+  /** Oldest first: the newest `limit` entries that matched before the cursor. */
+  entries: readonly T[];
+  /** Entries matching the filters and older than the cursor. */
+  matchedBefore: number;
+  /** Entries matching the filters, whatever the cursor. */
+  matched: number;
+  /** Entries the queried buffers hold. */
+  stored: number;
+  /** e.g. `level ≥ warn, since 2026-…`; empty when unfiltered. */
+  filters: string;
+  line(entry: T): string;
+  seq(entry: T): number;
+  timestamp(entry: T): number;
+  /** How to narrow the list, e.g. `narrow with level, search or since`. */
+  narrow: string;
+  /** How to see one entry in full. */
+  detail: string;
+  budget: number;
+}
+
+/**
+ * A list answer: a "showing X–Y of N" header, one line per entry oldest first, and how to get more.
+ * When the lines do not fit the budget, the oldest are left out: the newest always stay.
+ */
+export function renderList<T>(page: ListPage<T>): ToolAnswer {
+  const filterNote = page.filters ? `; ${page.filters}` : '';
+  if (page.entries.length === 0) {
+    const why = page.matched > 0 ? 'none older than the cursor' : `none match${filterNote ? ` (${page.filters})` : ''}`;
+    return { text: `${page.title}: ${why}; ${count(page.stored)} stored. ${page.stored ? capitalize(page.narrow) + '.' : ''}`.trim() };
+  }
+  const lines = newestThatFit(page.entries, page.line, page.budget - FRAME_RESERVE);
+  const fit = lines.length;
+  const shown = page.entries.slice(page.entries.length - fit);
+  const last = page.matchedBefore;
+  const first = last - fit + 1;
+  const cutNote = fit < page.entries.length ? ` The oldest ${count(page.entries.length - fit)} of the ${count(page.entries.length)} asked for were left out to keep the answer within its size budget.` : '';
+  const header =
+    `${page.title}: showing ${count(first)}–${count(last)} of ${count(page.matched)} ${page.matched === 1 ? page.noun[0] : page.noun[1]} (${count(page.stored)} stored${filterNote}), ` +
+    `oldest first, ${isoTime(page.timestamp(shown[0]!)).slice(0, 10)} UTC.${cutNote}`;
+  const more: string[] = [];
+  if (first > 1) more.push(`older: before="${page.seq(shown[0]!)}"`);
+  more.push(page.narrow, page.detail);
+  const footer = `More: ${more.join('; ')}.`;
+  return { text: [header, ...lines, footer].join('\n'), shown: shown.map(page.seq) };
+}
+
+/**
+ * The lines of the newest entries that fit in `budget` characters (with their newlines), oldest first.
+ * Lines are made newest first and only until the budget is spent: a 1000-entry page costs what it shows.
+ * The newest line is always kept (entry lines are short: their long fields are cut).
+ */
+export function newestThatFit<T>(entries: readonly T[], line: (entry: T) => string, budget: number): string[] {
+  const lines: string[] = [];
+  let used = 0;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const text = line(entries[i]!);
+    used += text.length + 1;
+    if (used > budget && lines.length > 0) break;
+    lines.push(text);
+  }
+  return lines.reverse();
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,82 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { ConnectorServices } from '../connector/services';
+import { VERSION } from '../shared/version';
+import { DIGEST_BUDGET, Digest } from './format/digest';
+import { cut } from './format/text';
+import type { ToolAnswer, ToolDefinition } from './tool';
+import { errorText, invalidArguments, unknownTool } from './toolErrors';
+import { TOOLS, TOOLS_BY_NAME } from './tools/registry';
+
+export const MCP_SERVER_NAME = 'browser-debug';
+/** Characters an answer may use, digest included: about 5k tokens. */
+export const DEFAULT_ANSWER_BUDGET = 20_000;
+
+export interface McpOptions {
+  /** Characters per answer (default 20,000). */
+  answerBudget?: number;
+}
+
+export const INSTRUCTIONS = [
+  'Browser Debug shows what the developer\'s browser sees: console output, uncaught errors, network requests, the current page, the element selected in DevTools, and screenshots.',
+  'Start with get_console_logs level="error" and get_network_requests failed=true; lists show one line per entry with an id, and get_console_entry / get_network_request give one in full.',
+  'Every answer ends with the console errors and failed requests that are new since your previous call, when there are any.',
+].join(' ');
+
+let listed: Tool[] | undefined;
+
+/** The tools/list answer, built once: JSON Schema from each definition's zod schema. */
+export function toolList(): Tool[] {
+  listed ??= TOOLS.map((tool) => {
+    // `$schema` names draft 2020-12, which some older clients refuse; the schema itself is plain.
+    const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.schema, { io: 'input' }) as Tool['inputSchema'] & { $schema?: string };
+    return { name: tool.name, title: tool.title, description: tool.description, inputSchema, annotations: { title: tool.title, ...tool.annotations } };
+  });
+  return listed;
+}
+
+/**
+ * One MCP server per client session, over any transport. Sessions share the connector's services and
+ * each keeps its own digest period.
+ */
+export function createMcpServer(services: ConnectorServices, options: McpOptions = {}): Server {
+  const server = new Server({ name: MCP_SERVER_NAME, title: 'Browser Debug', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const digest = new Digest(services.store);
+  const budget = options.answerBudget ?? DEFAULT_ANSWER_BUDGET;
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }));
+  server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+    const tool = TOOLS_BY_NAME.get(params.name);
+    let answer: ToolAnswer;
+    let isError = false;
+    try {
+      answer = await call(tool, params.name, params.arguments ?? {}, services, Math.max(2000, budget - DIGEST_BUDGET));
+    } catch (error) {
+      answer = { text: errorText(error, tool, services.logger) };
+      isError = true;
+    }
+    return toResult(answer, digest.take(answer.shown), isError);
+  });
+  return server;
+}
+
+async function call(tool: ToolDefinition | undefined, name: string, args: unknown, services: ConnectorServices, budget: number): Promise<ToolAnswer> {
+  if (!tool) throw unknownTool(name, [...TOOLS_BY_NAME.keys()]);
+  const parsed = tool.schema.safeParse(args);
+  if (!parsed.success) throw invalidArguments(tool, parsed.error);
+  const answer = await tool.handler(parsed.data, { services, budget });
+  // Tools cut their own long parts smartly; this keeps any answer within the budget whatever it holds.
+  return answer.text.length > budget ? { ...answer, text: cut(answer.text, budget, 'answer size budget reached') } : answer;
+}
+
+/** Text first, then the image, and the digest last, so it is the answer's final word. */
+function toResult(answer: ToolAnswer, digest: string | undefined, isError: boolean): CallToolResult {
+  const content: CallToolResult['content'] = [];
+  if (answer.image) {
+    content.push({ type: 'text', text: answer.text }, { type: 'image', data: answer.image.data, mimeType: answer.image.mimeType });
+    if (digest) content.push({ type: 'text', text: digest });
+  } else {
+    content.push({ type: 'text', text: digest ? `${answer.text}\n\n${digest}` : answer.text });
+  }
+  return isError ? { content, isError } : { content };
+}

@@ -1,0 +1,67 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from '../connector/logger';
+import { VERSION } from '../shared/version';
+import type { Backend } from './backend';
+import { INSTRUCTIONS, MCP_SERVER_NAME } from './server';
+
+/**
+ * The stdio face of the bin. It answers `initialize` itself at once, so discovery never delays the
+ * handshake, and forwards `tools/list` and `tools/call` to the backend once it is known. A backend that
+ * stops answering (its connector quit) is dropped, and the next call finds or starts another.
+ */
+export class StdioProxy {
+  readonly server: Server;
+  private backend: Promise<Backend> | undefined;
+
+  constructor(
+    private readonly resolve: () => Promise<Backend>,
+    private readonly logger: Logger,
+  ) {
+    this.server = new Server({ name: MCP_SERVER_NAME, title: 'Browser Debug', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+    this.server.setRequestHandler(ListToolsRequestSchema, async (request) => (await this.current()).client.listTools(request.params));
+    this.server.setRequestHandler(CallToolRequestSchema, (request) => this.call(request.params));
+  }
+
+  /** Starts discovery now, in parallel with the handshake. */
+  start(): void {
+    void this.current().catch(() => undefined);
+  }
+
+  /** Forgets the backend and closes it (stopping a connector this process started). */
+  async close(): Promise<void> {
+    const backend = this.backend;
+    this.backend = undefined;
+    await (await backend?.catch(() => undefined))?.close();
+  }
+
+  private current(): Promise<Backend> {
+    this.backend ??= this.resolve().catch((error: Error) => {
+      this.backend = undefined;
+      this.logger.error(`No MCP backend: ${error.message}`);
+      throw new Error(`Browser Debug could not find or start a connector: ${error.message}. Set BROWSER_DEBUG_PORT to a free port, or start one with npm start, then call again.`);
+    });
+    return this.backend;
+  }
+
+  private async call(params: { name: string; arguments?: Record<string, unknown> }): Promise<CallToolResult> {
+    let backend: Backend;
+    try {
+      backend = await this.current();
+    } catch (error) {
+      return { content: [{ type: 'text', text: (error as Error).message }], isError: true };
+    }
+    try {
+      return (await backend.client.callTool(params)) as CallToolResult;
+    } catch (error) {
+      if (error instanceof McpError) throw error;
+      // The transport failed: the connector went away. Not retried here, since a script may have run.
+      this.logger.warn(`Lost ${backend.describe}: ${(error as Error).message}`);
+      void this.close().catch(() => undefined);
+      return {
+        content: [{ type: 'text', text: `Lost ${backend.describe} (${(error as Error).message}). Call the tool again: the next call finds a running connector or starts one.` }],
+        isError: true,
+      };
+    }
+  }
+}

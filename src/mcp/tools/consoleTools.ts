@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { framesOf } from '../../connector/stackFrames';
+import { LOG_LEVELS, meetsLevel, type LogLevel } from '../../shared/levels';
+import type { StoredConsoleError, StoredConsoleLog } from '../../shared/protocol';
+import { renderList } from '../format/list';
+import { frameLocation, parseLocation, renderStack } from '../format/stack';
+import { clock, cut, isoTime, oneLine, shortLocation } from '../format/text';
+import { aliasOf, defineTool, ToolError, type ToolAnswer, type ToolContext } from '../tool';
+import { beforeParam, idParam, limitParam, notFound, searchParam, sinceMs, sinceParam, toSeq } from './params';
+
+type ConsoleEntry = StoredConsoleLog | StoredConsoleError;
+
+/** Longest message in a list line; the detail tool shows the rest. */
+const MESSAGE_CHARS = 300;
+const MAX_FRAMES = 25;
+
+function levelOf(entry: ConsoleEntry): LogLevel {
+  return entry.type === 'console-error' ? 'error' : entry.level;
+}
+
+/** `error`, or for uncaught errors `error (uncaught)`, `error (unhandledrejection)`… */
+function label(entry: ConsoleEntry): string {
+  return entry.type === 'console-error' ? `error (${entry.errorKind ?? 'uncaught'})` : entry.level;
+}
+
+function line(entry: ConsoleEntry): string {
+  const message = cut(oneLine(entry.message), MESSAGE_CHARS, `get_console_entry id=${entry.id}`);
+  const where = entry.source ? ` (${shortLocation(entry.source)})` : '';
+  return `#${entry.id} ${clock(entry.timestamp)} ${label(entry)} ${message}${where}`;
+}
+
+const listSchema = z.strictObject({
+  level: z.enum(LOG_LEVELS).optional().describe('Minimum severity: debug < log = info < warn < error. "warn" returns warnings and errors.'),
+  limit: limitParam(100),
+  since: sinceParam,
+  before: beforeParam,
+  search: searchParam,
+});
+
+function listConsole(args: z.output<typeof listSchema>, { services, budget }: ToolContext): ToolAnswer {
+  const since = sinceMs(args.since);
+  const before = toSeq(args.before) ?? Infinity;
+  const needle = args.search?.toLowerCase();
+  let matched = 0;
+  const result = services.store.query(
+    ['consoleLogs', 'consoleErrors'],
+    (entry) => {
+      if (args.level && !meetsLevel(levelOf(entry), args.level)) return false;
+      if (since !== undefined && entry.timestamp < since) return false;
+      if (needle && !entry.message.toLowerCase().includes(needle)) return false;
+      matched++;
+      return entry.seq < before;
+    },
+    args.limit,
+  );
+  const filters = [args.level && `level ≥ ${args.level}`, args.since && `since ${args.since}`, args.search && `text contains "${args.search}"`].filter(Boolean);
+  return renderList({
+    title: 'Console',
+    noun: ['console entry', 'console entries'],
+    entries: result.entries,
+    matchedBefore: result.matched,
+    matched,
+    stored: result.total,
+    filters: filters.join(', '),
+    line,
+    seq: (entry) => entry.seq,
+    timestamp: (entry) => entry.timestamp,
+    narrow: 'narrow with level, search or since',
+    detail: 'full message and source-mapped stack: get_console_entry id',
+    budget,
+  });
+}
+
+const getConsoleLogs = defineTool({
+  name: 'get_console_logs',
+  title: 'Console logs',
+  description:
+    'Console output and uncaught errors of the page, one line per entry with its id, newest kept. ' +
+    'Start with level="error" to see what broke. Page back with before, narrow with level, search or since; get_console_entry shows one entry in full.',
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  schema: listSchema,
+  handler: listConsole,
+});
+
+const entrySchema = z.strictObject({ id: idParam });
+
+async function consoleEntry({ id }: z.output<typeof entrySchema>, { services, budget }: ToolContext): Promise<ToolAnswer> {
+  const entry = services.store.findById(String(id));
+  if (entry && entry.type !== 'console-log' && entry.type !== 'console-error') {
+    throw new ToolError(`Entry ${id} is a ${entry.type}, not a console entry.${entry.type === 'network-request' ? ' Use get_network_request.' : ''}`);
+  }
+  if (!entry) throw notFound(id, 'console entry', 'get_console_logs');
+  const frames = framesOf(entry);
+  const location = entry.source ? parseLocation(entry.source) : undefined;
+  const [mappedSource, mapped] = await Promise.all([
+    location ? services.sourceMaps.mapFrame(location) : undefined,
+    services.sourceMaps.mapFrames(frames.slice(0, MAX_FRAMES)),
+  ]);
+  const head = [
+    `Console entry #${entry.id}: ${label(entry)} at ${isoTime(entry.timestamp)}`,
+    entry.url || entry.tabId !== undefined ? `Page: ${entry.url ?? '(unknown)'}${entry.tabId !== undefined ? ` (tab ${entry.tabId})` : ''}, page load ${entry.pageLoadId}` : undefined,
+    mappedSource ? `Source: ${frameLocation(mappedSource)}` : undefined,
+  ].filter((text): text is string => text !== undefined);
+  const stack = frames.length ? renderStack(mapped, frames.length) : rawStack(entry.stack);
+  const room = budget - head.join('\n').length - stack.join('\n').length - 100;
+  return { text: [...head, 'Message:', cut(entry.message, Math.max(1000, room)), ...stack].join('\n'), shown: [entry.seq] };
+}
+
+function rawStack(stack: string | string[] | undefined): string[] {
+  if (!stack || !stack.length) return ['No stack was captured.'];
+  const lines = typeof stack === 'string' ? stack.split('\n') : stack;
+  return ['Stack (as captured):', ...lines.slice(0, MAX_FRAMES).map((text) => `  ${cut(text.trim(), 300)}`)];
+}
+
+const getConsoleEntry = defineTool({
+  name: 'get_console_entry',
+  title: 'One console entry',
+  description: 'One console entry or uncaught error by id, in full: message, page, and its stack mapped to the original sources when a source map is reachable.',
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  schema: entrySchema,
+  handler: consoleEntry,
+});
+
+export const consoleTools = [getConsoleLogs, aliasOf(getConsoleLogs, 'getConsoleLogs'), getConsoleEntry];

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { parseMethod, parseStatus } from '../../connector/http/params';
+import { isFailedRequest } from '../../connector/store';
+import type { StoredNetworkRequest } from '../../shared/protocol';
+import { renderList } from '../format/list';
+import { bytes, clock, cut, isoTime } from '../format/text';
+import { aliasOf, defineTool, ToolError, type ToolAnswer, type ToolContext } from '../tool';
+import { beforeParam, idParam, limitParam, notFound, searchParam, sinceMs, sinceParam, toSeq } from './params';
+
+const URL_CHARS = 300;
+
+function responseSize(request: StoredNetworkRequest): number | undefined {
+  return typeof request.size === 'object' ? request.size.response : request.size;
+}
+
+function outcome(request: StoredNetworkRequest): string {
+  if (request.error) return `✗ ${request.error}`;
+  return `${request.status ?? 0}${request.statusText ? ' ' + request.statusText : ''}`;
+}
+
+function line(request: StoredNetworkRequest): string {
+  const size = responseSize(request);
+  const facts = [request.resourceType, request.duration !== undefined && `${Math.round(request.duration)} ms`, size !== undefined && bytes(size)].filter(Boolean);
+  const url = cut(request.url, URL_CHARS, `get_network_request id=${request.id}`);
+  return `#${request.id} ${clock(request.timestamp)} ${request.method} ${outcome(request)} ${url}${facts.length ? ` (${facts.join(', ')})` : ''}`;
+}
+
+const listSchema = z.strictObject({
+  status: z
+    .union([z.number().int().min(100).max(599), z.string().regex(/^([1-5]\d\d|[1-5]xx)$/i, 'expected a status such as 404 or a class such as 4xx')])
+    .optional()
+    .describe('Only this HTTP status (404) or class ("4xx").'),
+  method: z.string().regex(/^[A-Za-z]{1,20}$/, 'expected an HTTP method such as GET').optional().describe('Only this HTTP method, e.g. POST (case-insensitive).'),
+  limit: limitParam(100),
+  failed: z.boolean().optional().describe('true: only failed requests (HTTP 4xx/5xx or no response); false: only the others.'),
+  since: sinceParam,
+  before: beforeParam,
+  search: searchParam.describe('Only requests whose URL contains this, case-insensitive.'),
+});
+type ListArgs = z.output<typeof listSchema>;
+
+function listRequests(args: ListArgs, { services, budget }: ToolContext): ToolAnswer {
+  const status = args.status === undefined ? undefined : parseStatus({ status: String(args.status) });
+  const method = parseMethod({ method: args.method });
+  const since = sinceMs(args.since);
+  const before = toSeq(args.before) ?? Infinity;
+  const needle = args.search?.toLowerCase();
+  let matched = 0;
+  const result = services.store.query(
+    args.failed === true ? ['networkErrors'] : args.failed === false ? ['networkSuccess'] : ['networkSuccess', 'networkErrors'],
+    (request) => {
+      if (status && !status(request.status)) return false;
+      if (method && request.method.toUpperCase() !== method) return false;
+      if (since !== undefined && request.timestamp < since) return false;
+      if (needle && !request.url.toLowerCase().includes(needle)) return false;
+      matched++;
+      return request.seq < before;
+    },
+    args.limit,
+  );
+  const filters = [args.failed !== undefined && (args.failed ? 'failed only' : 'successful only'), args.status && `status ${args.status}`, method, args.since && `since ${args.since}`, args.search && `URL contains "${args.search}"`];
+  return renderList({
+    title: 'Network',
+    noun: ['request', 'requests'],
+    entries: result.entries,
+    matchedBefore: result.matched,
+    matched,
+    stored: services.store.counts().networkSuccess + services.store.counts().networkErrors,
+    filters: filters.filter(Boolean).join(', '),
+    line,
+    seq: (request) => request.seq,
+    timestamp: (request) => request.timestamp,
+    narrow: 'narrow with failed, status, method, search or since',
+    detail: 'headers, bodies and timing: get_network_request id',
+    budget,
+  });
+}
+
+const getNetworkRequests = defineTool({
+  name: 'get_network_requests',
+  title: 'Network requests',
+  description:
+    'Requests the page made, one line per request with its id (method, status or error, URL, type, duration, size), newest kept. ' +
+    'failed=true shows what broke. Page back with before; get_network_request shows headers, bodies and timing of one.',
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  schema: listSchema,
+  handler: listRequests,
+});
+
+const detailSchema = z.strictObject({
+  id: idParam,
+  maxBodyChars: z.number().int().min(100).max(100_000).default(4000).describe('Longest request or response body shown, in characters (default 4000); longer bodies are cut with a marker.'),
+});
+
+function requestDetail({ id, maxBodyChars }: z.output<typeof detailSchema>, { services, budget }: ToolContext): ToolAnswer {
+  const request = services.store.findById(String(id));
+  if (request && request.type !== 'network-request') {
+    throw new ToolError(`Entry ${id} is a ${request.type}, not a network request.${request.type.startsWith('console') ? ' Use get_console_entry.' : ''}`);
+  }
+  if (!request) throw notFound(id, 'network request', 'get_network_requests');
+  const size = typeof request.size === 'object' ? `request ${bytes(request.size.request)}, response ${bytes(request.size.response)}` : request.size !== undefined ? `response ${bytes(request.size)}` : undefined;
+  const timing = request.timing ? Object.entries(request.timing).map(([phase, ms]) => `${phase} ${Math.round(ms)} ms`).join(', ') : undefined;
+  const lines = [
+    `Request #${request.id}: ${request.method} ${request.url}`,
+    `Result: ${isFailedRequest(request) ? 'failed, ' : ''}${outcome(request)}${request.resourceType ? ` (${request.resourceType})` : ''}`,
+    `Started ${isoTime(request.timestamp)}${request.duration !== undefined ? `, took ${Math.round(request.duration)} ms` : ''}${request.tabId !== undefined ? `, tab ${request.tabId}` : ''}, page load ${request.pageLoadId}`,
+    size && `Size: ${size}`,
+    timing && `Timing: ${timing}`,
+    ...headers('Request headers', request.requestHeaders),
+    ...headers('Response headers', request.responseHeaders),
+    ...body('Request body', request.requestBody, maxBodyChars),
+    ...body('Response body', request.responseBody, maxBodyChars),
+  ].filter((text): text is string => typeof text === 'string');
+  return { text: cut(lines.join('\n'), budget), shown: [request.seq] };
+}
+
+function headers(title: string, values: Record<string, string> | undefined): string[] {
+  if (!values || !Object.keys(values).length) return [`${title}: none captured`];
+  return [`${title}:`, ...Object.entries(values).map(([name, value]) => `  ${name}: ${cut(value, 500)}`)];
+}
+
+function body(title: string, value: string | undefined, max: number): string[] {
+  if (value === undefined) return [];
+  return [`${title} (${value.length} chars):`, cut(value, max, 'raise maxBodyChars to see more')];
+}
+
+const getNetworkRequest = defineTool({
+  name: 'get_network_request',
+  title: 'One network request',
+  description: 'One network request by id, in full: status or error, timing, sizes, request and response headers, and bodies when they were captured.',
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  schema: detailSchema,
+  handler: requestDetail,
+});
+
+const getNetworkErrors = aliasOf(getNetworkRequests, 'getNetworkErrors', {
+  schema: listSchema.omit({ failed: true }),
+  fixed: { failed: true },
+  description: 'Earlier name: get_network_requests with failed=true, the requests that failed (HTTP 4xx/5xx or no response). Same arguments otherwise.',
+});
+
+export const networkTools = [getNetworkRequests, getNetworkErrors, getNetworkRequest];

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import type { ConnectorServices } from '../../connector/services';
+import { meetsLevel } from '../../shared/levels';
+import { clock, cut, isoTime, oneLine, pairs, plural } from '../format/text';
+import { defineTool, type ToolAnswer, type ToolContext } from '../tool';
+import { tabIdParam } from './params';
+
+/** A quick question to the browser should not hold the model for the full command timeout. */
+const QUICK_MS = 5000;
+
+interface PageInfo {
+  url?: string;
+  title?: string;
+  tabId?: number;
+}
+
+/** The browser's reply to `current-url` or `navigate`: `{tabId, url, title}`. */
+function pageInfo(result: unknown): PageInfo {
+  const record = (result && typeof result === 'object' ? result : {}) as Record<string, unknown>;
+  return {
+    url: typeof record.url === 'string' ? record.url : undefined,
+    title: typeof record.title === 'string' ? record.title : undefined,
+    tabId: typeof record.tabId === 'number' ? record.tabId : undefined,
+  };
+}
+
+function describePage(page: PageInfo): string {
+  return `${page.title ? `"${page.title}" ` : ''}${page.url ?? '(URL unknown)'}${page.tabId !== undefined ? ` (tab ${page.tabId})` : ''}`;
+}
+
+/** What this page load produced so far, so the model knows whether to look at logs or requests. */
+function pageLoadSummary(services: ConnectorServices, pageLoadId: string): string {
+  let errors = 0;
+  let warnings = 0;
+  // Limit 0: the match function only counts, nothing is collected.
+  services.store.query(['consoleLogs', 'consoleErrors'], (entry) => {
+    if (entry.pageLoadId !== pageLoadId) return false;
+    const level = entry.type === 'console-error' ? 'error' : entry.level;
+    if (level === 'error') errors++;
+    else if (meetsLevel(level, 'warn')) warnings++;
+    return false;
+  }, 0);
+  const requests = services.store.query(['networkSuccess', 'networkErrors'], (request) => request.pageLoadId === pageLoadId, 0).matched;
+  const failed = services.store.query(['networkErrors'], (request) => request.pageLoadId === pageLoadId, 0).matched;
+  return `This page load so far: ${plural(errors, 'console error')}, ${plural(warnings, 'warning')}, ${plural(failed, 'failed request')} of ${plural(requests, 'request')}.`;
+}
+
+const currentPageSchema = z.strictObject({ tabId: tabIdParam });
+
+/** The browser's live answer when it can give one, else the last page it reported, with a note why. */
+async function askPage(services: ConnectorServices, tabId: number | undefined): Promise<{ live?: PageInfo; note: string }> {
+  const ask = () => services.bridge.command('current-url', tabId === undefined ? {} : { tabId }, Math.min(QUICK_MS, services.config.commandTimeoutMs));
+  // With a tabId, or with nothing stored, the browser's own error (e.g. no browser: how to connect one) is the answer.
+  if (tabId !== undefined || !services.store.currentPage) return { live: pageInfo(await ask()), note: '' };
+  if (!services.bridge.connected) return { note: ' No browser is connected now: this is the last page one reported.' };
+  try {
+    return { live: pageInfo(await ask()), note: '' };
+  } catch (error) {
+    return { note: ` The browser did not answer (${(error as Error).message}), so this is the last page it reported.` };
+  }
+}
+
+async function currentPage({ tabId }: z.output<typeof currentPageSchema>, { services }: ToolContext): Promise<ToolAnswer> {
+  const stored = services.store.currentPage;
+  const { live, note } = await askPage(services, tabId);
+  const shown = live?.url ? live : { url: stored?.url, title: stored?.title, tabId: stored?.tabId };
+  const lines = [`Current page: ${describePage(shown)}.${note}`];
+  if (stored && shown.url === stored.url) {
+    lines.push(`Reported at ${isoTime(stored.updatedAt)} (${stored.source ?? 'navigation'}), page load ${stored.pageLoadId}.`, pageLoadSummary(services, stored.pageLoadId));
+  }
+  return { text: lines.join('\n') };
+}
+
+const getCurrentPage = defineTool({
+  name: 'get_current_page',
+  title: 'Current page',
+  description: 'The page the browser shows (URL, title, tab) and how many console errors, warnings and failed requests its current page load produced.',
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  schema: currentPageSchema,
+  handler: currentPage,
+});
+
+interface TabInfo {
+  id?: number;
+  url?: string;
+  title?: string;
+  active?: boolean;
+  locked?: boolean;
+  inScope?: boolean;
+}
+
+/** The extension answers `{tabs: [{id, url, title, active, windowId, inScope, locked}]}`. */
+async function listTabs(_args: object, { services }: ToolContext): Promise<ToolAnswer> {
+  const result = await services.bridge.command('tabs', {}, Math.min(QUICK_MS, services.config.commandTimeoutMs));
+  const tabs = ((result as { tabs?: unknown })?.tabs ?? []) as TabInfo[];
+  if (!Array.isArray(tabs) || tabs.length === 0) return { text: 'The browser reports no tabs the extension can reach. Open your app in a tab (localhost pages are in scope by default), or add its origin in the extension options.' };
+  const lines = tabs.map((tab) => {
+    const flags = [tab.active && 'active', tab.locked && 'locked', tab.inScope === false && 'out of scope'].filter(Boolean);
+    return `tab ${tab.id ?? '?'}${flags.length ? ` [${flags.join(', ')}]` : ''} ${tab.title ? `"${cut(oneLine(tab.title), 120)}" ` : ''}${cut(tab.url ?? '', 300)}`;
+  });
+  return { text: [`${plural(tabs.length, 'tab')} (pass tabId to the command tools to pick one):`, ...lines].join('\n') };
+}
+
+const listTabsTool = defineTool({
+  name: 'list_tabs',
+  title: 'List tabs',
+  description: 'The browser tabs commands can target, with their ids, titles and URLs, and which one is active or locked.',
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  schema: z.strictObject({}),
+  handler: listTabs,
+});
+
+const navigateSchema = z.strictObject({
+  url: z.url().describe('Where to go, e.g. http://localhost:5173/settings.'),
+  waitUntil: z.enum(['load', 'domcontentloaded']).default('load').describe('Answer once the page fired this event (default load).'),
+  tabId: tabIdParam,
+});
+
+async function navigate(args: z.output<typeof navigateSchema>, { services }: ToolContext): Promise<ToolAnswer> {
+  const { url, waitUntil, tabId } = args;
+  const result = pageInfo(await services.bridge.command('navigate', { url, waitUntil, ...(tabId === undefined ? {} : { tabId }) }, services.config.commandTimeoutMs));
+  const page = { url: result.url ?? url, title: result.title, tabId: result.tabId ?? tabId };
+  return { text: `Navigated to ${describePage(page)}; the page reached "${waitUntil}". Console errors and failed requests of the new page appear in the next answer's digest, or ask get_console_logs.` };
+}
+
+const navigateTool = defineTool({
+  name: 'navigate_to_url',
+  title: 'Navigate',
+  description: 'Loads a URL in the tab (the locked or active one, or tabId) and waits for load or domcontentloaded.',
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  schema: navigateSchema,
+  handler: navigate,
+});
+
+function selectedElement(_args: object, { services, budget }: ToolContext): ToolAnswer {
+  const latest = services.store.latest('selectedElements');
+  if (!latest) return { text: 'No element selected yet. In Chrome DevTools, open the Elements panel and select an element; the Browser Debug extension reports it.' };
+  const { element } = latest;
+  const open = `<${element.tagName.toLowerCase()}${element.id ? ` id="${element.id}"` : ''}${element.className ? ` class="${element.className}"` : ''}>`;
+  const { width, height, top, left } = element.dimensions;
+  const lines = [
+    `Selected element ${open}, selected at ${clock(latest.timestamp)} UTC${latest.url ? ` on ${latest.url}` : ''}.`,
+    element.selector ? `Selector: ${element.selector}` : undefined,
+    `Box: ${Math.round(width)}×${Math.round(height)} px at left ${Math.round(left)}, top ${Math.round(top)}`,
+    Object.keys(element.attributes).length ? `Attributes: ${pairs(element.attributes)}` : 'Attributes: none',
+    `Text: ${cut(oneLine(element.textContent.trim()), 2000)}`,
+    'Inner HTML:',
+  ].filter((text): text is string => text !== undefined);
+  const room = Math.max(500, budget - lines.join('\n').length - 100);
+  return { text: [...lines, cut(element.innerHTML, room)].join('\n') };
+}
+
+const getSelectedElement = defineTool({
+  name: 'get_selected_element',
+  title: 'Selected element',
+  description: 'The element selected in Chrome DevTools\' Elements panel: tag, id, classes, selector, size and position, attributes, text and inner HTML.',
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  schema: z.strictObject({}),
+  handler: selectedElement,
+});
+
+export const pageTools = [getCurrentPage, listTabsTool, navigateTool, getSelectedElement];

@@ -1,0 +1,14 @@
+import type { ToolDefinition } from '../tool';
+import { consoleTools } from './consoleTools';
+import { dataTools } from './dataTools';
+import { networkTools } from './networkTools';
+import { pageTools } from './pageTools';
+import { screenshotTools } from './screenshotTools';
+import { scriptTools } from './scriptTools';
+
+/** Every MCP tool, sorted by name: the server lists these and the README's tool reference is generated from them. */
+export const TOOLS: readonly ToolDefinition[] = [...consoleTools, ...networkTools, ...pageTools, ...scriptTools, ...screenshotTools, ...dataTools].sort((a, b) =>
+  a.name.localeCompare(b.name, 'en'),
+);
+
+export const TOOLS_BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((tool) => [tool.name, tool]));

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { decodeImageDataUrl } from '../../connector/imageInfo';
+import type { ScreenshotOptions, ScreenshotPreview, StoredScreenshot } from '../../shared/protocol';
+import { bytes } from '../format/text';
+import { aliasOf, defineTool, type ToolAnswer, type ToolContext, type ToolImage } from '../tool';
+import { tabIdParam } from './params';
+
+/** What a model can take in: longest side 1600 px, under about 1 MB. The browser makes this copy. */
+export const PREVIEW_LIMITS = { maxDimension: 1600, maxBytes: 1_000_000 } as const;
+
+const optionsSchema = z.strictObject({
+  fullPage: z.boolean().default(true).describe('Capture the whole scrollable page (default true); false captures the visible area.'),
+  quality: z.number().int().min(1).max(100).default(80).describe('JPEG quality 1..100 of the saved file (default 80).'),
+  format: z.enum(['png', 'jpeg']).default('png').describe('Format of the saved file (default png).'),
+  selector: z.string().min(1).optional().describe('CSS selector of one element to capture instead of the page.'),
+  removeElements: z.array(z.string().min(1)).max(50).optional().describe('CSS selectors of elements hidden during the capture (cookie banners, overlays) and restored after.'),
+  waitFor: z.number().int().min(0).max(30_000).optional().describe('Milliseconds to wait before capturing, e.g. for an animation to end.'),
+});
+
+const schema = z.strictObject({
+  options: optionsSchema.default({ fullPage: true, quality: 80, format: 'png' }).describe('How to capture; every field is optional.'),
+  tabId: tabIdParam,
+});
+
+type ModelImage = ToolImage & { width: number; height: number };
+
+/** The image as MCP wants it, if it is a PNG or JPEG within the model's limits; the MIME type comes from the data URL. */
+function withinLimits(dataUrl: string): ModelImage | undefined {
+  let image;
+  try {
+    image = decodeImageDataUrl(dataUrl);
+  } catch {
+    return undefined;
+  }
+  if (Math.max(image.width, image.height) > PREVIEW_LIMITS.maxDimension || image.bytes.length > PREVIEW_LIMITS.maxBytes) return undefined;
+  return { data: dataUrl.slice(dataUrl.indexOf(',') + 1), mimeType: `image/${image.format}`, width: image.width, height: image.height };
+}
+
+/** The image to show the model and a sentence on what it shows. */
+function modelImage(entry: StoredScreenshot, dataUrl: string, preview: ScreenshotPreview | undefined): { image?: ModelImage; note: string } {
+  const full = `${entry.dimensions.width}×${entry.dimensions.height} px`;
+  const copy = preview && withinLimits(preview.data);
+  if (copy) {
+    const size = `${copy.width}×${copy.height} px`;
+    if (preview.cropped) return { image: copy, note: `The image below shows only the top part of the page at ${size}; the whole page is ${full}. Read the rest in the saved file, or capture one part with options.selector.` };
+    if (copy.width !== entry.dimensions.width || copy.height !== entry.dimensions.height) return { image: copy, note: `The image below is scaled down to ${size} from ${full}.` };
+    return { image: copy, note: '' };
+  }
+  const original = withinLimits(dataUrl);
+  if (original) return { image: original, note: '' };
+  const why = preview ? 'the model-sized copy the browser sent was unreadable or over the limits' : 'the browser extension sent no model-sized copy (update the extension)';
+  return { note: `The image is too large to show here (${full}, ${bytes(entry.size)}) and ${why}. Open the saved file, or capture again with options.fullPage=false or options.selector.` };
+}
+
+async function capture(args: z.output<typeof schema>, { services }: ToolContext): Promise<ToolAnswer> {
+  const options: ScreenshotOptions = { ...args.options, preview: { ...PREVIEW_LIMITS }, ...(args.tabId === undefined ? {} : { tabId: args.tabId }) };
+  const { entry, dataUrl, preview } = await services.screenshots.capture(options);
+  const { image, note } = modelImage(entry, dataUrl, preview);
+  const saved = `Screenshot saved to ${entry.path} (${entry.format}, ${entry.dimensions.width}×${entry.dimensions.height} px, ${bytes(entry.size)}).`;
+  return { text: note ? `${saved}\n${note}` : saved, image: image && { data: image.data, mimeType: image.mimeType } };
+}
+
+const screenshotCapture = defineTool({
+  name: 'screenshot_capture',
+  title: 'Screenshot',
+  description:
+    'Captures the page (whole page by default, the visible area, or one element) and shows it to you as an image, scaled to at most 1600 px. ' +
+    'Also saves the full-resolution file and gives its path and size. A page much taller than wide shows its top part.',
+  // The page is left as it was (hidden elements come back); the file goes to our own capped folder.
+  annotations: { readOnlyHint: true, openWorldHint: false },
+  schema,
+  handler: capture,
+});
+
+export const screenshotTools = [screenshotCapture, aliasOf(screenshotCapture, 'takeScreenshot')];

@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { renderToolsDoc, replaceBetweenMarkers, TOOLS_DOC_MARKERS } from '../../../scripts/toolsDoc';
+import { call, inMemoryClient, startMcpConnector, textOf, type McpTestConnector } from '../../support/mcp';
+
+const SPEC_TOOLS = ['screenshot_capture', 'get_console_logs', 'get_network_requests', 'execute_javascript', 'get_selected_element', 'navigate_to_url', 'clear_logs'];
+const ALIASES = { getConsoleLogs: 'get_console_logs', getNetworkErrors: 'get_network_requests', takeScreenshot: 'screenshot_capture' };
+const DETAIL_TOOLS = ['get_console_entry', 'get_network_request', 'get_current_page', 'list_tabs'];
+
+type JsonSchema = { type?: string; description?: string; properties?: Record<string, JsonSchema>; required?: string[]; additionalProperties?: boolean; default?: unknown; enum?: unknown[]; minimum?: number; maximum?: number };
+
+/** Every parameter, nested ones included, as `path → schema`. */
+function parameters(schema: JsonSchema, prefix = ''): [string, JsonSchema][] {
+  return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => [[prefix + name, property] as [string, JsonSchema], ...parameters(property, `${prefix}${name}.`)]);
+}
+
+describe('MCP tools/list', () => {
+  let t: McpTestConnector;
+  let client: Client;
+  let tools: Tool[];
+  before(async () => {
+    t = await startMcpConnector();
+    client = await inMemoryClient(t.connector);
+    tools = (await client.listTools()).tools;
+  });
+  after(async () => {
+    await client.close();
+    await t.stop();
+  });
+  const tool = (name: string) => tools.find((candidate) => candidate.name === name)!;
+
+  it('lists the spec tools, the earlier names, and the detail tools, sorted, and nothing for audits yet', () => {
+    const names = tools.map((candidate) => candidate.name);
+    for (const name of [...SPEC_TOOLS, ...Object.keys(ALIASES), ...DETAIL_TOOLS]) assert.ok(names.includes(name), `${name} is listed`);
+    assert.equal(names.length, SPEC_TOOLS.length + Object.keys(ALIASES).length + DETAIL_TOOLS.length);
+    assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, 'en')));
+    assert.ok(!names.includes('run_engine_audit'));
+  });
+
+  it('describes every tool and every parameter, nested ones included, and rejects unknown arguments', () => {
+    for (const { name, description, inputSchema } of tools) {
+      assert.ok(description && description.length > 40, `${name} has a real description`);
+      assert.equal(inputSchema.type, 'object');
+      assert.equal((inputSchema as JsonSchema).additionalProperties, false, `${name} rejects unknown arguments`);
+      for (const [path, schema] of parameters(inputSchema as JsonSchema)) assert.ok(schema.description, `${name}.${path} has a description`);
+    }
+  });
+
+  it('gives the spec parameters their types, ranges and defaults', () => {
+    const logs = tool('get_console_logs').inputSchema as JsonSchema;
+    assert.deepEqual(logs.properties!.level!.enum, ['debug', 'log', 'info', 'warn', 'error']);
+    assert.deepEqual([logs.properties!.limit!.minimum, logs.properties!.limit!.maximum, logs.properties!.limit!.default], [1, 1000, 100]);
+    assert.equal((logs.properties!.since as { format?: string }).format, 'date-time');
+    const network = tool('get_network_requests').inputSchema as JsonSchema;
+    for (const name of ['status', 'method', 'limit', 'failed']) assert.ok(network.properties![name], `get_network_requests.${name}`);
+    const options = (tool('screenshot_capture').inputSchema as JsonSchema).properties!.options!.properties!;
+    assert.deepEqual(Object.keys(options).sort(), ['format', 'fullPage', 'quality', 'removeElements', 'selector', 'waitFor']);
+    assert.deepEqual([options.fullPage!.default, options.quality!.default, options.format!.default], [true, 80, 'png']);
+    assert.deepEqual([options.quality!.minimum, options.quality!.maximum], [1, 100]);
+    const script = tool('execute_javascript').inputSchema as JsonSchema;
+    assert.deepEqual(script.required, ['code']);
+    assert.ok(script.properties!.returnResult);
+    const navigate = tool('navigate_to_url').inputSchema as JsonSchema;
+    assert.deepEqual(navigate.properties!.waitUntil!.enum, ['load', 'domcontentloaded']);
+    for (const name of ['execute_javascript', 'navigate_to_url', 'screenshot_capture', 'get_current_page']) {
+      assert.ok((tool(name).inputSchema as JsonSchema).properties!.tabId, `${name} takes tabId`);
+    }
+  });
+
+  it('marks reads read-only and clear_logs destructive', () => {
+    for (const name of ['get_console_logs', 'get_network_requests', 'get_selected_element', 'get_console_entry', 'get_network_request', 'list_tabs', 'get_current_page', 'screenshot_capture']) {
+      assert.equal(tool(name).annotations?.readOnlyHint, true, name);
+    }
+    assert.equal(tool('clear_logs').annotations?.destructiveHint, true);
+    assert.equal(tool('clear_logs').annotations?.readOnlyHint, false);
+    assert.equal(tool('execute_javascript').annotations?.readOnlyHint, false);
+    assert.equal(tool('navigate_to_url').annotations?.readOnlyHint, false);
+  });
+
+  it('gives the earlier names the same schema and annotations (getNetworkErrors has failed fixed)', () => {
+    assert.deepEqual(tool('getConsoleLogs').inputSchema, tool('get_console_logs').inputSchema);
+    assert.deepEqual(tool('takeScreenshot').inputSchema, tool('screenshot_capture').inputSchema);
+    const { failed: _failed, ...rest } = (tool('get_network_requests').inputSchema as JsonSchema).properties!;
+    assert.deepEqual((tool('getNetworkErrors').inputSchema as JsonSchema).properties, rest);
+    for (const [alias, target] of Object.entries(ALIASES)) {
+      assert.deepEqual(tool(alias).annotations?.readOnlyHint, tool(target).annotations?.readOnlyHint);
+      assert.match(tool(alias).description!, new RegExp(`Earlier name.*${target}`));
+    }
+  });
+
+  it('answers an alias exactly as the tool it stands for', async () => {
+    const { store } = t.connector.services;
+    store.ingest({ type: 'console-log', level: 'warn', message: 'careful', timestamp: Date.now() });
+    store.ingest({ type: 'network-request', method: 'GET', url: 'http://localhost:5173/api/a', status: 404, timestamp: Date.now() });
+    store.ingest({ type: 'network-request', method: 'GET', url: 'http://localhost:5173/api/b', status: 200, timestamp: Date.now() });
+    await call(client, 'get_console_logs'); // settles the digest, so both answers below carry none
+    assert.equal(textOf(await call(client, 'getConsoleLogs', { level: 'warn' })), textOf(await call(client, 'get_console_logs', { level: 'warn' })));
+    assert.equal(textOf(await call(client, 'getNetworkErrors')), textOf(await call(client, 'get_network_requests', { failed: true })));
+    assert.match(textOf(await call(client, 'getNetworkErrors')), /api\/a/);
+    assert.doesNotMatch(textOf(await call(client, 'getNetworkErrors')), /api\/b/);
+  });
+
+  it('answers an unknown tool and an internal failure as tool errors that say what to do', async () => {
+    const unknown = await call(client, 'get_console_log');
+    assert.equal(unknown.isError, true);
+    assert.match(textOf(unknown), /^Unknown tool 'get_console_log'\. Available tools: clear_logs, execute_javascript, .*get_console_logs/);
+    const { store } = t.connector.services;
+    const query = store.query;
+    store.query = () => {
+      throw new Error('disk on fire');
+    };
+    try {
+      const broken = await call(client, 'get_console_logs');
+      assert.equal(broken.isError, true);
+      assert.match(textOf(broken), /^Internal error in get_console_logs: disk on fire\. This is a bug in Browser Debug; other tools still work\./);
+    } finally {
+      store.query = query;
+    }
+    assert.equal((await call(client, 'get_console_logs')).isError, undefined, 'the session goes on');
+  });
+
+  it('keeps the README tool reference in sync with the definitions (npm run docs:tools)', () => {
+    const readme = readFileSync(resolve(__dirname, '../../../README.md'), 'utf8');
+    assert.equal(replaceBetweenMarkers(readme, TOOLS_DOC_MARKERS, renderToolsDoc()), readme, 'README is up to date: run npm run docs:tools');
+    for (const name of tools.map((candidate) => candidate.name)) assert.ok(renderToolsDoc().includes(`\`${name}\``), `${name} is documented`);
+  });
+});

@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { connectFakeBrowser, consoleLog } from '../../support/connector';
+import { request } from '../../support/http';
+import { call, feed, httpClient, sseClient, startMcpConnector, textOf, type McpTestConnector } from '../../support/mcp';
+
+const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const MCP_HEADERS = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+
+/** Opens a GET SSE stream and resolves with its status and content type once the headers arrive. */
+function openStream(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; type: string | undefined; close(): void }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { accept: 'text/event-stream', ...headers } }, (res) => {
+      resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], close: () => req.destroy() });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('MCP transports on the connector', () => {
+  let t: McpTestConnector;
+  beforeEach(async () => (t = await startMcpConnector()));
+  afterEach(() => t.stop());
+
+  it('Streamable HTTP: a real client lists and calls tools on captures fed through /extension-ws', async () => {
+    const browser = await connectFakeBrowser(t.port);
+    await feed(t.connector, browser, [consoleLog('over http', { level: 'warn' })]);
+    const { client, transport } = await httpClient(t.port);
+    assert.match(transport.sessionId ?? '', /^[0-9a-f-]{36}$/, 'a session id');
+    assert.ok((await client.listTools()).tools.some((tool) => tool.name === 'get_console_logs'));
+    assert.match(textOf(await call(client, 'get_console_logs')), /#1 \S+ warn over http/);
+    assert.equal(t.mount.sessionCount(), 1);
+    await transport.terminateSession();
+    await client.close();
+    assert.equal(t.mount.sessionCount(), 0, 'DELETE ends the session');
+    await browser.close();
+  });
+
+  it('Streamable HTTP: each session has its own digest period', async () => {
+    const browser = await connectFakeBrowser(t.port);
+    const a = await httpClient(t.port);
+    const b = await httpClient(t.port);
+    await feed(t.connector, browser, [consoleLog('broken', { level: 'error' })]);
+    assert.match(textOf(await call(a.client, 'get_selected_element')), /New since your previous call: 1 console error/);
+    assert.doesNotMatch(textOf(await call(a.client, 'get_selected_element')), /New since/);
+    assert.match(textOf(await call(b.client, 'get_selected_element')), /New since your previous call: 1 console error/);
+    await Promise.all([a.client.close(), b.client.close(), browser.close()]);
+  });
+
+  it('Streamable HTTP: GET opens the session stream, DELETE closes the session, unknown sessions are 404', async () => {
+    const init = await request(t.port, 'POST', '/mcp', { headers: MCP_HEADERS, body: INITIALIZE });
+    assert.equal(init.status, 200);
+    assert.match(String(init.headers['content-type']), /application\/json/);
+    assert.equal(init.json.result.serverInfo.name, 'browser-debug');
+    const session = String(init.headers['mcp-session-id']);
+    await request(t.port, 'POST', '/mcp', { headers: { ...MCP_HEADERS, 'mcp-session-id': session }, body: { jsonrpc: '2.0', method: 'notifications/initialized' } });
+    const stream = await openStream(t.port, '/mcp', { 'mcp-session-id': session });
+    assert.equal(stream.status, 200);
+    assert.match(stream.type ?? '', /text\/event-stream/);
+    stream.close();
+    const deleted = await request(t.port, 'DELETE', '/mcp', { headers: { 'mcp-session-id': session } });
+    assert.equal(deleted.status, 200);
+    const after = await request(t.port, 'POST', '/mcp', { headers: { ...MCP_HEADERS, 'mcp-session-id': session }, body: { jsonrpc: '2.0', id: 2, method: 'tools/list' } });
+    assert.equal(after.status, 404);
+    assert.equal(after.json.error.code, -32001);
+    assert.match(after.json.error.message, /Start a new session with initialize/);
+    const noSession = await request(t.port, 'POST', '/mcp', { headers: MCP_HEADERS, body: { jsonrpc: '2.0', id: 3, method: 'tools/list' } });
+    assert.equal(noSession.status, 400);
+    assert.match(noSession.json.error.message, /initialize request first/);
+    assert.equal((await request(t.port, 'GET', '/mcp', { headers: { accept: 'text/event-stream' } })).status, 400);
+  });
+
+  it('Streamable HTTP: closes sessions left idle and keeps the number of sessions bounded', async () => {
+    const bounded = await startMcpConnector({}, { maxSessions: 2 });
+    const clients = [await httpClient(bounded.port), await httpClient(bounded.port), await httpClient(bounded.port)];
+    assert.equal(bounded.mount.sessionCount(), 2, 'the least recently active session was closed');
+    assert.ok((await clients[2]!.client.listTools()).tools.length > 0);
+    await Promise.all(clients.map(({ client }) => client.close()));
+    await bounded.stop();
+    const idle = await startMcpConnector({}, { idleMs: 100 });
+    const left = await httpClient(idle.port);
+    assert.equal(idle.mount.sessionCount(), 1);
+    const started = Date.now();
+    while (idle.mount.sessionCount() > 0 && Date.now() - started < 3000) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(idle.mount.sessionCount(), 0, 'an idle session is closed');
+    await assert.rejects(left.client.listTools(), /Session not found/, 'its client is told to start a new one');
+    await left.client.close();
+    await idle.stop();
+  });
+
+  it('legacy SSE: a real client lists and calls tools; unknown sessions are refused', async () => {
+    const browser = await connectFakeBrowser(t.port);
+    await feed(t.connector, browser, [consoleLog('over sse')]);
+    const client = await sseClient(t.port);
+    assert.ok((await client.listTools()).tools.some((tool) => tool.name === 'screenshot_capture'));
+    assert.match(textOf(await call(client, 'get_console_logs')), /#1 \S+ log over sse/);
+    assert.equal(t.mount.sessionCount(), 1);
+    await client.close();
+    const refused = await request(t.port, 'POST', '/messages?sessionId=nope', { headers: MCP_HEADERS, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+    assert.equal(refused.status, 404);
+    assert.match(refused.json.error.message, /open GET \/sse first/);
+    await browser.close();
+  });
+
+  it('applies the Host and Origin rules to /mcp, /sse and /messages', async () => {
+    for (const [method, path] of [['POST', '/mcp'], ['GET', '/mcp'], ['GET', '/sse'], ['POST', '/messages?sessionId=x'], ['DELETE', '/mcp']] as const) {
+      const body = method === 'POST' ? INITIALIZE : undefined;
+      const evilOrigin = await request(t.port, method, path, { headers: { ...MCP_HEADERS, origin: 'http://localhost:5173' }, body });
+      assert.equal(evilOrigin.status, 403, `${method} ${path} from a web page`);
+      assert.equal(evilOrigin.json.error.code, 'FORBIDDEN');
+      const rebinding = await request(t.port, method, path, { headers: { ...MCP_HEADERS, host: `evil.example:${t.port}` }, body });
+      assert.equal(rebinding.status, 403, `${method} ${path} with a foreign Host`);
+    }
+    const trusted = await request(t.port, 'POST', '/mcp', { headers: { ...MCP_HEADERS, origin: 'vscode-webview://abc' }, body: INITIALIZE });
+    assert.equal(trusted.status, 200);
+    assert.equal(trusted.headers['access-control-allow-origin'], 'vscode-webview://abc');
+    assert.equal(trusted.headers['access-control-expose-headers'], 'Mcp-Session-Id');
+  });
+});
