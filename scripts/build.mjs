@@ -13,6 +13,33 @@ const common = { bundle: true, sourcemap: !production, minify: production, logLe
 const targets = [
   {
     ...common,
+    entryPoints: { extension: 'src/extension.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    // The connector runtime is its own bundle, loaded after activation (keeps activation small).
+    external: [...nodeExternals, './connectorRuntime.js'],
+  },
+  {
+    ...common,
+    entryPoints: { connectorRuntime: 'src/connectorRuntime.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: nodeExternals,
+  },
+  {
+    ...common,
+    entryPoints: { dashboard: 'webview-ui/src/dashboard.ts' },
+    outdir: 'dist/webview',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
+  {
+    ...common,
     entryPoints: { cli: 'src/cli.ts' },
     outdir: 'dist',
     platform: 'node',
@@ -57,6 +84,8 @@ function copyBrowserExtensionStatic() {
 }
 
 copyBrowserExtensionStatic();
+mkdirSync('dist/webview', { recursive: true });
+cpSync('webview-ui/src/dashboard.css', 'dist/webview/dashboard.css');
 const contexts = await Promise.all(targets.map((options) => esbuild.context(options)));
 if (watch) {
   await Promise.all(contexts.map((context) => context.watch()));

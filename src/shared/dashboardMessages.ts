@@ -1,0 +1,44 @@
+/**
+ * Messages between the dashboard webview and the extension host. The webview never calls the
+ * connector: the host relays data. The webview posts `ready` before the host sends anything.
+ */
+import { z } from 'zod';
+import type { StoredConsoleError, StoredConsoleLog, StoredNetworkRequest } from './protocol';
+
+export interface DashboardScreenshot {
+  id: string;
+  /** A webview resource URI of the image. */
+  src: string;
+  path: string;
+  width: number;
+  height: number;
+  timestamp: number;
+}
+
+export interface DashboardPageLoad {
+  id: string;
+  url: string;
+  title?: string;
+}
+
+export type DashboardData = {
+  console: (StoredConsoleLog | StoredConsoleError)[];
+  network: StoredNetworkRequest[];
+  screenshots: DashboardScreenshot[];
+  pageLoads: DashboardPageLoad[];
+};
+
+export type HostToDashboard =
+  | ({ type: 'snapshot'; browserConnected: boolean } & DashboardData)
+  | ({ type: 'entries' } & DashboardData)
+  | { type: 'status'; browserConnected: boolean }
+  | { type: 'cleared' };
+
+export const dashboardToHostSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('openScreenshot'), id: z.string() }),
+  z.object({ type: z.literal('jumpToSource'), id: z.string() }),
+  z.object({ type: z.literal('openRequest'), id: z.string() }),
+  z.object({ type: z.literal('runCommand'), command: z.enum(['browserDebug.captureScreenshot', 'browserDebug.clearCapturedData']) }),
+]);
+export type DashboardToHost = z.infer<typeof dashboardToHostSchema>;

@@ -1,0 +1,166 @@
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { findChrome } from '../connector/chromeFinder';
+import { LaunchedBrowser } from '../connector/launchedBrowser';
+import type { Logger } from '../connector/logger';
+import type { StoredNetworkRequest } from '../shared/protocol';
+import { CaptureFeed } from './captureFeed';
+import { registerCommands } from './commands';
+import { ConnectorSession } from './connectorSession';
+import { DashboardPanel } from './dashboardPanel';
+import { BrowserDiagnostics } from './diagnostics';
+import { createLog } from './log';
+import { registerMcpProvider } from './mcpProvider';
+import { DETAILS_SCHEME, RequestDetailsProvider } from './requestDetails';
+import { readSettings, type BrowserDebugSettings } from './settings';
+import { SourceNavigator } from './sourceNavigator';
+import { StatusBar } from './statusBar';
+import { ConsoleView } from './views/consoleView';
+import { ElementView } from './views/elementView';
+import { NetworkView } from './views/networkView';
+
+/**
+ * The composition root: builds every service once, registers every disposable with the extension's
+ * lifetime, and starts the connector without waiting for it. The instance is also the API the
+ * integration tests use.
+ */
+export class BrowserDebug {
+  readonly log: vscode.LogOutputChannel;
+  readonly logger: Logger;
+  readonly feed: CaptureFeed;
+  readonly session: ConnectorSession;
+  readonly consoleView: ConsoleView;
+  readonly networkView: NetworkView;
+  readonly elementView: ElementView;
+  readonly navigator: SourceNavigator;
+  readonly dashboard: DashboardPanel;
+  readonly activationMs: number;
+  launched: LaunchedBrowser | undefined;
+  private cachedSettings: BrowserDebugSettings | undefined;
+  private readonly details = new RequestDetailsProvider();
+
+  static create(context: vscode.ExtensionContext): BrowserDebug {
+    try {
+      return new BrowserDebug(context, performance.now());
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Browser Debug failed to activate: ${(error as Error).message}`);
+      throw error;
+    }
+  }
+
+  private constructor(
+    private readonly context: vscode.ExtensionContext,
+    started: number,
+  ) {
+    const own = (...disposables: vscode.Disposable[]) => context.subscriptions.push(...disposables);
+    ({ channel: this.log, logger: this.logger } = createLog());
+    this.feed = new CaptureFeed(this.logger);
+    const storage = (context.storageUri ?? context.globalStorageUri).fsPath;
+    this.session = new ConnectorSession({
+      settings: this.settings,
+      logger: this.logger,
+      feed: this.feed,
+      defaultScreenshotFolder: join(storage, 'screenshots'),
+      journalFile: join(context.globalStorageUri.fsPath, 'journal.jsonl'),
+    });
+    this.consoleView = new ConsoleView(this.feed);
+    this.networkView = new NetworkView(this.feed);
+    this.elementView = new ElementView(this.feed);
+    this.navigator = new SourceNavigator(this.settings, this.logger);
+    this.dashboard = new DashboardPanel(context.extensionUri, this.feed, {
+      jumpToSource: (entry) => this.navigator.open(entry),
+      openRequest: (id) => {
+        const request = this.feed.network.find((item) => item.id === id);
+        return request && this.openRequestDetails(request);
+      },
+    });
+    const statusBar = new StatusBar(this.session, this.feed);
+    own(
+      this.log,
+      this.feed,
+      this.consoleView,
+      this.networkView,
+      this.elementView,
+      this.dashboard,
+      statusBar,
+      new BrowserDiagnostics(this.feed, this.navigator),
+      vscode.window.registerTreeDataProvider('browserDebug.console', this.consoleView),
+      vscode.window.registerTreeDataProvider('browserDebug.network', this.networkView),
+      vscode.window.registerTreeDataProvider('browserDebug.element', this.elementView),
+      vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, this.details),
+      registerMcpProvider(this.session, this.settings),
+      this.feed.onDidChange(() => this.refreshViews(statusBar)),
+      this.session.onDidChange(() => statusBar.update()),
+      vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('browserDebug') && (this.cachedSettings = undefined)),
+      ...registerCommands(this),
+    );
+    if (this.settings().autoStart) void this.session.start();
+    this.activationMs = performance.now() - started;
+    this.logger.info(`Activated in ${this.activationMs.toFixed(1)} ms.`);
+  }
+
+  /** One config reader, cached until the configuration changes. */
+  readonly settings = (): BrowserDebugSettings => (this.cachedSettings ??= readSettings());
+
+  async openRequestDetails(request: StoredNetworkRequest): Promise<void> {
+    const document = await vscode.workspace.openTextDocument(this.details.uriFor(request));
+    await vscode.window.showTextDocument(document, { preview: true });
+  }
+
+  /** The unpacked extension ships inside the VSIX; loading it is Chrome's job, so we show the way. */
+  async installBrowserExtension(): Promise<void> {
+    const folder = join(this.context.extensionPath, 'dist', 'browser-extension');
+    const choice = await vscode.window.showInformationMessage(
+      'Install the Browser Debug browser extension: in Chrome, Edge or Chromium open chrome://extensions, turn on Developer mode, click "Load unpacked" and choose the folder. Or use "Launch Browser", which loads it for you.',
+      { modal: true, detail: folder },
+      'Reveal Folder',
+      'Copy Path',
+      'Launch Browser',
+    );
+    if (choice === 'Reveal Folder') await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(folder));
+    if (choice === 'Copy Path') await vscode.env.clipboard.writeText(folder);
+    if (choice === 'Launch Browser') await this.launchBrowser();
+  }
+
+  /** Starts a Chrome, Chromium or Edge with its own profile and our extension loaded; the pipe stays open. */
+  async launchBrowser(url?: string): Promise<LaunchedBrowser | undefined> {
+    const executable = findChrome();
+    if (!executable) {
+      void vscode.window.showErrorMessage('Browser Debug found no Chrome, Chromium or Edge. Install one, or set the CHROME_PATH environment variable to its executable.');
+      return undefined;
+    }
+    await this.launched?.close();
+    const profileDir = join(this.context.globalStorageUri.fsPath, 'browser-profile');
+    try {
+      this.launched = await LaunchedBrowser.launch({ executable, profileDir, extensionDir: join(this.context.extensionPath, 'dist', 'browser-extension'), url });
+      this.logger.info(`Launched ${executable} with the Browser Debug extension (${this.launched.extensionId}).`);
+      return this.launched;
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Browser Debug could not launch ${executable}: ${(error as Error).message}`);
+      return undefined;
+    }
+  }
+
+  /** Configuration for MCP clients outside VS Code: the stdio bin, which finds this connector. */
+  async copyMcpConfiguration(): Promise<string> {
+    const bin = join(this.context.extensionPath, 'dist', 'mcp.js');
+    const config = JSON.stringify({ mcpServers: { 'browser-debug': { command: 'node', args: [bin] } } }, null, 2);
+    await vscode.env.clipboard.writeText(config);
+    const url = this.session.port ? ` Clients that speak Streamable HTTP can use http://127.0.0.1:${this.session.port}/mcp instead.` : '';
+    void vscode.window.showInformationMessage(`MCP configuration copied (Claude Desktop, Cursor, Copilot CLI: paste it into their MCP settings).${url}`);
+    return config;
+  }
+
+  async dispose(): Promise<void> {
+    await this.launched?.close();
+    await this.session.dispose();
+  }
+
+  private refreshViews(statusBar: StatusBar): void {
+    void vscode.commands.executeCommand('setContext', 'browserDebug.browserConnected', this.feed.browserConnected);
+    this.consoleView.refresh();
+    this.networkView.refresh();
+    this.elementView.refresh();
+    statusBar.update();
+  }
+}

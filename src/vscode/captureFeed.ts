@@ -1,0 +1,168 @@
+import * as vscode from 'vscode';
+import type {
+  StoredConsoleError,
+  StoredConsoleLog,
+  StoredEntry,
+  StoredNetworkRequest,
+  StoredScreenshot,
+  StoredSelectedElement,
+} from '../shared/protocol';
+import type { Logger } from '../connector/logger';
+
+export type ConsoleEntry = StoredConsoleLog | StoredConsoleError;
+
+export interface PageLoad {
+  id: string;
+  url: string;
+  title?: string;
+  tabId?: number;
+}
+
+/** Views show the newest this many per kind; the connector keeps more. */
+const VIEW_LIMIT = 5000;
+
+/**
+ * The window's copy of the captures, streamed from the connector's `/ws` (its own or another
+ * window's), so every view and the dashboard read one model. Reconnecting replays from scratch:
+ * a connector taken over by another window starts its own numbering.
+ */
+export class CaptureFeed implements vscode.Disposable {
+  console: ConsoleEntry[] = [];
+  network: StoredNetworkRequest[] = [];
+  screenshots: StoredScreenshot[] = [];
+  element: StoredSelectedElement | undefined;
+  readonly pageLoads = new Map<string, PageLoad>();
+  currentPageLoad: string | undefined;
+  browserConnected = false;
+  connected = false;
+
+  private socket: WebSocket | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly added = new vscode.EventEmitter<StoredEntry[]>();
+  private readonly cleared = new vscode.EventEmitter<void>();
+  private readonly closed = new vscode.EventEmitter<void>();
+  private pendingAdded: StoredEntry[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Fires at most every 30 ms, after a burst. */
+  readonly onDidChange = this.changed.event;
+  /** The entries stored since the previous event, oldest first. */
+  readonly onDidAdd = this.added.event;
+  readonly onDidClear = this.cleared.event;
+  /** The connection to the connector ended (its window closed or it stopped). */
+  readonly onDidClose = this.closed.event;
+
+  constructor(private readonly logger: Logger) {}
+
+  connect(port: number): Promise<void> {
+    this.socket?.close();
+    this.reset();
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws?since=0`);
+    this.socket = socket;
+    return new Promise((resolve, reject) => {
+      socket.onopen = () => {
+        this.connected = true;
+        resolve();
+      };
+      socket.onerror = () => reject(new Error(`Could not open ws://127.0.0.1:${port}/ws`));
+      socket.onmessage = (event) => this.receive(String(event.data));
+      socket.onclose = () => {
+        if (this.socket !== socket) return;
+        this.connected = false;
+        this.browserConnected = false;
+        this.socket = undefined;
+        this.schedule();
+        this.closed.fire();
+      };
+    });
+  }
+
+  disconnect(): void {
+    const socket = this.socket;
+    this.socket = undefined;
+    this.connected = false;
+    socket?.close();
+  }
+
+  dispose(): void {
+    this.disconnect();
+    clearTimeout(this.timer);
+    for (const emitter of [this.changed, this.added, this.cleared, this.closed]) emitter.dispose();
+  }
+
+  private reset(): void {
+    this.console = [];
+    this.network = [];
+    this.screenshots = [];
+    this.element = undefined;
+    this.pageLoads.clear();
+    this.currentPageLoad = undefined;
+    this.cleared.fire();
+  }
+
+  private receive(text: string): void {
+    let frame: { type: string } & Record<string, unknown>;
+    try {
+      frame = JSON.parse(text);
+    } catch {
+      return;
+    }
+    switch (frame.type) {
+      case 'browser-status':
+        this.browserConnected = frame.connected === true;
+        return this.schedule();
+      case 'cleared':
+        this.reset();
+        return this.schedule();
+      case 'error':
+        this.logger.warn(`Connector stream: ${String(frame.message)}`);
+        return;
+      default:
+        if (typeof (frame as { seq?: unknown }).seq === 'number') this.add(frame as unknown as StoredEntry);
+    }
+  }
+
+  private add(entry: StoredEntry): void {
+    switch (entry.type) {
+      case 'console-log':
+      case 'console-error':
+        push(this.console, entry);
+        break;
+      case 'network-request':
+        push(this.network, entry);
+        break;
+      case 'selected-element':
+        this.element = entry;
+        break;
+      case 'screenshot':
+        push(this.screenshots, entry);
+        break;
+      case 'page-navigated':
+        this.pageLoads.set(entry.pageLoadId, { id: entry.pageLoadId, url: entry.url, title: entry.title, tabId: entry.tabId });
+        this.currentPageLoad = entry.pageLoadId;
+        break;
+      case 'current-url': {
+        const load = this.pageLoads.get(entry.pageLoadId);
+        if (load) Object.assign(load, { url: entry.url, title: entry.title ?? load.title });
+        break;
+      }
+    }
+    this.pendingAdded.push(entry);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      const added = this.pendingAdded;
+      this.pendingAdded = [];
+      if (added.length) this.added.fire(added);
+      this.changed.fire();
+    }, 30);
+  }
+}
+
+function push<T>(list: T[], entry: T): void {
+  list.push(entry);
+  if (list.length > VIEW_LIMIT * 1.2) list.splice(0, list.length - VIEW_LIMIT);
+}

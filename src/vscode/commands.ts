@@ -1,0 +1,86 @@
+import * as vscode from 'vscode';
+import { LOG_LEVELS, type LogLevel } from '../shared/levels';
+import type { StoredNetworkRequest } from '../shared/protocol';
+import type { ConsoleEntry } from './captureFeed';
+import { callConnector, ConnectorRequestError } from './connectorClient';
+import type { BrowserDebug } from './browserDebug';
+import { renderRequest } from './requestDetails';
+import { showActions } from './statusBar';
+
+type Handler = (app: BrowserDebug, ...args: never[]) => unknown;
+
+/** Every command, as data: id → handler. package.json contributes the same ids (a test checks both). */
+export const COMMANDS: Record<string, Handler> = {
+  'browserDebug.captureScreenshot': (app) => captureScreenshot(app, false),
+  'browserDebug.captureFullPageScreenshot': (app) => captureScreenshot(app, true),
+  'browserDebug.clearCapturedData': (app) => clearCapturedData(app),
+  'browserDebug.openDashboard': (app) => app.dashboard.show(),
+  'browserDebug.restartConnector': (app) => app.session.restart(),
+  'browserDebug.showLog': (app) => app.log.show(),
+  'browserDebug.copyMcpConfiguration': (app) => app.copyMcpConfiguration(),
+  'browserDebug.installBrowserExtension': (app) => app.installBrowserExtension(),
+  'browserDebug.launchBrowser': (app) => app.launchBrowser(),
+  'browserDebug.filterConsoleLevel': (app) => filterLevel(app),
+  'browserDebug.copyEntry': (_app, entry: ConsoleEntry | StoredNetworkRequest) => copyEntry(entry),
+  'browserDebug.jumpToSource': (app, entry: ConsoleEntry) => app.navigator.open(entry),
+  'browserDebug.openRequestDetails': (app, request: StoredNetworkRequest) => app.openRequestDetails(request),
+  'browserDebug.showActions': () => showActions(),
+};
+
+export function registerCommands(app: BrowserDebug): vscode.Disposable[] {
+  return Object.entries(COMMANDS).map(([id, handler]) =>
+    vscode.commands.registerCommand(id, (...args: unknown[]) => (handler as (app: BrowserDebug, ...rest: unknown[]) => unknown)(app, ...args)),
+  );
+}
+
+/** Asks the connected browser, saves under the screenshot folder, opens the image; the dashboard lists it. */
+export async function captureScreenshot(app: BrowserDebug, fullPage: boolean): Promise<string | undefined> {
+  const format = app.settings().screenshotFormat;
+  try {
+    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Capturing screenshot…' }, () =>
+      callConnector<{ path: string; dimensions: { width: number; height: number } }>(app.session.port, 'POST', '/capture-screenshot', { options: { fullPage, format } }),
+    );
+    await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(result.path));
+    app.logger.info(`Screenshot ${result.dimensions.width}×${result.dimensions.height} saved to ${result.path}.`);
+    return result.path;
+  } catch (error) {
+    await showFailure('capture a screenshot', error);
+    return undefined;
+  }
+}
+
+async function clearCapturedData(app: BrowserDebug): Promise<void> {
+  try {
+    await callConnector(app.session.port, 'POST', '/wipelogs');
+  } catch (error) {
+    await showFailure('clear the captured data', error);
+  }
+}
+
+async function filterLevel(app: BrowserDebug): Promise<void> {
+  const items = LOG_LEVELS.map((level) => ({ label: level, description: level === app.consoleView.minimumLevel ? 'current' : undefined }));
+  const choice = await vscode.window.showQuickPick(items, { placeHolder: 'Show console entries at or above this level (debug shows all)' });
+  if (!choice) return;
+  app.consoleView.minimumLevel = choice.label as LogLevel;
+  app.consoleView.refresh();
+}
+
+async function copyEntry(entry: ConsoleEntry | StoredNetworkRequest): Promise<void> {
+  if (entry.type === 'network-request') return vscode.env.clipboard.writeText(renderRequest(entry));
+  const stack = Array.isArray(entry.stack) ? entry.stack.join('\n') : (entry.stack ?? '');
+  await vscode.env.clipboard.writeText([entry.message, entry.source ? `at ${entry.source}` : '', stack].filter(Boolean).join('\n'));
+}
+
+/** Errors say what to do next, with the command that does it. */
+export async function showFailure(what: string, error: unknown): Promise<void> {
+  const code = error instanceof ConnectorRequestError ? error.code : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'BROWSER_NOT_CONNECTED') {
+    const choice = await vscode.window.showErrorMessage(`Browser Debug could not ${what}: no browser is connected.`, 'Install Browser Extension', 'Launch Browser');
+    if (choice === 'Install Browser Extension') await vscode.commands.executeCommand('browserDebug.installBrowserExtension');
+    if (choice === 'Launch Browser') await vscode.commands.executeCommand('browserDebug.launchBrowser');
+    return;
+  }
+  const choice = await vscode.window.showErrorMessage(`Browser Debug could not ${what}: ${message}`, 'Show Log');
+  if (choice) await vscode.commands.executeCommand('browserDebug.showLog');
+}

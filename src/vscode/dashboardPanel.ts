@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { dirname } from 'node:path';
+import * as vscode from 'vscode';
+import { dashboardToHostSchema, type DashboardData, type DashboardScreenshot, type HostToDashboard } from '../shared/dashboardMessages';
+import type { StoredEntry, StoredScreenshot } from '../shared/protocol';
+import type { CaptureFeed, ConsoleEntry } from './captureFeed';
+
+/** The dashboard sends the newest this many of each kind at first; live entries follow. */
+const SNAPSHOT_LIMIT = 1000;
+
+/** The dashboard webview: Console, Network (waterfall), Screenshots and Audits tabs, fed by the host. */
+export class DashboardPanel implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private ready = false;
+  private readonly roots = new Set<string>();
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly feed: CaptureFeed,
+    private readonly actions: { jumpToSource(entry: ConsoleEntry): unknown; openRequest(id: string): unknown },
+  ) {
+    this.subscriptions = [
+      feed.onDidAdd((entries) => this.post({ type: 'entries', ...this.data(entries) })),
+      feed.onDidClear(() => this.post({ type: 'cleared' })),
+      feed.onDidChange(() => this.post({ type: 'status', browserConnected: feed.browserConnected })),
+    ];
+  }
+
+  get visible(): boolean {
+    return this.panel?.visible ?? false;
+  }
+
+  show(): void {
+    if (this.panel) return this.panel.reveal();
+    const media = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
+    this.panel = vscode.window.createWebviewPanel('browserDebug.dashboard', 'Browser Debug', vscode.ViewColumn.Active, {
+      enableScripts: true,
+      retainContextWhenHidden: true,
+      localResourceRoots: [media, ...[...this.roots].map((root) => vscode.Uri.file(root))],
+    });
+    this.panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'icon.png');
+    this.panel.webview.html = this.html(this.panel.webview, media);
+    this.panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message));
+    this.panel.onDidDispose(() => {
+      this.panel = undefined;
+      this.ready = false;
+    });
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.panel?.dispose();
+  }
+
+  private receive(message: unknown): void {
+    const parsed = dashboardToHostSchema.safeParse(message);
+    if (!parsed.success) return;
+    const request = parsed.data;
+    switch (request.type) {
+      case 'ready':
+        this.ready = true;
+        return this.post({ type: 'snapshot', browserConnected: this.feed.browserConnected, ...this.snapshot() });
+      case 'openScreenshot': {
+        const shot = this.feed.screenshots.find((entry) => entry.id === request.id);
+        if (shot) void vscode.commands.executeCommand('vscode.open', vscode.Uri.file(shot.path));
+        return;
+      }
+      case 'jumpToSource': {
+        const entry = this.feed.console.find((item) => item.id === request.id);
+        if (entry) void this.actions.jumpToSource(entry);
+        return;
+      }
+      case 'openRequest':
+        void this.actions.openRequest(request.id);
+        return;
+      case 'runCommand':
+        void vscode.commands.executeCommand(request.command);
+    }
+  }
+
+  private snapshot(): DashboardData {
+    return {
+      console: this.feed.console.slice(-SNAPSHOT_LIMIT),
+      network: this.feed.network.slice(-SNAPSHOT_LIMIT),
+      screenshots: this.feed.screenshots.slice(-100).map((shot) => this.screenshot(shot)),
+      pageLoads: [...this.feed.pageLoads.values()],
+    };
+  }
+
+  private data(entries: StoredEntry[]): DashboardData {
+    const data: DashboardData = { console: [], network: [], screenshots: [], pageLoads: [] };
+    for (const entry of entries) {
+      if (entry.type === 'console-log' || entry.type === 'console-error') data.console.push(entry);
+      else if (entry.type === 'network-request') data.network.push(entry);
+      else if (entry.type === 'screenshot') data.screenshots.push(this.screenshot(entry));
+      else if (entry.type === 'page-navigated') data.pageLoads.push({ id: entry.pageLoadId, url: entry.url, title: entry.title });
+    }
+    return data;
+  }
+
+  /** Thumbnails come through the webview's resource roots; a new folder widens them. */
+  private screenshot(shot: StoredScreenshot): DashboardScreenshot {
+    const folder = dirname(shot.path);
+    if (!this.roots.has(folder)) {
+      this.roots.add(folder);
+      if (this.panel) {
+        const media = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
+        this.panel.webview.options = { enableScripts: true, localResourceRoots: [media, ...[...this.roots].map((root) => vscode.Uri.file(root))] };
+      }
+    }
+    const src = this.panel ? this.panel.webview.asWebviewUri(vscode.Uri.file(shot.path)).toString() : '';
+    return { id: shot.id, src, path: shot.path, width: shot.dimensions.width, height: shot.dimensions.height, timestamp: shot.timestamp };
+  }
+
+  private post(message: HostToDashboard): void {
+    if (this.panel && this.ready) void this.panel.webview.postMessage(message);
+  }
+
+  private html(webview: vscode.Webview, media: vscode.Uri): string {
+    const nonce = randomBytes(16).toString('base64');
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(media, 'dashboard.js'));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(media, 'dashboard.css'));
+    return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src ${webview.cspSource} data:; style-src ${webview.cspSource}; script-src 'nonce-${nonce}';">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="${style}">
+<title>Browser Debug</title>
+</head>
+<body>
+<div id="app"></div>
+<script nonce="${nonce}" src="${script}"></script>
+</body>
+</html>`;
+  }
+}

@@ -1,0 +1,46 @@
+import * as vscode from 'vscode';
+import type { StoredEntry } from '../shared/protocol';
+import type { CaptureFeed, ConsoleEntry } from './captureFeed';
+import type { SourceNavigator } from './sourceNavigator';
+
+const MAX_DIAGNOSTICS = 500;
+
+/** Browser errors that map to workspace files show in the Problems panel, and go when captures are cleared. */
+export class BrowserDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection('browser-debug');
+  private readonly byFile = new Map<string, vscode.Diagnostic[]>();
+  private count = 0;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(feed: CaptureFeed, private readonly navigator: SourceNavigator) {
+    this.subscriptions = [feed.onDidAdd((entries) => void this.add(entries)), feed.onDidClear(() => this.clear())];
+  }
+
+  clear(): void {
+    this.byFile.clear();
+    this.count = 0;
+    this.collection.clear();
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.collection.dispose();
+  }
+
+  private async add(entries: StoredEntry[]): Promise<void> {
+    for (const entry of entries) {
+      if (this.count >= MAX_DIAGNOSTICS) return;
+      if (entry.type !== 'console-error' && !(entry.type === 'console-log' && entry.level === 'error')) continue;
+      const location = await this.navigator.locate(entry as ConsoleEntry);
+      if (!location) continue;
+      const position = new vscode.Position(location.line, location.column);
+      const diagnostic = new vscode.Diagnostic(new vscode.Range(position, position.translate(0, 1)), entry.message.split('\n')[0]!, vscode.DiagnosticSeverity.Error);
+      diagnostic.source = 'Browser Debug';
+      const key = location.uri.toString();
+      const list = [...(this.byFile.get(key) ?? []), diagnostic];
+      this.byFile.set(key, list);
+      this.collection.set(location.uri, list);
+      this.count++;
+    }
+  }
+}

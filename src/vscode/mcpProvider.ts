@@ -1,0 +1,23 @@
+import * as vscode from 'vscode';
+import { VERSION } from '../shared/version';
+import type { ConnectorSession } from './connectorSession';
+import type { BrowserDebugSettings } from './settings';
+
+/** Lets the editor's own AI (Copilot agent mode) list our tools with no configuration: an HTTP server at the connector's /mcp. */
+export function registerMcpProvider(session: ConnectorSession, settings: () => BrowserDebugSettings): vscode.Disposable {
+  const changed = new vscode.EventEmitter<void>();
+  let lastPort = session.port;
+  const watch = session.onDidChange(() => {
+    if (session.port === lastPort) return;
+    lastPort = session.port;
+    changed.fire();
+  });
+  const provider = vscode.lm.registerMcpServerDefinitionProvider('browserDebug.mcp', {
+    onDidChangeMcpServerDefinitions: changed.event,
+    provideMcpServerDefinitions: () => {
+      if (!settings().mcpEnabled || session.port === undefined) return [];
+      return [new vscode.McpHttpServerDefinition('Browser Debug', vscode.Uri.parse(`http://127.0.0.1:${session.port}/mcp`), {}, VERSION)];
+    },
+  });
+  return vscode.Disposable.from(provider, watch, changed);
+}

@@ -1,0 +1,42 @@
+import * as vscode from 'vscode';
+
+/** Every `browserDebug.*` setting, typed; defaults equal package.json's. Core code gets this object, never the API. */
+export interface BrowserDebugSettings {
+  port: number;
+  autoStart: boolean;
+  maxConsoleEntries: number;
+  maxNetworkEntries: number;
+  screenshotFolder: string;
+  screenshotFormat: 'png' | 'jpeg';
+  redactHeaders: string[];
+  pathMapping: Record<string, string>;
+  mcpEnabled: boolean;
+}
+
+export const DEFAULT_SETTINGS: BrowserDebugSettings = {
+  port: 3025,
+  autoStart: true,
+  maxConsoleEntries: 50_000,
+  maxNetworkEntries: 20_000,
+  screenshotFolder: '',
+  screenshotFormat: 'png',
+  redactHeaders: ['authorization', 'cookie', 'set-cookie', 'proxy-authorization'],
+  pathMapping: {},
+  mcpEnabled: true,
+};
+
+export function readSettings(): BrowserDebugSettings {
+  const config = vscode.workspace.getConfiguration('browserDebug');
+  const get = <T>(key: string, fallback: T): T => config.get<T>(key, fallback);
+  return {
+    port: get('connector.port', DEFAULT_SETTINGS.port),
+    autoStart: get('connector.autoStart', DEFAULT_SETTINGS.autoStart),
+    maxConsoleEntries: get('store.maxConsoleEntries', DEFAULT_SETTINGS.maxConsoleEntries),
+    maxNetworkEntries: get('store.maxNetworkEntries', DEFAULT_SETTINGS.maxNetworkEntries),
+    screenshotFolder: get('screenshots.folder', DEFAULT_SETTINGS.screenshotFolder),
+    screenshotFormat: get('screenshots.format', DEFAULT_SETTINGS.screenshotFormat),
+    redactHeaders: get('network.redactHeaders', DEFAULT_SETTINGS.redactHeaders),
+    pathMapping: get('sourceMaps.pathMapping', DEFAULT_SETTINGS.pathMapping),
+    mcpEnabled: get('mcp.enabled', DEFAULT_SETTINGS.mcpEnabled),
+  };
+}

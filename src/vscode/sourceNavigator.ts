@@ -1,0 +1,82 @@
+import * as vscode from 'vscode';
+import type { Logger } from '../connector/logger';
+import { SourceMapper } from '../connector/sourceMapper';
+import type { StackFrame } from '../shared/protocol';
+import type { ConsoleEntry } from './captureFeed';
+import type { BrowserDebugSettings } from './settings';
+import { workspaceCandidates } from './urlToWorkspace';
+
+export interface SourceLocation {
+  uri: vscode.Uri;
+  /** 0-based, as VS Code counts. */
+  line: number;
+  column: number;
+}
+
+/** `http://host/app.js:12:5` as a frame, for entries that carry only `source`. */
+function frameFromSource(source: string | undefined): StackFrame | undefined {
+  const match = source && /^(.*):(\d+)(?::(\d+))?$/.exec(source);
+  return match ? { url: match[1]!, line: Number(match[2]), column: Number(match[3] ?? 1) } : undefined;
+}
+
+function topFrame(entry: ConsoleEntry): StackFrame | undefined {
+  const frames = entry.frames?.filter((frame) => /^(https?|file|webpack)/.test(frame.url)) ?? [];
+  return frames[0] ?? frameFromSource(entry.source);
+}
+
+/**
+ * Finds the workspace file and line behind a console entry: the script's source map when reachable
+ * (the connector's SourceMapper, shared with the MCP tools), then URL-to-workspace path mapping.
+ */
+export class SourceNavigator {
+  private readonly mapper: SourceMapper;
+
+  constructor(
+    private readonly settings: () => BrowserDebugSettings,
+    logger: Logger,
+  ) {
+    this.mapper = new SourceMapper({ logger });
+  }
+
+  async locate(entry: ConsoleEntry): Promise<SourceLocation | undefined> {
+    const frame = topFrame(entry);
+    if (!frame) return undefined;
+    const mapped = await this.mapper.mapFrame(frame);
+    const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
+    const attempts: [string, number, number][] = [];
+    if (mapped.original) attempts.push([mapped.original.source, mapped.original.line, mapped.original.column]);
+    attempts.push([frame.url, frame.line, frame.column]);
+    for (const [source, line, column] of attempts) {
+      for (const path of workspaceCandidates(source, folders, this.settings().pathMapping)) {
+        const uri = vscode.Uri.file(path);
+        if (await exists(uri)) return { uri, line: Math.max(0, line - 1), column: Math.max(0, column - 1) };
+      }
+    }
+    return undefined;
+  }
+
+  /** Opens the file at the line, or says why not and offers to configure the mapping. */
+  async open(entry: ConsoleEntry): Promise<boolean> {
+    const location = await this.locate(entry);
+    if (location) {
+      const position = new vscode.Position(location.line, location.column);
+      await vscode.window.showTextDocument(location.uri, { selection: new vscode.Range(position, position), preview: true });
+      return true;
+    }
+    const where = topFrame(entry)?.url ?? 'this entry';
+    const choice = await vscode.window.showWarningMessage(
+      `Browser Debug could not map ${where} to a file in this workspace.`,
+      'Configure Path Mapping',
+    );
+    if (choice) await vscode.commands.executeCommand('workbench.action.openSettings', 'browserDebug.sourceMaps.pathMapping');
+    return false;
+  }
+}
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    return (await vscode.workspace.fs.stat(uri)).type === vscode.FileType.File;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,47 @@
+import * as vscode from 'vscode';
+import type { CaptureFeed } from '../captureFeed';
+
+interface Row {
+  label: string;
+  value: string;
+  children?: Row[];
+}
+
+/** The Element view: the element selected in DevTools, field by field. */
+export class ElementView implements vscode.TreeDataProvider<Row> {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+
+  constructor(private readonly feed: CaptureFeed) {}
+
+  refresh(): void {
+    this.changed.fire();
+  }
+
+  getChildren(row?: Row): Row[] {
+    if (row) return row.children ?? [];
+    const element = this.feed.element?.element;
+    if (!element) return [];
+    const { width, height, top, left } = element.dimensions;
+    return [
+      { label: 'tag', value: element.tagName.toLowerCase() },
+      { label: 'id', value: element.id || '—' },
+      { label: 'classes', value: element.className || '—' },
+      { label: 'selector', value: element.selector ?? '—' },
+      { label: 'size', value: `${Math.round(width)} × ${Math.round(height)} at (${Math.round(left)}, ${Math.round(top)})` },
+      { label: 'attributes', value: `${Object.keys(element.attributes).length}`, children: Object.entries(element.attributes).map(([label, value]) => ({ label, value })) },
+      { label: 'text', value: element.textContent.replace(/\s+/g, ' ').trim().slice(0, 200) || '—' },
+    ];
+  }
+
+  getTreeItem(row: Row): vscode.TreeItem {
+    const item = new vscode.TreeItem(row.label, row.children?.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    item.description = row.value;
+    item.tooltip = row.value;
+    return item;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
