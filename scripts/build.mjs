@@ -1,6 +1,6 @@
 // One build script, one esbuild context per target. `--watch` keeps them all rebuilding.
 import * as esbuild from 'esbuild';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -83,6 +83,8 @@ function copyBrowserExtensionStatic() {
   writeFileSync(`${out}/manifest.json`, JSON.stringify(manifest, null, 2));
 }
 
+// A release build starts clean, so no stale source map or old bundle ends up in the VSIX.
+if (production) rmSync('dist', { recursive: true, force: true });
 copyBrowserExtensionStatic();
 mkdirSync('dist/webview', { recursive: true });
 cpSync('webview-ui/src/dashboard.css', 'dist/webview/dashboard.css');

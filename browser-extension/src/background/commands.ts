@@ -1,4 +1,4 @@
-import { screenshotOptionsSchema } from '../../../src/shared/protocol';
+import type { ScreenshotOptions } from '../../../src/shared/protocol';
 import { CommandError } from './commandError';
 import type { InboundFrame } from './connectorLink';
 import { cookiesFor, currentUrl, listTabs, navigate } from './pageCommands';
@@ -8,7 +8,7 @@ import { takeScreenshot } from './screenshot';
 type Reply = (frame: object) => void;
 
 const HANDLERS: Record<string, (args: Record<string, unknown>) => Promise<unknown>> = {
-  screenshot: (args) => takeScreenshot(screenshotOptionsSchema.parse(args)),
+  screenshot: (args) => takeScreenshot(args as ScreenshotOptions),
   'run-script': (args) => runScript(args),
   navigate: (args) => navigate(args),
   'current-url': (args) => currentUrl(args as { tabId?: number }),
@@ -26,7 +26,8 @@ export async function handleCommand(frame: InboundFrame, reply: Reply): Promise<
   if (frame.type === 'screenshot-request') {
     const requestId = String(frame.requestId);
     try {
-      const options = screenshotOptionsSchema.parse(frame.options ?? {});
+      // The connector validated these against the protocol schema; zod stays out of the worker's bundle.
+      const options = (frame.options ?? {}) as ScreenshotOptions;
       const { data, preview } = await takeScreenshot(options);
       reply({ type: 'screenshot-data', requestId, data, preview, timestamp: Date.now() });
     } catch (error) {
