@@ -8,7 +8,7 @@ const noVscode = {
 
 export default tseslint.config(
   // Fixture pages are the "developer's app" in tests: their line numbers matter, lint would only move them.
-  { ignores: ['node_modules/', 'dist/', 'out/', 'edge/', '.test-artifacts/', 'test/e2e/fixtures/'] },
+  { ignores: ['node_modules/', 'dist/', 'out/', 'edge/', '.test-artifacts/', 'test/e2e/fixtures/', 'test/vscode/fixtures/', 'out/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

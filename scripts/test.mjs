@@ -21,6 +21,7 @@ const steps = [
   { name: 'build', command: ['scripts/build.mjs'] },
   { name: 'unit', command: [...mocha, 'test/unit/**/*.test.ts'], when: () => hasTests('test/unit') },
   { name: 'e2e', command: [...mocha, 'test/e2e/**/*.test.ts'], when: () => hasTests('test/e2e') },
+  { name: 'vscode', command: [...mocha, 'test/vscode/**/*.test.ts'], when: () => hasTests('test/vscode') },
 ];
 
 const failedSteps = [];

@@ -28,6 +28,20 @@ export interface ScreenshotConfig {
   timeoutMs: number;
 }
 
+/** Which origins' cookies the browser extension may hand over to an audit (see README "Audits"). */
+export type CookieHandover = 'loopback' | 'all' | 'off';
+
+export interface AuditConfig {
+  /** Longest an audit request may take, waiting in the queue included. */
+  timeoutMs: number;
+  /** Full reports (JSON and HTML) go here; the oldest of ours go past `maxReports`. */
+  reportDir: string;
+  maxReports: number;
+  /** A browser the user started with --remote-debugging-port, e.g. `http://127.0.0.1:9222` (browser choice 2). */
+  debuggingEndpoint?: string;
+  cookieHandover: CookieHandover;
+}
+
 /** Everything the connector needs, as a plain object: core code never reads settings itself. */
 export interface ConnectorConfig {
   host: string;
@@ -36,6 +50,7 @@ export interface ConnectorConfig {
   maxPort: number;
   limits: StoreLimits;
   screenshots: ScreenshotConfig;
+  audits: AuditConfig;
   /** Extra Origins allowed besides chrome-extension://, vscode-webview:// and no Origin at all. */
   allowedOrigins: string[];
   maxBodyBytes: number;
@@ -68,6 +83,12 @@ export function defaultConfig(): ConnectorConfig {
       maxBytes: 500 * MB,
       timeoutMs: 15_000,
     },
+    audits: {
+      timeoutMs: 60_000,
+      reportDir: join(homedir(), 'browser-debug', 'audits'),
+      maxReports: 50,
+      cookieHandover: 'loopback',
+    },
     allowedOrigins: [],
     maxBodyBytes: 1 * MB,
     maxFrameBytes: 64 * MB,
@@ -76,9 +97,10 @@ export function defaultConfig(): ConnectorConfig {
   };
 }
 
-export type ConfigOverrides = Partial<Omit<ConnectorConfig, 'limits' | 'screenshots'>> & {
+export type ConfigOverrides = Partial<Omit<ConnectorConfig, 'limits' | 'screenshots' | 'audits'>> & {
   limits?: Partial<StoreLimits>;
   screenshots?: Partial<ScreenshotConfig>;
+  audits?: Partial<AuditConfig>;
 };
 
 export function resolveConfig(overrides: ConfigOverrides = {}): ConnectorConfig {
@@ -91,5 +113,6 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ConnectorConfig 
     maxPort: overrides.maxPort ?? port + (MAX_FALLBACK_PORT - DEFAULT_PORT),
     limits: { ...base.limits, ...overrides.limits },
     screenshots: { ...base.screenshots, ...overrides.screenshots },
+    audits: { ...base.audits, ...overrides.audits },
   };
 }

@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { AuditService } from './audit/auditService';
 import { BrowserBridge } from './browserBridge';
+import { findChrome } from './chromeFinder';
 import { resolveConfig, type ConfigOverrides, type ConnectorConfig } from './config';
 import { createApp, type AppExtras } from './http/app';
 import type { AccessPolicy } from './http/security';
@@ -50,6 +52,7 @@ export class Connector {
       store,
       bridge,
       screenshots: new ScreenshotService(config.screenshots, bridge, store, logger),
+      audits: new AuditService({ config: config.audits, bridge, logger, findChrome: () => findChrome() }),
       sourceMaps: new SourceMapper({ logger }),
       startedAt: Date.now(),
       port: () => this.listeningPort,

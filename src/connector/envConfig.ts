@@ -13,14 +13,35 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly str
   if (origins) overrides.allowedOrigins = origins.split(',').map((origin) => origin.trim()).filter(Boolean);
   const dir = pick('screenshot-dir', 'BROWSER_DEBUG_SCREENSHOT_DIR');
   if (dir) overrides.screenshots = { dir };
+  const audits = auditOverrides(pick);
+  if (Object.keys(audits).length) overrides.audits = audits;
   return overrides;
+}
+
+function auditOverrides(pick: (flag: string, variable: string) => string | undefined): NonNullable<ConfigOverrides['audits']> {
+  const audits: NonNullable<ConfigOverrides['audits']> = {};
+  const timeout = pick('audit-timeout', 'BROWSER_DEBUG_AUDIT_TIMEOUT_MS');
+  if (timeout !== undefined) {
+    if (!/^\d+$/.test(timeout) || Number(timeout) < 1000) throw new Error(`Invalid audit timeout '${timeout}': expected milliseconds, at least 1000.`);
+    audits.timeoutMs = Number(timeout);
+  }
+  const endpoint = pick('audit-endpoint', 'BROWSER_DEBUG_AUDIT_ENDPOINT');
+  if (endpoint) audits.debuggingEndpoint = endpoint;
+  const cookies = pick('audit-cookies', 'BROWSER_DEBUG_AUDIT_COOKIES');
+  if (cookies !== undefined) {
+    if (cookies !== 'loopback' && cookies !== 'all' && cookies !== 'off') throw new Error(`Invalid audit cookie hand-over '${cookies}': expected loopback, all or off.`);
+    audits.cookieHandover = cookies;
+  }
+  const dir = pick('audit-dir', 'BROWSER_DEBUG_AUDIT_DIR');
+  if (dir) audits.reportDir = dir;
+  return audits;
 }
 
 function parseFlags(argv: readonly string[]): Map<string, string> {
   const flags = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const match = /^--([\w-]+)(?:=(.*))?$/.exec(argv[i]!);
-    if (!match) throw new Error(`Unexpected argument '${argv[i]}'. Try --port 3025, --host 127.0.0.1, --screenshot-dir DIR, --allowed-origins A,B.`);
+    if (!match) throw new Error(`Unexpected argument '${argv[i]}'. Try --port 3025, --host 127.0.0.1, --screenshot-dir DIR, --allowed-origins A,B, --audit-endpoint http://127.0.0.1:9222, --audit-cookies loopback|all|off, --audit-timeout 60000, --audit-dir DIR.`);
     const value = match[2] ?? argv[++i];
     if (value === undefined) throw new Error(`--${match[1]} needs a value.`);
     flags.set(match[1]!, value);

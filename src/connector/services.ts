@@ -1,3 +1,4 @@
+import type { AuditService } from './audit/auditService';
 import type { BrowserBridge } from './browserBridge';
 import type { ConnectorConfig } from './config';
 import type { Logger } from './logger';
@@ -12,6 +13,8 @@ export interface ConnectorServices {
   store: CaptureStore;
   bridge: BrowserBridge;
   screenshots: ScreenshotService;
+  /** Lighthouse audits, one at a time. VS Code registers its launched browser with `audits.useBrowser`. */
+  audits: AuditService;
   /** Maps captured stack frames back to the page's sources. */
   sourceMaps: SourceMapper;
   startedAt: number;

@@ -48,8 +48,8 @@ export function mountMcp(app: Express, services: ConnectorServices, options: Mcp
       if (!isInitializeRequest(req.body)) return rpcError(res, 400, -32000, 'No Mcp-Session-Id header: start a session with an initialize request first.');
       const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: randomUUID,
-        // Plain JSON answers: no tool streams progress, and JSON is cheaper than an SSE response per call.
-        enableJsonResponse: true,
+        // Each POST answers on its own SSE stream, so a long audit can send progress notifications before its result.
+        enableJsonResponse: false,
         onsessioninitialized: (sessionId): void => streamable.add(sessionId, created),
       });
       created.onclose = () => created.sessionId && streamable.delete(created.sessionId);

@@ -1,11 +1,11 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type ServerNotification, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ConnectorServices } from '../connector/services';
 import { VERSION } from '../shared/version';
 import { DIGEST_BUDGET, Digest } from './format/digest';
 import { cut } from './format/text';
-import type { ToolAnswer, ToolDefinition } from './tool';
+import type { ToolAnswer, ToolContext, ToolDefinition } from './tool';
 import { errorText, invalidArguments, unknownTool } from './toolErrors';
 import { TOOLS, TOOLS_BY_NAME } from './tools/registry';
 
@@ -45,12 +45,13 @@ export function createMcpServer(services: ConnectorServices, options: McpOptions
   const digest = new Digest(services.store);
   const budget = options.answerBudget ?? DEFAULT_ANSWER_BUDGET;
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }));
-  server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+  server.setRequestHandler(CallToolRequestSchema, async ({ params }, extra) => {
     const tool = TOOLS_BY_NAME.get(params.name);
     let answer: ToolAnswer;
     let isError = false;
+    const context: ToolContext = { services, budget: Math.max(2000, budget - DIGEST_BUDGET), signal: extra.signal, progress: progressSender(params._meta?.progressToken, extra.sendNotification) };
     try {
-      answer = await call(tool, params.name, params.arguments ?? {}, services, Math.max(2000, budget - DIGEST_BUDGET));
+      answer = await call(tool, params.name, params.arguments ?? {}, context);
     } catch (error) {
       answer = { text: errorText(error, tool, services.logger) };
       isError = true;
@@ -60,11 +61,28 @@ export function createMcpServer(services: ConnectorServices, options: McpOptions
   return server;
 }
 
-async function call(tool: ToolDefinition | undefined, name: string, args: unknown, services: ConnectorServices, budget: number): Promise<ToolAnswer> {
+type SendNotification = (notification: ServerNotification) => Promise<void>;
+
+/**
+ * Progress as MCP wants it: only when the call carried a progressToken, with `progress` always growing.
+ * Clients that reset their request timeout on progress then wait out a long audit.
+ */
+function progressSender(token: string | number | undefined, send: SendNotification): ToolContext['progress'] {
+  if (token === undefined) return undefined;
+  let last = -1;
+  return (fraction, message) => {
+    const progress = Math.max(last + 0.001, Math.round(fraction * 1000) / 1000);
+    last = progress;
+    void send({ method: 'notifications/progress', params: { progressToken: token, progress, total: 1, message } }).catch(() => undefined);
+  };
+}
+
+async function call(tool: ToolDefinition | undefined, name: string, args: unknown, context: ToolContext): Promise<ToolAnswer> {
   if (!tool) throw unknownTool(name, [...TOOLS_BY_NAME.keys()]);
   const parsed = tool.schema.safeParse(args);
   if (!parsed.success) throw invalidArguments(tool, parsed.error);
-  const answer = await tool.handler(parsed.data, { services, budget });
+  const { budget } = context;
+  const answer = await tool.handler(parsed.data, context);
   // Tools cut their own long parts smartly; this keeps any answer within the budget whatever it holds.
   return answer.text.length > budget ? { ...answer, text: cut(answer.text, budget, 'answer size budget reached') } : answer;
 }

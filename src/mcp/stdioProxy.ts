@@ -1,9 +1,18 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, McpError, type CallToolResult, type Progress, type ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../connector/logger';
 import { VERSION } from '../shared/version';
 import type { Backend } from './backend';
 import { INSTRUCTIONS, MCP_SERVER_NAME } from './server';
+
+/** Without progress from our client, still allow for the longest audit (10 min) rather than the SDK's 60 s. */
+const BACKEND_TIMEOUT_MS = 600_000;
+
+/** Relays the backend's progress to our stdio client under the token that client chose. */
+function progressForwarder(token: string | number | undefined, send: (notification: ServerNotification) => Promise<void>): ((progress: Progress) => void) | undefined {
+  if (token === undefined) return undefined;
+  return (progress) => void send({ method: 'notifications/progress', params: { ...progress, progressToken: token } }).catch(() => undefined);
+}
 
 /**
  * The stdio face of the bin. It answers `initialize` itself at once, so discovery never delays the
@@ -20,7 +29,7 @@ export class StdioProxy {
   ) {
     this.server = new Server({ name: MCP_SERVER_NAME, title: 'Browser Debug', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
     this.server.setRequestHandler(ListToolsRequestSchema, async (request) => (await this.current()).client.listTools(request.params));
-    this.server.setRequestHandler(CallToolRequestSchema, (request) => this.call(request.params));
+    this.server.setRequestHandler(CallToolRequestSchema, (request, extra) => this.call(request.params, progressForwarder(request.params._meta?.progressToken, extra.sendNotification), extra.signal));
   }
 
   /** Starts discovery now, in parallel with the handshake. */
@@ -44,7 +53,7 @@ export class StdioProxy {
     return this.backend;
   }
 
-  private async call(params: { name: string; arguments?: Record<string, unknown> }): Promise<CallToolResult> {
+  private async call(params: { name: string; arguments?: Record<string, unknown> }, onprogress: ((progress: Progress) => void) | undefined, signal: AbortSignal): Promise<CallToolResult> {
     let backend: Backend;
     try {
       backend = await this.current();
@@ -52,7 +61,9 @@ export class StdioProxy {
       return { content: [{ type: 'text', text: (error as Error).message }], isError: true };
     }
     try {
-      return (await backend.client.callTool(params)) as CallToolResult;
+      // An audit can wait behind others and run for a minute: the backend's progress keeps the call alive.
+      const options = onprogress ? { onprogress, resetTimeoutOnProgress: true, signal } : { timeout: BACKEND_TIMEOUT_MS, signal };
+      return (await backend.client.callTool(params, undefined, options)) as CallToolResult;
     } catch (error) {
       if (error instanceof McpError) throw error;
       // The transport failed: the connector went away. Not retried here, since a script may have run.

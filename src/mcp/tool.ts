@@ -21,6 +21,10 @@ export interface ToolContext {
   services: ConnectorServices;
   /** Characters the answer may use (the digest has its own share). */
   budget: number;
+  /** Reports progress of a long call (0..1) as MCP progress notifications, when the client asked for them. */
+  progress?: (fraction: number, message: string) => void;
+  /** Aborted when the client cancels the call. */
+  signal?: AbortSignal;
 }
 
 /** One MCP tool as data: the registry lists it, the server validates and calls it, the docs describe it. */

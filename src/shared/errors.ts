@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   COMMAND_FAILED: 500,
   BROWSER_NOT_CONNECTED: 502,
   SERVICE_UNAVAILABLE: 503,
+  /** Audits run one at a time; this one could not finish within its timeout after the ones ahead. */
+  AUDIT_BUSY: 503,
   TIMEOUT: 504,
 } as const;
 

@@ -10,7 +10,7 @@ import { ConnectorSession } from './connectorSession';
 import { DashboardPanel } from './dashboardPanel';
 import { BrowserDiagnostics } from './diagnostics';
 import { createLog } from './log';
-import { registerMcpProvider } from './mcpProvider';
+import { mcpDefinitions, registerMcpProvider } from './mcpProvider';
 import { DETAILS_SCHEME, RequestDetailsProvider } from './requestDetails';
 import { readSettings, type BrowserDebugSettings } from './settings';
 import { SourceNavigator } from './sourceNavigator';
@@ -35,6 +35,8 @@ export class BrowserDebug {
   readonly navigator: SourceNavigator;
   readonly dashboard: DashboardPanel;
   readonly activationMs: number;
+  /** Captured history on disk, shared by every window of this extension. */
+  readonly journalFile: string;
   launched: LaunchedBrowser | undefined;
   private cachedSettings: BrowserDebugSettings | undefined;
   private readonly details = new RequestDetailsProvider();
@@ -56,12 +58,13 @@ export class BrowserDebug {
     ({ channel: this.log, logger: this.logger } = createLog());
     this.feed = new CaptureFeed(this.logger);
     const storage = (context.storageUri ?? context.globalStorageUri).fsPath;
+    this.journalFile = join(context.globalStorageUri.fsPath, 'journal.jsonl');
     this.session = new ConnectorSession({
       settings: this.settings,
       logger: this.logger,
       feed: this.feed,
       defaultScreenshotFolder: join(storage, 'screenshots'),
-      journalFile: join(context.globalStorageUri.fsPath, 'journal.jsonl'),
+      journalFile: this.journalFile,
     });
     this.consoleView = new ConsoleView(this.feed);
     this.networkView = new NetworkView(this.feed);
@@ -101,6 +104,11 @@ export class BrowserDebug {
 
   /** One config reader, cached until the configuration changes. */
   readonly settings = (): BrowserDebugSettings => (this.cachedSettings ??= readSettings());
+
+  /** What the MCP provider offers now (the integration tests read it). */
+  mcpDefinitions(): vscode.McpHttpServerDefinition[] {
+    return mcpDefinitions(this.session, this.settings);
+  }
 
   async openRequestDetails(request: StoredNetworkRequest): Promise<void> {
     const document = await vscode.workspace.openTextDocument(this.details.uriFor(request));

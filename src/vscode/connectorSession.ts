@@ -47,6 +47,8 @@ export class ConnectorSession implements vscode.Disposable {
 
   async start(): Promise<void> {
     this.setRole('starting');
+    // Activation returns first: the runtime bundle loads on the next turn.
+    await new Promise((resolve) => setImmediate(resolve));
     const { logger } = this.deps;
     let runtime: Runtime;
     try {

@@ -3,7 +3,13 @@ import { VERSION } from '../shared/version';
 import type { ConnectorSession } from './connectorSession';
 import type { BrowserDebugSettings } from './settings';
 
-/** Lets the editor's own AI (Copilot agent mode) list our tools with no configuration: an HTTP server at the connector's /mcp. */
+/** The MCP servers we offer the editor's AI: one HTTP server at the connector's /mcp, while it runs. */
+export function mcpDefinitions(session: ConnectorSession, settings: () => BrowserDebugSettings): vscode.McpHttpServerDefinition[] {
+  if (!settings().mcpEnabled || session.port === undefined) return [];
+  return [new vscode.McpHttpServerDefinition('Browser Debug', vscode.Uri.parse(`http://127.0.0.1:${session.port}/mcp`), {}, VERSION)];
+}
+
+/** Lets Copilot agent mode list our tools with no configuration; a port change refreshes the definition. */
 export function registerMcpProvider(session: ConnectorSession, settings: () => BrowserDebugSettings): vscode.Disposable {
   const changed = new vscode.EventEmitter<void>();
   let lastPort = session.port;
@@ -14,10 +20,7 @@ export function registerMcpProvider(session: ConnectorSession, settings: () => B
   });
   const provider = vscode.lm.registerMcpServerDefinitionProvider('browserDebug.mcp', {
     onDidChangeMcpServerDefinitions: changed.event,
-    provideMcpServerDefinitions: () => {
-      if (!settings().mcpEnabled || session.port === undefined) return [];
-      return [new vscode.McpHttpServerDefinition('Browser Debug', vscode.Uri.parse(`http://127.0.0.1:${session.port}/mcp`), {}, VERSION)];
-    },
+    provideMcpServerDefinitions: () => mcpDefinitions(session, settings),
   });
   return vscode.Disposable.from(provider, watch, changed);
 }

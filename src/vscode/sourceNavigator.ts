@@ -15,7 +15,7 @@ export interface SourceLocation {
 
 /** `http://host/app.js:12:5` as a frame, for entries that carry only `source`. */
 function frameFromSource(source: string | undefined): StackFrame | undefined {
-  const match = source && /^(.*):(\d+)(?::(\d+))?$/.exec(source);
+  const match = source && /^(.*?):(\d+)(?::(\d+))?$/.exec(source);
   return match ? { url: match[1]!, line: Number(match[2]), column: Number(match[3] ?? 1) } : undefined;
 }
 
@@ -64,11 +64,9 @@ export class SourceNavigator {
       return true;
     }
     const where = topFrame(entry)?.url ?? 'this entry';
-    const choice = await vscode.window.showWarningMessage(
-      `Browser Debug could not map ${where} to a file in this workspace.`,
-      'Configure Path Mapping',
-    );
-    if (choice) await vscode.commands.executeCommand('workbench.action.openSettings', 'browserDebug.sourceMaps.pathMapping');
+    void vscode.window.showWarningMessage(`Browser Debug could not map ${where} to a file in this workspace.`, 'Configure Path Mapping').then((choice) => {
+      if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'browserDebug.sourceMaps.pathMapping');
+    });
     return false;
   }
 }

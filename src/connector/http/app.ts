@@ -3,6 +3,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { ApiError } from '../../shared/errors';
 import type { ConnectorServices } from '../services';
 import { sendError, sendSuccess, toApiError, type Variant } from './envelope';
+import { auditRoutes } from './routes/auditRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
 import { identityRoutes } from './routes/identityRoutes';
 import { networkRoutes } from './routes/networkRoutes';
@@ -29,7 +30,7 @@ export interface AppExtras {
 
 /** The HTTP face of the connector: every route in both variants, behind the Host/Origin checks. */
 export function createApp(services: ConnectorServices, policy: AccessPolicy, extras: AppExtras = {}): express.Express {
-  const routes: Route[] = [...identityRoutes(services), ...consoleRoutes(services), ...networkRoutes(services), ...pageRoutes(services)];
+  const routes: Route[] = [...identityRoutes(services), ...consoleRoutes(services), ...networkRoutes(services), ...pageRoutes(services), ...auditRoutes(services)];
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

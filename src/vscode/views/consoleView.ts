@@ -23,8 +23,9 @@ function isGroup(node: Node): node is Group<ConsoleEntry> {
 
 function shortSource(source: string | undefined): string {
   if (!source) return '';
-  const match = /([^/]+:\d+)(?::\d+)?$/.exec(source);
-  return match ? match[1]! : source;
+  // DevTools style: file name and line.
+  const match = /([^/:]+):(\d+)(?::\d+)?$/.exec(source);
+  return match ? `${match[1]}:${match[2]}` : source;
 }
 
 /** The Console view: entries grouped by page load, newest first, filtered by a minimum level. */

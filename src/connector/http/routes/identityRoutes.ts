@@ -22,7 +22,7 @@ export function identityRoutes(services: ConnectorServices): Route[] {
         uptime: Date.now() - services.startedAt,
         connections: services.connections(),
         timestamp: new Date().toISOString(),
-        features: { screenshots: true, engine: false, websocket: true },
+        features: { screenshots: true, engine: true, websocket: true },
       }),
     },
     { method: 'GET', path: '/.port', handle: () => ({ port: services.port() }) },
@@ -39,7 +39,7 @@ export function identityRoutes(services: ConnectorServices): Route[] {
           checks: {
             websocket: 'ok',
             chrome: browserCheck,
-            engine: 'not available: audits are not part of this build yet',
+            engine: services.audits.availability(),
           },
           metrics: {
             memoryUsage: `${(process.memoryUsage.rss() / MB).toFixed(1)} MB`,
