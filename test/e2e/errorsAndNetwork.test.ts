@@ -119,6 +119,9 @@ describe('browser extension: errors, network and navigation', function () {
     assert.notEqual(current.pageLoadId, before.pageLoadId);
     assert.equal(current.tabId, before.tabId);
     assert.ok((await read('/console-logs?limit=1000', 'logs')).some((log) => log.id === before.id), 'history survives navigation');
+    await until(async () => (await read('/network-success?limit=200', 'requests')).some((r) => r.url === `${site.origin}/blank.html`));
+    const documentRequest = (await read('/network-success?limit=200', 'requests')).filter((r) => r.url === `${site.origin}/blank.html`).pop()!;
+    assert.equal(documentRequest.pageLoadId, current.pageLoadId, 'a document request belongs to the page load it starts');
     await page.evaluate(() => history.pushState({}, '', '/route/two'));
     await until(async () => (await get(connector.port, '/current-url')).json.url === `${site.origin}/route/two`);
     assert.equal((await get(connector.port, '/current-url')).json.pageLoadId, current.pageLoadId, 'a route change is the same page load');

@@ -25,7 +25,10 @@ const network = new NetworkCapture((event, tabId, pageUrl) => sink.accept([event
 
 // Listeners first and synchronously: Chrome only wakes a worker for events registered at start-up.
 network.start();
-watchNavigation((events, tabId) => sink.accept(events, tabId));
+watchNavigation(
+  (events, tabId) => sink.accept(events, tabId),
+  (tabId, pageLoadId) => network.committed(tabId, pageLoadId),
+);
 chrome.runtime.onConnect.addListener((port) => {
   if (port.name !== CAPTURE_PORT) return;
   const tabId = port.sender?.tab?.id;

@@ -7,12 +7,13 @@ type Emit = (events: CaptureEvent[], tabId: number) => void;
  * Each main-frame navigation starts a page load (its id is Chrome's documentId, which content-script
  * messages carry too) and reports the current URL; SPA route changes and tab switches report it as well.
  */
-export function watchNavigation(emit: Emit): void {
+export function watchNavigation(emit: Emit, onCommitted: (tabId: number, pageLoadId: string) => void): void {
   chrome.webNavigation.onCommitted.addListener((details) => {
     if (details.frameId !== 0) return;
     const pageLoadId = details.documentId ?? `${details.tabId}-${Math.round(details.timeStamp)}`;
     setTab(details.tabId, { url: details.url, pageLoadId, title: undefined });
     emit([{ type: 'page-navigated', url: details.url, tabId: details.tabId, pageLoadId, timestamp: Math.round(details.timeStamp) }], details.tabId);
+    onCommitted(details.tabId, pageLoadId);
   });
   chrome.webNavigation.onHistoryStateUpdated.addListener((details) => {
     if (details.frameId !== 0) return;

@@ -1,5 +1,6 @@
 import type { NetworkRequestEvent } from '../../../src/shared/protocol';
 import type { CapturedBody, ResourceTiming } from '../common/messages';
+import { DocumentRequests } from './documentRequests';
 import { RequestExtras } from './requestExtras';
 import { settings } from './settings';
 import { tabInfo } from './tabsState';
@@ -14,6 +15,8 @@ const BODY_WAIT_MS = 2000;
 interface Pending {
   event: NetworkRequestEvent;
   started: number;
+  /** The tab's page load when the request began (document requests start a new one). */
+  loadAtStart: string | undefined;
 }
 
 /** `pageUrl` is set for a document request: its own URL is the page it loads. */
@@ -46,6 +49,7 @@ function contentLength(headers: Record<string, string> | undefined): number {
 export class NetworkCapture {
   private readonly requests = new Map<string, Pending>();
   private readonly extras = new RequestExtras((event, timing, body) => this.send(event, timing, body));
+  private readonly documents = new DocumentRequests((event) => this.send(event));
 
   constructor(private readonly emit: Emit) {}
 
@@ -63,6 +67,11 @@ export class NetworkCapture {
     w.onErrorOccurred.addListener((d) => this.finish(d.requestId, d.timeStamp, d.error), filter);
   }
 
+  /** A main-frame navigation committed: a document request waiting for its page load gets it. */
+  committed(tabId: number, pageLoadId: string): void {
+    this.documents.committed(tabId, pageLoadId);
+  }
+
   /** Resource timings reported by a tab's content script. */
   addTimings(tabId: number, timings: ResourceTiming[]): void {
     for (const timing of timings) this.extras.addTiming(`${tabId} ${timing.url}`, timing);
@@ -78,6 +87,7 @@ export class NetworkCapture {
     const raw = details.requestBody?.raw?.reduce((sum: number, part: chrome.webRequest.UploadData) => sum + (part.bytes?.byteLength ?? 0), 0) ?? 0;
     this.requests.set(details.requestId, {
       started: details.timeStamp,
+      loadAtStart: tabInfo(details.tabId)?.pageLoadId,
       event: {
         type: 'network-request',
         requestId: details.requestId,
@@ -124,9 +134,10 @@ export class NetworkCapture {
     event.duration = Math.max(0, Math.round(at - pending.started));
     event.size = { request: (pending.event.size as { request: number }).request, response: contentLength(event.responseHeaders) };
     const needs = {
-      timing: !event.error && event.resourceType !== 'main_frame',
+      timing: !event.error,
       body: settings().captureBodies && event.resourceType === 'xmlhttprequest' && !event.error,
     };
+    if (event.resourceType === 'main_frame') return this.documents.finished(event, pending.loadAtStart);
     if (!needs.timing && !needs.body) return this.send(event);
     this.extras.expect(`${event.tabId} ${event.url}`, event, needs, needs.body ? BODY_WAIT_MS : TIMING_WAIT_MS);
   }

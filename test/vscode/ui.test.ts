@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { connectExtension, launchWithExtension, requireChromium, until, type TestBrowser } from '../e2e/support/chromium';
+import { freePortRun } from '../support/ports';
+import { installVsix, requireCodeServer, startCodeServer, type CodeServer } from './support/codeServer';
+import { copyWorkspace, ROOT } from './support/suiteBuild';
+
+const ARTIFACTS = join(ROOT, '.test-artifacts');
+
+function findFiles(dir: string, match: RegExp): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: false })
+    .map(String)
+    .filter((name) => match.test(name))
+    .map((name) => join(dir, name));
+}
+
+async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chromium on the fixture app)', function () {
+  this.timeout(300_000);
+  let server: CodeServer | undefined;
+  let ui: Browser | undefined;
+  let app: TestBrowser | undefined;
+  let site: Server | undefined;
+  let folder: string;
+  let workbench: Page;
+  let port: number;
+  let origin: string;
+
+  before(async function () {
+    const codeServer = requireCodeServer(this);
+    const chromiumPath = requireChromium(this);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    folder = copyWorkspace();
+    const vsix = join(folder, '..', `bd-${Date.now()}.vsix`);
+    execFileSync(process.execPath, ['scripts/packageBrowserExtension.mjs'], { cwd: ROOT });
+    execFileSync(process.execPath, ['node_modules/@vscode/vsce/vsce', 'package', '--no-dependencies', '--out', vsix], { cwd: ROOT, stdio: 'pipe' });
+    port = await freePortRun(1);
+    server = await startCodeServer(codeServer, { folder, settings: { 'browserDebug.connector.port': port, 'workbench.colorTheme': 'Default Dark Modern' } });
+    const installed = await installVsix(codeServer, server, vsix);
+    assert.match(installed, /was successfully installed/);
+    rmSync(vsix, { force: true });
+    site = createServer((req, res) => {
+      try {
+        res.end(readFileSync(join(folder, new URL(req.url ?? '/', 'http://x').pathname)));
+      } catch {
+        res.statusCode = 404;
+        res.end();
+      }
+    });
+    await new Promise<void>((resolve) => site!.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    ui = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    workbench = await ui.newPage({ viewport: { width: 1400, height: 900 } });
+    await workbench.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
+    await workbench.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await until(async () => (await fetch(`http://127.0.0.1:${port}/.identity`).then((r) => r.ok, () => false)), 60_000, 'the installed extension to start the connector');
+    app = await launchWithExtension(chromiumPath);
+    await connectExtension(app.worker, port);
+  });
+
+  after(async () => {
+    await app?.close();
+    await ui?.close();
+    await server?.stop();
+    await new Promise((resolve) => (site ? site.close(resolve) : resolve(undefined)));
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('the installed VSIX activates: the connector answers and the status bar shows Browser Debug', async () => {
+    const identity = await (await fetch(`http://127.0.0.1:${port}/.identity`)).json();
+    assert.equal(identity.name, 'browser-debug-connector');
+    await workbench.locator('.statusbar-item', { hasText: /Browser Debug|Fixture/ }).first().waitFor({ timeout: 30_000 });
+  });
+
+  it('lists the fixture’s errors in the Console view, and a click opens the editor at the line', async () => {
+    const page = await app!.context.newPage();
+    await page.goto(`${origin}/index.html`);
+    await workbench.locator('.activitybar a[aria-label^="Browser Debug"], .activitybar .action-item[aria-label^="Browser Debug"]').first().click();
+    const row = workbench.locator('.monaco-list-row', { hasText: 'Uncaught Error: plain failure' }).first();
+    await row.waitFor({ timeout: 30_000 });
+    await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-console-view.png') });
+    await row.click();
+    await workbench.locator('.tabs-container .tab.active', { hasText: 'plain.js' }).waitFor({ timeout: 20_000 });
+    await workbench.locator('.statusbar-item', { hasText: 'Ln 3, Col 9' }).first().waitFor({ timeout: 10_000 });
+    await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-jump-to-source.png') });
+    await page.close();
+  });
+
+  it('shows a page’s console.error in the Console view quickly (figure for the README)', async () => {
+    const page = await app!.context.newPage();
+    await page.goto(`${origin}/index.html`);
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const text = `latency probe ${i}`;
+      const started = Date.now();
+      await page.evaluate((message) => console.error(message), text);
+      await workbench.locator('.monaco-list-row', { hasText: text }).first().waitFor({ timeout: 10_000 });
+      times.push(Date.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`      console.error → Console view row: median ${times[2]} ms (${times.join(', ')})`);
+    assert.ok(times[2]! < 2000, `median ${times[2]} ms`);
+    await page.close();
+  });
+
+  it('"Browser Debug: Capture Screenshot" writes the image and opens it', async () => {
+    const page = await app!.context.newPage();
+    await page.goto(`${origin}/index.html`);
+    await page.bringToFront();
+    await runCommand(workbench, 'Browser Debug: Capture Screenshot');
+    await workbench.locator('.tabs-container .tab.active', { hasText: /screenshot-.*\.png/ }).waitFor({ timeout: 30_000 });
+    const written = findFiles(server!.dir, /screenshot-.*\.png$/);
+    assert.equal(written.length, 1, written.join(', '));
+    await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-screenshot-opened.png') });
+    await page.close();
+  });
+
+  it('the dashboard shows live entries as they arrive', async () => {
+    await runCommand(workbench, 'Browser Debug: Open Dashboard');
+    const frame = async () => {
+      for (const candidate of workbench.frames()) {
+        if (await candidate.locator('#app header').count().catch(() => 0)) return candidate;
+      }
+      return undefined;
+    };
+    await until(async () => (await frame()) !== undefined, 30_000, 'the dashboard webview');
+    const dashboard = (await frame())!;
+    await dashboard.locator('.row', { hasText: 'plain failure' }).first().waitFor({ timeout: 20_000 });
+    const page = await app!.context.newPage();
+    await page.goto(`${origin}/index.html`);
+    await page.evaluate(() => console.warn('live dashboard entry'));
+    await dashboard.locator('.row', { hasText: 'live dashboard entry' }).first().waitFor({ timeout: 20_000 });
+    await dashboard.locator('button.tab', { hasText: 'Network' }).click();
+    await dashboard.locator('.network .row', { hasText: '/plain.js' }).first().waitFor({ timeout: 10_000 });
+    await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-dashboard.png') });
+    await page.close();
+  });
+});
