@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_PORT, MAX_FALLBACK_PORT } from '../shared/identity';
+import { DEFAULT_REDACTED_HEADERS } from './redaction';
 
 export interface BufferLimit {
   /** Most entries kept; the oldest go first. */
@@ -58,6 +59,8 @@ export interface ConnectorConfig {
   maxFrameBytes: number;
   heartbeatMs: number;
   commandTimeoutMs: number;
+  /** Header names whose values are stored as [redacted]. */
+  redactHeaders: string[];
 }
 
 const MB = 1024 * 1024;
@@ -94,6 +97,7 @@ export function defaultConfig(): ConnectorConfig {
     maxFrameBytes: 64 * MB,
     heartbeatMs: 20_000,
     commandTimeoutMs: 30_000,
+    redactHeaders: [...DEFAULT_REDACTED_HEADERS],
   };
 }
 

@@ -44,7 +44,7 @@ export class Connector {
     logger: Logger,
     extras: AppExtras,
   ) {
-    const store = new CaptureStore(config.limits);
+    const store = new CaptureStore(config.limits, config.redactHeaders);
     const bridge = new BrowserBridge();
     const services: ConnectorServices = {
       config,

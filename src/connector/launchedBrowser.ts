@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
+import type { AuditBrowserSource, CdpTransport } from './audit/auditBrowser';
 
 export interface LaunchOptions {
   executable: string;
@@ -9,6 +10,8 @@ export interface LaunchOptions {
   url?: string;
   extraArgs?: string[];
 }
+
+type PipeTransport = CdpTransport & { track?: (raw: string) => void };
 
 type Pending = { resolve(value: Record<string, unknown>): void; reject(error: Error): void };
 
@@ -21,6 +24,9 @@ export class LaunchedBrowser {
   private nextId = 0;
   private readonly pending = new Map<number, Pending>();
   private buffer = '';
+  /** Connections multiplexed on the pipe (audits): our id → their transport and their own id. */
+  private readonly forwarded = new Map<number, { transport: PipeTransport; id: number }>();
+  private readonly transports = new Set<PipeTransport>();
   readonly exited: Promise<number | null>;
 
   private constructor(readonly process: ChildProcess) {
@@ -62,6 +68,40 @@ export class LaunchedBrowser {
     });
   }
 
+  /**
+   * Browser choice 1 for audits: puppeteer drives this browser over the pipe we already hold, no
+   * debugging port opened. Register it with `services.audits.useBrowser(browser.auditSource())`.
+   */
+  auditSource(label = 'the browser Launch Browser started'): AuditBrowserSource {
+    return { label, openTransport: () => this.openCdpTransport() };
+  }
+
+  /** A CDP connection sharing the pipe: ids are remapped both ways, events go to every connection. */
+  openCdpTransport(): CdpTransport {
+    const transport: PipeTransport = {
+      send: (message) => {
+        const parsed = JSON.parse(message) as { id: number };
+        const id = ++this.nextId;
+        this.forwarded.set(id, { transport, id: parsed.id });
+        (this.process.stdio[3] as Writable).write(JSON.stringify({ ...parsed, id }) + '\0');
+      },
+      close: () => {
+        if (!this.transports.delete(transport)) return;
+        for (const [id, entry] of this.forwarded) if (entry.transport === transport) this.forwarded.delete(id);
+        this.undoAttach(sessions);
+        queueMicrotask(() => transport.onclose?.());
+      },
+    };
+    const sessions = new Set<string>();
+    transport.track = (raw) => {
+      const event = JSON.parse(raw) as { method?: string; sessionId?: string; params?: { sessionId?: string } };
+      if (event.method === 'Target.attachedToTarget' && event.params?.sessionId) sessions.add(event.params.sessionId);
+    };
+    this.transports.add(transport);
+    void this.exited.then(() => transport.close());
+    return transport;
+  }
+
   close(): Promise<number | null> {
     this.process.kill();
     return this.exited;
@@ -71,13 +111,43 @@ export class LaunchedBrowser {
     this.buffer += text;
     let end: number;
     while ((end = this.buffer.indexOf('\0')) >= 0) {
-      const message = JSON.parse(this.buffer.slice(0, end)) as { id?: number; result?: Record<string, unknown>; error?: { message: string } };
+      const raw = this.buffer.slice(0, end);
+      const message = JSON.parse(raw) as { id?: number; result?: Record<string, unknown>; error?: { message: string } };
       this.buffer = this.buffer.slice(end + 1);
+      if (this.forward(raw, message)) continue;
       const pending = message.id !== undefined ? this.pending.get(message.id) : undefined;
       if (!pending) continue;
       this.pending.delete(message.id!);
       if (message.error) pending.reject(new Error(message.error.message));
       else pending.resolve(message.result ?? {});
     }
+  }
+
+  /**
+   * The pipe outlives a connection, and so would its auto-attach: new tabs would wait for a debugger
+   * that has gone. Turn it off and detach what the connection attached.
+   */
+  private undoAttach(sessions: Set<string>): void {
+    if (this.process.exitCode !== null || this.process.signalCode !== null) return;
+    const quiet = (method: string, params: Record<string, unknown>) => void this.send(method, params).catch(() => undefined);
+    quiet('Target.setAutoAttach', { autoAttach: false, waitForDebuggerOnStart: false, flatten: true });
+    quiet('Target.setDiscoverTargets', { discover: false });
+    for (const sessionId of sessions) quiet('Target.detachFromTarget', { sessionId });
+  }
+
+  /** Replies to a multiplexed connection go back to it under its own id; events go to all of them. */
+  private forward(raw: string, message: { id?: number }): boolean {
+    if (message.id === undefined) {
+      for (const transport of this.transports) {
+        transport.track?.(raw);
+        transport.onmessage?.(raw);
+      }
+      return false;
+    }
+    const entry = this.forwarded.get(message.id);
+    if (!entry) return false;
+    this.forwarded.delete(message.id);
+    entry.transport.onmessage?.(JSON.stringify({ ...message, id: entry.id }));
+    return true;
   }
 }

@@ -10,6 +10,7 @@ import type {
   StoredSelectedElement,
 } from '../shared/protocol';
 import type { StoreLimits } from './config';
+import { DEFAULT_REDACTED_HEADERS, redactHeaders } from './redaction';
 import { RingBuffer } from './ringBuffer';
 import { capAndMeasure } from './truncate';
 
@@ -70,7 +71,13 @@ export class CaptureStore {
   private readonly entryListeners = new Set<Listener>();
   private readonly clearListeners = new Set<() => void>();
 
-  constructor(private readonly limits: StoreLimits) {
+  private readonly redacted: ReadonlySet<string>;
+
+  constructor(
+    private readonly limits: StoreLimits,
+    redactedHeaders: readonly string[] = DEFAULT_REDACTED_HEADERS,
+  ) {
+    this.redacted = new Set(redactedHeaders.map((name) => name.toLowerCase()));
     this.buffers = {
       consoleLogs: new RingBuffer(limits.consoleLogs),
       consoleErrors: new RingBuffer(limits.consoleErrors),
@@ -111,6 +118,8 @@ export class CaptureStore {
         this.buffers.consoleErrors.push(entry, bytes);
         break;
       case 'network-request':
+        redactHeaders(entry.requestHeaders, this.redacted);
+        redactHeaders(entry.responseHeaders, this.redacted);
         (isFailedRequest(entry) ? this.buffers.networkErrors : this.buffers.networkSuccess).push(entry, bytes);
         break;
       case 'selected-element':

@@ -10,6 +10,8 @@ const NEXT_STEP: Partial<Record<ErrorCode, string>> = {
   COMMAND_FAILED: 'Check the tab is a normal web page in the extension\'s scope (see list_tabs); chrome:// and store pages cannot be scripted.',
   SCREENSHOT_FAILED: 'Retry with fullPage=false, or with a selector for one element; chrome:// pages cannot be captured.',
   SERVICE_UNAVAILABLE: 'The connector is restarting: wait a moment and call the tool again.',
+  AUDIT_BUSY: 'Wait for the running audit to finish (about the time given above), then call again.',
+  LIGHTHOUSE_FAILED: 'Check the URL opens in the browser (get_current_page, get_network_requests failed=true), then call again.',
 };
 
 /** Codes the browser extension gives a failed command, and what to do about each. */

@@ -124,6 +124,7 @@ export class ConnectorSession implements vscode.Disposable {
         networkSuccess: { maxEntries: settings.maxNetworkEntries, maxBytes: 64 * 1024 * 1024 },
       },
       screenshots: { dir: settings.screenshotFolder || this.deps.defaultScreenshotFolder },
+      redactHeaders: settings.redactHeaders,
     };
   }
 

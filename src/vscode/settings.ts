@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { DEFAULT_REDACTED_HEADERS } from '../shared/redaction';
 
 /** Every `browserDebug.*` setting, typed; defaults equal package.json's. Core code gets this object, never the API. */
 export interface BrowserDebugSettings {
@@ -20,7 +21,7 @@ export const DEFAULT_SETTINGS: BrowserDebugSettings = {
   maxNetworkEntries: 20_000,
   screenshotFolder: '',
   screenshotFormat: 'png',
-  redactHeaders: ['authorization', 'cookie', 'set-cookie', 'proxy-authorization'],
+  redactHeaders: [...DEFAULT_REDACTED_HEADERS],
   pathMapping: {},
   mcpEnabled: true,
 };

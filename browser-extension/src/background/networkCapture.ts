@@ -1,12 +1,12 @@
 import type { NetworkRequestEvent } from '../../../src/shared/protocol';
+import { DEFAULT_REDACTED_HEADERS, REDACTED } from '../../../src/shared/redaction';
 import type { CapturedBody, ResourceTiming } from '../common/messages';
 import { DocumentRequests } from './documentRequests';
 import { RequestExtras } from './requestExtras';
 import { settings } from './settings';
 import { tabInfo } from './tabsState';
 
-/** Header values never sent as they are: they carry credentials. */
-const REDACTED_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization']);
+const REDACTED_HEADERS = new Set(DEFAULT_REDACTED_HEADERS);
 /** Resource timing arrives from the page a moment after webRequest completes; wait this long for it. */
 const TIMING_WAIT_MS = 300;
 /** A body is read after the response; allow it longer. */
@@ -26,7 +26,7 @@ export function redactHeaders(headers: chrome.webRequest.HttpHeader[] | undefine
   if (!headers) return undefined;
   const out: Record<string, string> = {};
   for (const { name, value } of headers) {
-    const shown = REDACTED_HEADERS.has(name.toLowerCase()) ? '[redacted]' : (value ?? '');
+    const shown = REDACTED_HEADERS.has(name.toLowerCase()) ? REDACTED : (value ?? '');
     out[name] = out[name] !== undefined ? `${out[name]}, ${shown}` : shown;
   }
   return out;

@@ -36,7 +36,7 @@ describe('connector HTTP API', () => {
       assert.equal(typeof json.uptime, 'number');
       assert.equal(json.connections, 1);
       assert.ok(!Number.isNaN(Date.parse(json.timestamp)));
-      assert.deepEqual(json.features, { screenshots: true, engine: false, websocket: true });
+      assert.deepEqual(json.features, { screenshots: true, engine: true, websocket: true });
     });
 
     it('answers /.port', async () => {

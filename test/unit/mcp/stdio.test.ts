@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { probeIdentity } from '../../../src/connector/identityProbe';
+import { TOOLS } from '../../../src/mcp/tools/registry';
 import { consoleLog } from '../../support/connector';
 import { post } from '../../support/http';
 import { call, screenshotAnswer, scriptedBrowser, textOf } from '../../support/mcp';
@@ -83,7 +84,7 @@ describe('stdio MCP bin (browser-debug-mcp)', function () {
     const { transport, stderr } = stdioBin(port, screenshotDir);
     const client = new Client({ name: 'test-stdio', version: '1' });
     await client.connect(transport);
-    assert.equal((await client.listTools()).tools.length, 14);
+    assert.equal((await client.listTools()).tools.length, TOOLS.length);
     assert.match(stderr(), new RegExp(`started the connector this process started on port ${port}`));
     assert.equal((await probeIdentity('127.0.0.1', port)).ours, true, 'the embedded connector serves HTTP like npm start');
     const browser = await scriptedBrowser(port, { screenshot: (options) => screenshotAnswer(2400, 1200, options) });
@@ -110,7 +111,7 @@ describe('stdio MCP bin (browser-debug-mcp)', function () {
     const handshake = Date.now() - started;
     assert.ok(handshake < 900, `initialize answered in ${handshake} ms, before the 1 s probe timeout`);
     assert.equal(client.getServerVersion()?.name, 'browser-debug');
-    assert.equal((await client.listTools()).tools.length, 14, 'tools come once discovery is done');
+    assert.equal((await client.listTools()).tools.length, TOOLS.length, 'tools come once discovery is done');
     assert.equal((await probeIdentity('127.0.0.1', port + 1)).ours, true, 'it embedded on the next free port');
   });
 

@@ -6,8 +6,14 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { renderToolsDoc, replaceBetweenMarkers, TOOLS_DOC_MARKERS } from '../../../scripts/toolsDoc';
 import { call, inMemoryClient, startMcpConnector, textOf, type McpTestConnector } from '../../support/mcp';
 
-const SPEC_TOOLS = ['screenshot_capture', 'get_console_logs', 'get_network_requests', 'execute_javascript', 'get_selected_element', 'navigate_to_url', 'clear_logs'];
-const ALIASES = { getConsoleLogs: 'get_console_logs', getNetworkErrors: 'get_network_requests', takeScreenshot: 'screenshot_capture' };
+const SPEC_TOOLS = ['run_engine_audit', 'screenshot_capture', 'get_console_logs', 'get_network_requests', 'execute_javascript', 'get_selected_element', 'navigate_to_url', 'clear_logs'];
+const ALIASES = {
+  getConsoleLogs: 'get_console_logs',
+  getNetworkErrors: 'get_network_requests',
+  takeScreenshot: 'screenshot_capture',
+  runAccessibilityAudit: 'run_engine_audit',
+  runPerformanceAudit: 'run_engine_audit',
+};
 const DETAIL_TOOLS = ['get_console_entry', 'get_network_request', 'get_current_page', 'list_tabs'];
 
 type JsonSchema = { type?: string; description?: string; properties?: Record<string, JsonSchema>; required?: string[]; additionalProperties?: boolean; default?: unknown; enum?: unknown[]; minimum?: number; maximum?: number };
@@ -32,12 +38,11 @@ describe('MCP tools/list', () => {
   });
   const tool = (name: string) => tools.find((candidate) => candidate.name === name)!;
 
-  it('lists the spec tools, the earlier names, and the detail tools, sorted, and nothing for audits yet', () => {
+  it('lists the spec tools, the earlier names, and the detail tools, sorted', () => {
     const names = tools.map((candidate) => candidate.name);
     for (const name of [...SPEC_TOOLS, ...Object.keys(ALIASES), ...DETAIL_TOOLS]) assert.ok(names.includes(name), `${name} is listed`);
     assert.equal(names.length, SPEC_TOOLS.length + Object.keys(ALIASES).length + DETAIL_TOOLS.length);
     assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, 'en')));
-    assert.ok(!names.includes('run_engine_audit'));
   });
 
   it('describes every tool and every parameter, nested ones included, and rejects unknown arguments', () => {

@@ -52,8 +52,10 @@ describe('MCP transports on the connector', () => {
   it('Streamable HTTP: GET opens the session stream, DELETE closes the session, unknown sessions are 404', async () => {
     const init = await request(t.port, 'POST', '/mcp', { headers: MCP_HEADERS, body: INITIALIZE });
     assert.equal(init.status, 200);
-    assert.match(String(init.headers['content-type']), /application\/json/);
-    assert.equal(init.json.result.serverInfo.name, 'browser-debug');
+    // Answers come on an SSE stream per request (so long calls can send progress first).
+    assert.match(String(init.headers['content-type']), /text\/event-stream/);
+    const answer = JSON.parse(/^data: (.*)$/m.exec(init.text)![1]!) as { result: { serverInfo: { name: string } } };
+    assert.equal(answer.result.serverInfo.name, 'browser-debug');
     const session = String(init.headers['mcp-session-id']);
     await request(t.port, 'POST', '/mcp', { headers: { ...MCP_HEADERS, 'mcp-session-id': session }, body: { jsonrpc: '2.0', method: 'notifications/initialized' } });
     const stream = await openStream(t.port, '/mcp', { 'mcp-session-id': session });
