@@ -12,6 +12,7 @@ import { BrowserDiagnostics } from './diagnostics';
 import { createLog } from './log';
 import { mcpDefinitions, registerMcpProvider } from './mcpProvider';
 import { DETAILS_SCHEME, RequestDetailsProvider } from './requestDetails';
+import { exposeConnector } from './remoteAccess';
 import { readSettings, type BrowserDebugSettings } from './settings';
 import { SourceNavigator } from './sourceNavigator';
 import { StatusBar } from './statusBar';
@@ -38,6 +39,8 @@ export class BrowserDebug {
   /** Captured history on disk, shared by every window of this extension. */
   readonly journalFile: string;
   launched: LaunchedBrowser | undefined;
+  /** Where the user's machine reaches the connector, in a remote window. */
+  externalAddress: string | undefined;
   private cachedSettings: BrowserDebugSettings | undefined;
   private readonly details = new RequestDetailsProvider();
 
@@ -94,6 +97,7 @@ export class BrowserDebug {
       registerMcpProvider(this.session, this.settings),
       this.feed.onDidChange(() => this.refreshViews(statusBar)),
       this.session.onDidChange(() => statusBar.update()),
+      this.session.onDidChange(() => void this.exposeWhenHosting()),
       vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('browserDebug') && (this.cachedSettings = undefined)),
       ...registerCommands(this),
     );
@@ -162,6 +166,15 @@ export class BrowserDebug {
   async dispose(): Promise<void> {
     await this.launched?.close();
     await this.session.dispose();
+  }
+
+  private async exposeWhenHosting(): Promise<void> {
+    const { role, port } = this.session;
+    if (role !== 'owner' || port === undefined || this.externalAddress) return;
+    this.externalAddress = await exposeConnector(port, this.logger).catch((error: Error) => {
+      this.logger.warn(`Could not forward the connector port: ${error.message}`);
+      return undefined;
+    });
   }
 
   private refreshViews(statusBar: StatusBar): void {

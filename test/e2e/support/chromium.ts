@@ -35,22 +35,24 @@ const FLAGS = [
 
 export interface TestBrowser {
   context: BrowserContext;
+  profile: string;
   worker: Worker;
   close(): Promise<void>;
 }
 
 /** A real headless Chromium with our unpacked extension loaded, in a fresh profile. */
-export async function launchWithExtension(executablePath: string, extensionDir = EXTENSION_DIR): Promise<TestBrowser> {
+export async function launchWithExtension(executablePath: string, extensionDir = EXTENSION_DIR, extraArgs: string[] = []): Promise<TestBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'bd-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
     headless: true,
     viewport: null,
-    args: [...FLAGS, `--load-extension=${extensionDir}`, `--disable-extensions-except=${extensionDir}`],
+    args: [...FLAGS, `--load-extension=${extensionDir}`, `--disable-extensions-except=${extensionDir}`, ...extraArgs],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   return {
     context,
+    profile,
     worker,
     close: async () => {
       await context.close();

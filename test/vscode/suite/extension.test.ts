@@ -68,6 +68,12 @@ describe('Browser Debug in VS Code', () => {
     assert.ok(app.activationMs < 50, `activation took ${app.activationMs} ms`);
   });
 
+  it('in a remote window (code-server is one), asks VS Code to forward the connector port', async () => {
+    assert.ok(vscode.env.remoteName, 'code-server windows are remote');
+    await until(() => app.externalAddress !== undefined, 10_000, 'the forwarded address');
+    assert.match(app.externalAddress!, new RegExp(String(port)));
+  });
+
   it('registers every contributed command', async () => {
     const contributed = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.commands as { command: string }[]).map((c) => c.command);
     const registered = new Set(await vscode.commands.getCommands(true));
