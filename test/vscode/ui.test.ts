@@ -144,6 +144,15 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     await page.goto(`${origin}/index.html`);
     await page.evaluate(() => console.warn('live dashboard entry'));
     await dashboard.locator('.row', { hasText: 'live dashboard entry' }).first().waitFor({ timeout: 20_000 });
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = Date.now();
+      await page.evaluate((n) => console.error(`dashboard probe ${n}`), i);
+      await dashboard.locator('.row', { hasText: `dashboard probe ${i}` }).first().waitFor({ timeout: 10_000 });
+      times.push(Date.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`      console.error → dashboard row: median ${times[2]} ms (${times.join(', ')})`);
     await dashboard.locator('button.tab', { hasText: 'Network' }).click();
     await dashboard.locator('.network .row', { hasText: '/plain.js' }).first().waitFor({ timeout: 10_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-dashboard.png') });
