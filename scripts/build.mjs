@@ -10,26 +10,15 @@ const nodeExternals = ['vscode', 'lighthouse', 'chrome-launcher', 'bufferutil', 
 
 const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', legalComments: 'none' };
 
+/** The Node bundles (extension host, connector runtime, CLI, stdio MCP bin): one file each, CommonJS. */
+const node = (entryPoints, external = nodeExternals) => ({ ...common, entryPoints, outdir: 'dist', platform: 'node', format: 'cjs', target: 'node20', external });
+
 const targets = [
-  {
-    ...common,
-    entryPoints: { extension: 'src/extension.ts' },
-    outdir: 'dist',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    // The connector runtime is its own bundle, loaded after activation (keeps activation small).
-    external: [...nodeExternals, './connectorRuntime.js'],
-  },
-  {
-    ...common,
-    entryPoints: { connectorRuntime: 'src/connectorRuntime.ts' },
-    outdir: 'dist',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: nodeExternals,
-  },
+  // The connector runtime is its own bundle, loaded after activation (keeps activation small).
+  node({ extension: 'src/extension.ts' }, [...nodeExternals, './connectorRuntime.js']),
+  node({ connectorRuntime: 'src/connectorRuntime.ts' }),
+  node({ cli: 'src/cli.ts' }),
+  node({ mcp: 'src/mcp/stdio.ts' }),
   {
     ...common,
     entryPoints: { dashboard: 'webview-ui/src/dashboard.ts' },
@@ -37,24 +26,6 @@ const targets = [
     platform: 'browser',
     format: 'iife',
     target: 'es2022',
-  },
-  {
-    ...common,
-    entryPoints: { cli: 'src/cli.ts' },
-    outdir: 'dist',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: nodeExternals,
-  },
-  {
-    ...common,
-    entryPoints: { mcp: 'src/mcp/stdio.ts' },
-    outdir: 'dist',
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: nodeExternals,
   },
   {
     ...common,

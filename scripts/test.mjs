@@ -21,7 +21,9 @@ const steps = [
   { name: 'build', command: ['scripts/build.mjs'] },
   { name: 'unit', command: [...mocha, 'test/unit/**/*.test.ts'], when: () => hasTests('test/unit') },
   { name: 'e2e', command: [...mocha, 'test/e2e/**/*.test.ts'], when: () => hasTests('test/e2e') },
-  { name: 'vscode', command: [...mocha, 'test/vscode/**/*.test.ts'], when: () => hasTests('test/vscode') },
+  // Real Lighthouse runs (6–10 s each): last, so quicker failures show first.
+  { name: 'audits', command: [...mocha, 'test/audit/**/*.test.ts'], when: () => hasTests('test/audit') },
+  { name: 'vscode', command: [...mocha, 'test/vscode/*.test.ts'], when: () => hasTests('test/vscode') },
 ];
 
 const failedSteps = [];

@@ -4,11 +4,9 @@ import { build } from 'esbuild';
 import { resolve } from 'node:path';
 import { Connector } from '../../src/connector/connector';
 import type { StoredConsoleLog } from '../../src/shared/protocol';
-import { startTestConnector, type TestConnector } from '../support/connector';
 import { get } from '../support/http';
 import { freePortRun } from '../support/ports';
-import { connectExtension, launchWithExtension, requireChromium, until, workerState, type TestBrowser } from './support/chromium';
-import { startFixtureServer, type FixtureServer } from './support/fixtureServer';
+import { connectExtension, extensionRig, until, workerState, type TestBrowser } from './support/chromium';
 
 function logsOf(connector: Connector, prefix: string): StoredConsoleLog[] {
   return connector.services.store.query(['consoleLogs'], (entry) => entry.message.startsWith(prefix), 1_000_000).entries;
@@ -26,33 +24,20 @@ async function fromExtensionPage(browser: TestBrowser, message: unknown): Promis
 
 describe('browser extension: scope, tab lock, selection and delivery', function () {
   this.timeout(90_000);
-  let browser: TestBrowser;
-  let connector: TestConnector;
-  let site: FixtureServer;
+  const rig = extensionRig();
 
-  before(async function () {
-    const chromium = requireChromium(this);
-    [connector, site] = await Promise.all([startTestConnector(), startFixtureServer()]);
-    browser = await launchWithExtension(chromium);
-    await connectExtension(browser.worker, connector.port);
-  });
-  after(async () => {
-    await browser?.close();
-    await Promise.all([connector?.stop(), site?.close()]);
-  });
-
-  const command = (name: 'run-script' | 'navigate' | 'tabs', args: Record<string, unknown>) => connector.connector.services.bridge.command(name, args, 20_000) as Promise<Record<string, any>>;
+  const command = (name: 'run-script' | 'navigate' | 'tabs', args: Record<string, unknown>) => rig.connector.connector.services.bridge.command(name, args, 20_000) as Promise<Record<string, any>>;
 
   it('neither captures nor commands a page outside the scope', async () => {
-    const outside = await browser.context.newPage();
-    await outside.goto(`http://outofscope.test:${site.port}/`);
+    const outside = await rig.browser.context.newPage();
+    await outside.goto(`http://outofscope.test:${rig.site.port}/`);
     await outside.evaluate(() => console.log('outside scope log'));
-    const inside = await browser.context.newPage();
-    await inside.goto(`${site.origin}/blank.html`);
+    const inside = await rig.browser.context.newPage();
+    await inside.goto(`${rig.site.origin}/blank.html`);
     await inside.evaluate(() => console.log('inside scope log'));
-    await until(() => logsOf(connector.connector, 'inside scope log').length === 1);
-    assert.equal(logsOf(connector.connector, 'outside scope log').length, 0);
-    assert.equal(logsOf(connector.connector, 'hello from app').length, 0, 'the outside page’s own logs are not captured either');
+    await until(() => logsOf(rig.connector.connector, 'inside scope log').length === 1);
+    assert.equal(logsOf(rig.connector.connector, 'outside scope log').length, 0);
+    assert.equal(logsOf(rig.connector.connector, 'hello from app').length, 0, 'the outside page’s own logs are not captured either');
     const { tabs } = await command('tabs', {});
     const outsideTab = tabs.find((tab: { url: string }) => tab.url.startsWith('http://outofscope.test'));
     assert.equal(outsideTab.inScope, false);
@@ -62,63 +47,63 @@ describe('browser extension: scope, tab lock, selection and delivery', function 
   });
 
   it('locks capture and commands to a chosen tab', async () => {
-    const locked = await browser.context.newPage();
-    await locked.goto(`${site.origin}/blank.html?tab=locked`);
-    const other = await browser.context.newPage();
-    await other.goto(`${site.origin}/blank.html?tab=other`);
+    const locked = await rig.browser.context.newPage();
+    await locked.goto(`${rig.site.origin}/blank.html?tab=locked`);
+    const other = await rig.browser.context.newPage();
+    await other.goto(`${rig.site.origin}/blank.html?tab=other`);
     const { tabs } = await command('tabs', {});
     const lockedId = tabs.find((tab: { url: string }) => tab.url.endsWith('tab=locked')).id;
-    await fromExtensionPage(browser, { kind: 'lock-tab', tabId: lockedId, locked: true });
+    await fromExtensionPage(rig.browser, { kind: 'lock-tab', tabId: lockedId, locked: true });
     await other.bringToFront();
     await other.evaluate(() => console.log('lock: from other tab'));
     await locked.evaluate(() => console.log('lock: from locked tab'));
-    await until(() => logsOf(connector.connector, 'lock: from locked tab').length === 1);
-    assert.equal(logsOf(connector.connector, 'lock: from other tab').length, 0);
+    await until(() => logsOf(rig.connector.connector, 'lock: from locked tab').length === 1);
+    assert.equal(logsOf(rig.connector.connector, 'lock: from other tab').length, 0);
     assert.match(String((await command('run-script', { code: 'location.search' })).value), /tab=locked/, 'commands go to the locked tab');
-    await fromExtensionPage(browser, { kind: 'lock-tab', tabId: lockedId, locked: false });
+    await fromExtensionPage(rig.browser, { kind: 'lock-tab', tabId: lockedId, locked: false });
     await Promise.all([locked.close(), other.close()]);
   });
 
   it('reports the DevTools selection with the spec’s element fields', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${site.origin}/`);
+    const page = await rig.browser.context.newPage();
+    await page.goto(`${rig.site.origin}/`);
     const bundle = await build({ entryPoints: [resolve(__dirname, '../../browser-extension/src/devtools/elementInfo.ts')], bundle: true, write: false, format: 'iife', globalName: 'ElementInfo' });
     await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
     const element = await page.evaluate(() => (window as unknown as { ElementInfo: { describeElement(el: Element | null): unknown } }).ElementInfo.describeElement(document.querySelector('#box')));
     const { tabs } = await command('tabs', {});
-    const tabId = tabs.find((tab: { url: string }) => tab.url === `${site.origin}/`).id;
-    await fromExtensionPage(browser, { kind: 'selected-element', tabId, element });
-    await until(async () => (await get(connector.port, '/selected-element')).json.element !== null);
-    const { json } = await get(connector.port, '/selected-element');
+    const tabId = tabs.find((tab: { url: string }) => tab.url === `${rig.site.origin}/`).id;
+    await fromExtensionPage(rig.browser, { kind: 'selected-element', tabId, element });
+    await until(async () => (await get(rig.connector.port, '/selected-element')).json.element !== null);
+    const { json } = await get(rig.connector.port, '/selected-element');
     assert.equal(json.element.tagName, 'DIV');
     assert.equal(json.element.id, 'box');
     assert.deepEqual(json.element.dimensions, { width: 200, height: 100, top: 150, left: 40 });
     assert.equal(json.element.textContent, 'Box');
     assert.equal(json.element.attributes.id, 'box');
     assert.equal(json.element.selector, '#box');
-    assert.equal(json.url, `${site.origin}/`);
+    assert.equal(json.url, `${rig.site.origin}/`);
     await page.close();
   });
 
   it('delivers a burst of 10,000 logs with none lost and order kept', async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${site.origin}/blank.html`);
+    const page = await rig.browser.context.newPage();
+    await page.goto(`${rig.site.origin}/blank.html`);
     await page.evaluate(() => {
       for (let i = 0; i < 10_000; i++) console.log(`burst ${i}`);
     });
-    await until(() => logsOf(connector.connector, 'burst ').length === 10_000, 30_000, 'all 10,000 logs');
-    const messages = logsOf(connector.connector, 'burst ').map((entry) => entry.message);
+    await until(() => logsOf(rig.connector.connector, 'burst ').length === 10_000, 30_000, 'all 10,000 logs');
+    const messages = logsOf(rig.connector.connector, 'burst ').map((entry) => entry.message);
     assert.deepEqual(messages, Array.from({ length: 10_000 }, (_, i) => `burst ${i}`));
-    assert.equal((await workerState(browser.worker)).dropped, 0);
+    assert.equal((await workerState(rig.browser.worker)).dropped, 0);
     await page.close();
   });
 
   it('loses nothing when the connector stops and restarts mid-stream', async () => {
     const port = await freePortRun(1);
-    let first: Connector | undefined = await Connector.start({ port, screenshots: { dir: connector.screenshotDir } });
-    await connectExtension(browser.worker, port);
-    const page = await browser.context.newPage();
-    await page.goto(`${site.origin}/blank.html`);
+    let first: Connector | undefined = await Connector.start({ port, screenshots: { dir: rig.connector.screenshotDir } });
+    await connectExtension(rig.browser.worker, port);
+    const page = await rig.browser.context.newPage();
+    await page.goto(`${rig.site.origin}/blank.html`);
     await page.evaluate(() => {
       let i = 0;
       const timer = setInterval(() => {
@@ -131,7 +116,7 @@ describe('browser extension: scope, tab lock, selection and delivery', function 
     const beforeStop = logsOf(first, 'stream ').map((entry) => entry.message);
     first = undefined;
     await new Promise((r) => setTimeout(r, 500));
-    const second = await Connector.start({ port, screenshots: { dir: connector.screenshotDir } });
+    const second = await Connector.start({ port, screenshots: { dir: rig.connector.screenshotDir } });
     try {
       await until(() => new Set([...beforeStop, ...logsOf(second, 'stream ').map((entry) => entry.message)]).size === 1500, 30_000, 'every streamed log');
       const afterRestart = logsOf(second, 'stream ').map((entry) => entry.message);
@@ -142,7 +127,7 @@ describe('browser extension: scope, tab lock, selection and delivery', function 
     } finally {
       await page.close();
       await second.stop();
-      await connectExtension(browser.worker, connector.port);
+      await connectExtension(rig.browser.worker, rig.connector.port);
     }
   });
 });

@@ -14,21 +14,28 @@ export async function navigate(args: { url?: unknown; waitUntil?: unknown; tabId
   const tabId = tab.id!;
   const event = waitUntil === 'load' ? chrome.webNavigation.onCompleted : chrome.webNavigation.onDOMContentLoaded;
   await new Promise<void>((resolve, reject) => {
+    // Only the document our navigation commits counts: a late event of the page before must not end the wait.
+    let documentId: string | undefined;
     const timer = setTimeout(() => done(new CommandError('TIMEOUT', `The page did not reach '${waitUntil}' within ${NAVIGATION_TIMEOUT_MS / 1000} s.`)), NAVIGATION_TIMEOUT_MS);
-    const listener = (details: { tabId: number; frameId: number }) => {
-      if (details.tabId === tabId && details.frameId === 0) done();
+    const committed = (details: { tabId: number; frameId: number; documentId?: string }) => {
+      if (details.tabId === tabId && details.frameId === 0) documentId = details.documentId;
+    };
+    const reached = (details: { tabId: number; frameId: number; documentId?: string }) => {
+      if (details.tabId === tabId && details.frameId === 0 && documentId !== undefined && details.documentId === documentId) done();
     };
     const failed = (details: { tabId: number; frameId: number; error: string }) => {
       if (details.tabId === tabId && details.frameId === 0 && details.error !== 'net::ERR_ABORTED') done(new CommandError('NAVIGATION_FAILED', `Navigation failed: ${details.error}.`));
     };
     function done(error?: Error) {
       clearTimeout(timer);
-      event.removeListener(listener);
+      chrome.webNavigation.onCommitted.removeListener(committed);
+      event.removeListener(reached);
       chrome.webNavigation.onErrorOccurred.removeListener(failed);
       if (error) reject(error);
       else resolve();
     }
-    event.addListener(listener);
+    chrome.webNavigation.onCommitted.addListener(committed);
+    event.addListener(reached);
     chrome.webNavigation.onErrorOccurred.addListener(failed);
     chrome.tabs.update(tabId, { url: args.url as string }).catch((error: Error) => done(new CommandError('NAVIGATION_FAILED', error.message)));
   });

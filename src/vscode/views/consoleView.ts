@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { meetsLevel, type LogLevel } from '../../shared/levels';
+import { RefreshableView } from './refreshableView';
 import type { CaptureFeed, ConsoleEntry } from '../captureFeed';
 import { groupByPageLoad, pageLabel, type Group } from './pageLoadGroups';
 
@@ -29,15 +30,10 @@ function shortSource(source: string | undefined): string {
 }
 
 /** The Console view: entries grouped by page load, newest first, filtered by a minimum level. */
-export class ConsoleView implements vscode.TreeDataProvider<Node> {
+export class ConsoleView extends RefreshableView<Node> {
   minimumLevel: LogLevel = 'debug';
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChangeTreeData = this.changed.event;
-
-  constructor(private readonly feed: CaptureFeed) {}
-
-  refresh(): void {
-    this.changed.fire();
+  constructor(private readonly feed: CaptureFeed) {
+    super();
   }
 
   getChildren(node?: Node): Node[] {
@@ -65,10 +61,6 @@ export class ConsoleView implements vscode.TreeDataProvider<Node> {
     item.tooltip = tooltip(node, level);
     item.command = { command: 'browserDebug.jumpToSource', title: 'Go to Source', arguments: [node] };
     return item;
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 }
 

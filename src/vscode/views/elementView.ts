@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { RefreshableView } from './refreshableView';
 import type { CaptureFeed } from '../captureFeed';
 
 interface Row {
@@ -8,14 +9,9 @@ interface Row {
 }
 
 /** The Element view: the element selected in DevTools, field by field. */
-export class ElementView implements vscode.TreeDataProvider<Row> {
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChangeTreeData = this.changed.event;
-
-  constructor(private readonly feed: CaptureFeed) {}
-
-  refresh(): void {
-    this.changed.fire();
+export class ElementView extends RefreshableView<Row> {
+  constructor(private readonly feed: CaptureFeed) {
+    super();
   }
 
   getChildren(row?: Row): Row[] {
@@ -39,9 +35,5 @@ export class ElementView implements vscode.TreeDataProvider<Row> {
     item.description = row.value;
     item.tooltip = row.value;
     return item;
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 }

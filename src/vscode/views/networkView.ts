@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { StoredNetworkRequest } from '../../shared/protocol';
 import { isFailedRequest } from '../../connector/store';
+import { RefreshableView } from './refreshableView';
 import type { CaptureFeed } from '../captureFeed';
 import { groupByPageLoad, pageLabel, type Group } from './pageLoadGroups';
 
@@ -20,14 +21,9 @@ function shortUrl(url: string): string {
 }
 
 /** The Network view: method, status, URL and duration, grouped by page load; failures stand out. */
-export class NetworkView implements vscode.TreeDataProvider<Node> {
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChangeTreeData = this.changed.event;
-
-  constructor(private readonly feed: CaptureFeed) {}
-
-  refresh(): void {
-    this.changed.fire();
+export class NetworkView extends RefreshableView<Node> {
+  constructor(private readonly feed: CaptureFeed) {
+    super();
   }
 
   getChildren(node?: Node): Node[] {
@@ -54,9 +50,5 @@ export class NetworkView implements vscode.TreeDataProvider<Node> {
     item.contextValue = 'networkEntry';
     item.command = { command: 'browserDebug.openRequestDetails', title: 'Open Request Details', arguments: [node] };
     return item;
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 }

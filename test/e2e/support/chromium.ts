@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Worker } from 'playwright-core';
+import { startTestConnector, type TestConnector } from '../../support/connector';
+import { startFixtureServer, type FixtureServer } from './fixtureServer';
 
 export const EXTENSION_DIR = resolve(__dirname, '../../../dist/browser-extension');
 
@@ -94,4 +96,29 @@ export async function until(check: () => Promise<boolean> | boolean, timeoutMs =
     if (Date.now() - start > timeoutMs) throw new Error(`${what} not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+export interface ExtensionRig {
+  browser: TestBrowser;
+  connector: TestConnector;
+  site: FixtureServer;
+}
+
+/**
+ * Mocha hooks for a suite: a real connector, the fixture site, and Chromium with our extension
+ * (connected to that connector unless `connect` is false). Fields are filled in `before`.
+ */
+export function extensionRig(options: { connect?: boolean } = {}): ExtensionRig {
+  const rig = {} as ExtensionRig;
+  before(async function () {
+    const executable = requireChromium(this);
+    [rig.connector, rig.site] = await Promise.all([startTestConnector(), startFixtureServer()]);
+    rig.browser = await launchWithExtension(executable);
+    if (options.connect !== false) await connectExtension(rig.browser.worker, rig.connector.port);
+  });
+  after(async () => {
+    await rig.browser?.close();
+    await Promise.all([rig.connector?.stop(), rig.site?.close()]);
+  });
+  return rig;
 }
