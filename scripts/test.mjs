@@ -21,7 +21,7 @@ const steps = [
   { name: 'build', command: ['scripts/build.mjs'] },
   { name: 'unit', command: [...mocha, 'test/unit/**/*.test.ts'], when: () => hasTests('test/unit') },
   { name: 'e2e', command: [...mocha, 'test/e2e/**/*.test.ts'], when: () => hasTests('test/e2e') },
-  // Real Lighthouse runs (6–10 s each): last, so quicker failures show first.
+  // Real Lighthouse runs (6–10 s each): after the quick suites, so their failures show first.
   { name: 'audits', command: [...mocha, 'test/audit/**/*.test.ts'], when: () => hasTests('test/audit') },
   { name: 'vscode', command: [...mocha, 'test/vscode/*.test.ts'], when: () => hasTests('test/vscode') },
 ];

@@ -1,0 +1,72 @@
+/**
+ * Audit benchmark: wall time of an accessibility-only audit, a performance audit and all four
+ * categories against a fixture page (headless Chromium, desktop), as medians, and where the time goes.
+ * Usage: npm run bench:audits   (BENCH_RUNS=3 by default; prints figures; not a test)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AuditService } from '../src/connector/audit/auditService';
+import { loadLighthouse } from '../src/connector/audit/lighthouseModules';
+import { BrowserBridge } from '../src/connector/browserBridge';
+import { findChrome } from '../src/connector/chromeFinder';
+import { defaultConfig } from '../src/connector/config';
+import { silentLogger } from '../src/connector/logger';
+import type { AuditCategory } from '../src/shared/audit';
+import { startAuditSite } from '../test/audit/support/auditSite';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Lighthouse's own timing marks worth naming; the rest of a run is our overhead (browser, context, report). */
+const PHASES: [string, RegExp][] = [
+  ['config + gatherer setup', /^lh:config$/],
+  ['benchmark index (CPU probe)', /^lh:gather:getBenchmarkIndex$/],
+  ['page load (navigate + quiet waits)', /^lh:driver:navigate$/],
+  ['full-page screenshot', /^lh:gather:getArtifact:FullPageScreenshot$/],
+  ['accessibility (axe)', /^lh:gather:getArtifact:Accessibility$/],
+  ['trace processing + audits', /^lh:runner:audit$/],
+  ['report (JSON + HTML)', /^lh:runner:generate$|^lh:report/],
+];
+
+async function main(): Promise<void> {
+  const site = await startAuditSite();
+  const reportDir = mkdtempSync(join(tmpdir(), 'bd-bench-audits-'));
+  const service = new AuditService({ config: { ...defaultConfig().audits, reportDir }, bridge: new BrowserBridge(), logger: silentLogger, findChrome: () => findChrome() });
+  const loadStart = performance.now();
+  await loadLighthouse();
+  console.log(`Loading Lighthouse, chrome-launcher and puppeteer-core (first audit only): ${Math.round(performance.now() - loadStart)} ms\n`);
+  const kinds: [string, AuditCategory[], string][] = [
+    ['accessibility only', ['accessibility'], '/faults.html'],
+    ['performance', ['performance'], '/perf.html'],
+    ['all four categories', ['performance', 'accessibility', 'best-practices', 'seo'], '/perf.html'],
+  ];
+  const rows: string[] = [];
+  for (const [name, categories, path] of kinds) {
+    const walls: number[] = [];
+    const phases = new Map<string, number[]>();
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      const { lhr } = await service.run({ url: `${site.origin}${path}`, categories });
+      walls.push(performance.now() - start);
+      for (const [label, pattern] of PHASES) {
+        const total = lhr.timing.entries.filter((entry) => pattern.test(entry.name)).reduce((sum, entry) => sum + entry.duration, 0);
+        phases.set(label, [...(phases.get(label) ?? []), total]);
+      }
+      phases.set('Lighthouse total', [...(phases.get('Lighthouse total') ?? []), lhr.timing.total]);
+    }
+    const wall = median(walls);
+    const lighthouse = median(phases.get('Lighthouse total')!);
+    rows.push(`${name}: median ${(wall / 1000).toFixed(2)} s wall over ${RUNS} runs (min ${(Math.min(...walls) / 1000).toFixed(2)} s)`);
+    for (const [label] of PHASES) {
+      const value = median(phases.get(label)!);
+      if (value > 0) rows.push(`    ${label.padEnd(36)} ${Math.round(value).toString().padStart(5)} ms`);
+    }
+    rows.push(`    ${'browser start + context + report save'.padEnd(36)} ${Math.round(wall - lighthouse).toString().padStart(5)} ms`);
+  }
+  console.log(rows.join('\n'));
+  await site.close();
+  rmSync(reportDir, { recursive: true, force: true });
+}
+
+void main();
