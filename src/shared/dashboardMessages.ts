@@ -3,6 +3,7 @@
  * connector: the host relays data. The webview posts `ready` before the host sends anything.
  */
 import { z } from 'zod';
+import type { AuditSummary } from './audit';
 import type { StoredConsoleError, StoredConsoleLog, StoredNetworkRequest } from './protocol';
 
 export interface DashboardScreenshot {
@@ -29,7 +30,8 @@ export type DashboardData = {
 };
 
 export type HostToDashboard =
-  | ({ type: 'snapshot'; browserConnected: boolean } & DashboardData)
+  | ({ type: 'snapshot'; browserConnected: boolean; audit?: AuditSummary } & DashboardData)
+  | { type: 'audit'; audit: AuditSummary }
   | ({ type: 'entries' } & DashboardData)
   | { type: 'status'; browserConnected: boolean }
   | { type: 'cleared' };
@@ -39,6 +41,7 @@ export const dashboardToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openScreenshot'), id: z.string() }),
   z.object({ type: z.literal('jumpToSource'), id: z.string() }),
   z.object({ type: z.literal('openRequest'), id: z.string() }),
-  z.object({ type: z.literal('runCommand'), command: z.enum(['browserDebug.captureScreenshot', 'browserDebug.clearCapturedData']) }),
+  z.object({ type: z.literal('runCommand'), command: z.enum(['browserDebug.captureScreenshot', 'browserDebug.clearCapturedData', 'browserDebug.runAccessibilityAudit', 'browserDebug.runPerformanceAudit', 'browserDebug.runFullAudit']) }),
+  z.object({ type: z.literal('openReport') }),
 ]);
 export type DashboardToHost = z.infer<typeof dashboardToHostSchema>;

@@ -4,6 +4,7 @@ import { findChrome } from '../connector/chromeFinder';
 import { LaunchedBrowser } from '../connector/launchedBrowser';
 import type { Logger } from '../connector/logger';
 import type { StoredNetworkRequest } from '../shared/protocol';
+import { registerAuditCommands } from './auditCommands';
 import { CaptureFeed } from './captureFeed';
 import { registerCommands } from './commands';
 import { ConnectorSession } from './connectorSession';
@@ -100,6 +101,7 @@ export class BrowserDebug {
       this.session.onDidChange(() => void this.exposeWhenHosting()),
       vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('browserDebug') && (this.cachedSettings = undefined)),
       ...registerCommands(this),
+      ...registerAuditCommands(this),
     );
     if (this.settings().autoStart) void this.session.start();
     this.activationMs = performance.now() - started;
@@ -144,9 +146,13 @@ export class BrowserDebug {
     await this.launched?.close();
     const profileDir = join(this.context.globalStorageUri.fsPath, 'browser-profile');
     try {
-      this.launched = await LaunchedBrowser.launch({ executable, profileDir, extensionDir: join(this.context.extensionPath, 'dist', 'browser-extension'), url });
-      this.logger.info(`Launched ${executable} with the Browser Debug extension (${this.launched.extensionId}).`);
-      return this.launched;
+      const launched = await LaunchedBrowser.launch({ executable, profileDir, extensionDir: join(this.context.extensionPath, 'dist', 'browser-extension'), url });
+      this.launched = launched;
+      this.logger.info(`Launched ${executable} with the Browser Debug extension (${launched.extensionId}).`);
+      // Audits run in this browser (in a throwaway context) while it lives and this window hosts the connector.
+      const release = this.session.services?.audits.useBrowser(launched.auditSource());
+      if (release) void launched.exited.then(release);
+      return launched;
     } catch (error) {
       void vscode.window.showErrorMessage(`Browser Debug could not launch ${executable}: ${(error as Error).message}`);
       return undefined;

@@ -67,6 +67,11 @@ export class ConnectorSession implements vscode.Disposable {
     await this.deps.feed.connect(connector.port).catch((error: Error) => logger.warn(error.message));
   }
 
+  /** The connector's services, in the window that hosts it; other windows go through HTTP. */
+  get services(): Running['connector']['services'] | undefined {
+    return this.running?.connector.services;
+  }
+
   async stop(reason = 'VS Code window closing'): Promise<void> {
     this.deps.feed.disconnect();
     this.stopJournal?.();
@@ -125,6 +130,12 @@ export class ConnectorSession implements vscode.Disposable {
       },
       screenshots: { dir: settings.screenshotFolder || this.deps.defaultScreenshotFolder },
       redactHeaders: settings.redactHeaders,
+      audits: {
+        timeoutMs: settings.auditTimeoutMs,
+        cookieHandover: settings.auditCookieHandover,
+        reportDir: join(this.deps.defaultScreenshotFolder, '..', 'audits'),
+        ...(settings.auditDebuggingEndpoint ? { debuggingEndpoint: settings.auditDebuggingEndpoint } : {}),
+      },
     };
   }
 

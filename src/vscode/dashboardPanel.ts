@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import * as vscode from 'vscode';
 import { dashboardToHostSchema, type DashboardData, type DashboardScreenshot, type HostToDashboard } from '../shared/dashboardMessages';
+import type { AuditSummary } from '../shared/audit';
 import type { StoredEntry, StoredScreenshot } from '../shared/protocol';
 import type { CaptureFeed, ConsoleEntry } from './captureFeed';
 
@@ -11,6 +12,7 @@ const SNAPSHOT_LIMIT = 1000;
 /** The dashboard webview: Console, Network (waterfall), Screenshots and Audits tabs, fed by the host. */
 export class DashboardPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
+  private audit: AuditSummary | undefined;
   private ready = false;
   private readonly roots = new Set<string>();
   private readonly subscriptions: vscode.Disposable[];
@@ -48,6 +50,13 @@ export class DashboardPanel implements vscode.Disposable {
     });
   }
 
+  /** Shows an audit in the Audits tab (opening the dashboard if needed). */
+  showAudit(audit: AuditSummary): void {
+    this.audit = audit;
+    if (this.panel && this.ready) this.post({ type: 'audit', audit });
+    else this.show();
+  }
+
   dispose(): void {
     for (const subscription of this.subscriptions) subscription.dispose();
     this.panel?.dispose();
@@ -60,7 +69,7 @@ export class DashboardPanel implements vscode.Disposable {
     switch (request.type) {
       case 'ready':
         this.ready = true;
-        return this.post({ type: 'snapshot', browserConnected: this.feed.browserConnected, ...this.snapshot() });
+        return this.post({ type: 'snapshot', browserConnected: this.feed.browserConnected, audit: this.audit, ...this.snapshot() });
       case 'openScreenshot': {
         const shot = this.feed.screenshots.find((entry) => entry.id === request.id);
         if (shot) void vscode.commands.executeCommand('vscode.open', vscode.Uri.file(shot.path));
@@ -76,6 +85,9 @@ export class DashboardPanel implements vscode.Disposable {
         return;
       case 'runCommand':
         void vscode.commands.executeCommand(request.command);
+        return;
+      case 'openReport':
+        if (this.audit) void vscode.env.openExternal(vscode.Uri.file(this.audit.report.htmlPath));
     }
   }
 

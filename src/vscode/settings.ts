@@ -12,6 +12,9 @@ export interface BrowserDebugSettings {
   redactHeaders: string[];
   pathMapping: Record<string, string>;
   mcpEnabled: boolean;
+  auditTimeoutMs: number;
+  auditCookieHandover: 'loopback' | 'all' | 'off';
+  auditDebuggingEndpoint: string;
 }
 
 export const DEFAULT_SETTINGS: BrowserDebugSettings = {
@@ -24,6 +27,9 @@ export const DEFAULT_SETTINGS: BrowserDebugSettings = {
   redactHeaders: [...DEFAULT_REDACTED_HEADERS],
   pathMapping: {},
   mcpEnabled: true,
+  auditTimeoutMs: 60_000,
+  auditCookieHandover: 'loopback',
+  auditDebuggingEndpoint: '',
 };
 
 export function readSettings(): BrowserDebugSettings {
@@ -39,5 +45,8 @@ export function readSettings(): BrowserDebugSettings {
     redactHeaders: get('network.redactHeaders', DEFAULT_SETTINGS.redactHeaders),
     pathMapping: get('sourceMaps.pathMapping', DEFAULT_SETTINGS.pathMapping),
     mcpEnabled: get('mcp.enabled', DEFAULT_SETTINGS.mcpEnabled),
+    auditTimeoutMs: get('audits.timeoutMs', DEFAULT_SETTINGS.auditTimeoutMs),
+    auditCookieHandover: get('audits.cookieHandover', DEFAULT_SETTINGS.auditCookieHandover),
+    auditDebuggingEndpoint: get('audits.debuggingEndpoint', DEFAULT_SETTINGS.auditDebuggingEndpoint),
   };
 }

@@ -47,7 +47,7 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     folder = copyWorkspace();
     const vsix = join(folder, '..', `bd-${Date.now()}.vsix`);
     execFileSync(process.execPath, ['scripts/packageBrowserExtension.mjs'], { cwd: ROOT });
-    execFileSync(process.execPath, ['node_modules/@vscode/vsce/vsce', 'package', '--no-dependencies', '--out', vsix], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync(process.execPath, ['scripts/packageVsix.mjs', vsix], { cwd: ROOT, stdio: 'pipe' });
     port = await freePortRun(1);
     server = await startCodeServer(codeServer, { folder, settings: { 'browserDebug.connector.port': port, 'workbench.colorTheme': 'Default Dark Modern' } });
     const installed = await installVsix(codeServer, server, vsix);
@@ -157,5 +157,27 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     await dashboard.locator('.network .row', { hasText: '/plain.js' }).first().waitFor({ timeout: 10_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-dashboard.png') });
     await page.close();
+  });
+
+  it('runs an accessibility audit from the installed VSIX (pruned Lighthouse inside) and shows the scores', async () => {
+    await runCommand(workbench, 'Browser Debug: Run Accessibility Audit');
+    const input = workbench.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(`${origin}/index.html`);
+    await workbench.keyboard.press('Enter');
+    let gauge;
+    await until(async () => {
+      for (const frame of workbench.frames()) {
+        const found = frame.locator('.gauge figcaption', { hasText: 'Accessibility' });
+        if (await found.count().catch(() => 0)) {
+          gauge = frame.locator('.gauge');
+          return true;
+        }
+      }
+      return false;
+    }, 120_000, 'the audit scores in the dashboard');
+    const score = Number(await gauge!.first().locator('.gauge-value').textContent());
+    assert.ok(score > 0 && score <= 100, `score ${score}`);
+    await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-audit.png') });
   });
 });

@@ -4,6 +4,8 @@
  */
 import type { DashboardData, DashboardScreenshot, HostToDashboard, DashboardToHost } from '../../src/shared/dashboardMessages';
 import type { StoredConsoleError, StoredConsoleLog, StoredNetworkRequest } from '../../src/shared/protocol';
+import type { AuditSummary } from '../../src/shared/audit';
+import { auditView } from './auditView';
 
 declare function acquireVsCodeApi(): { postMessage(message: DashboardToHost): void };
 const vscode = acquireVsCodeApi();
@@ -21,6 +23,7 @@ const state = {
   search: '',
   levels: new Set<string>(LEVELS),
   browserConnected: false,
+  audit: undefined as AuditSummary | undefined,
 };
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
@@ -102,7 +105,17 @@ function screenshotsTab(): HTMLElement {
 }
 
 function auditsTab(): HTMLElement {
-  return el('section', { className: 'empty' }, 'Audits (accessibility, performance, best practices, SEO) appear here once run.');
+  const run = (command: 'browserDebug.runAccessibilityAudit' | 'browserDebug.runPerformanceAudit' | 'browserDebug.runFullAudit', label: string) => {
+    const button = el('button', { textContent: label });
+    button.onclick = () => vscode.postMessage({ type: 'runCommand', command });
+    return button;
+  };
+  const toolbar = el('div', { className: 'toolbar' }, run('browserDebug.runFullAudit', 'Run full audit'), run('browserDebug.runAccessibilityAudit', 'Accessibility'), run('browserDebug.runPerformanceAudit', 'Performance'));
+  if (!state.audit) return el('section', {}, toolbar, el('p', { className: 'empty', textContent: 'No audit yet: run one on the current page.' }));
+  const open = el('button', { textContent: 'Open full report' });
+  open.onclick = () => vscode.postMessage({ type: 'openReport' });
+  toolbar.append(open);
+  return el('section', {}, toolbar, auditView(state.audit));
 }
 
 function merge(data: DashboardData): void {
@@ -114,7 +127,14 @@ function merge(data: DashboardData): void {
 
 window.addEventListener('message', (event: MessageEvent<HostToDashboard>) => {
   const message = event.data;
-  if (message.type === 'snapshot') {
+  if (message.type === 'audit') {
+    state.audit = message.audit;
+    state.tab = 'audits';
+  } else if (message.type === 'snapshot') {
+    if (message.audit) {
+      state.audit = message.audit;
+      state.tab = 'audits';
+    }
     state.console = [];
     state.network = [];
     state.screenshots = [];

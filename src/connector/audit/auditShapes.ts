@@ -57,7 +57,7 @@ export function engineResult(summary: AuditSummary) {
       categories: summary.categories,
       scores,
       metrics: summary.metrics,
-      opportunities: summary.opportunities.map(({ id, title, description, score, numericValue, displayValue }) => ({ id, title, description, score, numericValue, displayValue })),
+      opportunities: summary.opportunities.map(({ id, title, description, score, numericValue, displayValue, savingsMs }) => ({ id, title, description, score, numericValue, displayValue, savingsMs })),
       failing: summary.failing,
     },
     report: summary.report,
