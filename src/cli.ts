@@ -1,22 +1,18 @@
 #!/usr/bin/env node
 /** `npm start`: the connector on its own, for use without VS Code. */
-import { AlreadyRunningError, Connector } from './connector/connector';
+import { AlreadyRunningError } from './connector/connector';
 import { configFromEnvironment } from './connector/envConfig';
 import { isLogThreshold, streamLogger } from './connector/streamLogger';
-import { mountMcp, type McpMount } from './mcp/httpTransports';
+import { startConnectorWithMcp, type RunningConnector } from './mcp/connectorWithMcp';
 import { answerBudgetFromEnvironment } from './mcp/options';
 
 async function main(): Promise<void> {
   const level = process.env.BROWSER_DEBUG_LOG_LEVEL;
   const logger = streamLogger(process.stderr, isLogThreshold(level) ? level : 'info');
-  let connector: Connector;
-  let mcp: McpMount | undefined;
+  let running: RunningConnector;
   try {
     const answerBudget = answerBudgetFromEnvironment(process.env);
-    connector = await Connector.start(configFromEnvironment(process.env, process.argv.slice(2)), {
-      logger,
-      extraRoutes: (app, services) => (mcp = mountMcp(app, services, { answerBudget })),
-    });
+    running = await startConnectorWithMcp(configFromEnvironment(process.env, process.argv.slice(2)), { logger, answerBudget });
   } catch (error) {
     if (error instanceof AlreadyRunningError) {
       console.log(`${error.message}\nNothing to do: browsers, VS Code and MCP clients can use http://127.0.0.1:${error.port} now.`);
@@ -26,6 +22,7 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
+  const { connector } = running;
   const moved = connector.skippedPorts.length ? ` (port ${connector.skippedPorts.join(', ')} is held by another program)` : '';
   console.log(
     [
@@ -45,8 +42,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received, shutting down.`);
-    mcp?.close();
-    void connector.stop(`connector stopped (${signal})`).then(() => process.exit(0));
+    void running.stop(`connector stopped (${signal})`).then(() => process.exit(0));
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -3,11 +3,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { ConfigOverrides } from '../connector/config';
 import { resolveConfig } from '../connector/config';
-import { AlreadyRunningError, Connector } from '../connector/connector';
+import { AlreadyRunningError } from '../connector/connector';
 import { probeIdentity } from '../connector/identityProbe';
 import type { Logger } from '../connector/logger';
 import { VERSION } from '../shared/version';
-import { mountMcp, type McpMount } from './httpTransports';
+import { startConnectorWithMcp } from './connectorWithMcp';
 import { createMcpServer, type McpOptions } from './server';
 
 /** Where the stdio bin's tool calls go: a running connector's `/mcp`, or a connector of its own. */
@@ -34,9 +34,9 @@ async function bridgeTo(host: string, port: number): Promise<Backend> {
 }
 
 async function embed(overrides: ConfigOverrides, options: McpOptions, logger: Logger): Promise<Backend> {
-  let mount: McpMount | undefined;
   // Other MCP clients and the browser reach this connector too, as if it were standalone.
-  const connector = await Connector.start(overrides, { logger, extraRoutes: (app, services) => (mount = mountMcp(app, services, options)) });
+  const running = await startConnectorWithMcp(overrides, { ...options, logger });
+  const { connector } = running;
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await createMcpServer(connector.services, options).connect(serverSide);
   const client = new Client({ name: 'browser-debug-mcp-embedded', version: VERSION });
@@ -46,8 +46,7 @@ async function embed(overrides: ConfigOverrides, options: McpOptions, logger: Lo
     describe: `the connector this process started on port ${connector.port}`,
     close: async () => {
       await client.close();
-      mount?.close();
-      await connector.stop('MCP client disconnected');
+      await running.stop('MCP client disconnected');
     },
   };
 }

@@ -67,7 +67,7 @@ export class BrowserDebug {
       settings: this.settings,
       logger: this.logger,
       feed: this.feed,
-      defaultScreenshotFolder: join(storage, 'screenshots'),
+      storageFolder: storage,
       journalFile: this.journalFile,
     });
     this.consoleView = new ConsoleView(this.feed);

@@ -20,8 +20,8 @@ export interface SessionDeps {
   settings: () => BrowserDebugSettings;
   logger: Logger;
   feed: CaptureFeed;
-  /** Where screenshots go when the setting is empty (workspace storage, not the repository). */
-  defaultScreenshotFolder: string;
+  /** Screenshots (unless the setting names a folder) and audit reports go here: workspace storage, not the repository. */
+  storageFolder: string;
   journalFile: string;
 }
 
@@ -128,12 +128,12 @@ export class ConnectorSession implements vscode.Disposable {
         consoleLogs: { maxEntries: settings.maxConsoleEntries, maxBytes: 64 * 1024 * 1024 },
         networkSuccess: { maxEntries: settings.maxNetworkEntries, maxBytes: 64 * 1024 * 1024 },
       },
-      screenshots: { dir: settings.screenshotFolder || this.deps.defaultScreenshotFolder },
+      screenshots: { dir: settings.screenshotFolder || join(this.deps.storageFolder, 'screenshots') },
       redactHeaders: settings.redactHeaders,
       audits: {
         timeoutMs: settings.auditTimeoutMs,
         cookieHandover: settings.auditCookieHandover,
-        reportDir: join(this.deps.defaultScreenshotFolder, '..', 'audits'),
+        reportDir: join(this.deps.storageFolder, 'audits'),
         ...(settings.auditDebuggingEndpoint ? { debuggingEndpoint: settings.auditDebuggingEndpoint } : {}),
       },
     };
