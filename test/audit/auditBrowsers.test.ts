@@ -98,7 +98,7 @@ describe('Audits as the user sees the page: cookie hand-over and the three brows
       unregister();
       await client.close();
       await launched.close();
-      rmSync(profile, { recursive: true, force: true });
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
   });
 });

@@ -31,7 +31,7 @@ describe('Launch Browser: a browser with our extension loaded over the DevTools 
     } finally {
       await browser?.close();
       await connector.stop();
-      rmSync(profile, { recursive: true, force: true });
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     }
   });
 });

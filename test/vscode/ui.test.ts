@@ -20,9 +20,14 @@ function findFiles(dir: string, match: RegExp): string[] {
     .map((name) => join(dir, name));
 }
 
+/** F1 and the title. A webview or image editor with focus can swallow F1, so focus the workbench and retry. */
 async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
+  for (let attempt = 0; attempt < 3 && !(await input.isVisible()); attempt++) {
+    await page.locator('.part.sidebar .composite.title').first().click();
+    await page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+  }
   await input.waitFor({ state: 'visible' });
   await input.fill(`>${title}`);
   await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();

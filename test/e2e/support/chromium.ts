@@ -58,7 +58,7 @@ export async function launchWithExtension(executablePath: string, extensionDir =
     worker,
     close: async () => {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
