@@ -109,7 +109,9 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     const page = await app!.context.newPage();
     await page.goto(`${origin}/index.html`);
     const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 7; i++) {
+      // One error at a time, as a page usually logs them: VS Code batches tree refreshes within 200 ms.
+      await new Promise((resolve) => setTimeout(resolve, 600));
       const text = `latency probe ${i}`;
       const started = Date.now();
       await page.evaluate((message) => console.error(message), text);
@@ -117,8 +119,8 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
       times.push(Date.now() - started);
     }
     times.sort((a, b) => a - b);
-    console.log(`      console.error → Console view row: median ${times[2]} ms (${times.join(', ')})`);
-    assert.ok(times[2]! < 2000, `median ${times[2]} ms`);
+    console.log(`      console.error → Console view row: median ${times[3]} ms (${times.join(', ')})`);
+    assert.ok(times[3]! < 2000, `median ${times[3]} ms`);
     await page.close();
   });
 

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { meetsLevel, type LogLevel } from '../../shared/levels';
-import { RefreshableView } from './refreshableView';
-import type { CaptureFeed, ConsoleEntry } from '../captureFeed';
-import { groupByPageLoad, pageLabel, type Group } from './pageLoadGroups';
+import { GroupedView, isGroup } from './groupedView';
+import type { ConsoleEntry } from '../captureFeed';
+import { pageLabel, type Group } from './pageLoadGroups';
 
 type Node = Group<ConsoleEntry> | ConsoleEntry;
 
@@ -18,10 +18,6 @@ export function levelOf(entry: ConsoleEntry): LogLevel {
   return entry.type === 'console-error' ? 'error' : entry.level;
 }
 
-function isGroup(node: Node): node is Group<ConsoleEntry> {
-  return 'entries' in node;
-}
-
 function shortSource(source: string | undefined): string {
   if (!source) return '';
   // DevTools style: file name and line.
@@ -30,16 +26,11 @@ function shortSource(source: string | undefined): string {
 }
 
 /** The Console view: entries grouped by page load, newest first, filtered by a minimum level. */
-export class ConsoleView extends RefreshableView<Node> {
+export class ConsoleView extends GroupedView<ConsoleEntry> {
   minimumLevel: LogLevel = 'debug';
-  constructor(private readonly feed: CaptureFeed) {
-    super();
-  }
 
-  getChildren(node?: Node): Node[] {
-    if (node) return isGroup(node) ? node.entries : [];
-    const visible = this.feed.console.filter((entry) => meetsLevel(levelOf(entry), this.minimumLevel));
-    return groupByPageLoad(visible, this.feed.pageLoads);
+  protected entries(): readonly ConsoleEntry[] {
+    return this.minimumLevel === 'debug' ? this.feed.console : this.feed.console.filter((entry) => meetsLevel(levelOf(entry), this.minimumLevel));
   }
 
   getTreeItem(node: Node): vscode.TreeItem {

@@ -1,15 +1,10 @@
 import * as vscode from 'vscode';
 import type { StoredNetworkRequest } from '../../shared/protocol';
 import { isFailedRequest } from '../../connector/store';
-import { RefreshableView } from './refreshableView';
-import type { CaptureFeed } from '../captureFeed';
-import { groupByPageLoad, pageLabel, type Group } from './pageLoadGroups';
+import { GroupedView, isGroup } from './groupedView';
+import { pageLabel, type Group } from './pageLoadGroups';
 
 type Node = Group<StoredNetworkRequest> | StoredNetworkRequest;
-
-function isGroup(node: Node): node is Group<StoredNetworkRequest> {
-  return 'entries' in node;
-}
 
 function shortUrl(url: string): string {
   try {
@@ -21,14 +16,9 @@ function shortUrl(url: string): string {
 }
 
 /** The Network view: method, status, URL and duration, grouped by page load; failures stand out. */
-export class NetworkView extends RefreshableView<Node> {
-  constructor(private readonly feed: CaptureFeed) {
-    super();
-  }
-
-  getChildren(node?: Node): Node[] {
-    if (node) return isGroup(node) ? node.entries : [];
-    return groupByPageLoad(this.feed.network, this.feed.pageLoads);
+export class NetworkView extends GroupedView<StoredNetworkRequest> {
+  protected entries(): readonly StoredNetworkRequest[] {
+    return this.feed.network;
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
