@@ -120,6 +120,18 @@ describe('POST /capture-screenshot', () => {
     assert.match(unknown.json.error.message, /fullpage/);
   });
 
+  it('keeps the folder within its byte cap too, removing the oldest first', async () => {
+    await t.stop();
+    const imageBytes = Buffer.from(pngDataUrl(40, 40).split(',')[1]!, 'base64').length;
+    t = await startTestConnector({ screenshots: { timeoutMs: 400, maxFiles: 100, maxBytes: imageBytes * 2 + 10 } });
+    const browser = await answeringBrowser(t.port, () => ({ data: pngDataUrl(40, 40) }));
+    const paths: string[] = [];
+    for (let i = 0; i < 4; i++) paths.push((await post(t.port, '/capture-screenshot')).json.path);
+    const kept = readdirSync(t.screenshotDir).sort();
+    assert.deepEqual(kept, paths.slice(2).map((p) => p.split('/').pop()).sort());
+    await browser.close();
+  });
+
   it('keeps the folder within its file cap, removing the oldest first', async () => {
     const browser = await answeringBrowser(t.port, () => ({ data: pngDataUrl(8, 8) }));
     const paths: string[] = [];
