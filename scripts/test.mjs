@@ -14,6 +14,11 @@ function hasTests(dir) {
   return readdirSync(dir, { recursive: true }).some((name) => String(name).endsWith('.test.ts'));
 }
 
+const edgeDeps = {
+  path: 'edge/node_modules/vitest/vitest.mjs',
+  hint: 'edge dependencies are missing: run (cd edge && npm ci --ignore-scripts --no-audit --no-fund)',
+};
+
 const steps = [
   { name: 'typecheck', command: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'] },
   { name: 'typecheck browser-extension', command: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'browser-extension'] },
@@ -24,13 +29,22 @@ const steps = [
   // Real Lighthouse runs (6–10 s each): after the quick suites, so their failures show first.
   { name: 'audits', command: [...mocha, 'test/audit/**/*.test.ts'], when: () => hasTests('test/audit') },
   { name: 'vscode', command: [...mocha, 'test/vscode/*.test.ts'], when: () => hasTests('test/vscode') },
+  // The edge worker is its own package (edge/package.json; .ci/run installs its dependencies):
+  // its type check, then its vitest projects, which add their counts to the tally.
+  { name: 'edge', cwd: 'edge', requires: edgeDeps, command: ['scripts/test.mjs'] },
 ];
 
 const failedSteps = [];
 for (const step of steps) {
   if (step.when && !step.when()) continue;
   console.log(`\n── ${step.name} ──`);
-  const result = spawnSync(process.execPath, step.command, { stdio: 'inherit', env: { ...process.env, TEST_TALLY_FILE: tallyFile } });
+  if (step.requires && !existsSync(step.requires.path)) {
+    console.log(step.requires.hint);
+    failedSteps.push(step.name);
+    continue;
+  }
+  const env = { ...process.env, ...step.env, TEST_TALLY_FILE: tallyFile };
+  const result = spawnSync(process.execPath, step.command, { stdio: 'inherit', cwd: step.cwd, env });
   if (result.status !== 0) failedSteps.push(step.name);
 }
 

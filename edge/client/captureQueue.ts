@@ -1,0 +1,65 @@
+/** A capture as the connector's protocol has it: at least `type` and `timestamp`. */
+export type Capture = Record<string, unknown> & { type: string; timestamp: number };
+
+export interface Batch {
+  batchSeq: number;
+  events: Capture[];
+}
+
+/**
+ * Captures waiting to go up the tunnel, and batches sent but not yet acknowledged. Nothing is
+ * forgotten until the edge acks it: after a reconnect every unacked batch is sent again, in
+ * order. Bounded: past `maxEvents` the oldest waiting captures are dropped and counted, and a
+ * `dropped` capture tells the remote side about the gap.
+ */
+export class CaptureQueue {
+  private waiting: Capture[] = [];
+  private unacked: Batch[] = [];
+  private nextBatchSeq = 1;
+  private droppedCount = 0;
+
+  constructor(
+    private readonly maxEvents = 50_000,
+    private readonly batchSize = 500,
+  ) {}
+
+  push(capture: Capture): void {
+    this.waiting.push(capture);
+    const excess = this.size - this.maxEvents;
+    if (excess > 0) {
+      this.waiting.splice(0, Math.min(excess, this.waiting.length));
+      this.droppedCount += excess;
+    }
+  }
+
+  /** Waiting plus unacknowledged captures. */
+  get size(): number {
+    return this.waiting.length + this.unacked.reduce((sum, batch) => sum + batch.events.length, 0);
+  }
+
+  get dropped(): number {
+    return this.droppedCount;
+  }
+
+  /** The next batch to send, moved to the unacked list; undefined when nothing waits. */
+  take(): Batch | undefined {
+    if (this.droppedCount > 0) {
+      this.waiting.unshift({ type: 'dropped', count: this.droppedCount, timestamp: Date.now() });
+      this.droppedCount = 0;
+    }
+    if (!this.waiting.length) return undefined;
+    const batch = { batchSeq: this.nextBatchSeq++, events: this.waiting.splice(0, this.batchSize) };
+    this.unacked.push(batch);
+    return batch;
+  }
+
+  /** The edge acks a batch once it and everything before it is stored. */
+  ack(batchSeq: number): void {
+    this.unacked = this.unacked.filter((batch) => batch.batchSeq > batchSeq);
+  }
+
+  /** After a reconnect: what was sent but never acknowledged, oldest first. */
+  resend(): Batch[] {
+    return [...this.unacked];
+  }
+}

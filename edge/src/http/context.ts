@@ -1,0 +1,15 @@
+import type { Context } from 'hono';
+import type { Principal } from '../auth/principal';
+import type { Env, Settings } from '../env';
+import type { ApiError } from './errors';
+
+export interface AppVariables {
+  requestId: string;
+  settings: Settings;
+  principal?: Principal;
+  /** Why the credentials sent were refused; raised only by routes that need them. */
+  authError?: ApiError;
+}
+
+export type AppEnv = { Bindings: Env; Variables: AppVariables };
+export type Ctx = Context<AppEnv>;

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { Capture } from '../data/captureRow';
+
+/**
+ * Frames on /tunnel/<session_id>. Captures keep the connector's protocol (src/shared/protocol.ts):
+ * the edge checks the fields it indexes and keeps every other field as sent, so a newer
+ * connector's extra fields pass through unchanged.
+ */
+export const CAPTURE_TYPES = ['console-log', 'console-error', 'network-request', 'selected-element', 'page-navigated', 'current-url', 'dropped'] as const;
+export const MAX_BATCH_EVENTS = 1000;
+
+const ms = z.number().finite().nonnegative();
+
+export const captureSchema = z.discriminatedUnion('type', [
+  z.looseObject({ type: z.literal('console-log'), level: z.enum(['debug', 'log', 'info', 'warn', 'error']), message: z.string(), timestamp: ms }),
+  z.looseObject({ type: z.literal('console-error'), message: z.string(), timestamp: ms }),
+  z.looseObject({ type: z.literal('network-request'), method: z.string().min(1).max(20), url: z.string(), status: z.number().int().nonnegative().optional(), timestamp: ms }),
+  z.looseObject({ type: z.literal('selected-element'), element: z.record(z.string(), z.unknown()), timestamp: ms }),
+  z.looseObject({ type: z.literal('page-navigated'), url: z.string(), timestamp: ms }),
+  z.looseObject({ type: z.literal('current-url'), url: z.string(), timestamp: ms.default(() => Date.now()) }),
+  z.looseObject({ type: z.literal('dropped'), count: z.number().int().positive(), timestamp: ms }),
+]);
+export type CaptureFrame = z.infer<typeof captureSchema>;
+
+const replyError = z.object({ code: z.string().max(100), message: z.string().max(10_000) });
+
+export const connectorFrameSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('hello'),
+    protocolVersion: z.number().int().optional(),
+    client: z.string().max(100).optional(),
+    version: z.string().max(100).optional(),
+    instanceId: z.string().max(100).optional().describe('new each time the connector starts: lets the edge drop re-sent batches'),
+    capabilities: z.array(z.string().max(100)).max(50).optional(),
+    metadata: z.record(z.string(), z.unknown()).optional(),
+  }),
+  z.object({ type: z.literal('heartbeat'), timestamp: ms.optional() }),
+  z.object({ type: z.literal('batch'), batchSeq: z.number().int().positive().optional(), events: z.array(z.unknown()).max(MAX_BATCH_EVENTS) }),
+  z.object({ type: z.literal('reply'), id: z.string().max(300), result: z.unknown().optional(), error: replyError.optional() }),
+  captureSchema,
+]);
+export type ConnectorFrame = z.infer<typeof connectorFrameSchema>;
+
+export const COMMAND_NAME = /^[a-z][a-z0-9-]{0,63}$/;
+
+export const clientFrameSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('heartbeat'), timestamp: ms.optional() }),
+  z.object({ type: z.literal('subscribe'), since: z.number().int().nonnegative().optional() }),
+  z.object({
+    type: z.literal('command'),
+    id: z.string().min(1).max(200),
+    name: z.string().regex(COMMAND_NAME, 'expected a command name such as screenshot'),
+    args: z.record(z.string(), z.unknown()).default({}),
+  }),
+]);
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
+
+/** What each end is, kept on its socket so it survives hibernation. */
+export interface SocketInfo {
+  role: 'connector' | 'client';
+  tag: string;
+  callerId: string;
+  accountId: string;
+  scopes: string[];
+  connectedAt: number;
+}
+
+/** Each event of a batch is checked on its own, so one bad event costs only itself. */
+export function validateEvents(events: unknown[]): { good: Capture[]; rejected: { index: number; message: string }[] } {
+  const good: Capture[] = [];
+  const rejected: { index: number; message: string }[] = [];
+  events.forEach((event, index) => {
+    const parsed = captureSchema.safeParse(event);
+    if (parsed.success) good.push(parsed.data as Capture);
+    else rejected.push({ index, message: describeIssue(parsed.error) });
+  });
+  return { good, rejected };
+}
+
+export function describeIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid frame.';
+  const where = issue.path.length ? `'${issue.path.map(String).join('.')}': ` : '';
+  return `Invalid frame: ${where}${issue.message}.`;
+}
+
+export function typeOf(json: unknown): string | undefined {
+  return json && typeof json === 'object' && typeof (json as { type?: unknown }).type === 'string' ? (json as { type: string }).type : undefined;
+}

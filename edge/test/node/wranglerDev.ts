@@ -1,0 +1,90 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const WRANGLER = join(process.cwd(), 'node_modules/wrangler/bin/wrangler.js');
+const QUIET = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1' };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface DevServer {
+  url: string;
+  /** Process group of wrangler and its workerd. */
+  pid: number;
+  /** Its local state folder (D1, Durable Objects). */
+  state: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** `wrangler dev --local` on loopback with a fresh local D1 (migrated like a deployment) and state. */
+export async function startWranglerDev(secret: string): Promise<DevServer> {
+  const state = mkdtempSync(join(tmpdir(), 'bd-edge-'));
+  const migrate = spawnSync(process.execPath, [WRANGLER, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { env: QUIET, encoding: 'utf8' });
+  if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stdout}${migrate.stderr}`);
+  const port = await freePort();
+  const inspector = await freePort();
+  const args = [WRANGLER, 'dev', '--local', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--persist-to', state, '--var', `JWT_SECRET:${secret}`, '--show-interactive-dev-session=false', '--log-level', 'warn'];
+  const child = spawn(process.execPath, args, { env: QUIET, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, child, () => output);
+  return {
+    url,
+    pid: child.pid!,
+    state,
+    output: () => output,
+    stop: async () => {
+      await stopGroup(child);
+      rmSync(state, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited: ${output()}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stopGroup(child);
+  throw new Error(`wrangler dev did not become healthy: ${output()}`);
+}
+
+/** wrangler starts workerd as a child: end the whole process group, and wait for it. */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }, 5000);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,29 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: `workers` runs inside workerd (D1, Durable Objects, queues, all local) through
+ * the Cloudflare pool; `node` drives `wrangler dev --local` over loopback like a real client.
+ */
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations('migrations');
+  return {
+    test: {
+      reporters: ['default', './test/support/tallyReporter.ts'],
+      projects: [
+        {
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: './wrangler.toml' },
+              miniflare: { bindings: { JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', TEST_MIGRATIONS: migrations } },
+            }),
+          ],
+          test: { name: 'workers', include: ['test/workers/**/*.test.ts'], setupFiles: ['./test/workers/setup.ts'], testTimeout: 30_000 },
+        },
+        {
+          test: { name: 'node', include: ['test/node/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 },
+        },
+      ],
+    },
+  };
+});
