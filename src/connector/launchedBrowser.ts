@@ -102,9 +102,17 @@ export class LaunchedBrowser {
     return transport;
   }
 
-  close(): Promise<number | null> {
-    this.process.kill();
-    return this.exited;
+  /**
+   * Asks Chrome to close (it then ends its helper processes and finishes writing the profile), and
+   * kills it if it has not exited within 5 s.
+   */
+  async close(): Promise<number | null> {
+    if (this.process.exitCode !== null || this.process.signalCode !== null) return this.exited;
+    this.send('Browser.close').catch(() => undefined);
+    const timer = setTimeout(() => this.process.kill('SIGKILL'), 5_000);
+    const code = await this.exited;
+    clearTimeout(timer);
+    return code;
   }
 
   private receive(text: string): void {
