@@ -10,6 +10,7 @@ import type {
   StoredSelectedElement,
 } from '../shared/protocol';
 import type { StoreLimits } from './config';
+import { isFailedRequest } from '../shared/networkOutcome';
 import { DEFAULT_REDACTED_HEADERS, redactHeaders } from './redaction';
 import { RingBuffer } from './ringBuffer';
 import { capAndMeasure } from './truncate';
@@ -55,11 +56,6 @@ export interface QueryResult<T> {
 }
 
 type Listener = (entry: StoredEntry) => void;
-
-/** An HTTP 4xx/5xx or a request that never got a response. */
-export function isFailedRequest(request: { status?: number; error?: string }): boolean {
-  return request.error !== undefined || request.status === undefined || request.status === 0 || request.status >= 400;
-}
 
 /** All captures in bounded memory, one ring buffer per kind, every entry with a stable id and page load. */
 export class CaptureStore {

@@ -5,6 +5,7 @@
 import type { DashboardData, DashboardScreenshot, HostToDashboard, DashboardToHost } from '../../src/shared/dashboardMessages';
 import type { StoredConsoleError, StoredConsoleLog, StoredNetworkRequest } from '../../src/shared/protocol';
 import type { AuditSummary } from '../../src/shared/audit';
+import { isFailedRequest } from '../../src/shared/networkOutcome';
 import { auditView } from './auditView';
 
 declare function acquireVsCodeApi(): { postMessage(message: DashboardToHost): void };
@@ -34,7 +35,6 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string,
 }
 
 const levelOf = (entry: ConsoleEntry) => (entry.type === 'console-error' ? 'error' : entry.level);
-const isFailed = (r: StoredNetworkRequest) => r.error !== undefined || !r.status || r.status >= 400;
 
 function render(): void {
   const app = document.getElementById('app')!;
@@ -82,10 +82,10 @@ function networkTab(): HTMLElement {
   const end = Math.max(...rows.map((r) => r.timestamp + (r.duration ?? 0)));
   const span = Math.max(1, end - start);
   const table = el('div', { className: 'rows network' }, ...rows.slice().reverse().map((request) => {
-    const bar = el('span', { className: isFailed(request) ? 'bar failed' : 'bar' });
+    const bar = el('span', { className: isFailedRequest(request) ? 'bar failed' : 'bar' });
     bar.style.marginLeft = `${((request.timestamp - start) / span) * 100}%`;
     bar.style.width = `${Math.max(0.5, ((request.duration ?? 0) / span) * 100)}%`;
-    const row = el('div', { className: isFailed(request) ? 'row failed' : 'row', title: request.url }, el('span', { className: 'method', textContent: request.method }), el('span', { className: 'status-code', textContent: request.error ? 'ERR' : String(request.status ?? '') }), el('span', { className: 'message', textContent: request.url }), el('span', { className: 'time', textContent: request.duration !== undefined ? `${request.duration} ms` : '' }), el('span', { className: 'waterfall' }, bar));
+    const row = el('div', { className: isFailedRequest(request) ? 'row failed' : 'row', title: request.url }, el('span', { className: 'method', textContent: request.method }), el('span', { className: 'status-code', textContent: request.error ? 'ERR' : String(request.status ?? '') }), el('span', { className: 'message', textContent: request.url }), el('span', { className: 'time', textContent: request.duration !== undefined ? `${request.duration} ms` : '' }), el('span', { className: 'waterfall' }, bar));
     row.dataset.id = request.id;
     row.onclick = () => vscode.postMessage({ type: 'openRequest', id: request.id });
     return row;

@@ -1,6 +1,6 @@
 import type { CaptureEvent } from '../../../src/shared/protocol';
 import type { PageCapture } from '../common/messages';
-import { formatFrame, formatStack, parseStack } from '../content/stack';
+import { formatFrame, formatStack, parseStack } from '../../../src/shared/stackFrames';
 
 const MAX_FRAMES = 20;
 

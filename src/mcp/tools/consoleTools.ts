@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { framesOf } from '../../connector/stackFrames';
+import { framesOf } from '../../shared/stackFrames';
 import { LOG_LEVELS, meetsLevel, type LogLevel } from '../../shared/levels';
 import type { StoredConsoleError, StoredConsoleLog } from '../../shared/protocol';
 import { renderList } from '../format/list';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseMethod, parseStatus } from '../../connector/http/params';
-import { isFailedRequest } from '../../connector/store';
+import { isFailedRequest } from '../../shared/networkOutcome';
 import type { StoredNetworkRequest } from '../../shared/protocol';
 import { renderList } from '../format/list';
 import { bytes, clock, cut, isoTime } from '../format/text';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { StoredNetworkRequest } from '../../shared/protocol';
-import { isFailedRequest } from '../../connector/store';
+import { isFailedRequest } from '../../shared/networkOutcome';
 import { GroupedView, isGroup } from './groupedView';
 import { pageLabel, type Group } from './pageLoadGroups';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SourceMapper } from '../../../src/connector/sourceMapper';
-import { framesOf, parseStack } from '../../../src/connector/stackFrames';
+import { framesOf, parseStack } from '../../../src/shared/stackFrames';
 import { APP_SOURCE, buildBundle, FAILING_LINE, serveFiles } from '../../support/bundle';
 
 describe('parseStack', () => {

@@ -1,6 +1,7 @@
 import type { StoredNetworkRequest } from '../../../shared/protocol';
 import type { ConnectorServices } from '../../services';
-import { isFailedRequest, type BufferKind } from '../../store';
+import { isFailedRequest } from '../../../shared/networkOutcome';
+import type { BufferKind } from '../../store';
 import { parseBoolean, parseLimit, parseMethod, parseStatus } from '../params';
 import { defaultLimit, type Route, type RouteContext } from '../route';
 
