@@ -44,15 +44,4 @@ export function networkRequest(url: string, status: number, extra: Record<string
   return { type: 'network-request', method: 'GET', url, status, timestamp: Date.now(), duration: 12, ...extra };
 }
 
-/** Resolves once the connector has stored `count` more entries, so tests never sleep. */
-export function storedCount(connector: Connector): number {
-  return connector.services.store.lastSeq;
-}
-
-export async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+export { until } from './until';

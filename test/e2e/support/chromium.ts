@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Worker } from 'playwright-core';
 import { startTestConnector, type TestConnector } from '../../support/connector';
+import { until } from '../../support/until';
 import { startFixtureServer, type FixtureServer } from './fixtureServer';
 
 export const EXTENSION_DIR = resolve(__dirname, '../../../dist/browser-extension');
@@ -90,13 +91,7 @@ export async function connectExtension(worker: Worker, port: number, extra: Reco
   }, 15_000);
 }
 
-export async function until(check: () => Promise<boolean> | boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what} not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+export { until };
 
 export interface ExtensionRig {
   browser: TestBrowser;

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { AlreadyRunningError, Connector } from '../../../src/connector/connector';
 import { SIGNATURE } from '../../../src/shared/identity';
 import { closeServer, freePortRun, listenOn } from '../../support/ports';
+import { until } from '../../support/until';
 import { TestSocket } from '../../support/wsClient';
 
 const CLI = resolve(__dirname, '../../../dist/cli.js');
@@ -26,19 +27,11 @@ function startCli(args: string[]): Cli {
   return { child, output: () => output, exited };
 }
 
-async function waitFor(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('connector lifecycle', () => {
   it('npm start: prints where it listens, and Ctrl-C sends server-shutdown to every peer and frees the port', async () => {
     const port = await freePortRun(1);
     const cli = startCli(['--port', String(port)]);
-    await waitFor(() => cli.output().includes('listening on'));
+    await until(() => cli.output().includes('listening on'));
     assert.match(cli.output(), new RegExp(`listening on http://127.0.0.1:${port}`));
     assert.match(cli.output(), /Ctrl-C/);
     const browser = await TestSocket.open(`ws://127.0.0.1:${port}/extension-ws`);
@@ -74,7 +67,7 @@ describe('connector lifecycle', () => {
       assert.deepEqual(connector.skippedPorts, [port]);
       await connector.stop();
       const cli = startCli(['--port', String(port)]);
-      await waitFor(() => cli.output().includes('listening on'));
+      await until(() => cli.output().includes('listening on'));
       assert.match(cli.output(), new RegExp(`:${port + 1} \\(port ${port} is held by another program\\)`));
       cli.child.kill('SIGTERM');
       assert.equal(await cli.exited, 0);
