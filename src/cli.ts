@@ -33,6 +33,7 @@ async function main(): Promise<void> {
       '  2. Open your app; captures appear at ' + `${connector.url}/console-logs and ${connector.url}/network-requests`,
       `  3. Live stream: ws://127.0.0.1:${connector.port}/ws   Health: ${connector.url}/health`,
       `  4. MCP: ${connector.url}/mcp (Streamable HTTP), ${connector.url}/sse (legacy SSE), or the browser-debug-mcp command (stdio)`,
+      ...remoteLines(connector),
       '',
       'Press Ctrl-C to stop.',
     ].join('\n'),
@@ -46,6 +47,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/** Hybrid mode: where captures go, and the session id a remote reader needs. */
+function remoteLines(connector: RunningConnector['connector']): string[] {
+  const remote = connector.services.remote.status();
+  if (!remote) return [];
+  const shared = remote.origins.length ? remote.origins.join(', ') : 'nothing yet (set BROWSER_DEBUG_REMOTE_ORIGINS)';
+  return [`  5. Remote: sharing ${shared} with ${remote.url}, session ${remote.sessionId ?? '(not started: see the log)'}`];
 }
 
 void main();

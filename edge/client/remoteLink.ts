@@ -75,9 +75,12 @@ export class RemoteLink {
     this.tokens = new TokenSource(options.url.replace(/\/+$/, ''), options.keys, options.apiKey, options.fetch);
   }
 
-  /** Offer a capture; it is kept only if its page (or `pageUrl`) is an allowed origin. */
+  /**
+   * Offer a capture; it is kept only if its page is an allowed origin. Pass `pageUrl` whenever it
+   * is known: a network request's own `url` is the resource, not the page that made it.
+   */
   forward(capture: Capture, pageUrl?: string): boolean {
-    const page = typeof capture.url === 'string' ? capture.url : pageUrl;
+    const page = pageUrl ?? (typeof capture.url === 'string' ? capture.url : undefined);
     if (!this.allowed(page)) return false;
     this.queue.push(capture);
     this.report();

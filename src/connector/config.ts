@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_PORT, MAX_FALLBACK_PORT } from '../shared/identity';
 import { DEFAULT_REDACTED_HEADERS } from './redaction';
+import { resolveRemoteConfig, type RemoteConfig, type RemoteOverrides } from './remote/remoteConfig';
 
 export interface BufferLimit {
   /** Most entries kept; the oldest go first. */
@@ -61,6 +62,8 @@ export interface ConnectorConfig {
   commandTimeoutMs: number;
   /** Header names whose values are stored as [redacted]. */
   redactHeaders: string[];
+  /** Hybrid mode (see README "Hybrid mode"); off when absent. */
+  remote?: RemoteConfig;
 }
 
 const MB = 1024 * 1024;
@@ -101,10 +104,11 @@ export function defaultConfig(): ConnectorConfig {
   };
 }
 
-export type ConfigOverrides = Partial<Omit<ConnectorConfig, 'limits' | 'screenshots' | 'audits'>> & {
+export type ConfigOverrides = Partial<Omit<ConnectorConfig, 'limits' | 'screenshots' | 'audits' | 'remote'>> & {
   limits?: Partial<StoreLimits>;
   screenshots?: Partial<ScreenshotConfig>;
   audits?: Partial<AuditConfig>;
+  remote?: RemoteOverrides;
 };
 
 export function resolveConfig(overrides: ConfigOverrides = {}): ConnectorConfig {
@@ -118,5 +122,6 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ConnectorConfig 
     limits: { ...base.limits, ...overrides.limits },
     screenshots: { ...base.screenshots, ...overrides.screenshots },
     audits: { ...base.audits, ...overrides.audits },
+    remote: overrides.remote ? resolveRemoteConfig(overrides.remote) : undefined,
   };
 }

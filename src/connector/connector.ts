@@ -8,6 +8,7 @@ import { createApp, type AppExtras } from './http/app';
 import type { AccessPolicy } from './http/security';
 import { probeIdentity } from './identityProbe';
 import { silentLogger, type Logger } from './logger';
+import { HybridMode } from './remote/hybridMode';
 import { ScreenshotService } from './screenshotService';
 import { SourceMapper } from './sourceMapper';
 import type { ConnectorServices } from './services';
@@ -46,7 +47,7 @@ export class Connector {
   ) {
     const store = new CaptureStore(config.limits, config.redactHeaders);
     const bridge = new BrowserBridge();
-    const services: ConnectorServices = {
+    const core: Omit<ConnectorServices, 'remote'> = {
       config,
       logger,
       store,
@@ -59,6 +60,7 @@ export class Connector {
       connections: () => this.hub.connectionCount,
       invalidFrames: () => this.hub.invalidFrames,
     };
+    const services: ConnectorServices = { ...core, remote: new HybridMode(core) };
     this.services = services;
     const policy: AccessPolicy = { port: () => this.listeningPort, allowedOrigins: config.allowedOrigins };
     this.server = createServer(createApp(services, policy, extras));
@@ -70,6 +72,7 @@ export class Connector {
   static async start(overrides: ConfigOverrides = {}, options: StartOptions = {}): Promise<Connector> {
     const connector = new Connector(resolveConfig(overrides), options.logger ?? silentLogger, options);
     await connector.listen();
+    if (connector.config.remote) await connector.services.remote.configure(connector.config.remote);
     return connector;
   }
 
@@ -84,6 +87,7 @@ export class Connector {
   /** Sends `server-shutdown` to every peer, then releases the port. Safe to call twice. */
   stop(reason = 'connector stopping'): Promise<void> {
     this.stopping ??= new Promise<void>((resolve) => {
+      this.services.remote.stop();
       this.services.bridge.rejectAll('The connector is shutting down.');
       this.hub.close(reason);
       this.server.close(() => resolve());

@@ -1,4 +1,5 @@
 import type { ConfigOverrides } from './config';
+import type { RemoteCommandName, RemoteOverrides } from './remote/remoteConfig';
 
 /** Settings for the standalone connector, from flags (`--port 3030`) and `BROWSER_DEBUG_*` variables; flags win. */
 export function configFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly string[]): ConfigOverrides {
@@ -15,7 +16,25 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly str
   if (dir) overrides.screenshots = { dir };
   const audits = auditOverrides(pick);
   if (Object.keys(audits).length) overrides.audits = audits;
+  const remote = remoteOverrides(pick, env);
+  if (remote) overrides.remote = remote;
   return overrides;
+}
+
+/** Hybrid mode; the API key comes only from the environment, so it stays out of `ps` listings. */
+function remoteOverrides(pick: (flag: string, variable: string) => string | undefined, env: NodeJS.ProcessEnv): RemoteOverrides | undefined {
+  const url = pick('remote-url', 'BROWSER_DEBUG_REMOTE_URL');
+  if (!url) return undefined;
+  const list = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean);
+  const remote: RemoteOverrides = { url, origins: list(pick('remote-origins', 'BROWSER_DEBUG_REMOTE_ORIGINS')) ?? [] };
+  if (env.BROWSER_DEBUG_REMOTE_API_KEY) remote.apiKey = env.BROWSER_DEBUG_REMOTE_API_KEY;
+  const session = pick('remote-session', 'BROWSER_DEBUG_REMOTE_SESSION');
+  if (session) remote.sessionId = session;
+  const commands = list(pick('remote-commands', 'BROWSER_DEBUG_REMOTE_COMMANDS'));
+  if (commands) remote.commands = commands as RemoteCommandName[];
+  const identity = pick('remote-identity', 'BROWSER_DEBUG_REMOTE_IDENTITY');
+  if (identity) remote.identityFile = identity;
+  return remote;
 }
 
 function auditOverrides(pick: (flag: string, variable: string) => string | undefined): NonNullable<ConfigOverrides['audits']> {
@@ -41,7 +60,7 @@ function parseFlags(argv: readonly string[]): Map<string, string> {
   const flags = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const match = /^--([\w-]+)(?:=(.*))?$/.exec(argv[i]!);
-    if (!match) throw new Error(`Unexpected argument '${argv[i]}'. Try --port 3025, --host 127.0.0.1, --screenshot-dir DIR, --allowed-origins A,B, --audit-endpoint http://127.0.0.1:9222, --audit-cookies loopback|all|off, --audit-timeout 60000, --audit-dir DIR.`);
+    if (!match) throw new Error(`Unexpected argument '${argv[i]}'. Try --port 3025, --host 127.0.0.1, --screenshot-dir DIR, --allowed-origins A,B, --audit-endpoint http://127.0.0.1:9222, --audit-cookies loopback|all|off, --audit-timeout 60000, --audit-dir DIR, --remote-url https://EDGE, --remote-origins A,B, --remote-session ID, --remote-commands screenshot,tabs, --remote-identity FILE.`);
     const value = match[2] ?? argv[++i];
     if (value === undefined) throw new Error(`--${match[1]} needs a value.`);
     flags.set(match[1]!, value);

@@ -2,6 +2,7 @@ import type { AuditService } from './audit/auditService';
 import type { BrowserBridge } from './browserBridge';
 import type { ConnectorConfig } from './config';
 import type { Logger } from './logger';
+import type { HybridMode } from './remote/hybridMode';
 import type { ScreenshotService } from './screenshotService';
 import type { SourceMapper } from './sourceMapper';
 import type { CaptureStore } from './store';
@@ -17,6 +18,8 @@ export interface ConnectorServices {
   audits: AuditService;
   /** Maps captured stack frames back to the page's sources. */
   sourceMaps: SourceMapper;
+  /** Hybrid mode: forwarding to an edge deployment, when a remote URL is set. */
+  remote: HybridMode;
   startedAt: number;
   port(): number;
   /** Open WebSocket connections, browsers and clients. */

@@ -41,11 +41,12 @@ export class WsHub {
     this.clientServer = new WebSocketServer({ noServer: true, maxPayload: CLIENT_FRAME_BYTES });
     this.browserServer.on('connection', (socket) => this.acceptBrowser(socket));
     this.clientServer.on('connection', (socket, request: IncomingMessage) => this.acceptClient(socket, request));
-    const { store, bridge, screenshots } = services;
+    const { store, bridge, screenshots, remote } = services;
     this.unsubscribe.push(
       store.onEntry((entry) => this.broadcast(entry as ServerFrame)),
       store.onCleared(() => this.broadcast({ type: 'cleared', timestamp: Date.now() })),
       bridge.onChange(() => this.broadcast(this.browserStatus())),
+      remote.onStatus(() => this.broadcast(this.remoteStatus())),
       screenshots.onCaptured(({ requestId, dataUrl, entry }) =>
         this.broadcast({ type: 'screenshot-captured', requestId, screenshot: dataUrl, path: entry.path, timestamp: entry.timestamp }),
       ),
@@ -153,6 +154,7 @@ export class WsHub {
     this.clients.add(peer);
     this.greet(socket);
     this.send(socket, this.browserStatus());
+    this.send(socket, this.remoteStatus());
     const since = new URL(request.url ?? '/', 'http://localhost').searchParams.get('since');
     if (since !== null && /^\d+$/.test(since)) this.replay(socket, Number(since));
     socket.on('pong', () => (peer.alive = true));
@@ -254,6 +256,10 @@ export class WsHub {
   private browserStatus(): ServerFrame {
     const { bridge } = this.services;
     return { type: 'browser-status', connected: bridge.connected, browsers: bridge.count, version: bridge.activeVersion, timestamp: Date.now() };
+  }
+
+  private remoteStatus(): ServerFrame {
+    return { type: 'remote-status', remote: this.services.remote.status() ?? null, timestamp: Date.now() };
   }
 
   private broadcast(frame: ServerFrame): void {

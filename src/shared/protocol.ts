@@ -4,6 +4,7 @@
  * against these schemas. Browser code imports this file too, so it stays free of node and DOM.
  */
 import { z } from 'zod';
+import type { RemoteReport } from './remoteStatus';
 import { LOG_LEVELS } from './levels';
 
 const ms = z.number().finite().nonnegative().describe('milliseconds since the Unix epoch');
@@ -223,6 +224,7 @@ export type ServerFrame =
   | { type: 'cleared'; timestamp: number }
   | { type: 'browser-status'; connected: boolean; browsers: number; version?: string; timestamp: number }
   | { type: 'screenshot-captured'; requestId: string; screenshot: string; path?: string; timestamp: number }
+  | { type: 'remote-status'; remote: RemoteReport | null; timestamp: number }
   | (StoredEntry & { type: StoredEntry['type'] });
 
 /** What the connector adds to every capture it stores. */

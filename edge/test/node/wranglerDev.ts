@@ -4,7 +4,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const WRANGLER = join(process.cwd(), 'node_modules/wrangler/bin/wrangler.js');
 const QUIET = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1' };
 
 export async function freePort(): Promise<number> {
@@ -25,18 +24,30 @@ export interface DevServer {
   /** Its local state folder (D1, Durable Objects). */
   state: string;
   output(): string;
-  stop(): Promise<void>;
+  /** Ends wrangler; its state goes too unless `keepState` (to start again on it, as after an outage). */
+  stop(options?: { keepState?: boolean }): Promise<void>;
 }
 
-/** `wrangler dev --local` on loopback with a fresh local D1 (migrated like a deployment) and state. */
-export async function startWranglerDev(secret: string): Promise<DevServer> {
-  const state = mkdtempSync(join(tmpdir(), 'bd-edge-'));
-  const migrate = spawnSync(process.execPath, [WRANGLER, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { env: QUIET, encoding: 'utf8' });
+export interface DevOptions {
+  /** Resume on a state folder a previous run kept (its D1 and Durable Objects). */
+  state?: string;
+  /** Listen on this port, e.g. the one a stopped run used, so its clients find it again. */
+  port?: number;
+}
+
+/**
+ * `wrangler dev --local` on loopback with a fresh local D1 (migrated like a deployment) and state.
+ * `edgeDir` is the edge package (the root suites pass it; edge's own run from inside it).
+ */
+export async function startWranglerDev(secret: string, edgeDir = process.cwd(), options: DevOptions = {}): Promise<DevServer> {
+  const WRANGLER = join(edgeDir, 'node_modules/wrangler/bin/wrangler.js');
+  const state = options.state ?? mkdtempSync(join(tmpdir(), 'bd-edge-'));
+  const migrate = spawnSync(process.execPath, [WRANGLER, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { cwd: edgeDir, env: QUIET, encoding: 'utf8' });
   if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stdout}${migrate.stderr}`);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const inspector = await freePort();
   const args = [WRANGLER, 'dev', '--local', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--persist-to', state, '--var', `JWT_SECRET:${secret}`, '--show-interactive-dev-session=false', '--log-level', 'warn'];
-  const child = spawn(process.execPath, args, { env: QUIET, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd: edgeDir, env: QUIET, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -47,9 +58,9 @@ export async function startWranglerDev(secret: string): Promise<DevServer> {
     pid: child.pid!,
     state,
     output: () => output,
-    stop: async () => {
+    stop: async ({ keepState = false } = {}) => {
       await stopGroup(child);
-      rmSync(state, { recursive: true, force: true });
+      if (!keepState) rmSync(state, { recursive: true, force: true });
     },
   };
 }

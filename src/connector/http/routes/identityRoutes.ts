@@ -32,7 +32,9 @@ export function identityRoutes(services: ConnectorServices): Route[] {
       handle: () => {
         const browsers = services.bridge.count;
         const browserCheck = browsers > 0 ? 'ok' : 'no browser extension connected';
+        const remote = services.remote.status();
         return {
+          ...(remote ? { remote } : {}),
           status: 'healthy',
           version: VERSION,
           uptime: Date.now() - services.startedAt,

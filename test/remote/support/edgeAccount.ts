@@ -1,0 +1,44 @@
+import { resolve } from 'node:path';
+import { generateClientKeys, TokenSource } from '../../../edge/client';
+
+const EDGE_DIR = resolve(__dirname, '../../../edge');
+
+export interface TestEdge {
+  url: string;
+  /** The wrangler process: its output helps when a test fails. */
+  output(): string;
+  /** An account's API key: what a user pastes into the connector or the browser extension. */
+  apiKey: string;
+  /** A token for a remote reader (an assistant elsewhere) of the same account. */
+  readerToken(): Promise<string>;
+  /** GET on the edge as that reader, in the B envelope. */
+  get(path: string, sessionId?: string): Promise<any>;
+  stop(): Promise<void>;
+}
+
+/** `wrangler dev --local` with a fresh account: the edge as a deployment would serve it. */
+export async function startTestEdge(): Promise<TestEdge> {
+  // The harness lives in the edge package, which is an ES module.
+  const { startWranglerDev } = await import('../../../edge/test/node/wranglerDev.js');
+  const dev = await startWranglerDev('remote-suite-secret-long-enough-0123456789', EDGE_DIR);
+  const registered = await fetch(`${dev.url}/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: `suite-${Date.now()}@example.com`, password: 'a long enough password', name: 'Remote suite' }),
+  });
+  const apiKey = ((await registered.json()) as { data: { apiKey: { key: string } } }).data.apiKey.key;
+  let reader: Promise<string> | undefined;
+  const readerToken = () => (reader ??= generateClientKeys(`reader-${Date.now()}`).then((keys) => new TokenSource(dev.url, keys, apiKey).get()));
+  return {
+    url: dev.url,
+    output: () => dev.output(),
+    apiKey,
+    readerToken,
+    get: async (path, sessionId) => {
+      const headers: Record<string, string> = { Authorization: `Bearer ${await readerToken()}` };
+      if (sessionId) headers['X-Session-ID'] = sessionId;
+      return (await fetch(dev.url + path, { headers })).json();
+    },
+    stop: () => dev.stop(),
+  };
+}
