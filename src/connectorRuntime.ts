@@ -5,3 +5,4 @@
 export { AlreadyRunningError } from './connector/connector';
 export { startConnectorWithMcp, type RunningConnector } from './mcp/connectorWithMcp';
 export { attachJournal } from './connector/journal';
+export { resolveRemoteConfig } from './connector/remote/remoteConfig';

@@ -14,6 +14,8 @@ import { createLog } from './log';
 import { mcpDefinitions, registerMcpProvider } from './mcpProvider';
 import { DETAILS_SCHEME, RequestDetailsProvider } from './requestDetails';
 import { exposeConnector } from './remoteAccess';
+import { RemoteSharing } from './remoteSharing';
+import { RemoteStatusBar } from './remoteStatusBar';
 import { readSettings, type BrowserDebugSettings } from './settings';
 import { SourceNavigator } from './sourceNavigator';
 import { StatusBar } from './statusBar';
@@ -36,6 +38,9 @@ export class BrowserDebug {
   readonly elementView: ElementView;
   readonly navigator: SourceNavigator;
   readonly dashboard: DashboardPanel;
+  /** Hybrid mode: settings and API key to the hosted connector. */
+  readonly remote: RemoteSharing;
+  readonly remoteStatusBar = new RemoteStatusBar();
   readonly activationMs: number;
   /** Captured history on disk, shared by every window of this extension. */
   readonly journalFile: string;
@@ -81,6 +86,13 @@ export class BrowserDebug {
         return request && this.openRequestDetails(request);
       },
     });
+    this.remote = new RemoteSharing({
+      session: this.session,
+      feed: this.feed,
+      secrets: context.secrets,
+      identityFile: join(context.globalStorageUri.fsPath, 'remote-identity.json'),
+      logger: this.logger,
+    });
     const statusBar = new StatusBar(this.session, this.feed);
     own(
       this.log,
@@ -90,6 +102,8 @@ export class BrowserDebug {
       this.elementView,
       this.dashboard,
       statusBar,
+      this.remote,
+      this.remoteStatusBar,
       new BrowserDiagnostics(this.feed, this.navigator),
       vscode.window.registerTreeDataProvider('browserDebug.console', this.consoleView),
       vscode.window.registerTreeDataProvider('browserDebug.network', this.networkView),
@@ -189,5 +203,6 @@ export class BrowserDebug {
     this.networkView.refresh();
     this.elementView.refresh();
     statusBar.update();
+    this.remoteStatusBar.update(this.feed.remote);
   }
 }

@@ -8,6 +8,7 @@ import type {
   StoredSelectedElement,
 } from '../shared/protocol';
 import type { Logger } from '../connector/logger';
+import type { RemoteReport } from '../shared/remoteStatus';
 
 export type ConsoleEntry = StoredConsoleLog | StoredConsoleError;
 
@@ -35,6 +36,8 @@ export class CaptureFeed implements vscode.Disposable {
   currentPageLoad: string | undefined;
   browserConnected = false;
   connected = false;
+  /** Hybrid mode of the connector this window follows; null while it is off. */
+  remote: RemoteReport | null = null;
 
   private socket: WebSocket | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
@@ -110,6 +113,9 @@ export class CaptureFeed implements vscode.Disposable {
     switch (frame.type) {
       case 'browser-status':
         this.browserConnected = frame.connected === true;
+        return this.schedule();
+      case 'remote-status':
+        this.remote = (frame.remote as RemoteReport | null) ?? null;
         return this.schedule();
       case 'cleared':
         this.reset();

@@ -25,6 +25,9 @@ export const COMMANDS: Record<string, Handler> = {
   'browserDebug.jumpToSource': (app, entry: ConsoleEntry) => app.navigator.open(entry),
   'browserDebug.openRequestDetails': (app, request: StoredNetworkRequest) => app.openRequestDetails(request),
   'browserDebug.showActions': () => showActions(),
+  'browserDebug.setRemoteApiKey': (app) => app.remote.setApiKey(),
+  'browserDebug.copyRemoteSessionId': (app) => app.remote.copySessionId(),
+  'browserDebug.remoteActions': (app) => app.remote.showActions(),
 };
 
 export function registerCommands(app: BrowserDebug): vscode.Disposable[] {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ConfigOverrides } from '../connector/config';
+import type { RemoteOverrides } from '../connector/remote/remoteConfig';
 import type { Logger } from '../connector/logger';
 import type { CaptureFeed } from './captureFeed';
 import type { BrowserDebugSettings } from './settings';
@@ -70,6 +71,13 @@ export class ConnectorSession implements vscode.Disposable {
   /** The connector's services, in the window that hosts it; other windows go through HTTP. */
   get services(): Running['connector']['services'] | undefined {
     return this.running?.connector.services;
+  }
+
+  /** Hybrid mode runs in the hosting window's connector; other windows leave it to that one. Throws on invalid settings. */
+  async configureRemote(overrides: RemoteOverrides | undefined): Promise<void> {
+    const services = this.services;
+    if (!services) return;
+    await services.remote.configure(overrides ? loadRuntime().resolveRemoteConfig(overrides) : undefined);
   }
 
   async stop(reason = 'VS Code window closing'): Promise<void> {

@@ -15,6 +15,10 @@ export interface BrowserDebugSettings {
   auditTimeoutMs: number;
   auditCookieHandover: 'loopback' | 'all' | 'off';
   auditDebuggingEndpoint: string;
+  remoteUrl: string;
+  remoteSharedOrigins: string[];
+  remoteSessionId: string;
+  remoteCommands: string[];
 }
 
 export const DEFAULT_SETTINGS: BrowserDebugSettings = {
@@ -30,6 +34,10 @@ export const DEFAULT_SETTINGS: BrowserDebugSettings = {
   auditTimeoutMs: 60_000,
   auditCookieHandover: 'loopback',
   auditDebuggingEndpoint: '',
+  remoteUrl: '',
+  remoteSharedOrigins: [],
+  remoteSessionId: '',
+  remoteCommands: ['screenshot', 'current-url', 'tabs', 'navigate'],
 };
 
 export function readSettings(): BrowserDebugSettings {
@@ -48,5 +56,9 @@ export function readSettings(): BrowserDebugSettings {
     auditTimeoutMs: get('audits.timeoutMs', DEFAULT_SETTINGS.auditTimeoutMs),
     auditCookieHandover: get('audits.cookieHandover', DEFAULT_SETTINGS.auditCookieHandover),
     auditDebuggingEndpoint: get('audits.debuggingEndpoint', DEFAULT_SETTINGS.auditDebuggingEndpoint),
+    remoteUrl: get('remote.url', DEFAULT_SETTINGS.remoteUrl),
+    remoteSharedOrigins: get('remote.sharedOrigins', DEFAULT_SETTINGS.remoteSharedOrigins),
+    remoteSessionId: get('remote.sessionId', DEFAULT_SETTINGS.remoteSessionId),
+    remoteCommands: get('remote.commands', DEFAULT_SETTINGS.remoteCommands),
   };
 }

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { requireChromium } from '../e2e/support/chromium';
 import { freePortRun } from '../support/ports';
+import { startTestEdge, type TestEdge } from '../remote/support/edgeAccount';
 import { requireCodeServer, startCodeServer, type CodeServer } from './support/codeServer';
 import { buildSuite, copyWorkspace, ROOT, SUITE_OUT } from './support/suiteBuild';
 
@@ -17,11 +18,13 @@ describe('VS Code integration suites (mocha inside a real VS Code extension host
   this.timeout(240_000);
   let server: CodeServer | undefined;
   let browser: Browser | undefined;
+  let edge: TestEdge | undefined;
   let folder: string;
 
   after(async () => {
     await browser?.close();
     await server?.stop();
+    await edge?.stop();
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
@@ -30,6 +33,9 @@ describe('VS Code integration suites (mocha inside a real VS Code extension host
     const chromiumPath = requireChromium(this);
     await buildSuite();
     folder = copyWorkspace();
+    // Hybrid mode inside VS Code talks to a real edge: `wrangler dev --local` on loopback.
+    edge = await startTestEdge();
+    writeFileSync(join(folder, '.vscode-test-edge.json'), JSON.stringify({ url: edge.url, apiKey: edge.apiKey, readerToken: await edge.readerToken() }));
     const port = await freePortRun(1);
     server = await startCodeServer(codeServer, { folder, settings: { 'browserDebug.connector.port': port }, args: ['--vscode-option', 'enable-smoke-test-driver'] });
     browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });

@@ -102,7 +102,9 @@ describe('Browser Debug in VS Code', () => {
       { type: 'network-request', method: 'GET', url: `${origin}/missing`, status: 404, statusText: 'Not Found', duration: 7, timestamp: now + 2, tabId: 1 },
       { type: 'selected-element', timestamp: now + 3, tabId: 1, element: { tagName: 'H1', id: 'title', className: 'big', attributes: { id: 'title' }, dimensions: { width: 100, height: 20, top: 5, left: 8 }, innerHTML: 'Fixture app', textContent: 'Fixture app' } },
     ]);
-    await until(() => app.feed.console.some((entry) => entry.message === 'view warning') && app.feed.element !== undefined, 10_000, 'captures in the feed');
+    // Views refresh on the feed's batched change event, a moment after the feed has the entries.
+    const shown = () => app.consoleView.getChildren().length > 0 && app.networkView.getChildren().length > 0 && app.elementView.getChildren().length > 0;
+    await until(() => app.feed.console.some((entry) => entry.message === 'view warning') && app.feed.element !== undefined && shown(), 10_000, 'captures in the views');
     const [group] = app.consoleView.getChildren() as { pageLoadId: string }[];
     assert.equal(group!.pageLoadId, 'load-A');
     assert.match(String(app.consoleView.getTreeItem(group as never).label), /VS Code fixture/);
@@ -150,6 +152,34 @@ describe('Browser Debug in VS Code', () => {
     await vscode.commands.executeCommand('browserDebug.clearCapturedData');
     await until(() => vscode.languages.getDiagnostics(uri).length === 0, 10_000, 'diagnostics cleared');
     assert.equal(app.feed.console.length, 0);
+  });
+
+  it('shares captures of the chosen origins with the edge and shows the remote state in the status bar', async () => {
+    // The outer test started `wrangler dev --local` and registered an account.
+    const edge = JSON.parse(readFileSync(join(folder, '.vscode-test-edge.json'), 'utf8')) as { url: string; apiKey: string; readerToken: string };
+    const config = vscode.workspace.getConfiguration('browserDebug');
+    await app.remote.setApiKey(edge.apiKey);
+    await config.update('remote.sharedOrigins', [origin], vscode.ConfigurationTarget.Workspace);
+    await config.update('remote.url', edge.url, vscode.ConfigurationTarget.Workspace);
+    await until(() => app.feed.remote?.state === 'online', 30_000, 'the tunnel to open');
+    assert.match(app.remoteStatusBar.item.text, /^\$\(cloud\) Remote/);
+    assert.match((app.remoteStatusBar.item.tooltip as vscode.MarkdownString).value, new RegExp(`Shared origins: ${origin}`));
+    browser.send([
+      { type: 'console-error', message: 'shared from VS Code', url: `${origin}/index.html`, timestamp: Date.now() },
+      { type: 'console-error', message: 'private tab', url: 'https://mail.example.com/', timestamp: Date.now() },
+    ]);
+    const sessionId = app.feed.remote!.sessionId!;
+    const remoteMessages = async () => {
+      const res = await fetch(`${edge.url}/api/v1/console-logs`, { headers: { Authorization: `Bearer ${edge.readerToken}`, 'X-Session-ID': sessionId } });
+      return ((await res.json()) as { data: { logs: { message: string }[] } }).data.logs.map((log) => log.message);
+    };
+    await until(async () => (await remoteMessages()).includes('shared from VS Code'), 20_000, 'the capture on the edge');
+    assert.deepEqual(await remoteMessages(), ['shared from VS Code']);
+
+    await config.update('remote.url', 'http://edge.example.com', vscode.ConfigurationTarget.Workspace);
+    await until(() => app.feed.remote === null, 10_000, 'sharing to stop on an invalid URL');
+    assert.equal((await fetch(`http://127.0.0.1:${port}/health`)).status, 200, 'local capture keeps running');
+    await config.update('remote.url', undefined, vscode.ConfigurationTarget.Workspace);
   });
 
   it('attaches to a connector another window hosts, and takes over when that window goes', async () => {
