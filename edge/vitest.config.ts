@@ -21,7 +21,8 @@ export default defineConfig(async () => {
           test: { name: 'workers', include: ['test/workers/**/*.test.ts'], setupFiles: ['./test/workers/setup.ts'], testTimeout: 30_000 },
         },
         {
-          test: { name: 'node', include: ['test/node/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 },
+          // One file at a time: each starts its own wrangler dev, and the load test wants both cores.
+          test: { name: 'node', include: ['test/node/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false },
         },
       ],
     },
