@@ -36,6 +36,7 @@ const targets = [
       bodyHook: 'browser-extension/src/content/bodyHook.ts',
       devtools: 'browser-extension/src/devtools/devtools.ts',
       popup: 'browser-extension/src/popup/popup.ts',
+      options: 'browser-extension/src/options/options.ts',
     },
     outdir: 'dist/browser-extension',
     platform: 'browser',

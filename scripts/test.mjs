@@ -26,6 +26,8 @@ const steps = [
   { name: 'build', command: ['scripts/build.mjs'] },
   { name: 'unit', command: [...mocha, 'test/unit/**/*.test.ts'], when: () => hasTests('test/unit') },
   { name: 'e2e', command: [...mocha, 'test/e2e/**/*.test.ts'], when: () => hasTests('test/e2e') },
+  // Connector and browser extension against `wrangler dev --local`: needs the edge's dependencies.
+  { name: 'remote', command: [...mocha, 'test/remote/**/*.test.ts'], requires: edgeDeps, when: () => hasTests('test/remote') },
   // Real Lighthouse runs (6–10 s each): after the quick suites, so their failures show first.
   { name: 'audits', command: [...mocha, 'test/audit/**/*.test.ts'], when: () => hasTests('test/audit') },
   { name: 'vscode', command: [...mocha, 'test/vscode/*.test.ts'], when: () => hasTests('test/vscode') },

@@ -40,6 +40,8 @@ export interface RemoteLinkOptions {
   /** Opens the socket; the default uses the global WebSocket with the token as a subprotocol. */
   openSocket?: (url: string, token: string) => WebSocketLike;
   fetch?: typeof fetch;
+  /** What the `hello` frame calls this end: the connector, or the browser extension in full remote mode. */
+  client?: string;
   version?: string;
   maxQueue?: number;
   flushMs?: number;
@@ -148,7 +150,7 @@ export class RemoteLink {
     this.retryMs = 1000;
     this.opened = true;
     this.setState('online');
-    this.send({ type: 'hello', protocolVersion: 1, client: 'browser-debug-connector', version: this.options.version, instanceId: this.instanceId, capabilities: this.options.onCommand ? ['commands'] : [] });
+    this.send({ type: 'hello', protocolVersion: 1, client: this.options.client ?? 'browser-debug-connector', version: this.options.version, instanceId: this.instanceId, capabilities: this.options.onCommand ? ['commands'] : [] });
     for (const batch of this.queue.resend()) this.send({ type: 'batch', ...batch });
     this.flush();
   }

@@ -22,7 +22,8 @@ export class TokenSource {
     private readonly baseUrl: string,
     private readonly keys: ClientKeys,
     private readonly apiKey?: string,
-    private readonly fetchImpl: typeof fetch = fetch,
+    // Not `= fetch`: a browser refuses the global fetch called as another object's method.
+    private readonly fetchImpl: typeof fetch = (input, init) => fetch(input, init),
   ) {}
 
   async get(): Promise<string> {

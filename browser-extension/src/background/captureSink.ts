@@ -1,18 +1,16 @@
 import type { CaptureEvent } from '../../../src/shared/protocol';
-import type { ConnectorLink } from './connectorLink';
-import type { Outbox } from './outbox';
 import { isTabCaptured } from './scope';
 import { settings } from './settings';
 import { tabInfo } from './tabsState';
 
-/** Where every capture goes: scope and tab-lock check, then tab id, page load and URL, then the outbox. */
+/** Hands accepted captures on (to the connector's outbox, or up the edge tunnel in remote mode). */
+export type Deliver = (events: CaptureEvent[], pageUrl: string | undefined) => void;
+
+/** Where every capture goes: scope and tab-lock check, then tab id, page load and URL, then delivery. */
 export class CaptureSink {
   captured = 0;
 
-  constructor(
-    private readonly outbox: Outbox,
-    private readonly link: ConnectorLink,
-  ) {}
+  constructor(private readonly deliver: Deliver) {}
 
   /**
    * `documentId` is the page load a content script reported from; otherwise the tab's current one.
@@ -31,7 +29,6 @@ export class CaptureSink {
       if (event.type !== 'current-url' && event.type !== 'page-navigated' && !event.url && pageUrl) event.url = pageUrl;
     }
     this.captured += events.length;
-    this.outbox.add(events);
-    this.link.schedulePump();
+    this.deliver(events, pageUrl);
   }
 }

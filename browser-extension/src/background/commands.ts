@@ -37,11 +37,17 @@ export async function handleCommand(frame: InboundFrame, reply: Reply): Promise<
   }
   if (frame.type !== 'command') return;
   const id = String(frame.id);
-  const handler = HANDLERS[String(frame.name)];
-  if (!handler) return reply({ type: 'reply', id, error: { code: 'UNKNOWN_COMMAND', message: `This extension does not know the command '${String(frame.name)}': update it.` } });
   try {
-    reply({ type: 'reply', id, result: await handler((frame.args ?? {}) as Record<string, unknown>) });
+    reply({ type: 'reply', id, result: await runCommand(String(frame.name), (frame.args ?? {}) as Record<string, unknown>) });
   } catch (error) {
     reply({ type: 'reply', id, error: toError(error) });
   }
+}
+
+/** One command by name, for the connector and for remote mode's tunnel alike; fails with a CommandError. */
+export function runCommand(name: string, args: Record<string, unknown>): Promise<unknown> {
+  // Own keys only: a name such as "constructor" must not reach Object's prototype.
+  const handler = Object.hasOwn(HANDLERS, name) ? HANDLERS[name] : undefined;
+  if (!handler) return Promise.reject(new CommandError('UNKNOWN_COMMAND', `This extension does not know the command '${name}': update it.`));
+  return handler(args);
 }

@@ -3,7 +3,8 @@ import { VERSION } from '../../../src/shared/version';
 import { discoverConnector } from './discovery';
 import type { Outbox } from './outbox';
 
-export type LinkState = 'searching' | 'connecting' | 'connected' | 'disconnected';
+/** `off` while remote mode streams to the edge instead: no socket and no discovery. */
+export type LinkState = 'searching' | 'connecting' | 'connected' | 'disconnected' | 'off';
 
 export interface InboundFrame {
   type: string;
@@ -27,6 +28,8 @@ export class ConnectorLink {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private keepAlive: ReturnType<typeof setInterval> | undefined;
   private pumpScheduled = false;
+  /** Counts connect attempts, so one overtaken by stop/resume gives up after its discovery. */
+  private attempts = 0;
   private readonly instanceId = crypto.randomUUID();
 
   constructor(
@@ -35,18 +38,39 @@ export class ConnectorLink {
     private readonly onCommand: (frame: InboundFrame) => void,
   ) {}
 
-  /** Connects unless already connected or trying. Safe to call often (alarms, settings changes). */
+  /** Connects unless already connected, trying, or off. Safe to call often (alarms, settings changes). */
   ensureConnected(): void {
-    if (this.state === 'connected' || this.state === 'connecting' || this.state === 'searching') return;
+    if (this.state !== 'disconnected') return;
     clearTimeout(this.retryTimer);
     void this.connect();
   }
 
   /** Drops the current connection and finds the connector again (e.g. the port setting changed). */
   reconnect(): void {
+    if (this.state === 'off') return;
     this.socket?.close();
     this.state = 'disconnected';
     this.backoff = 250;
+    this.ensureConnected();
+  }
+
+  /** Remote mode took over: close the socket and stop looking for a connector until `resume`. */
+  stop(): void {
+    this.state = 'off';
+    this.attempts++;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.keepAlive);
+    const socket = this.socket;
+    this.socket = undefined;
+    socket?.close();
+  }
+
+  /** Back from remote mode (or the worker's first start): find the connector. */
+  resume(): void {
+    if (this.state === 'off') {
+      this.state = 'disconnected';
+      this.backoff = 250;
+    }
     this.ensureConnected();
   }
 
@@ -72,14 +96,18 @@ export class ConnectorLink {
 
   private async connect(): Promise<void> {
     this.state = 'searching';
+    const attempt = ++this.attempts;
     const found = await discoverConnector(this.fixedPort());
+    if (attempt !== this.attempts) return;
     if (!found) return this.retry();
     this.state = 'connecting';
     this.port = found.port;
     this.connectorVersion = found.version;
     const socket = new WebSocket(`ws://${found.host}:${found.port}/extension-ws`);
     this.socket = socket;
-    socket.onmessage = (event) => this.receive(String(event.data));
+    socket.onmessage = (event) => {
+      if (this.socket === socket) this.receive(String(event.data));
+    };
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.socket = undefined;

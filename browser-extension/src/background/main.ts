@@ -1,6 +1,6 @@
-/** The service worker: wires capture, the connector link and commands together. */
+/** The service worker: wires capture, delivery (local connector or remote edge) and commands together. */
 import { CAPTURE_PORT, type ExtensionMessage, type RelayMessage } from '../common/messages';
-import { CaptureSink } from './captureSink';
+import { CaptureSink, type Deliver } from './captureSink';
 import { handleCommand } from './commands';
 import { ConnectorLink } from './connectorLink';
 import { registerContentScripts } from './contentScripts';
@@ -10,8 +10,10 @@ import { NetworkCapture } from './networkCapture';
 import { Outbox } from './outbox';
 import { fromPage } from './pageCaptures';
 import { handleMessage } from './popupActions';
+import { RemoteMode } from './remoteMode';
+import { loadRemote, onRemoteChanged, remoteSettings } from './remoteSettings';
 import { loadSettings, onSettingsChanged, settings } from './settings';
-import { scopePatterns } from './scope';
+import { remoteOrigins, scopePatterns } from './scope';
 import { primeTabs } from './tabsState';
 
 const outbox = new Outbox();
@@ -20,7 +22,17 @@ const link: ConnectorLink = new ConnectorLink(
   () => settings().port,
   (frame) => void handleCommand(frame, (reply) => link.send(reply)),
 );
-const sink = new CaptureSink(outbox, link);
+const remote = new RemoteMode();
+/** Captures that arrive while the worker still reads its settings wait to learn where they go. */
+let early: Parameters<Deliver>[] | undefined = [];
+// One destination at a time: in remote mode nothing goes to (or looks for) a local connector.
+const deliver: Deliver = (events, pageUrl) => {
+  if (early) return void early.push([events, pageUrl]);
+  if (remote.active) return remote.forward(events, pageUrl);
+  outbox.add(events);
+  link.schedulePump();
+};
+const sink = new CaptureSink(deliver);
 const network = new NetworkCapture((event, tabId, pageUrl) => sink.accept([event], tabId, { pageUrl }));
 
 // Listeners first and synchronously: Chrome only wakes a worker for events registered at start-up.
@@ -41,13 +53,20 @@ chrome.runtime.onConnect.addListener((port) => {
   });
 });
 chrome.runtime.onMessage.addListener((message: ExtensionMessage, sender, respond) => {
-  void handleMessage(message, { sink, link, outbox, sender }).then(respond);
+  void handleMessage(message, { sink, link, outbox, remote, sender }).then(respond);
   return true;
 });
 chrome.alarms.onAlarm.addListener(() => link.ensureConnected());
 
+/** Remote mode on: the edge link runs and the connector link is off; off: the other way round. */
+function chooseDestination(): void {
+  remote.apply(remoteSettings(), remoteOrigins(settings()));
+  if (remote.active) link.stop();
+  else link.resume();
+}
+
 async function start(): Promise<void> {
-  await loadSettings();
+  await Promise.all([loadSettings(), loadRemote()]);
   await primeTabs();
   await registerContentScripts(settings());
   let previous = settings();
@@ -55,10 +74,15 @@ async function start(): Promise<void> {
     if (scopePatterns(next).join() !== scopePatterns(previous).join() || next.captureBodies !== previous.captureBodies) void registerContentScripts(next);
     if (next.port !== previous.port) link.reconnect();
     previous = next;
+    chooseDestination();
   });
+  onRemoteChanged(chooseDestination);
   // A wake-up every 30 s while idle, so a connector started later is found even after the worker slept.
   await chrome.alarms.create('browser-debug-reconnect', { periodInMinutes: 0.5 });
-  link.ensureConnected();
+  chooseDestination();
+  const waiting = early ?? [];
+  early = undefined;
+  for (const [events, pageUrl] of waiting) deliver(events, pageUrl);
   ready = true;
 }
 
@@ -68,6 +92,6 @@ void start();
 /** Read by the end-to-end tests through the worker, and handy in its DevTools console. */
 Object.assign(globalThis, {
   browserDebug: {
-    state: () => ({ ready, connection: link.state, port: link.port, captured: sink.captured, queued: outbox.queued, dropped: outbox.dropped, debugger: { ...debuggerStats } }),
+    state: () => ({ ready, connection: link.state, port: link.port, captured: sink.captured, queued: outbox.queued, dropped: outbox.dropped, debugger: { ...debuggerStats }, remote: remote.status() }),
   },
 });

@@ -1,7 +1,9 @@
-import type { ExtensionMessage, PopupState } from '../common/messages';
+import type { ExtensionMessage, PopupState, RemoteView } from '../common/messages';
 import type { CaptureSink } from './captureSink';
 import type { ConnectorLink } from './connectorLink';
 import type { Outbox } from './outbox';
+import type { RemoteMode } from './remoteMode';
+import { remoteView, saveRemote } from './remoteSettings';
 import { isInScope } from './scope';
 import { settings, updateSettings } from './settings';
 import { tabInfo } from './tabsState';
@@ -10,10 +12,11 @@ interface Context {
   sink: CaptureSink;
   link: ConnectorLink;
   outbox: Outbox;
+  remote: RemoteMode;
   sender: chrome.runtime.MessageSender;
 }
 
-/** Messages from the popup and the DevTools page. */
+/** Messages from the popup, the options page and the DevTools page. */
 export async function handleMessage(message: ExtensionMessage, context: Context): Promise<unknown> {
   switch (message.kind) {
     case 'popup-state':
@@ -29,14 +32,20 @@ export async function handleMessage(message: ExtensionMessage, context: Context)
       return { ok: true };
     case 'capture-screenshot':
       return captureFromPopup(context.link);
+    case 'remote-settings':
+      return remoteView();
+    case 'update-remote-settings':
+      return saveRemote(message.settings);
   }
 }
 
-async function popupState({ link, sink, outbox }: Context): Promise<PopupState> {
+async function popupState({ link, sink, outbox, remote }: Context): Promise<PopupState> {
   const current = settings();
   const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
-  const hint =
-    link.state === 'connected'
+  const remoteStatus = remote.status();
+  const hint = remoteStatus
+    ? remoteHint(remoteStatus.state)
+    : link.state === 'connected'
       ? undefined
       : 'No connector found on ports 3025–3035. Start it: open VS Code with Browser Debug installed, or run `npm start` in the browser-debug folder.';
   return {
@@ -51,11 +60,19 @@ async function popupState({ link, sink, outbox }: Context): Promise<PopupState> 
     currentTab: tab?.id !== undefined && tab.url ? { id: tab.id, url: tab.url, inScope: isInScope(tab.url, current), locked: current.lockedTabs.includes(tab.id) } : undefined,
     settings: current,
     hint,
+    remote: remoteStatus,
   };
+}
+
+function remoteHint(state: RemoteView['state']): string | undefined {
+  if (state === 'unauthorized') return 'The edge refused this browser’s credentials: check the API key in the options (Remote mode).';
+  if (state === 'offline') return 'The edge does not answer: captures wait here (up to 50,000) and go up once it does.';
+  return undefined;
 }
 
 /** Asks the connector, so the image lands in its screenshot folder where VS Code and the assistant see it. */
 async function captureFromPopup(link: ConnectorLink): Promise<{ path?: string; error?: string }> {
+  if (link.state === 'off') return { error: 'Remote mode is on: screenshots are taken by the remote reader (the screenshot command).' };
   if (link.state !== 'connected' || !link.port) return { error: 'Not connected to the connector.' };
   const response = await fetch(`http://127.0.0.1:${link.port}/capture-screenshot`, {
     method: 'POST',

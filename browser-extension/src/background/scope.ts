@@ -27,6 +27,16 @@ export function scopePatterns(settings: Settings): string[] {
   return [...loopback, ...settings.extraOrigins.map((origin) => `${origin}/*`)];
 }
 
+/**
+ * The same scope as edge/client's originMatcher spells it: what remote mode lets leave the machine.
+ * "All sites" is not among them (every tab's captures would go to a server), nor is [::1], which
+ * the matcher cannot name: remote sharing needs the origin listed.
+ */
+export function remoteOrigins(settings: Settings): string[] {
+  const loopback = ['localhost', '127.0.0.1', '*.localhost'].flatMap((host) => [`http://${host}:*`, `https://${host}:*`]);
+  return [...loopback, ...settings.extraOrigins];
+}
+
 /** With tabs locked, only those are captured. */
 export function isTabCaptured(tabId: number | undefined, url: string | undefined, settings: Settings): boolean {
   if (tabId === undefined || tabId < 0) return false;

@@ -2,6 +2,7 @@
  * Messages between the extension's own pieces (content scripts, DevTools page, popup) and its
  * service worker. The connector never sees these; it sees `src/shared/protocol.ts` frames.
  */
+import type { RemoteStatus } from '../../../edge/client';
 import type { SelectedElement, StackFrame } from '../../../src/shared/protocol';
 
 /** Name of the DOM event the MAIN-world hook uses to hand captures to the isolated relay. */
@@ -56,7 +57,8 @@ export type RelayMessage =
   | { kind: 'bodies'; bodies: CapturedBody[] };
 
 export interface PopupState {
-  connection: 'searching' | 'connecting' | 'connected' | 'disconnected';
+  /** `off` while remote mode streams to the edge instead. */
+  connection: 'searching' | 'connecting' | 'connected' | 'disconnected' | 'off';
   port?: number;
   connectorVersion?: string;
   versionWarning?: string;
@@ -67,6 +69,33 @@ export interface PopupState {
   currentTab?: { id: number; url: string; inScope: boolean; locked: boolean };
   settings: Settings;
   hint?: string;
+  /** Present while remote mode is on: it replaces the local connection. */
+  remote?: RemoteView;
+}
+
+/** Full remote mode: the extension streams to an edge deployment with no local connector. */
+export interface RemoteSettings {
+  enabled: boolean;
+  /** https://… of the edge (http only for loopback, e.g. wrangler dev). */
+  url: string;
+  /** Enrols this browser's key pair the first time; kept in chrome.storage.local only. */
+  apiKey: string;
+  /** Shared with whoever reads the captures (X-Session-ID). */
+  sessionId: string;
+}
+
+export const DEFAULT_REMOTE: RemoteSettings = { enabled: false, url: '', apiKey: '', sessionId: '' };
+
+/** The options page's view: the settings plus this browser's client id once it has a key pair. */
+export interface RemoteSettingsView extends RemoteSettings {
+  clientId?: string;
+}
+
+export type RemoteSaveResult = { ok: true; settings: RemoteSettingsView } | { ok: false; field: keyof RemoteSettings; error: string };
+
+export interface RemoteView extends RemoteStatus {
+  url: string;
+  sessionId: string;
 }
 
 export interface Settings {
@@ -89,4 +118,6 @@ export type ExtensionMessage =
   | { kind: 'lock-tab'; tabId: number; locked: boolean }
   | { kind: 'update-settings'; settings: Partial<Settings> }
   | { kind: 'selected-element'; tabId: number; element: SelectedElement }
-  | { kind: 'capture-screenshot' };
+  | { kind: 'capture-screenshot' }
+  | { kind: 'remote-settings' }
+  | { kind: 'update-remote-settings'; settings: RemoteSettings };

@@ -1,4 +1,4 @@
-/** The toolbar popup: connection state, counts, the tab lock, a screenshot button and the scope. */
+/** The toolbar popup: connection (or remote) state, counts, the tab lock, a screenshot button and the scope. */
 import type { ExtensionMessage, PopupState } from '../common/messages';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -7,11 +7,19 @@ let state: PopupState | undefined;
 
 function render(next: PopupState): void {
   state = next;
-  $('dot').className = `dot ${next.connection}`;
-  $('status').textContent = next.connection;
-  $('port').textContent = next.port ? `127.0.0.1:${next.port}${next.connectorVersion ? ` (v${next.connectorVersion})` : ''}` : '–';
+  const remote = next.remote;
+  const status = remote?.state ?? next.connection;
+  $('dot').className = `dot ${status}`;
+  $('status').textContent = status;
+  $('target').textContent = remote ? 'Edge' : 'Connector';
+  $('port').textContent = remote ? remote.url : next.port ? `127.0.0.1:${next.port}${next.connectorVersion ? ` (v${next.connectorVersion})` : ''}` : '–';
   $('captured').textContent = String(next.captured);
-  $('queued').textContent = next.dropped ? `${next.queued} (${next.dropped} dropped)` : String(next.queued);
+  const [queued, dropped] = remote ? [remote.queued, remote.dropped] : [next.queued, next.dropped];
+  $('queued').textContent = dropped ? `${queued} (${dropped} dropped)` : String(queued);
+  $('remote').hidden = !remote;
+  $('session').textContent = remote?.sessionId ?? '';
+  $('remoteError').textContent = remote?.lastError ?? '–';
+  $('shot').hidden = Boolean(remote);
   $('hint').hidden = !next.hint;
   $('hint').textContent = next.hint ?? '';
   $('warning').hidden = !next.versionWarning;
@@ -60,6 +68,11 @@ $('save').addEventListener('click', async () => {
   const port = Number($<HTMLInputElement>('fixedPort').value) || undefined;
   await ask({ kind: 'update-settings', settings: { extraOrigins: origins, allSites: $<HTMLInputElement>('allSites').checked, captureBodies: $<HTMLInputElement>('bodies').checked, port } });
   await refresh();
+});
+
+$('openOptions').addEventListener('click', (event) => {
+  event.preventDefault();
+  void chrome.runtime.openOptionsPage();
 });
 
 void ask<PopupState>({ kind: 'popup-state' }).then((first) => {

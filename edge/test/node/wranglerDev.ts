@@ -24,27 +24,19 @@ export interface DevServer {
   /** Its local state folder (D1, Durable Objects). */
   state: string;
   output(): string;
-  /** Ends wrangler; its state goes too unless `keepState` (to start again on it, as after an outage). */
-  stop(options?: { keepState?: boolean }): Promise<void>;
-}
-
-export interface DevOptions {
-  /** Resume on a state folder a previous run kept (its D1 and Durable Objects). */
-  state?: string;
-  /** Listen on this port, e.g. the one a stopped run used, so its clients find it again. */
-  port?: number;
+  stop(): Promise<void>;
 }
 
 /**
  * `wrangler dev --local` on loopback with a fresh local D1 (migrated like a deployment) and state.
  * `edgeDir` is the edge package (the root suites pass it; edge's own run from inside it).
  */
-export async function startWranglerDev(secret: string, edgeDir = process.cwd(), options: DevOptions = {}): Promise<DevServer> {
+export async function startWranglerDev(secret: string, edgeDir = process.cwd()): Promise<DevServer> {
   const WRANGLER = join(edgeDir, 'node_modules/wrangler/bin/wrangler.js');
-  const state = options.state ?? mkdtempSync(join(tmpdir(), 'bd-edge-'));
+  const state = mkdtempSync(join(tmpdir(), 'bd-edge-'));
   const migrate = spawnSync(process.execPath, [WRANGLER, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { cwd: edgeDir, env: QUIET, encoding: 'utf8' });
   if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stdout}${migrate.stderr}`);
-  const port = options.port ?? (await freePort());
+  const port = await freePort();
   const inspector = await freePort();
   const args = [WRANGLER, 'dev', '--local', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--persist-to', state, '--var', `JWT_SECRET:${secret}`, '--show-interactive-dev-session=false', '--log-level', 'warn'];
   const child = spawn(process.execPath, args, { cwd: edgeDir, env: QUIET, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -58,9 +50,9 @@ export async function startWranglerDev(secret: string, edgeDir = process.cwd(), 
     pid: child.pid!,
     state,
     output: () => output,
-    stop: async ({ keepState = false } = {}) => {
+    stop: async () => {
       await stopGroup(child);
-      if (!keepState) rmSync(state, { recursive: true, force: true });
+      rmSync(state, { recursive: true, force: true });
     },
   };
 }

@@ -72,6 +72,8 @@ export interface WorkerState {
   queued: number;
   dropped: number;
   debugger: { attaches: number; attached: number };
+  /** Present while remote mode streams to an edge. */
+  remote?: { state: string; queued: number; dropped: number; lastError?: string; url: string; sessionId: string };
 }
 
 export function workerState(worker: Worker): Promise<WorkerState> {

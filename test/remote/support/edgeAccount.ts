@@ -42,3 +42,21 @@ export async function startTestEdge(): Promise<TestEdge> {
     stop: () => dev.stop(),
   };
 }
+
+/** GET an /api/v1 path as a reader of one session; answers envelope B's `data`, or throws its error. */
+export async function readSession(url: string, token: string, sessionId: string, path: string): Promise<any> {
+  const res = await fetch(url + path, { headers: { Authorization: `Bearer ${token}`, 'X-Session-ID': sessionId } });
+  const body = (await res.json()) as { data?: unknown; error?: unknown };
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${JSON.stringify(body.error)}`);
+  return body.data;
+}
+
+/** A session's console logs and errors, oldest first (up to 1000). */
+export async function readConsole(url: string, token: string, sessionId: string): Promise<any[]> {
+  return (await readSession(url, token, sessionId, '/api/v1/console-logs?limit=1000')).logs;
+}
+
+/** A session's network requests (up to 1000); `query` filters as on the connector, e.g. `failed=true`. */
+export async function readNetwork(url: string, token: string, sessionId: string, query = ''): Promise<any[]> {
+  return (await readSession(url, token, sessionId, `/api/v1/network-requests?limit=1000${query && `&${query}`}`)).requests;
+}
