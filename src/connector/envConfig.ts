@@ -56,11 +56,17 @@ function auditOverrides(pick: (flag: string, variable: string) => string | undef
   return audits;
 }
 
+const FLAGS = ['port', 'host', 'screenshot-dir', 'allowed-origins', 'audit-endpoint', 'audit-cookies', 'audit-timeout', 'audit-dir', 'remote-url', 'remote-origins', 'remote-session', 'remote-commands', 'remote-identity'];
+const USAGE =
+  'Try --port 3025, --host 127.0.0.1, --screenshot-dir DIR, --allowed-origins A,B, --audit-endpoint http://127.0.0.1:9222, --audit-cookies loopback|all|off, --audit-timeout 60000, --audit-dir DIR, --remote-url https://EDGE, --remote-origins A,B, --remote-session ID, --remote-commands screenshot,tabs, --remote-identity FILE (the API key: BROWSER_DEBUG_REMOTE_API_KEY).';
+
+/** Unknown flags are errors: a typo such as --remote-orgins would otherwise quietly share nothing. */
 function parseFlags(argv: readonly string[]): Map<string, string> {
   const flags = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const match = /^--([\w-]+)(?:=(.*))?$/.exec(argv[i]!);
-    if (!match) throw new Error(`Unexpected argument '${argv[i]}'. Try --port 3025, --host 127.0.0.1, --screenshot-dir DIR, --allowed-origins A,B, --audit-endpoint http://127.0.0.1:9222, --audit-cookies loopback|all|off, --audit-timeout 60000, --audit-dir DIR, --remote-url https://EDGE, --remote-origins A,B, --remote-session ID, --remote-commands screenshot,tabs, --remote-identity FILE.`);
+    if (!match) throw new Error(`Unexpected argument '${argv[i]}'. ${USAGE}`);
+    if (!FLAGS.includes(match[1]!)) throw new Error(`Unknown flag --${match[1]}. ${USAGE}`);
     const value = match[2] ?? argv[++i];
     if (value === undefined) throw new Error(`--${match[1]} needs a value.`);
     flags.set(match[1]!, value);

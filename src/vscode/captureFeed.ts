@@ -73,6 +73,7 @@ export class CaptureFeed implements vscode.Disposable {
         if (this.socket !== socket) return;
         this.connected = false;
         this.browserConnected = false;
+        this.remote = null;
         this.socket = undefined;
         this.schedule();
         this.closed.fire();
@@ -84,6 +85,7 @@ export class CaptureFeed implements vscode.Disposable {
     const socket = this.socket;
     this.socket = undefined;
     this.connected = false;
+    this.remote = null;
     socket?.close();
   }
 

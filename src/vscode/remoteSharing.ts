@@ -6,7 +6,8 @@ import type { CaptureFeed } from './captureFeed';
 import type { ConnectorSession } from './connectorSession';
 import { readSettings } from './settings';
 
-const API_KEY_SECRET = 'browserDebug.remote.apiKey';
+/** One key per edge: a key must never go to a URL it was not given for. */
+const apiKeySecret = (url: string) => `browserDebug.remote.apiKey:${originOf(url)}`;
 
 export interface RemoteSharingDeps {
   session: ConnectorSession;
@@ -23,37 +24,41 @@ export interface RemoteSharingDeps {
  */
 export class RemoteSharing implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
-  private applied: string | undefined;
+  /** What was last applied, and to which connector: a restarted connector needs it again. */
+  private applied: { key: string; to: unknown } | undefined;
   private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: RemoteSharingDeps) {
     this.subscriptions = [
-      deps.session.onDidChange(() => {
-        if (deps.session.role !== 'owner') this.applied = undefined;
-        else this.apply();
-      }),
+      deps.session.onDidChange(() => deps.session.role === 'owner' && this.apply()),
       vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('browserDebug.remote') && this.apply()),
-      deps.secrets.onDidChange((event) => event.key === API_KEY_SECRET && this.apply(true)),
+      deps.secrets.onDidChange((event) => event.key.startsWith('browserDebug.remote.apiKey:') && this.apply(true)),
     ];
   }
 
   /** Serialized, so quick setting changes end in the last one; resolves when it is in effect. */
   apply(force = false): Promise<void> {
-    this.queue = this.queue.then(() => this.applyNow(force));
+    this.queue = this.queue.then(() => this.applyNow(force)).catch((error: Error) => this.deps.logger.error(`Remote sharing could not be applied: ${error.message}`));
     return this.queue;
   }
 
+  /** Stores the key for the edge in `browserDebug.remote.url`; asks for it unless given. */
   async setApiKey(key?: string): Promise<void> {
+    const url = readSettings().remoteUrl.trim();
+    if (!originOf(url)) {
+      void vscode.window.showWarningMessage('Browser Debug: set browserDebug.remote.url first; the API key is kept for that edge only.', 'Open Settings').then((choice) => choice && openSettings());
+      return;
+    }
     const value =
       key ??
       (await vscode.window.showInputBox({
         title: 'Browser Debug: Remote API Key',
-        prompt: 'An API key of your edge deployment (POST /auth/register or /api/v1/api-keys). It enrols this machine once; it is kept in VS Code’s secret storage.',
+        prompt: `An API key (bdk_…) of ${originOf(url)} (POST /auth/register or /api/v1/api-keys). It enrols this machine once; it is kept in VS Code’s secret storage for that edge only.`,
         password: true,
         ignoreFocusOut: true,
         validateInput: (text) => (text.trim() ? undefined : 'Paste the key, or press Escape.'),
       }));
-    if (value?.trim()) await this.deps.secrets.store(API_KEY_SECRET, value.trim());
+    if (value?.trim()) await this.deps.secrets.store(apiKeySecret(url), value.trim());
   }
 
   async copySessionId(): Promise<void> {
@@ -84,9 +89,10 @@ export class RemoteSharing implements vscode.Disposable {
     const { session, secrets, logger } = this.deps;
     if (session.role !== 'owner') return;
     const overrides = await this.overrides(secrets);
-    const key = JSON.stringify(overrides ?? null);
-    if (!force && key === this.applied) return;
-    this.applied = key;
+    const applied = { key: JSON.stringify(overrides ?? null), to: session.services };
+    if (!applied.to || (!force && applied.key === this.applied?.key && applied.to === this.applied.to)) return;
+    this.applied = applied;
+    const firstTime = overrides !== undefined && !overrides.apiKey && !existsSync(overrides.identityFile!);
     try {
       await session.configureRemote(overrides);
     } catch (error) {
@@ -97,7 +103,7 @@ export class RemoteSharing implements vscode.Disposable {
       void vscode.window.showErrorMessage(`Browser Debug: remote sharing is off. ${message}`, 'Open Settings').then((choice) => choice && openSettings());
       return;
     }
-    if (overrides && !overrides.apiKey && !existsSync(overrides.identityFile!)) {
+    if (firstTime) {
       void vscode.window.showWarningMessage('Browser Debug: remote sharing needs an API key of your edge deployment the first time.', 'Set API Key').then((choice) => choice && this.setApiKey());
     }
   }
@@ -110,9 +116,17 @@ export class RemoteSharing implements vscode.Disposable {
       origins: settings.remoteSharedOrigins,
       sessionId: settings.remoteSessionId.trim() || undefined,
       commands: settings.remoteCommands as RemoteCommandName[],
-      apiKey: (await secrets.get(API_KEY_SECRET)) || undefined,
+      apiKey: (await secrets.get(apiKeySecret(settings.remoteUrl.trim()))) || undefined,
       identityFile: this.deps.identityFile,
     };
+  }
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
   }
 }
 

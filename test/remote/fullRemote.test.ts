@@ -164,8 +164,46 @@ describe('browser extension: full remote mode (wrangler dev --local)', function 
     assert.equal((current.result as { url: string }).url, `${site.origin}/blank.html`);
     client.send({ type: 'command', id: 'bad-1', name: 'reboot', args: {} });
     const unknown = await client.next((frame) => frame.type === 'reply' && frame.id === 'bad-1', 10_000);
-    assert.equal((unknown.error as { code: string }).code, 'UNKNOWN_COMMAND');
+    assert.equal((unknown.error as { code: string }).code, 'INVALID_PARAMETER');
+    assert.match((unknown.error as { message: string }).message, /Unknown command 'reboot'/);
     await client.close();
+  });
+
+  it('keeps remote commands to shared pages: other tabs are neither listed, captured nor scripted', async () => {
+    const other = await browser.context.newPage();
+    await other.goto(`http://outofscope.test:${site.port}/blank.html`);
+    await other.bringToFront();
+    const client = await TestSocket.open(`${edge.url.replace('http', 'ws')}/tunnel/${sessionId}?role=client`, { Authorization: `Bearer ${await edge.readerToken()}` });
+    await client.ofType('connection-established');
+    const ask = async (id: string, name: string, args: Record<string, unknown> = {}) => {
+      client.send({ type: 'command', id, name, args });
+      return client.next((frame) => frame.type === 'reply' && frame.id === id, 10_000);
+    };
+    // The extension's own scope check answers first here (OUT_OF_SCOPE); the remote guard would (FORBIDDEN).
+    const shot = await ask('shot-other', 'screenshot');
+    assert.ok(['OUT_OF_SCOPE', 'FORBIDDEN'].includes((shot.error as { code: string }).code), JSON.stringify(shot.error));
+    assert.match((shot.error as { message: string }).message, /outofscope\.test/);
+    const tabs = ((await ask('tabs-1', 'tabs')).result as { tabs: { url: string }[] }).tabs.map((tab) => tab.url);
+    assert.ok(tabs.includes(`${site.origin}/blank.html`), tabs.join(', '));
+    assert.ok(!tabs.some((url) => url.includes('outofscope.test')), `an unshared tab was listed: ${tabs.join(', ')}`);
+    const script = await ask('script-1', 'run-script', { script: 'document.title' });
+    assert.equal((script.error as { code: string }).code, 'FORBIDDEN', 'run-script is opt-in');
+
+    // "All sites" widens what is captured locally, never what remote clients may reach.
+    const settingsNow = (await browser.worker.evaluate(() => chrome.storage.local.get('settings'))) as { settings: Record<string, unknown> };
+    await browser.worker.evaluate((settings) => chrome.storage.local.set({ settings: { ...settings, allSites: true } }), settingsNow.settings);
+    try {
+      const wide = await ask('shot-wide', 'screenshot');
+      assert.equal((wide.error as { code: string }).code, 'FORBIDDEN', JSON.stringify(wide.error));
+      assert.match((wide.error as { message: string }).message, /outofscope\.test.*not shared/);
+      const wideTabs = ((await ask('tabs-2', 'tabs')).result as { tabs: { url: string }[] }).tabs.map((tab) => tab.url);
+      assert.ok(!wideTabs.some((url) => url.includes('outofscope.test')), wideTabs.join(', '));
+    } finally {
+      await browser.worker.evaluate((settings) => chrome.storage.local.set({ settings }), settingsNow.settings);
+    }
+    await client.close();
+    await other.close();
+    await app.bringToFront();
   });
 
   it('keeps captures made while the edge is unreachable, never falls back to the connector, and delivers them once it is back', async () => {
@@ -216,11 +254,16 @@ describe('browser extension: full remote mode (wrangler dev --local)', function 
 
   it('starts a new key pair and session when the API key changes, since both may belong to another account', async () => {
     const page = await openOptions();
-    assert.match(String(await page.locator('#clientId').textContent()), /^browser-extension-/);
-    await saveRemote(page, { enabled: false, apiKey: 'bdk_of-another-account' });
-    assert.equal(await page.locator('#saved').textContent(), 'Saved: remote mode is off.');
+    const before = String(await page.locator('#clientId').textContent());
+    assert.match(before, /^browser-extension-/);
+    await saveRemote(page, { enabled: true, apiKey: 'bdk_of-another-account' });
+    assert.equal(await page.locator('#saved').textContent(), 'Saved: streaming to the edge.');
     assert.notEqual(await page.locator('#sessionId').inputValue(), sessionId);
-    assert.match(String(await page.locator('#clientId').textContent()), /^no key pair yet/);
+    const after = String(await page.locator('#clientId').textContent());
+    assert.match(after, /^browser-extension-/);
+    assert.notEqual(after, before, 'a new key pair');
+    await until(async () => (await remote())?.state === 'unauthorized', 15_000, 'the edge refusing the other key');
+    await saveRemote(page, { enabled: false });
     await page.close();
   });
 });

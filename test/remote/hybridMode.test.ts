@@ -26,6 +26,8 @@ describe('hybrid mode: the connector forwards to the edge (wrangler dev --local)
   const PRIVATE = 'https://mail.example.com/inbox';
   /** What the scripted browser's active tab shows; the connector asks before acting on it. */
   let activeTab = { tabId: 1, url: SHARED };
+  /** The tab each screenshot request named. */
+  const screenshotTabs: number[] = [];
 
   const remote = async () => (await get(local.port, '/health')).json.remote as RemoteReport;
   const drained = () => until(async () => ((await remote()).state === 'online' && (await remote()).queued === 0), 30_000, 'the edge acked everything');
@@ -54,7 +56,7 @@ describe('hybrid mode: the connector forwards to the edge (wrangler dev --local)
       const frame = JSON.parse(String(data));
       if (frame.type === 'command' && frame.name === 'current-url') socket.send({ type: 'reply', id: frame.id, result: { ...activeTab, title: 'App' } });
       if (frame.type === 'screenshot-request') {
-        assert.equal(frame.options.tabId, activeTab.tabId, 'the screenshot targets the tab that was checked');
+        screenshotTabs.push(frame.options.tabId);
         socket.send({ type: 'screenshot-data', requestId: frame.requestId, data: pngDataUrl(1280, 800), preview: { data: pngDataUrl(640, 400), width: 640, height: 400, cropped: false } });
       }
     });
@@ -92,6 +94,28 @@ describe('hybrid mode: the connector forwards to the edge (wrangler dev --local)
     assert.equal((await remote()).forwarded, 3, 'the private page load, log and request stayed here');
   });
 
+  it('keeps captures of pages it cannot place, even when another tab reports a shared URL', async () => {
+    const before = (await remote()).forwarded;
+    browser.send({
+      type: 'batch',
+      events: [
+        // Tab 3 was open before the connector started: no navigation was ever seen for it.
+        networkRequest('http://localhost:5173/api/from-unknown-page', 500, { tabId: 3 }),
+        { type: 'page-navigated', url: 'https://staging.example.com/', pageLoadId: 'load-staging', tabId: 4, timestamp: Date.now() },
+        // The user switches to tab 5, a localhost tab also open from before: the store stamps it with the last page load.
+        { type: 'current-url', url: SHARED, tabId: 5, source: 'tab-activated', timestamp: Date.now() },
+        networkRequest('https://staging.example.com/api/login', 200, { tabId: 4, requestBody: 'password=hunter2' }),
+        consoleLog('shared marker', { url: SHARED, tabId: 1 }),
+      ],
+    });
+    await until(async () => (await remote()).forwarded >= before + 2, 10_000, 'the marker forwarded');
+    await drained();
+    assert.equal((await remote()).forwarded, before + 2, 'only the current-url of the shared tab and the marker went');
+    const requests = await edge.get('/api/v1/network-requests?limit=1000', sessionId);
+    const urls = requests.data.requests.map((r: { url: string }) => r.url);
+    assert.ok(!urls.some((url: string) => url.includes('from-unknown-page') || url.includes('staging')), urls.join(', '));
+  });
+
   it('streams live captures to a remote reader over SSE', async () => {
     const controller = new AbortController();
     const res = await fetch(`${edge.url}/api/v1/sessions/${sessionId}/events`, { headers: { Authorization: `Bearer ${await edge.readerToken()}` }, signal: controller.signal });
@@ -111,11 +135,11 @@ describe('hybrid mode: the connector forwards to the edge (wrangler dev --local)
     await client.ofType('connection-established');
     client.send({ type: 'command', id: 'shot-1', name: 'screenshot', args: { fullPage: false } });
     const shot = await client.next((f) => f.type === 'reply' && f.id === 'shot-1', 20_000);
-    const result = shot.result as { screenshot: string; width: number; full: { width: number }; url: string };
+    const result = shot.result as { screenshot: string; width: number; full: { width: number }; tabId: number };
     assert.match(result.screenshot, /^data:image\/png;base64,/);
     assert.equal(result.width, 640, 'the model-sized copy travels, not the full image');
     assert.equal(result.full.width, 1280);
-    assert.equal(result.url, SHARED);
+    assert.deepEqual(screenshotTabs, [1], 'the screenshot targets the tab that was checked');
     assert.equal(readdirSync(local.screenshotDir).filter((name) => name.endsWith('.png')).length, 1, 'the full image is saved locally as for any screenshot');
 
     activeTab = { tabId: 2, url: PRIVATE };
@@ -123,6 +147,7 @@ describe('hybrid mode: the connector forwards to the edge (wrangler dev --local)
     const refused = await client.next((f) => f.type === 'reply' && f.id === 'shot-2', 20_000);
     assert.equal((refused.error as { code: string }).code, 'FORBIDDEN');
     assert.match((refused.error as { message: string }).message, /mail\.example\.com.*not shared/);
+    assert.deepEqual(screenshotTabs, [1], 'nothing was captured in the unshared tab');
     activeTab = { tabId: 1, url: SHARED };
 
     client.send({ type: 'command', id: 'script-1', name: 'run-script', args: { script: 'document.cookie' } });

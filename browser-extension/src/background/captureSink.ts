@@ -19,7 +19,8 @@ export class CaptureSink {
   accept(events: CaptureEvent[], tabId: number, from: { documentId?: string; pageUrl?: string } = {}): void {
     const tab = tabInfo(tabId);
     const documentId = from.documentId;
-    const pageUrl = from.pageUrl ?? tab?.url ?? (events[0] && 'url' in events[0] ? events[0].url : undefined);
+    const knownPage = from.pageUrl ?? tab?.url;
+    const pageUrl = knownPage ?? (events[0] && 'url' in events[0] ? events[0].url : undefined);
     if (!isTabCaptured(tabId, pageUrl, settings())) return;
     const pageLoadId = documentId ?? tab?.pageLoadId;
     for (const event of events) {
@@ -29,6 +30,7 @@ export class CaptureSink {
       if (event.type !== 'current-url' && event.type !== 'page-navigated' && !event.url && pageUrl) event.url = pageUrl;
     }
     this.captured += events.length;
-    this.deliver(events, pageUrl);
+    // Only a page known from the tab or the caller: a guess from the first event could be a request's URL.
+    this.deliver(events, knownPage);
   }
 }

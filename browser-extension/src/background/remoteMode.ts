@@ -1,4 +1,4 @@
-import { RemoteLink, type Capture } from '../../../edge/client';
+import { DEFAULT_REMOTE_COMMANDS, guardRemoteCommands, RemoteLink, type Capture } from '../../../src/shared/remote';
 import type { CaptureEvent } from '../../../src/shared/protocol';
 import { VERSION } from '../../../src/shared/version';
 import type { RemoteView } from '../common/messages';
@@ -12,7 +12,7 @@ import type { StoredRemote } from './remoteSettings';
 const KEEP_AWAKE_MS = 20_000;
 
 /**
- * Full remote mode: captures go up the edge tunnel (edge/client's RemoteLink: batches, acks, resend,
+ * Full remote mode: captures go up the edge tunnel (src/shared/remote's RemoteLink: batches, acks, resend,
  * token renewal) and commands come down it. A change of URL, identity, session or shared origins
  * starts a new link.
  */
@@ -29,7 +29,7 @@ export class RemoteMode {
   /** Starts, restarts or stops the link to match the settings; `origins` are what may leave the machine. */
   apply(remote: StoredRemote, origins: string[]): void {
     const keys = remote.enabled && remote.url ? remote.keys : undefined;
-    const wanted = keys ? JSON.stringify([remote.url, remote.apiKey, remote.sessionId, keys.clientId, origins]) : '';
+    const wanted = keys ? JSON.stringify([remote.url, remote.apiKey, remote.sessionId, keys.clientId, origins, remote.allowScripts]) : '';
     if (wanted === this.running) return;
     this.stop();
     if (!keys) return;
@@ -43,15 +43,22 @@ export class RemoteMode {
       origins,
       version: VERSION,
       client: 'browser-extension',
-      onCommand: runCommand,
+      // The same commands as the connector's, kept to shared pages as the connector keeps them.
+      onCommand: guardRemoteCommands(runCommand, remote.allowScripts ? [...DEFAULT_REMOTE_COMMANDS, 'run-script', 'cookies'] : DEFAULT_REMOTE_COMMANDS, origins),
     });
     this.link.start();
     this.keepAwake = setInterval(() => void chrome.runtime.getPlatformInfo(), KEEP_AWAKE_MS);
   }
 
-  /** The page URL decides what is shared, not a request's own URL. */
+  /**
+   * The page URL decides what is shared, not a request's own URL; without a known page, only
+   * captures that name their page (console, errors, selection) can be judged.
+   */
   forward(events: CaptureEvent[], pageUrl: string | undefined): void {
-    for (const event of events) this.link?.forward({ ...event, timestamp: event.timestamp ?? Date.now() } as Capture, pageUrl);
+    for (const event of events) {
+      const page = pageUrl ?? (event.type !== 'network-request' && 'url' in event ? event.url : undefined);
+      if (page) this.link?.forward({ ...event, timestamp: event.timestamp ?? Date.now() } as Capture, page);
+    }
   }
 
   status(): RemoteView | undefined {

@@ -1,4 +1,4 @@
-import { generateClientKeys, type ClientKeys } from '../../../edge/client';
+import { generateClientKeys, type ClientKeys } from '../../../src/shared/remote';
 import { DEFAULT_REMOTE, type RemoteSaveResult, type RemoteSettings, type RemoteSettingsView } from '../common/messages';
 import { validateRemoteSettings } from './remoteValidation';
 

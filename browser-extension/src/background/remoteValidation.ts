@@ -24,7 +24,7 @@ export function validateRemoteSettings(input: RemoteSettings): Checked {
   if (input.enabled && !apiKey) return fail('apiKey', 'Paste an API key of your edge account (it starts with bdk_): it enrols this browser the first time.');
   if (apiKey && !apiKey.startsWith('bdk_')) return fail('apiKey', 'This is not an edge API key: those start with bdk_ (POST /auth/register answers the first one).');
   if (!SESSION_ID.test(sessionId)) return fail('sessionId', 'A session id is 8 to 128 characters of A–Z, a–z, 0–9, _ and -. Press "New" for a fresh one.');
-  return { ok: true, settings: { enabled: input.enabled, url: normalised, apiKey, sessionId } };
+  return { ok: true, settings: { enabled: input.enabled, url: normalised, apiKey, sessionId, allowScripts: input.allowScripts === true } };
 }
 
 function checkUrl(text: string): { url: string } | { error: string } {

@@ -28,7 +28,7 @@ export function scopePatterns(settings: Settings): string[] {
 }
 
 /**
- * The same scope as edge/client's originMatcher spells it: what remote mode lets leave the machine.
+ * The same scope as src/shared/remote's originMatcher spells it: what remote mode lets leave the machine.
  * "All sites" is not among them (every tab's captures would go to a server), nor is [::1], which
  * the matcher cannot name: remote sharing needs the origin listed.
  */

@@ -2,7 +2,7 @@
  * Messages between the extension's own pieces (content scripts, DevTools page, popup) and its
  * service worker. The connector never sees these; it sees `src/shared/protocol.ts` frames.
  */
-import type { RemoteStatus } from '../../../edge/client';
+import type { RemoteStatus } from '../../../src/shared/remote';
 import type { SelectedElement, StackFrame } from '../../../src/shared/protocol';
 
 /** Name of the DOM event the MAIN-world hook uses to hand captures to the isolated relay. */
@@ -82,9 +82,11 @@ export interface RemoteSettings {
   apiKey: string;
   /** Shared with whoever reads the captures (X-Session-ID). */
   sessionId: string;
+  /** Remote clients may also run scripts and read cookies (on shared pages); off by default. */
+  allowScripts: boolean;
 }
 
-export const DEFAULT_REMOTE: RemoteSettings = { enabled: false, url: '', apiKey: '', sessionId: '' };
+export const DEFAULT_REMOTE: RemoteSettings = { enabled: false, url: '', apiKey: '', sessionId: '', allowScripts: false };
 
 /** The options page's view: the settings plus this browser's client id once it has a key pair. */
 export interface RemoteSettingsView extends RemoteSettings {

@@ -8,12 +8,13 @@ const TEXT_FIELDS = ['url', 'apiKey', 'sessionId'] as const;
 
 function fill(view: RemoteSettingsView): void {
   input('enabled').checked = view.enabled;
+  input('allowScripts').checked = view.allowScripts;
   for (const field of TEXT_FIELDS) input(field).value = view[field];
   $('clientId').textContent = view.clientId ?? 'no key pair yet (made when remote mode is first turned on)';
 }
 
 function read(): RemoteSettings {
-  return { enabled: input('enabled').checked, url: input('url').value, apiKey: input('apiKey').value, sessionId: input('sessionId').value };
+  return { enabled: input('enabled').checked, url: input('url').value, apiKey: input('apiKey').value, sessionId: input('sessionId').value, allowScripts: input('allowScripts').checked };
 }
 
 function showError(field: keyof RemoteSettings | undefined, error: string | undefined): void {

@@ -1,8 +1,8 @@
 import { importSPKI, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { CaptureQueue } from '../../client/captureQueue';
-import { generateClientKeys, signAssertion } from '../../client/clientKeys';
-import { originMatcher } from '../../client/originFilter';
+import { CaptureQueue } from '../../../src/shared/remote/captureQueue';
+import { generateClientKeys, signAssertion } from '../../../src/shared/remote/clientKeys';
+import { originMatcher } from '../../../src/shared/remote/originFilter';
 
 const log = (n: number) => ({ type: 'console-log', level: 'info', message: `m${n}`, timestamp: n });
 
@@ -48,6 +48,21 @@ describe('client: capture queue', () => {
     const batch = queue.take()!;
     expect(batch.events[0]).toMatchObject({ type: 'dropped', count: 3 });
     expect(batch.events.slice(1).map((e) => e.message)).toEqual(['m4', 'm5', 'm6', 'm7', 'm8']);
+  });
+
+  it('keeps every batch under the edge’s 4 MB frame limit, however large the captures (bodies included)', () => {
+    const queue = new CaptureQueue();
+    const big = (n: number) => ({ ...log(n), responseBody: 'x'.repeat(60_000) });
+    for (let i = 1; i <= 500; i++) queue.push(big(i));
+    const sizes: number[] = [];
+    const seen: number[] = [];
+    for (let batch = queue.take(); batch; batch = queue.take()) {
+      sizes.push(new TextEncoder().encode(JSON.stringify({ type: 'batch', ...batch })).length);
+      seen.push(...batch.events.map((e) => e.timestamp));
+    }
+    expect(Math.max(...sizes)).toBeLessThan(4 * 1024 * 1024);
+    expect(sizes.length).toBeGreaterThan(1);
+    expect(seen).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
   });
 });
 

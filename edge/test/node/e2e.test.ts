@@ -1,11 +1,11 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { generateClientKeys, RemoteLink, TokenSource, type ClientKeys, type RemoteStatus, type WebSocketLike } from '../../client';
+import { generateClientKeys, RemoteLink, TokenSource, type ClientKeys, type RemoteStatus, type WebSocketLike } from '../../../src/shared/remote';
 import { startWranglerDev, type DevServer } from './wranglerDev';
 
 /**
- * End to end over loopback: `wrangler dev --local`, the hybrid-mode client (edge/client, what the
+ * End to end over loopback: `wrangler dev --local`, the hybrid-mode client (src/shared/remote, what the
  * connector runs) fed by a scripted browser, and a remote reader using a token, SSE and a tunnel.
  */
 let dev: DevServer;

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { generateClientKeys, TokenSource } from '../../client';
+import { generateClientKeys, TokenSource } from '../../../src/shared/remote';
 import type { DevServer } from './wranglerDev';
 
 /**

@@ -1,16 +1,16 @@
 import WebSocket from 'ws';
-import { RemoteLink, originMatcher, type Capture, type RemoteStatus, type WebSocketLike } from '../../../edge/client';
+import { RemoteLink, type Capture, type RemoteStatus, type WebSocketLike } from '../../shared/remote';
 import type { StoredEntry } from '../../shared/protocol';
 import type { RemoteReport } from '../../shared/remoteStatus';
 import { VERSION } from '../../shared/version';
 import type { ConnectorServices } from '../services';
-
-/** What hybrid mode uses of the connector. */
-type Needs = Pick<ConnectorServices, 'config' | 'logger' | 'store' | 'bridge' | 'screenshots'>;
 import { PageUrls } from './pageUrls';
 import { remoteCommandRunner } from './remoteCommands';
 import type { RemoteConfig } from './remoteConfig';
 import { loadRemoteIdentity } from './remoteIdentity';
+
+/** What hybrid mode uses of the connector. */
+type Needs = Pick<ConnectorServices, 'config' | 'logger' | 'store' | 'bridge' | 'screenshots'>;
 
 type Listener = (report: RemoteReport | undefined) => void;
 
@@ -56,7 +56,6 @@ export class HybridMode {
     if (generation !== this.generation) return;
     const sessionId = config.sessionId ?? identity.sessionId;
     this.identity = { sessionId, clientId: identity.keys.clientId };
-    const isShared = originMatcher(config.origins);
     this.link = new RemoteLink({
       url: config.url,
       sessionId,
@@ -65,7 +64,7 @@ export class HybridMode {
       origins: config.origins,
       openSocket: nodeSocket,
       version: VERSION,
-      onCommand: remoteCommandRunner(this.services, config.commands, isShared),
+      onCommand: remoteCommandRunner(this.services, config.commands, config.origins),
       onStatus: () => this.emit(false),
     });
     this.detach = this.forwardFrom(this.link);
@@ -105,7 +104,9 @@ export class HybridMode {
     const pages = new PageUrls();
     return this.services.store.onEntry((entry) => {
       const page = pages.pageOf(entry);
-      if (entry.type === 'screenshot') return; // a local file; remote clients ask for images with the screenshot command
+      // A screenshot entry is a local file (remote clients ask with the screenshot command), and a
+      // capture whose page is unknown is not known to be shared.
+      if (entry.type === 'screenshot' || !page) return;
       if (link.forward(toCapture(entry), page)) this.forwarded++;
     });
   }

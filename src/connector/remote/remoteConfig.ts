@@ -1,10 +1,9 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-/** Commands a remote client may ask for; `run-script` and `cookies` are opt-in (see README "Hybrid mode"). */
-export const REMOTE_COMMANDS = ['screenshot', 'current-url', 'tabs', 'navigate', 'run-script', 'cookies'] as const;
-export type RemoteCommandName = (typeof REMOTE_COMMANDS)[number];
-export const DEFAULT_REMOTE_COMMANDS: readonly RemoteCommandName[] = ['screenshot', 'current-url', 'tabs', 'navigate'];
+import { DEFAULT_REMOTE_COMMANDS, REMOTE_COMMANDS, type RemoteCommandName } from '../../shared/remote';
+
+export type { RemoteCommandName };
 
 /** Hybrid mode: captures of the chosen origins also go to an edge deployment. */
 export interface RemoteConfig {
@@ -29,6 +28,9 @@ export function resolveRemoteConfig(overrides: RemoteOverrides): RemoteConfig {
   const unknown = commands.filter((name) => !REMOTE_COMMANDS.includes(name));
   if (unknown.length) throw new Error(`Unknown remote command '${unknown[0]}': expected some of ${REMOTE_COMMANDS.join(', ')}.`);
   for (const origin of overrides.origins ?? []) checkedOrigin(origin);
+  if (overrides.sessionId && !SESSION_ID.test(overrides.sessionId)) {
+    throw new Error(`Invalid remote session id '${overrides.sessionId}': 8 to 128 characters of A–Z, a–z, 0–9, _ and -; or leave it empty for the one kept for this machine.`);
+  }
   return {
     url,
     apiKey: overrides.apiKey || undefined,
@@ -39,6 +41,8 @@ export function resolveRemoteConfig(overrides: RemoteOverrides): RemoteConfig {
   };
 }
 
+/** The edge's own rule for session ids. */
+const SESSION_ID = /^[A-Za-z0-9_-]{8,128}$/;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 function checkedUrl(value: string): string {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
-import { generateClientKeys, type ClientKeys } from '../../../edge/client';
+import { generateClientKeys, type ClientKeys } from '../../shared/remote';
 
 /** Who this connector is to the edge: its key pair (the private key never leaves the file) and its session. */
 export interface RemoteIdentity {
@@ -34,9 +34,13 @@ async function readIdentity(file: string): Promise<RemoteIdentity | undefined> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  const parsed = JSON.parse(text) as Partial<RemoteIdentity>;
-  if (!parsed.keys?.clientId || !parsed.keys.publicKey || !parsed.keys.privateJwk || !parsed.sessionId) {
-    throw new Error(`The remote identity file ${file} is damaged: delete it to enrol this connector again (with an API key).`);
+  const damaged = new Error(`The remote identity file ${file} is damaged: delete it to enrol this connector again (with an API key).`);
+  let parsed: Partial<RemoteIdentity>;
+  try {
+    parsed = JSON.parse(text) as Partial<RemoteIdentity>;
+  } catch {
+    throw damaged;
   }
+  if (!parsed.keys?.clientId || !parsed.keys.publicKey || !parsed.keys.privateJwk || !parsed.sessionId) throw damaged;
   return parsed as RemoteIdentity;
 }

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { generateClientKeys, TokenSource } from '../../../edge/client';
+import { generateClientKeys, TokenSource } from '../../../src/shared/remote';
 
 const EDGE_DIR = resolve(__dirname, '../../../edge');
 

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { validateRemoteSettings } from '../../../browser-extension/src/background/remoteValidation';
 
-const valid = { enabled: true, url: 'https://edge.example.com/', apiKey: ' bdk_abc ', sessionId: 'team-session_1' };
+const valid = { enabled: true, url: 'https://edge.example.com/', apiKey: ' bdk_abc ', sessionId: 'team-session_1', allowScripts: false };
 const fieldOf = (input: Partial<typeof valid>) => {
   const result = validateRemoteSettings({ ...valid, ...input });
   return result.ok ? 'ok' : result.field;
@@ -9,7 +9,7 @@ const fieldOf = (input: Partial<typeof valid>) => {
 
 describe('browser extension: remote settings check', () => {
   it('normalises a good configuration', () => {
-    assert.deepEqual(validateRemoteSettings(valid), { ok: true, settings: { enabled: true, url: 'https://edge.example.com', apiKey: 'bdk_abc', sessionId: 'team-session_1' } });
+    assert.deepEqual(validateRemoteSettings(valid), { ok: true, settings: { enabled: true, url: 'https://edge.example.com', apiKey: 'bdk_abc', sessionId: 'team-session_1', allowScripts: false } });
     assert.equal((validateRemoteSettings({ ...valid, url: 'https://example.com/edge/' }) as { settings: { url: string } }).settings.url, 'https://example.com/edge');
   });
 

@@ -21,6 +21,8 @@ export class CaptureQueue {
   constructor(
     private readonly maxEvents = 50_000,
     private readonly batchSize = 500,
+    /** The edge refuses frames over 4 MB; JSON characters can be up to 3 bytes each. */
+    private readonly batchChars = 1_000_000,
   ) {}
 
   push(capture: Capture): void {
@@ -48,7 +50,14 @@ export class CaptureQueue {
       this.droppedCount = 0;
     }
     if (!this.waiting.length) return undefined;
-    const batch = { batchSeq: this.nextBatchSeq++, events: this.waiting.splice(0, this.batchSize) };
+    let count = 0;
+    let chars = 0;
+    while (count < this.batchSize && count < this.waiting.length) {
+      chars += JSON.stringify(this.waiting[count]).length;
+      if (count > 0 && chars > this.batchChars) break;
+      count++;
+    }
+    const batch = { batchSeq: this.nextBatchSeq++, events: this.waiting.splice(0, count) };
     this.unacked.push(batch);
     return batch;
   }

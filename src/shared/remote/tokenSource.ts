@@ -21,7 +21,7 @@ export class TokenSource {
   constructor(
     private readonly baseUrl: string,
     private readonly keys: ClientKeys,
-    private readonly apiKey?: string,
+    private apiKey?: string,
     // Not `= fetch`: a browser refuses the global fetch called as another object's method.
     private readonly fetchImpl: typeof fetch = (input, init) => fetch(input, init),
   ) {}
@@ -36,6 +36,8 @@ export class TokenSource {
     const json = (await res.json().catch(() => ({}))) as { data?: { accessToken: string; expiresAt: string }; error?: { code: string; message: string } };
     if (!res.ok || !json.data) throw new RemoteAuthError(res.status, json.error?.code ?? 'UNKNOWN', json.error?.message ?? `POST /auth/token answered ${res.status}`);
     this.token = { value: json.data.accessToken, expiresAt: Date.parse(json.data.expiresAt) };
+    // Enrolled now: renewals need only the signature, so the key stops travelling.
+    this.apiKey = undefined;
     return this.token.value;
   }
 

@@ -4,7 +4,8 @@
  * for subdomains (`https://*.example.com`); `http://localhost:*` matches any port.
  */
 export function originMatcher(allowed: readonly string[]): (pageUrl: string | undefined) => boolean {
-  const patterns = allowed.map((entry) => entry.trim().replace(/\/+$/, '')).filter(Boolean);
+  // URL lower-cases hosts, so the patterns must be too.
+  const patterns = allowed.map((entry) => entry.trim().replace(/\/+$/, '').toLowerCase()).filter(Boolean);
   return (pageUrl) => {
     if (!pageUrl) return false;
     let url: URL;

@@ -116,6 +116,7 @@ export class RemoteLink {
     try {
       token = await this.tokens.get();
     } catch (error) {
+      if (this.timers.length === 0) return; // stopped while the token was on its way
       this.lastError = error instanceof Error ? error.message : String(error);
       const refused = error instanceof RemoteAuthError && (error.status === 401 || error.status === 403);
       return this.retryLater(refused ? 'unauthorized' : 'offline');
