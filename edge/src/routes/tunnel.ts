@@ -55,7 +55,7 @@ const events = defineRoute({
   tag: 'Live',
   access: 'read',
   query: z.object({
-    lastEventId: z.coerce.number().int().min(0).optional().describe('resume after this seq (the Last-Event-ID header wins)'),
+    lastEventId: z.coerce.number().int().min(0).optional().describe('resume after this seq (the Last-Event-ID header wins); without either the stream starts live. 0 replays the whole session'),
     access_token: z.string().optional().describe('the bearer token, for EventSource'),
   }),
   response: { mediaType: 'text/event-stream', description: 'the event stream' },
@@ -64,8 +64,9 @@ const events = defineRoute({
     const sessionId = checkSessionId(c.req.param('sessionId') ?? '');
     await assertOwnSession(c.env, principal, sessionId);
     const header = c.req.header('Last-Event-ID');
-    const after = header !== undefined && /^\d+$/.test(header.trim()) ? Number(header.trim()) : (query.lastEventId ?? 0);
-    return forward(c, sessionId, `/sse?after=${after}`, principal, 'client');
+    const after = header !== undefined && /^\d+$/.test(header.trim()) ? Number(header.trim()) : query.lastEventId;
+    // A fresh stream starts live: replaying a long session's whole history would bury what is new.
+    return forward(c, sessionId, after === undefined ? '/sse' : `/sse?after=${after}`, principal, 'client');
   },
 });
 

@@ -74,7 +74,11 @@ export class SessionTunnel extends DurableObject<Env> {
     const url = new URL(request.url);
     const info = JSON.parse(request.headers.get('X-Tunnel-Caller') ?? '{}') as Omit<SocketInfo, 'tag' | 'connectedAt'> & { sessionId: string };
     await this.remember({ sessionId: info.sessionId, accountId: info.accountId });
-    if (url.pathname === '/sse') return this.openSse(Number(url.searchParams.get('after') ?? 0));
+    if (url.pathname === '/sse') {
+      const after = url.searchParams.get('after');
+      // No id: live from now. An id past the end (another session's, say) cannot be resumed either.
+      return this.openSse(after === null ? this.seq : Math.min(Number(after), this.seq));
+    }
     return this.openSocket(request, info, Number(url.searchParams.get('since') ?? -1));
   }
 

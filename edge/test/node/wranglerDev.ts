@@ -40,9 +40,11 @@ export async function startWranglerDev(secret: string, edgeDir = process.cwd()):
   const inspector = await freePort();
   const args = [WRANGLER, 'dev', '--local', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--persist-to', state, '--var', `JWT_SECRET:${secret}`, '--show-interactive-dev-session=false', '--log-level', 'warn'];
   const child = spawn(process.execPath, args, { cwd: edgeDir, env: QUIET, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Only the tail: a long run under load can print far more than a string can hold.
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  const keep = (chunk: Buffer) => (output = (output + chunk).slice(-64 * 1024));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child, () => output);
   return {

@@ -84,6 +84,22 @@ describe('server-sent events: /api/v1/sessions/{id}/events', () => {
     await stream.close();
   });
 
+  it('starts live without Last-Event-ID, and live too for an id past the end', async () => {
+    const { account, token, sessionId, connector, send } = await setup();
+    await send(1, 'old one', 'old two');
+    for (const headers of [bearer(token), { ...bearer(token), 'Last-Event-ID': '999999' }]) {
+      const stream = new SseReader(await account.call.fetch(`/api/v1/sessions/${sessionId}/events`, { headers }));
+      expect((await stream.next('connection-established')).data).toMatchObject({ lastSeq: 2, resumedAfter: 2 });
+      await stream.close();
+    }
+    const stream = new SseReader(await account.call.fetch(`/api/v1/sessions/${sessionId}/events`, { headers: bearer(token) }));
+    await stream.next('connection-established');
+    await send(2, 'new one');
+    expect((await stream.next('console-log')).data.message).toBe('new one');
+    await stream.close();
+    connector.close();
+  });
+
   it('resumes after Last-Event-ID: missed captures first, in order, then live ones, no repeats', async () => {
     const { account, token, sessionId, connector, send } = await setup();
     await send(1, 'a', 'b', 'c', 'd');

@@ -107,7 +107,10 @@ export class HybridMode {
       // A screenshot entry is a local file (remote clients ask with the screenshot command), and a
       // capture whose page is unknown is not known to be shared.
       if (entry.type === 'screenshot' || !page) return;
-      if (link.forward(toCapture(entry), page)) this.forwarded++;
+      if (link.forward(toCapture(entry), page)) {
+        this.forwarded++;
+        this.reportSoon();
+      }
     });
   }
 
@@ -131,7 +134,13 @@ export class HybridMode {
       for (const listener of this.listeners) listener(report);
       return;
     }
-    this.pending ??= setTimeout(() => {
+    this.reportSoon();
+  }
+
+  /** Counts only: one report within a second, however many captures arrive meanwhile. */
+  private reportSoon(): void {
+    if (this.pending) return;
+    this.pending = setTimeout(() => {
       this.pending = undefined;
       const report = this.status();
       for (const listener of this.listeners) listener(report);

@@ -3,7 +3,13 @@ export type Capture = Record<string, unknown> & { type: string; timestamp: numbe
 
 export interface Batch {
   batchSeq: number;
-  events: Capture[];
+  /** Each capture as JSON, serialized once when it was queued. */
+  events: string[];
+}
+
+/** The tunnel frame of a batch, built from the events' JSON without serializing them again. */
+export function batchFrame(batch: Batch): string {
+  return `{"type":"batch","batchSeq":${batch.batchSeq},"events":[${batch.events.join(',')}]}`;
 }
 
 /**
@@ -13,8 +19,10 @@ export interface Batch {
  * `dropped` capture tells the remote side about the gap.
  */
 export class CaptureQueue {
-  private waiting: Capture[] = [];
+  private waiting: string[] = [];
   private unacked: Batch[] = [];
+  /** Captures in `unacked`, kept as a count: `size` is read for every capture pushed. */
+  private unackedCount = 0;
   private nextBatchSeq = 1;
   private droppedCount = 0;
 
@@ -26,7 +34,7 @@ export class CaptureQueue {
   ) {}
 
   push(capture: Capture): void {
-    this.waiting.push(capture);
+    this.waiting.push(JSON.stringify(capture));
     const excess = this.size - this.maxEvents;
     if (excess > 0) {
       this.waiting.splice(0, Math.min(excess, this.waiting.length));
@@ -36,7 +44,7 @@ export class CaptureQueue {
 
   /** Waiting plus unacknowledged captures. */
   get size(): number {
-    return this.waiting.length + this.unacked.reduce((sum, batch) => sum + batch.events.length, 0);
+    return this.waiting.length + this.unackedCount;
   }
 
   get dropped(): number {
@@ -46,25 +54,27 @@ export class CaptureQueue {
   /** The next batch to send, moved to the unacked list; undefined when nothing waits. */
   take(): Batch | undefined {
     if (this.droppedCount > 0) {
-      this.waiting.unshift({ type: 'dropped', count: this.droppedCount, timestamp: Date.now() });
+      this.waiting.unshift(JSON.stringify({ type: 'dropped', count: this.droppedCount, timestamp: Date.now() }));
       this.droppedCount = 0;
     }
     if (!this.waiting.length) return undefined;
     let count = 0;
     let chars = 0;
     while (count < this.batchSize && count < this.waiting.length) {
-      chars += JSON.stringify(this.waiting[count]).length;
+      chars += this.waiting[count]!.length + 1;
       if (count > 0 && chars > this.batchChars) break;
       count++;
     }
     const batch = { batchSeq: this.nextBatchSeq++, events: this.waiting.splice(0, count) };
     this.unacked.push(batch);
+    this.unackedCount += batch.events.length;
     return batch;
   }
 
   /** The edge acks a batch once it and everything before it is stored. */
   ack(batchSeq: number): void {
     this.unacked = this.unacked.filter((batch) => batch.batchSeq > batchSeq);
+    this.unackedCount = this.unacked.reduce((sum, batch) => sum + batch.events.length, 0);
   }
 
   /** After a reconnect: what was sent but never acknowledged, oldest first. */

@@ -3,7 +3,7 @@
  * remote mode both run it. Web-platform APIs only (WebCrypto, fetch, a WebSocket), so it runs in
  * Node and in a service worker alike. See the README, "Hybrid mode" and "Full remote mode".
  */
-export { CaptureQueue, type Batch, type Capture } from './captureQueue';
+export { batchFrame, CaptureQueue, type Batch, type Capture } from './captureQueue';
 export { generateClientKeys, signAssertion, type ClientKeys } from './clientKeys';
 export { originMatcher } from './originFilter';
 export { RemoteLink, type RemoteLinkOptions, type RemoteState, type RemoteStatus, type WebSocketLike } from './remoteLink';

@@ -6,16 +6,30 @@
 export function originMatcher(allowed: readonly string[]): (pageUrl: string | undefined) => boolean {
   // URL lower-cases hosts, so the patterns must be too.
   const patterns = allowed.map((entry) => entry.trim().replace(/\/+$/, '').toLowerCase()).filter(Boolean);
+  // Asked once per capture, mostly about the same few pages: remember the answers.
+  const answers = new Map<string, boolean>();
   return (pageUrl) => {
     if (!pageUrl) return false;
-    let url: URL;
-    try {
-      url = new URL(pageUrl);
-    } catch {
-      return false;
+    let answer = answers.get(pageUrl);
+    if (answer === undefined) {
+      answer = decide(patterns, pageUrl);
+      if (answers.size >= MAX_REMEMBERED) answers.delete(answers.keys().next().value!);
+      answers.set(pageUrl, answer);
     }
-    return patterns.some((pattern) => matches(pattern, url));
+    return answer;
   };
+}
+
+const MAX_REMEMBERED = 500;
+
+function decide(patterns: readonly string[], pageUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(pageUrl);
+  } catch {
+    return false;
+  }
+  return patterns.some((pattern) => matches(pattern, url));
 }
 
 function matches(pattern: string, url: URL): boolean {

@@ -1,4 +1,4 @@
-import { CaptureQueue, type Capture } from './captureQueue';
+import { batchFrame, CaptureQueue, type Capture } from './captureQueue';
 import type { ClientKeys } from './clientKeys';
 import { originMatcher } from './originFilter';
 import { RemoteAuthError, TokenSource } from './tokenSource';
@@ -36,6 +36,7 @@ export interface RemoteLinkOptions {
   origins: readonly string[];
   /** Carries out a command from a remote client (screenshot, …) and answers its result. */
   onCommand?: (name: string, args: Record<string, unknown>) => Promise<unknown>;
+  /** Called when the state changes or acks arrive; the queue grows between calls without one (read `status()`). */
   onStatus?: (status: RemoteStatus) => void;
   /** Opens the socket; the default uses the global WebSocket with the token as a subprotocol. */
   openSocket?: (url: string, token: string) => WebSocketLike;
@@ -68,6 +69,7 @@ export class RemoteLink {
   private timers: ReturnType<typeof setInterval>[] = [];
   private retryMs = 1000;
   private opened = false;
+  private flushScheduled = false;
   private reconnect: ReturnType<typeof setTimeout> | undefined;
   private readonly instanceId = crypto.randomUUID();
 
@@ -85,8 +87,18 @@ export class RemoteLink {
     const page = pageUrl ?? (typeof capture.url === 'string' ? capture.url : undefined);
     if (!this.allowed(page)) return false;
     this.queue.push(capture);
-    this.report();
+    this.flushSoon();
     return true;
+  }
+
+  /** After the current task, so one tick's captures share a batch; the interval is the safety net. */
+  private flushSoon(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setTimeout(() => {
+      this.flushScheduled = false;
+      this.flush();
+    }, 0);
   }
 
   start(): void {
@@ -152,7 +164,7 @@ export class RemoteLink {
     this.opened = true;
     this.setState('online');
     this.send({ type: 'hello', protocolVersion: 1, client: this.options.client ?? 'browser-debug-connector', version: this.options.version, instanceId: this.instanceId, capabilities: this.options.onCommand ? ['commands'] : [] });
-    for (const batch of this.queue.resend()) this.send({ type: 'batch', ...batch });
+    for (const batch of this.queue.resend()) this.sendText(batchFrame(batch));
     this.flush();
   }
 
@@ -160,7 +172,7 @@ export class RemoteLink {
     while (this.state === 'online' && this.socket?.readyState === OPEN) {
       const batch = this.queue.take();
       if (!batch) return;
-      this.send({ type: 'batch', ...batch });
+      this.sendText(batchFrame(batch));
     }
   }
 
@@ -191,7 +203,11 @@ export class RemoteLink {
   }
 
   private send(frame: Record<string, unknown>): void {
-    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(frame));
+    this.sendText(JSON.stringify(frame));
+  }
+
+  private sendText(text: string): void {
+    if (this.socket?.readyState === OPEN) this.socket.send(text);
   }
 
   private setState(state: RemoteState): void {
