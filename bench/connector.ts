@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { resolve } from 'node:path';
 import { WebSocket } from 'ws';
+import { drained } from './drained';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 let port = 0;
@@ -31,19 +32,6 @@ async function openBrowser(): Promise<WebSocket> {
   await new Promise((done, fail) => (ws.once('open', done), ws.once('error', fail)));
   ws.send(JSON.stringify({ type: 'hello', protocolVersion: 1, client: 'bench' }));
   return ws;
-}
-
-/** The connector handles frames in order, so a heartbeat reply means everything before it is stored. */
-function drained(ws: WebSocket): Promise<void> {
-  return new Promise((done) => {
-    const onMessage = (data: Buffer) => {
-      if (JSON.parse(data.toString()).type !== 'heartbeat') return;
-      ws.off('message', onMessage);
-      done();
-    };
-    ws.on('message', onMessage);
-    ws.send(JSON.stringify({ type: 'heartbeat' }));
-  });
 }
 
 async function ingestSingle(ws: WebSocket, count: number): Promise<number> {

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
+import { drained } from './drained';
 import type { RemoteReport } from '../src/shared/remoteStatus';
 import { startTestConnector, type TestConnector } from '../test/support/connector';
 import { startTestEdge } from '../test/remote/support/edgeAccount';
@@ -26,19 +27,6 @@ async function openBrowser(port: number): Promise<WebSocket> {
   ws.send(JSON.stringify({ type: 'hello', protocolVersion: 1, client: 'bench' }));
   ws.send(JSON.stringify({ type: 'page-navigated', url: PAGE, pageLoadId: 'bench-load', tabId: 1, timestamp: Date.now() }));
   return ws;
-}
-
-/** Frames are handled in order: the heartbeat's answer means everything before it is stored. */
-function drained(ws: WebSocket): Promise<void> {
-  return new Promise((done) => {
-    const onMessage = (data: Buffer) => {
-      if (JSON.parse(data.toString()).type !== 'heartbeat') return;
-      ws.off('message', onMessage);
-      done();
-    };
-    ws.on('message', onMessage);
-    ws.send(JSON.stringify({ type: 'heartbeat' }));
-  });
 }
 
 function burstFrames(round: number, count: number): string[] {
