@@ -6,6 +6,7 @@ import { consoleLog, connectFakeBrowser, networkRequest, startTestConnector, unt
 import { get } from '../support/http';
 import { pngDataUrl } from '../support/png';
 import { TestSocket } from '../support/wsClient';
+import { resolveRemoteConfig } from '../../src/connector/remote/remoteConfig';
 import type { RemoteReport } from '../../src/shared/remoteStatus';
 import { cuttableLink, type CuttableLink } from './support/cuttableLink';
 import { startTestEdge, type TestEdge } from './support/edgeAccount';
@@ -193,6 +194,21 @@ describe('hybrid mode: the connector forwards to the edge (wrangler dev --local)
     await drained();
     const logs = await edge.get('/api/v1/console-logs?limit=1', sessionId);
     assert.equal(logs.data.logs[0].message, 'after restart');
+  });
+
+  it('knows the pages loaded before it was turned on, as when VS Code applies its settings after start', async () => {
+    const other = await startTestConnector();
+    const otherBrowser = await connectFakeBrowser(other.port);
+    try {
+      otherBrowser.send({ type: 'page-navigated', url: SHARED, pageLoadId: 'load-early', tabId: 7, timestamp: Date.now() });
+      await until(() => other.connector.services.store.currentPage?.pageLoadId === 'load-early', 5_000, 'the page load stored');
+      await other.connector.services.remote.configure(resolveRemoteConfig({ url: network.url, apiKey: edge.apiKey, origins: ['http://localhost:*'], identityFile: join(identityDir, 'late.json') }));
+      otherBrowser.send(networkRequest('http://localhost:5173/api/early-page', 500, { tabId: 7 }));
+      await until(() => other.connector.services.remote.status()?.forwarded === 1, 10_000, 'the request forwarded');
+    } finally {
+      await otherBrowser.close();
+      await other.stop();
+    }
   });
 
   it('reports a refused API key as unauthorized, with the reason', async () => {

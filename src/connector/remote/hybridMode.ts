@@ -102,6 +102,8 @@ export class HybridMode {
 
   private forwardFrom(link: RemoteLink): () => void {
     const pages = new PageUrls();
+    // Pages loaded before hybrid mode started (or was reconfigured) are known too.
+    for (const entry of this.services.store.query(['pageLoads'], () => true, 1000).entries) pages.pageOf(entry);
     return this.services.store.onEntry((entry) => {
       const page = pages.pageOf(entry);
       // A screenshot entry is a local file (remote clients ask with the screenshot command), and a
