@@ -14,9 +14,12 @@ function hasTests(dir) {
   return readdirSync(dir, { recursive: true }).some((name) => String(name).endsWith('.test.ts'));
 }
 
+// The edge worker is its own package: `npm install` at the root does not install it, so the first
+// step that needs it does (from the npm registry, scripts off as in .ci/run).
 const edgeDeps = {
   path: 'edge/node_modules/vitest/vitest.mjs',
-  hint: 'edge dependencies are missing: run (cd edge && npm ci --ignore-scripts --no-audit --no-fund)',
+  install: ['npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: 'edge', stdio: 'inherit' }],
+  hint: 'edge dependencies are missing and could not be installed: run (cd edge && npm ci --ignore-scripts --no-audit --no-fund)',
 };
 
 const steps = [
@@ -30,7 +33,8 @@ const steps = [
   { name: 'remote', command: [...mocha, 'test/remote/**/*.test.ts'], requires: edgeDeps, when: () => hasTests('test/remote') },
   // Real Lighthouse runs (6–10 s each): after the quick suites, so their failures show first.
   { name: 'audits', command: [...mocha, 'test/audit/**/*.test.ts'], when: () => hasTests('test/audit') },
-  { name: 'vscode', command: [...mocha, 'test/vscode/*.test.ts'], when: () => hasTests('test/vscode') },
+  // Its hybrid-mode test talks to `wrangler dev`, so it needs the edge's dependencies too.
+  { name: 'vscode', command: [...mocha, 'test/vscode/*.test.ts'], requires: edgeDeps, when: () => hasTests('test/vscode') },
   // The edge worker is its own package (edge/package.json; .ci/run installs its dependencies):
   // its type check, then its vitest projects, which add their counts to the tally.
   { name: 'edge', cwd: 'edge', requires: edgeDeps, command: ['scripts/test.mjs'] },
@@ -40,6 +44,7 @@ const failedSteps = [];
 for (const step of steps) {
   if (step.when && !step.when()) continue;
   console.log(`\n── ${step.name} ──`);
+  if (step.requires && !existsSync(step.requires.path)) spawnSync(...step.requires.install);
   if (step.requires && !existsSync(step.requires.path)) {
     console.log(step.requires.hint);
     failedSteps.push(step.name);
