@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { generateClientKeys, RemoteLink, TokenSource, type ClientKeys, type RemoteStatus, type WebSocketLike } from '../../../src/shared/remote';
-import { startWranglerDev, type DevServer } from './wranglerDev';
+import { registerAccount, startWranglerDev, type DevServer } from './wranglerDev';
 
 /**
  * End to end over loopback: `wrangler dev --local`, the hybrid-mode client (src/shared/remote, what the
@@ -35,8 +35,7 @@ const drained = () => until(() => link.status().state === 'online' && link.statu
 
 beforeAll(async () => {
   dev = await startWranglerDev('e2e-secret-that-is-long-enough-0123456789');
-  const res = await fetch(`${dev.url}/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: `e2e-${Date.now()}@example.com`, password: 'a long enough password', name: 'E2E' }) });
-  apiKey = ((await res.json()) as { data: { apiKey: { key: string } } }).data.apiKey.key;
+  ({ apiKey } = await registerAccount(dev.url, 'E2E'));
   // The remote reader (an assistant elsewhere) enrols its own client and reads with a token.
   const readerKeys: ClientKeys = await generateClientKeys(`reader-${Date.now()}`);
   reader = await new TokenSource(dev.url, readerKeys, apiKey).get();

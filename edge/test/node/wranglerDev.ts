@@ -93,3 +93,10 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   await exited;
   clearTimeout(timer);
 }
+
+/** A fresh account on `url`, as POST /auth/register makes it: its id and first API key. */
+export async function registerAccount(url: string, name: string): Promise<{ accountId: string; apiKey: string }> {
+  const res = await fetch(`${url}/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.com`, password: 'a long enough password', name }) });
+  const body = (await res.json()) as { data: { apiKey: { key: string }; account: { id: string } } };
+  return { accountId: body.data.account.id, apiKey: body.data.apiKey.key };
+}

@@ -127,12 +127,11 @@ export class HybridMode {
   }
 
   private emit(force: boolean): void {
-    const state = this.status()?.state;
-    if (force || state !== this.lastState) {
-      this.lastState = state;
+    const report = this.status();
+    if (force || report?.state !== this.lastState) {
+      this.lastState = report?.state;
       clearTimeout(this.pending);
       this.pending = undefined;
-      const report = this.status();
       for (const listener of this.listeners) listener(report);
       return;
     }

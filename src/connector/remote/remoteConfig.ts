@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-import { DEFAULT_REMOTE_COMMANDS, REMOTE_COMMANDS, type RemoteCommandName } from '../../shared/remote';
+import { DEFAULT_REMOTE_COMMANDS, EDGE_SESSION_ID, LOOPBACK_HOSTS, REMOTE_COMMANDS, type RemoteCommandName } from '../../shared/remote';
 
 export type { RemoteCommandName };
 
@@ -28,7 +28,7 @@ export function resolveRemoteConfig(overrides: RemoteOverrides): RemoteConfig {
   const unknown = commands.filter((name) => !REMOTE_COMMANDS.includes(name));
   if (unknown.length) throw new Error(`Unknown remote command '${unknown[0]}': expected some of ${REMOTE_COMMANDS.join(', ')}.`);
   for (const origin of overrides.origins ?? []) checkedOrigin(origin);
-  if (overrides.sessionId && !SESSION_ID.test(overrides.sessionId)) {
+  if (overrides.sessionId && !EDGE_SESSION_ID.test(overrides.sessionId)) {
     throw new Error(`Invalid remote session id '${overrides.sessionId}': 8 to 128 characters of A–Z, a–z, 0–9, _ and -; or leave it empty for the one kept for this machine.`);
   }
   return {
@@ -41,9 +41,6 @@ export function resolveRemoteConfig(overrides: RemoteOverrides): RemoteConfig {
   };
 }
 
-/** The edge's own rule for session ids. */
-const SESSION_ID = /^[A-Za-z0-9_-]{8,128}$/;
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 function checkedUrl(value: string): string {
   let url: URL;
@@ -52,7 +49,7 @@ function checkedUrl(value: string): string {
   } catch {
     throw new Error(`Invalid remote URL '${value}': expected https://your-edge.example.com.`);
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
     throw new Error(`Invalid remote URL '${value}': captures leave the machine, so it must be https:// (http:// only for loopback).`);
   }
   return url.origin + url.pathname.replace(/\/+$/, '');

@@ -5,6 +5,7 @@
  */
 export { batchFrame, CaptureQueue, type Batch, type Capture } from './captureQueue';
 export { generateClientKeys, signAssertion, type ClientKeys } from './clientKeys';
+export { EDGE_SESSION_ID, LOOPBACK_HOSTS } from './edgeRules';
 export { originMatcher } from './originFilter';
 export { RemoteLink, type RemoteLinkOptions, type RemoteState, type RemoteStatus, type WebSocketLike } from './remoteLink';
 export { RemoteAuthError, TokenSource } from './tokenSource';

@@ -19,14 +19,9 @@ export interface TestEdge {
 /** `wrangler dev --local` with a fresh account: the edge as a deployment would serve it. */
 export async function startTestEdge(): Promise<TestEdge> {
   // The harness lives in the edge package, which is an ES module.
-  const { startWranglerDev } = await import('../../../edge/test/node/wranglerDev.js');
+  const { registerAccount, startWranglerDev } = await import('../../../edge/test/node/wranglerDev.js');
   const dev = await startWranglerDev('remote-suite-secret-long-enough-0123456789', EDGE_DIR);
-  const registered = await fetch(`${dev.url}/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: `suite-${Date.now()}@example.com`, password: 'a long enough password', name: 'Remote suite' }),
-  });
-  const apiKey = ((await registered.json()) as { data: { apiKey: { key: string } } }).data.apiKey.key;
+  const { apiKey } = await registerAccount(dev.url, 'Remote suite');
   let reader: Promise<string> | undefined;
   const readerToken = () => (reader ??= generateClientKeys(`reader-${Date.now()}`).then((keys) => new TokenSource(dev.url, keys, apiKey).get()));
   return {
