@@ -1,6 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bearer, expectError, issueToken, json, registerAccount, unique } from './helpers';
 import { connect, openTunnel } from './sockets';
 
@@ -92,7 +92,10 @@ describe('/tunnel/<session_id>', () => {
     connector.send({ type: 'hello', protocolVersion: 1, client: 'browser-debug-connector', version: '0.1.0', capabilities: ['screenshot', 'navigate'] });
     connector.send({ type: 'heartbeat' });
     await connector.ofType('heartbeat');
-    const row = await env.DB.prepare('SELECT * FROM sessions WHERE id = ?').bind(sessionId).first<any>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+    // The hello is written to D1 while later frames are already answered: wait for the row, not a reply.
+    const read = () => env.DB.prepare('SELECT * FROM sessions WHERE id = ?').bind(sessionId).first<any>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+    await vi.waitFor(async () => expect((await read())?.capabilities).toBeTruthy(), { timeout: 5_000 });
+    const row = await read();
     expect(row).toMatchObject({ connector_id: keys.clientId, account_id: account.accountId, authenticated: 1, connector_online: 1 });
     expect(JSON.parse(row.capabilities)).toEqual(['screenshot', 'navigate']);
     expect(Math.abs(row.last_activity - Date.now() / 1000)).toBeLessThan(5);
