@@ -1,19 +1,10 @@
 import type { AuditService } from './audit/auditService';
-import type { BrowserBridge } from './browserBridge';
-import type { ConnectorConfig } from './config';
-import type { Logger } from './logger';
+import type { CoreServices } from './coreServices';
 import type { HybridMode } from './remote/hybridMode';
-import type { ScreenshotService } from './screenshotService';
 import type { SourceMapper } from './sourceMapper';
-import type { CaptureStore } from './store';
 
 /** What the HTTP routes, the WS hub and the MCP tools share. Built once per connector. */
-export interface ConnectorServices {
-  config: ConnectorConfig;
-  logger: Logger;
-  store: CaptureStore;
-  bridge: BrowserBridge;
-  screenshots: ScreenshotService;
+export interface ConnectorServices extends CoreServices {
   /** Lighthouse audits, one at a time. VS Code registers its launched browser with `audits.useBrowser`. */
   audits: AuditService;
   /** Maps captured stack frames back to the page's sources. */

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { AuditCategory, AuditProgress, AuditRequest, AuditSummary } from '../shared/audit';
-import type { BrowserDebug } from './browserDebug';
+import type { CommandContext } from './commandContext';
 import { callConnector } from './connectorClient';
-import { showFailure } from './commands';
+import { showFailure } from './failures';
 
 const KINDS: Record<string, { title: string; categories: AuditCategory[] }> = {
   'browserDebug.runAccessibilityAudit': { title: 'Accessibility audit', categories: ['accessibility'] },
@@ -17,12 +17,12 @@ interface EngineAnswer {
   run: AuditSummary['run'];
 }
 
-export function registerAuditCommands(app: BrowserDebug): vscode.Disposable[] {
+export function registerAuditCommands(app: CommandContext): vscode.Disposable[] {
   return Object.entries(KINDS).map(([id, kind]) => vscode.commands.registerCommand(id, (url?: string) => runAudit(app, kind.title, kind.categories, url)));
 }
 
 /** Asks for the URL (default: the current page), runs with a cancellable progress notification, shows the result. */
-export async function runAudit(app: BrowserDebug, title: string, categories: AuditCategory[], url?: string): Promise<AuditSummary | undefined> {
+export async function runAudit(app: CommandContext, title: string, categories: AuditCategory[], url?: string): Promise<AuditSummary | undefined> {
   const current = app.feed.currentPageLoad ? app.feed.pageLoads.get(app.feed.currentPageLoad)?.url : undefined;
   const target = url ?? (await vscode.window.showInputBox({ title: `Browser Debug: ${title}`, prompt: 'Page to audit', value: current ?? 'http://localhost:5173/', ignoreFocusOut: true }));
   if (!target) return undefined;
@@ -46,7 +46,7 @@ export async function runAudit(app: BrowserDebug, title: string, categories: Aud
 }
 
 /** In the hosting window: the connector's audit service, with real progress. Elsewhere: its HTTP API. */
-async function audit(app: BrowserDebug, request: AuditRequest, signal: AbortSignal, progress: vscode.Progress<{ message?: string; increment?: number }>): Promise<AuditSummary> {
+async function audit(app: CommandContext, request: AuditRequest, signal: AbortSignal, progress: vscode.Progress<{ message?: string; increment?: number }>): Promise<AuditSummary> {
   const service = app.session.services?.audits;
   if (service) {
     let reported = 0;

@@ -2,12 +2,13 @@ import * as vscode from 'vscode';
 import { LOG_LEVELS, type LogLevel } from '../shared/levels';
 import type { StoredNetworkRequest } from '../shared/protocol';
 import type { ConsoleEntry } from './captureFeed';
-import { callConnector, ConnectorRequestError } from './connectorClient';
-import type { BrowserDebug } from './browserDebug';
+import { callConnector } from './connectorClient';
+import type { CommandContext } from './commandContext';
+import { showFailure } from './failures';
 import { renderRequest } from './requestDetails';
 import { showActions } from './statusBar';
 
-type Handler = (app: BrowserDebug, ...args: never[]) => unknown;
+type Handler = (app: CommandContext, ...args: never[]) => unknown;
 
 /** Every command, as data: id → handler. package.json contributes the same ids (a test checks both). */
 export const COMMANDS: Record<string, Handler> = {
@@ -30,14 +31,14 @@ export const COMMANDS: Record<string, Handler> = {
   'browserDebug.remoteActions': (app) => app.remote.showActions(),
 };
 
-export function registerCommands(app: BrowserDebug): vscode.Disposable[] {
+export function registerCommands(app: CommandContext): vscode.Disposable[] {
   return Object.entries(COMMANDS).map(([id, handler]) =>
-    vscode.commands.registerCommand(id, (...args: unknown[]) => (handler as (app: BrowserDebug, ...rest: unknown[]) => unknown)(app, ...args)),
+    vscode.commands.registerCommand(id, (...args: unknown[]) => (handler as (app: CommandContext, ...rest: unknown[]) => unknown)(app, ...args)),
   );
 }
 
 /** Asks the connected browser, saves under the screenshot folder, opens the image; the dashboard lists it. */
-export async function captureScreenshot(app: BrowserDebug, fullPage: boolean): Promise<string | undefined> {
+export async function captureScreenshot(app: CommandContext, fullPage: boolean): Promise<string | undefined> {
   const format = app.settings().screenshotFormat;
   try {
     const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Capturing screenshot…' }, () =>
@@ -52,7 +53,7 @@ export async function captureScreenshot(app: BrowserDebug, fullPage: boolean): P
   }
 }
 
-async function clearCapturedData(app: BrowserDebug): Promise<void> {
+async function clearCapturedData(app: CommandContext): Promise<void> {
   try {
     await callConnector(app.session.port, 'POST', '/wipelogs');
   } catch (error) {
@@ -60,7 +61,7 @@ async function clearCapturedData(app: BrowserDebug): Promise<void> {
   }
 }
 
-async function filterLevel(app: BrowserDebug): Promise<void> {
+async function filterLevel(app: CommandContext): Promise<void> {
   const items = LOG_LEVELS.map((level) => ({ label: level, description: level === app.consoleView.minimumLevel ? 'current' : undefined }));
   const choice = await vscode.window.showQuickPick(items, { placeHolder: 'Show console entries at or above this level (debug shows all)' });
   if (!choice) return;
@@ -72,18 +73,4 @@ async function copyEntry(entry: ConsoleEntry | StoredNetworkRequest): Promise<vo
   if (entry.type === 'network-request') return vscode.env.clipboard.writeText(renderRequest(entry));
   const stack = Array.isArray(entry.stack) ? entry.stack.join('\n') : (entry.stack ?? '');
   await vscode.env.clipboard.writeText([entry.message, entry.source ? `at ${entry.source}` : '', stack].filter(Boolean).join('\n'));
-}
-
-/** Errors say what to do next, with the command that does it. */
-export async function showFailure(what: string, error: unknown): Promise<void> {
-  const code = error instanceof ConnectorRequestError ? error.code : undefined;
-  const message = error instanceof Error ? error.message : String(error);
-  if (code === 'BROWSER_NOT_CONNECTED') {
-    const choice = await vscode.window.showErrorMessage(`Browser Debug could not ${what}: no browser is connected.`, 'Install Browser Extension', 'Launch Browser');
-    if (choice === 'Install Browser Extension') await vscode.commands.executeCommand('browserDebug.installBrowserExtension');
-    if (choice === 'Launch Browser') await vscode.commands.executeCommand('browserDebug.launchBrowser');
-    return;
-  }
-  const choice = await vscode.window.showErrorMessage(`Browser Debug could not ${what}: ${message}`, 'Show Log');
-  if (choice) await vscode.commands.executeCommand('browserDebug.showLog');
 }

@@ -3,14 +3,14 @@ import { RemoteLink, type Capture, type RemoteStatus, type WebSocketLike } from 
 import type { StoredEntry } from '../../shared/protocol';
 import type { RemoteReport } from '../../shared/remoteStatus';
 import { VERSION } from '../../shared/version';
-import type { ConnectorServices } from '../services';
+import type { CoreServices } from '../coreServices';
 import { PageUrls } from './pageUrls';
 import { remoteCommandRunner } from './remoteCommands';
 import type { RemoteConfig } from './remoteConfig';
 import { loadRemoteIdentity } from './remoteIdentity';
 
 /** What hybrid mode uses of the connector. */
-type Needs = Pick<ConnectorServices, 'config' | 'logger' | 'store' | 'bridge' | 'screenshots'>;
+type Needs = Pick<CoreServices, 'config' | 'logger' | 'store' | 'bridge' | 'screenshots'>;
 
 type Listener = (report: RemoteReport | undefined) => void;
 

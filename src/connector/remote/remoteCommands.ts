@@ -1,7 +1,7 @@
 import { ApiError } from '../../shared/errors';
 import { screenshotOptionsSchema, type CommandName } from '../../shared/protocol';
 import { guardRemoteCommands, type RemoteCommandName, type RunCommand } from '../../shared/remote';
-import type { ConnectorServices } from '../services';
+import type { CoreServices } from '../coreServices';
 
 /** The tunnel carries frames up to 4 MB: a model-sized JPEG fits, a full-page PNG may not. */
 const REMOTE_PREVIEW = { maxDimension: 1600, maxBytes: 1_500_000 } as const;
@@ -10,7 +10,7 @@ const REMOTE_PREVIEW = { maxDimension: 1600, maxBytes: 1_500_000 } as const;
  * Commands from remote clients, run through the connected browser. The guard keeps them to shared
  * pages; a screenshot goes through the screenshot service, so it is saved here as any other.
  */
-export function remoteCommandRunner(services: Pick<ConnectorServices, 'config' | 'bridge' | 'screenshots'>, allowed: readonly RemoteCommandName[], sharedOrigins: readonly string[]): RunCommand {
+export function remoteCommandRunner(services: Pick<CoreServices, 'config' | 'bridge' | 'screenshots'>, allowed: readonly RemoteCommandName[], sharedOrigins: readonly string[]): RunCommand {
   const run: RunCommand = (name, args) => (name === 'screenshot' ? screenshot(args) : services.bridge.command(name as CommandName, args, services.config.commandTimeoutMs));
 
   async function screenshot(args: Record<string, unknown>): Promise<unknown> {

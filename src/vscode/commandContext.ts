@@ -1,0 +1,31 @@
+import type * as vscode from 'vscode';
+import type { LaunchedBrowser } from '../connector/launchedBrowser';
+import type { Logger } from '../connector/logger';
+import type { StoredNetworkRequest } from '../shared/protocol';
+import type { CaptureFeed } from './captureFeed';
+import type { ConnectorSession } from './connectorSession';
+import type { DashboardPanel } from './dashboardPanel';
+import type { RemoteSharing } from './remoteSharing';
+import type { BrowserDebugSettings } from './settings';
+import type { SourceNavigator } from './sourceNavigator';
+import type { ConsoleView } from './views/consoleView';
+
+/**
+ * What command handlers may use of the extension. The composition root implements it; handlers import
+ * this interface, never the root, so no file imports back up into the file that registers it.
+ */
+export interface CommandContext {
+  readonly log: vscode.LogOutputChannel;
+  readonly logger: Logger;
+  readonly feed: CaptureFeed;
+  readonly session: ConnectorSession;
+  readonly consoleView: ConsoleView;
+  readonly navigator: SourceNavigator;
+  readonly dashboard: DashboardPanel;
+  readonly remote: RemoteSharing;
+  readonly settings: () => BrowserDebugSettings;
+  openRequestDetails(request: StoredNetworkRequest): Promise<void>;
+  installBrowserExtension(): Promise<void>;
+  launchBrowser(url?: string): Promise<LaunchedBrowser | undefined>;
+  copyMcpConfiguration(): Promise<string>;
+}
