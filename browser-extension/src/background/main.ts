@@ -3,7 +3,7 @@ import { CAPTURE_PORT, type ExtensionMessage, type RelayMessage } from '../commo
 import { CaptureSink, type Deliver } from './captureSink';
 import { handleCommand } from './commands';
 import { ConnectorLink } from './connectorLink';
-import { registerContentScripts } from './contentScripts';
+import { applyContentScripts } from './contentScripts';
 import { debuggerStats } from './debuggerSession';
 import { watchNavigation } from './navigation';
 import { NetworkCapture } from './networkCapture';
@@ -68,10 +68,10 @@ function chooseDestination(): void {
 async function start(): Promise<void> {
   await Promise.all([loadSettings(), loadRemote()]);
   await primeTabs();
-  await registerContentScripts(settings());
+  await applyContentScripts(settings());
   let previous = settings();
   onSettingsChanged((next) => {
-    if (scopePatterns(next).join() !== scopePatterns(previous).join() || next.captureBodies !== previous.captureBodies) void registerContentScripts(next);
+    if (scopePatterns(next).join() !== scopePatterns(previous).join() || next.captureBodies !== previous.captureBodies) void applyContentScripts(next);
     if (next.port !== previous.port) link.reconnect();
     previous = next;
     chooseDestination();

@@ -29,7 +29,7 @@ export function requireChromium(suite: Mocha.Context): string {
   return '';
 }
 
-const FLAGS = [
+export const FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
