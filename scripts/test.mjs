@@ -1,10 +1,15 @@
-// `npm test`: every check and every suite, one after another (the machine has 2 cores),
-// ending with one line that adds them all up.
+// `npm test`: every check and every suite, one after another (the machine has 2 cores), ending with
+// one line that adds them all up. It sets up what the suites need (scripts/testSetup.mjs) before the
+// first suite that needs it; suites are left out only when asked (BROWSER_DEBUG_SKIP_UI=1), and the
+// closing line says so. `--setup-only` stops after the set-up; `--dry-run` only says what it would do.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { commandRunner, REQUIREMENTS, skippedBy, skipRequests } from './testSetup.mjs';
 
+const setupOnly = process.argv.includes('--setup-only');
+const dryRun = process.argv.includes('--dry-run');
 const tallyDir = mkdtempSync(join(tmpdir(), 'bd-tally-'));
 const tallyFile = join(tallyDir, 'tally.jsonl');
 const mocha = ['node_modules/mocha/bin/mocha.js', '--config', 'test/.mocharc.cjs'];
@@ -14,43 +19,53 @@ function hasTests(dir) {
   return readdirSync(dir, { recursive: true }).some((name) => String(name).endsWith('.test.ts'));
 }
 
-// The edge worker is its own package: `npm install` at the root does not install it, so the first
-// step that needs it does (from the npm registry, scripts off as in .ci/run).
-const edgeDeps = {
-  path: 'edge/node_modules/vitest/vitest.mjs',
-  install: ['npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: 'edge', stdio: 'inherit' }],
-  hint: 'edge dependencies are missing and could not be installed: run (cd edge && npm ci --ignore-scripts --no-audit --no-fund)',
-};
-
 const steps = [
   { name: 'typecheck', command: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'] },
   { name: 'typecheck browser-extension', command: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'browser-extension'] },
   { name: 'lint', command: ['node_modules/eslint/bin/eslint.js', '.'] },
   { name: 'build', command: ['scripts/build.mjs'] },
   { name: 'unit', command: [...mocha, 'test/unit/**/*.test.ts'], when: () => hasTests('test/unit') },
-  { name: 'e2e', command: [...mocha, 'test/e2e/**/*.test.ts'], when: () => hasTests('test/e2e') },
+  { name: 'e2e', command: [...mocha, 'test/e2e/**/*.test.ts'], needs: ['chromium'], when: () => hasTests('test/e2e') },
   // Connector and browser extension against `wrangler dev --local`: needs the edge's dependencies.
-  { name: 'remote', command: [...mocha, 'test/remote/**/*.test.ts'], requires: edgeDeps, when: () => hasTests('test/remote') },
+  { name: 'remote', command: [...mocha, 'test/remote/**/*.test.ts'], needs: ['chromium', 'edge'], when: () => hasTests('test/remote') },
   // Real Lighthouse runs (6–10 s each): after the quick suites, so their failures show first.
-  { name: 'audits', command: [...mocha, 'test/audit/**/*.test.ts'], when: () => hasTests('test/audit') },
+  { name: 'audits', command: [...mocha, 'test/audit/**/*.test.ts'], needs: ['chromium'], when: () => hasTests('test/audit') },
   // Its hybrid-mode test talks to `wrangler dev`, so it needs the edge's dependencies too.
-  { name: 'vscode', command: [...mocha, 'test/vscode/*.test.ts'], requires: edgeDeps, when: () => hasTests('test/vscode') },
-  // The edge worker is its own package (edge/package.json; .ci/run installs its dependencies):
-  // its type check, then its vitest projects, which add their counts to the tally.
-  { name: 'edge', cwd: 'edge', requires: edgeDeps, command: ['scripts/test.mjs'] },
+  { name: 'vscode', command: [...mocha, 'test/vscode/*.test.ts'], needs: ['chromium', 'codeServer', 'edge'], when: () => hasTests('test/vscode') },
+  // The edge worker's type check, then its vitest projects, which add their counts to the tally.
+  { name: 'edge', cwd: 'edge', needs: ['edge'], command: ['scripts/test.mjs'] },
 ];
 
+/** Each requirement is set up once, by the first step that needs it. */
+const setups = new Map();
+function setUp(need) {
+  if (!setups.has(need)) {
+    const result = REQUIREMENTS[need]({ run: commandRunner(dryRun), dryRun });
+    console.log(result.ok ? `  ${result.note}` : result.note);
+    setups.set(need, result);
+  }
+  return setups.get(need);
+}
+
+const requests = skipRequests();
 const failedSteps = [];
+const skippedSteps = new Map();
 for (const step of steps) {
   if (step.when && !step.when()) continue;
+  const skipVariable = skippedBy(step, requests);
+  if (skipVariable) {
+    skippedSteps.set(step.name, skipVariable);
+    continue;
+  }
+  if (setupOnly && !step.needs) continue;
   console.log(`\n── ${step.name} ──`);
-  if (step.requires && !existsSync(step.requires.path)) spawnSync(...step.requires.install);
-  if (step.requires && !existsSync(step.requires.path)) {
-    console.log(step.requires.hint);
+  const setupResults = (step.needs ?? []).map(setUp);
+  if (setupResults.some((result) => !result.ok)) {
     failedSteps.push(step.name);
     continue;
   }
-  const env = { ...process.env, ...step.env, TEST_TALLY_FILE: tallyFile };
+  if (setupOnly) continue;
+  const env = { ...process.env, ...Object.assign({}, ...setupResults.map((result) => result.env)), TEST_TALLY_FILE: tallyFile };
   const result = spawnSync(process.execPath, step.command, { stdio: 'inherit', cwd: step.cwd, env });
   if (result.status !== 0) failedSteps.push(step.name);
 }
@@ -64,6 +79,13 @@ if (existsSync(tallyFile)) {
 }
 rmSync(tallyDir, { recursive: true, force: true });
 
+/** e.g. "; not run, as asked by BROWSER_DEBUG_SKIP_UI=1: e2e, remote, audits, vscode" */
+function skippedNote() {
+  const byVariable = new Map();
+  for (const [name, variable] of skippedSteps) byVariable.set(variable, [...(byVariable.get(variable) ?? []), name]);
+  return [...byVariable].map(([variable, names]) => `; not run, as asked by ${variable}=1: ${names.join(', ')}`).join('');
+}
+
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
-console.log(`\ntotal: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
+console.log(`\ntotal: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped${skippedNote()}`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -2,6 +2,7 @@
 /** `npm start`: the connector on its own, for use without VS Code. */
 import { AlreadyRunningError } from './connector/connector';
 import { configFromEnvironment } from './connector/envConfig';
+import { guardStartup } from './connector/startupGuard';
 import { isLogThreshold, streamLogger } from './connector/streamLogger';
 import { startConnectorWithMcp, type RunningConnector } from './mcp/connectorWithMcp';
 import { answerBudgetFromEnvironment } from './mcp/options';
@@ -10,10 +11,13 @@ async function main(): Promise<void> {
   const level = process.env.BROWSER_DEBUG_LOG_LEVEL;
   const logger = streamLogger(process.stderr, isLogThreshold(level) ? level : 'info');
   let running: RunningConnector;
+  const guard = guardStartup('Browser Debug connector');
   try {
     const answerBudget = answerBudgetFromEnvironment(process.env);
     running = await startConnectorWithMcp(configFromEnvironment(process.env, process.argv.slice(2)), { logger, answerBudget });
+    guard.done();
   } catch (error) {
+    guard.done();
     if (error instanceof AlreadyRunningError) {
       console.log(`${error.message}\nNothing to do: browsers, VS Code and MCP clients can use http://127.0.0.1:${error.port} now.`);
       return;
@@ -23,7 +27,7 @@ async function main(): Promise<void> {
     return;
   }
   const { connector } = running;
-  const moved = connector.skippedPorts.length ? ` (port ${connector.skippedPorts.join(', ')} is held by another program)` : '';
+  const moved = connector.movedNote();
   console.log(
     [
       `Browser Debug connector listening on ${connector.url}${moved}`,
@@ -57,4 +61,7 @@ function remoteLines(connector: RunningConnector['connector']): string[] {
   return [`  5. Remote: sharing ${shared} with ${remote.url}, session ${remote.sessionId ?? '(not started: see the log)'}`];
 }
 
-void main();
+main().catch((error: Error) => {
+  console.error(`Browser Debug connector failed: ${error.stack ?? error.message}`);
+  process.exit(1);
+});

@@ -33,8 +33,8 @@ export interface StartOptions extends AppExtras {
 /** The standalone connector: store, HTTP API and WebSocket hub on one loopback port. */
 export class Connector {
   readonly services: ConnectorServices;
-  /** Ports we skipped because another program held them. */
-  readonly skippedPorts: number[] = [];
+  /** Ports we skipped because another program held them, and what that program did when asked. */
+  readonly heldPorts: { port: number; holder: string }[] = [];
   private readonly server: Server;
   private readonly hub: WsHub;
   private listeningPort = 0;
@@ -76,6 +76,17 @@ export class Connector {
     return connector;
   }
 
+  /** Ports we skipped because another program held them. */
+  get skippedPorts(): number[] {
+    return this.heldPorts.map((held) => held.port);
+  }
+
+  /** e.g. ` (port 3025 is held by another program: it closed the connection at once)`, or '' when nothing was skipped. */
+  movedNote(): string {
+    if (!this.heldPorts.length) return '';
+    return ` (${this.heldPorts.map(({ port, holder }) => `port ${port} is held by another program: ${holder}`).join('; ')})`;
+  }
+
   get port(): number {
     return this.listeningPort;
   }
@@ -112,8 +123,8 @@ export class Connector {
       if (error.code !== 'EADDRINUSE') throw error;
       const probe = await probeIdentity(host, port);
       if (probe.ours) throw new AlreadyRunningError(port, probe.identity ?? {});
-      this.skippedPorts.push(port);
-      this.services.logger.warn(`Port ${port} is held by another program${probe.answered ? ' (not a Browser Debug connector)' : ''}; trying ${port + 1}.`);
+      this.heldPorts.push({ port, holder: probe.holder });
+      this.services.logger.warn(`Port ${port} is held by another program (${probe.holder}); trying ${port + 1}.`);
     }
     throw new Error(`No free port from ${first} to ${last}: free one, or set another port (BROWSER_DEBUG_PORT).`);
   }

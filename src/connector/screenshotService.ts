@@ -1,5 +1,5 @@
 import { ApiError } from '../shared/errors';
-import type { ScreenshotOptions, ScreenshotPreview, StoredScreenshot } from '../shared/protocol';
+import { screenshotPreviewSchema, type ScreenshotOptions, type ScreenshotPreview, type StoredScreenshot } from '../shared/protocol';
 import type { BrowserBridge } from './browserBridge';
 import type { ScreenshotConfig } from './config';
 import { decodeImageDataUrl } from './imageInfo';
@@ -61,5 +61,16 @@ export class ScreenshotService {
     const requestId = `screenshot-${++this.sequence}`;
     for (const listener of this.listeners) listener({ ...result, requestId });
     return result;
+  }
+
+  /**
+   * Asks the browser for a model-sized copy of an image it sent before (the `preview-image` command),
+   * for a screenshot that came without a usable one. Fails with an ApiError, e.g. from an older extension.
+   */
+  async previewOf(dataUrl: string, limits: { maxDimension: number; maxBytes: number }): Promise<ScreenshotPreview> {
+    const reply = await this.bridge.command('preview-image', { data: dataUrl, ...limits }, this.config.timeoutMs);
+    const parsed = screenshotPreviewSchema.safeParse(reply);
+    if (!parsed.success) throw new ApiError('SCREENSHOT_FAILED', 'The browser answered the preview request without a preview.');
+    return parsed.data;
   }
 }

@@ -61,7 +61,7 @@ export class ConnectorSession implements vscode.Disposable {
     }
     const { connector } = this.running;
     this.stopJournal = runtime.attachJournal(connector.services.store, this.deps.journalFile, logger);
-    const moved = connector.skippedPorts.length ? ` (port ${connector.skippedPorts.join(', ')} is held by another program)` : '';
+    const moved = connector.movedNote();
     logger.info(`Connector listening on ${connector.url}${moved}.`);
     this.port = connector.port;
     this.setRole('owner');

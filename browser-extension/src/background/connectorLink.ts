@@ -30,7 +30,6 @@ export class ConnectorLink {
   private pumpScheduled = false;
   /** Counts connect attempts, so one overtaken by stop/resume gives up after its discovery. */
   private attempts = 0;
-  private readonly instanceId = crypto.randomUUID();
 
   constructor(
     private readonly outbox: Outbox,
@@ -151,7 +150,7 @@ export class ConnectorLink {
     this.backoff = 250;
     this.connectorVersion = typeof frame.version === 'string' ? frame.version : this.connectorVersion;
     this.versionWarning = this.connectorVersion && this.connectorVersion !== VERSION ? `This extension is ${VERSION}, the connector is ${this.connectorVersion}: reload the extension from the new build.` : undefined;
-    this.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, client: 'browser-extension', version: VERSION, instanceId: this.instanceId, userAgent: navigator.userAgent });
+    this.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, client: 'browser-extension', version: VERSION, instanceId: this.outbox.instanceId, userAgent: navigator.userAgent });
     this.outbox.resend(this.sendText);
     this.outbox.pump(this.sendText);
     clearInterval(this.keepAlive);

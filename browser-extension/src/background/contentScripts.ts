@@ -1,4 +1,5 @@
 import type { Settings } from '../common/messages';
+import { injectIntoOpenTabs } from './openTabs';
 import { scopePatterns } from './scope';
 
 const IDS = ['browser-debug-hook', 'browser-debug-relay', 'browser-debug-bodies'];
@@ -16,4 +17,11 @@ export async function registerContentScripts(settings: Settings): Promise<void> 
     { id: IDS[1]!, js: ['relay.js'], matches, runAt: 'document_start', world: 'ISOLATED', persistAcrossSessions: true },
     ...(settings.captureBodies ? [{ id: IDS[2]!, js: ['bodyHook.js'], matches, runAt: 'document_start' as const, world: 'MAIN' as const, persistAcrossSessions: true }] : []),
   ]);
+}
+
+/** Registers the content scripts, then injects them into open tabs in scope (install, start, wider scope). */
+export async function applyContentScripts(settings: Settings): Promise<void> {
+  await registerContentScripts(settings);
+  // Not awaited by the caller's start-up: injection must not hold back captures already arriving.
+  void injectIntoOpenTabs(settings).catch(() => undefined);
 }

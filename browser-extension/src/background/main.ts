@@ -3,11 +3,12 @@ import { CAPTURE_PORT, type ExtensionMessage, type RelayMessage } from '../commo
 import { CaptureSink, type Deliver } from './captureSink';
 import { handleCommand } from './commands';
 import { ConnectorLink } from './connectorLink';
-import { registerContentScripts } from './contentScripts';
+import { applyContentScripts } from './contentScripts';
 import { debuggerStats } from './debuggerSession';
 import { watchNavigation } from './navigation';
 import { NetworkCapture } from './networkCapture';
 import { Outbox } from './outbox';
+import { OutboxStore } from './outboxStore';
 import { fromPage } from './pageCaptures';
 import { handleMessage } from './popupActions';
 import { RemoteMode } from './remoteMode';
@@ -21,6 +22,13 @@ const link: ConnectorLink = new ConnectorLink(
   outbox,
   () => settings().port,
   (frame) => void handleCommand(frame, (reply) => link.send(reply)),
+);
+// The outbox lives in session storage too, so a service worker stopped while the connector is down loses nothing.
+const outboxStore = new OutboxStore(
+  outbox,
+  chrome.storage.session,
+  () => link.state === 'connected',
+  () => link.schedulePump(),
 );
 const remote = new RemoteMode();
 /** Captures that arrive while the worker still reads its settings wait to learn where they go. */
@@ -56,7 +64,7 @@ chrome.runtime.onMessage.addListener((message: ExtensionMessage, sender, respond
   void handleMessage(message, { sink, link, outbox, remote, sender }).then(respond);
   return true;
 });
-chrome.alarms.onAlarm.addListener(() => link.ensureConnected());
+chrome.alarms.onAlarm.addListener(() => void started.then(() => link.ensureConnected()));
 
 /** Remote mode on: the edge link runs and the connector link is off; off: the other way round. */
 function chooseDestination(): void {
@@ -66,12 +74,12 @@ function chooseDestination(): void {
 }
 
 async function start(): Promise<void> {
-  await Promise.all([loadSettings(), loadRemote()]);
+  await Promise.all([loadSettings(), loadRemote(), outboxStore.restore()]);
   await primeTabs();
-  await registerContentScripts(settings());
+  await applyContentScripts(settings());
   let previous = settings();
   onSettingsChanged((next) => {
-    if (scopePatterns(next).join() !== scopePatterns(previous).join() || next.captureBodies !== previous.captureBodies) void registerContentScripts(next);
+    if (scopePatterns(next).join() !== scopePatterns(previous).join() || next.captureBodies !== previous.captureBodies) void applyContentScripts(next);
     if (next.port !== previous.port) link.reconnect();
     previous = next;
     chooseDestination();
@@ -87,11 +95,11 @@ async function start(): Promise<void> {
 }
 
 let ready = false;
-void start();
+const started = start();
 
 /** Read by the end-to-end tests through the worker, and handy in its DevTools console. */
 Object.assign(globalThis, {
   browserDebug: {
-    state: () => ({ ready, connection: link.state, port: link.port, captured: sink.captured, queued: outbox.queued, dropped: outbox.dropped, debugger: { ...debuggerStats }, remote: remote.status() }),
+    state: () => ({ ready, connection: link.state, port: link.port, captured: sink.captured, queued: outbox.queued, dropped: outbox.dropped, outboxSaved: outboxStore.settled, outboxError: outboxStore.lastError, debugger: { ...debuggerStats }, remote: remote.status() }),
   },
 });

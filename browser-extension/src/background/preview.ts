@@ -1,4 +1,5 @@
 import type { ScreenshotPreview } from '../../../src/shared/protocol';
+import { CommandError } from './commandError';
 
 /** A page more than this many times taller than wide is shown as its top part. */
 const TALL_RATIO = 2;
@@ -37,5 +38,22 @@ export async function makePreview(image: Blob, maxDimension: number, maxBytes: n
       if (blob.size <= maxBytes) return { data: await blobToDataUrl(blob), width: outWidth, height: outHeight, cropped: cropped || sourceHeight < height };
     }
     scale *= 0.75;
+  }
+}
+
+/**
+ * The `preview-image` command: a model-sized copy of an image the connector already has, for when a
+ * screenshot came without one. Args: `{ data: data URL, maxDimension, maxBytes }`.
+ */
+export async function previewImage(args: Record<string, unknown>): Promise<ScreenshotPreview> {
+  const { data, maxDimension, maxBytes } = args;
+  if (typeof data !== 'string' || !/^data:image\/(png|jpeg);base64,/.test(data)) throw new CommandError('INVALID_PARAMETER', "'data' must be a PNG or JPEG data URL.");
+  if (!Number.isInteger(maxDimension) || !Number.isInteger(maxBytes) || (maxDimension as number) < 100 || (maxBytes as number) < 10_000) {
+    throw new CommandError('INVALID_PARAMETER', "'maxDimension' (at least 100) and 'maxBytes' (at least 10000) must be whole numbers.");
+  }
+  try {
+    return await makePreview(await dataUrlToBlob(data), maxDimension as number, maxBytes as number);
+  } catch (error) {
+    throw new CommandError('INVALID_PARAMETER', `The image could not be decoded: ${(error as Error).message}`);
   }
 }

@@ -5,6 +5,7 @@
  * (objects do not cross between worlds).
  */
 import type { StackFrame } from '../../../src/shared/protocol';
+import { ATTACHED_NOTE, claimOnce, HOOK_MARKS, takeMark } from '../common/hookMarks';
 import { CAPTURE_EVENT, type PageCapture } from '../common/messages';
 import { describe, formatArgs, formatTable, truncate } from './serialize';
 
@@ -62,35 +63,47 @@ function wrap(name: keyof Console, toEntry: (args: unknown[]) => [Level, string]
   (console as unknown as Record<string, unknown>)[name] = wrapped;
 }
 
-for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) wrap(level, (args) => [level, formatArgs(args)]);
-wrap('assert', ([condition, ...rest]) => (condition ? undefined : ['error', `Assertion failed${rest.length ? ': ' + formatArgs(rest) : ''}`]));
-wrap('table', ([data]) => ['log', formatTable(data)]);
-wrap('trace', (args) => ['log', `console.trace${args.length ? ': ' + formatArgs(args) : ''}`]);
+function wrapConsole(): void {
+  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) wrap(level, (args) => [level, formatArgs(args)]);
+  wrap('assert', ([condition, ...rest]) => (condition ? undefined : ['error', `Assertion failed${rest.length ? ': ' + formatArgs(rest) : ''}`]));
+  wrap('table', ([data]) => ['log', formatTable(data)]);
+  wrap('trace', (args) => ['log', `console.trace${args.length ? ': ' + formatArgs(args) : ''}`]);
+}
 
 function errorCapture(message: string, error: unknown, fallback: StackFrame | undefined, errorKind: 'uncaught' | 'unhandledrejection' | 'resource'): PageCapture {
   const stackText = error instanceof Error && typeof error.stack === 'string' ? error.stack : undefined;
   return { type: 'console-error', message: truncate(message), timestamp: Date.now(), url: location.href, errorKind, stackText, fallback };
 }
 
-window.addEventListener(
-  'error',
-  (event) => {
-    const target = event.target;
-    if (target && target !== window && target instanceof Element) {
-      const resource = (target as HTMLImageElement).src || (target as HTMLLinkElement).href || '';
-      post(errorCapture(`Failed to load resource: <${target.tagName.toLowerCase()}> ${resource}`, undefined, undefined, 'resource'));
-      return;
-    }
-    const where = event.filename ? { url: event.filename, line: event.lineno, column: event.colno } : undefined;
-    post(errorCapture(`Uncaught ${event.error instanceof Error ? `${event.error.name}: ${event.error.message}` : event.message}`, event.error, where, 'uncaught'));
-  },
-  true,
-);
+function listenForErrors(): void {
+  window.addEventListener(
+    'error',
+    (event) => {
+      const target = event.target;
+      if (target && target !== window && target instanceof Element) {
+        const resource = (target as HTMLImageElement).src || (target as HTMLLinkElement).href || '';
+        post(errorCapture(`Failed to load resource: <${target.tagName.toLowerCase()}> ${resource}`, undefined, undefined, 'resource'));
+        return;
+      }
+      const where = event.filename ? { url: event.filename, line: event.lineno, column: event.colno } : undefined;
+      post(errorCapture(`Uncaught ${event.error instanceof Error ? `${event.error.name}: ${event.error.message}` : event.message}`, event.error, where, 'uncaught'));
+    },
+    true,
+  );
 
-window.addEventListener('unhandledrejection', (event) => {
-  const reason: unknown = event.reason;
-  const text = reason instanceof Error ? `${reason.name}: ${reason.message}` : describe(reason, 1, new WeakSet());
-  post(errorCapture(`Uncaught (in promise) ${text}`, reason, undefined, 'unhandledrejection'));
-});
+  window.addEventListener('unhandledrejection', (event) => {
+    const reason: unknown = event.reason;
+    const text = reason instanceof Error ? `${reason.name}: ${reason.message}` : describe(reason, 1, new WeakSet());
+    post(errorCapture(`Uncaught (in promise) ${text}`, reason, undefined, 'unhandledrejection'));
+  });
 
-window.addEventListener('pagehide', flush);
+  window.addEventListener('pagehide', flush);
+}
+
+// Registered scripts run at document_start; the worker also injects this into tabs that were open
+// before (install, browser start, a wider scope). Once per page, and a late start says so.
+if (claimOnce(HOOK_MARKS.pageHook)) {
+  if (takeMark(HOOK_MARKS.attachedLate)) post({ type: 'console-log', level: 'info', message: ATTACHED_NOTE, timestamp: Date.now(), url: location.href });
+  wrapConsole();
+  listenForErrors();
+}

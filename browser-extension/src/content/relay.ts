@@ -20,22 +20,6 @@ function send(message: RelayMessage): void {
   }
 }
 
-/** The hook already batches; its JSON goes on unparsed, so the page's thread does no more work here. */
-window.addEventListener(CAPTURE_EVENT, (event) => {
-  const detail = (event as CustomEvent<unknown>).detail;
-  if (typeof detail === 'string') send({ kind: 'captures', json: detail });
-});
-
-window.addEventListener(BODY_EVENT, (event) => {
-  const detail = (event as CustomEvent<unknown>).detail;
-  if (typeof detail !== 'string') return;
-  try {
-    send({ kind: 'bodies', bodies: [JSON.parse(detail) as CapturedBody] });
-  } catch {
-    // A page posting junk on our event name gets nothing.
-  }
-});
-
 /** Resource timing is what the page itself knows: dns, connect, request, response phases. */
 function observeTimings(): void {
   const toTiming = (entry: PerformanceResourceTiming): ResourceTiming => ({
@@ -56,4 +40,42 @@ function observeTimings(): void {
   }).observe({ type: 'resource', buffered: true });
 }
 
-observeTimings();
+function relayPageEvents(): void {
+  /** The hook already batches; its JSON goes on unparsed, so the page's thread does no more work here. */
+  window.addEventListener(CAPTURE_EVENT, (event) => {
+    const detail = (event as CustomEvent<unknown>).detail;
+    if (typeof detail === 'string') send({ kind: 'captures', json: detail });
+  });
+
+  window.addEventListener(BODY_EVENT, (event) => {
+    const detail = (event as CustomEvent<unknown>).detail;
+    if (typeof detail !== 'string') return;
+    try {
+      send({ kind: 'bodies', bodies: [JSON.parse(detail) as CapturedBody] });
+    } catch {
+      // A page posting junk on our event name gets nothing.
+    }
+  });
+}
+
+/**
+ * Once per page in this extension's isolated world, however often the worker injects it into an open
+ * tab. A relay left from before the extension was reloaded has a dead runtime: this one replaces it.
+ */
+function claimRelay(): boolean {
+  const scope = globalThis as unknown as { __browserDebugRelay?: () => boolean };
+  if (scope.__browserDebugRelay?.()) return false;
+  scope.__browserDebugRelay = () => {
+    try {
+      return Boolean(chrome.runtime?.id);
+    } catch {
+      return false;
+    }
+  };
+  return true;
+}
+
+if (claimRelay()) {
+  relayPageEvents();
+  observeTimings();
+}

@@ -68,7 +68,7 @@ describe('connector lifecycle', () => {
       await connector.stop();
       const cli = startCli(['--port', String(port)]);
       await until(() => cli.output().includes('listening on'));
-      assert.match(cli.output(), new RegExp(`:${port + 1} \\(port ${port} is held by another program\\)`));
+      assert.match(cli.output(), new RegExp(`:${port + 1} \\(port ${port} is held by another program: it answered, but is not a Browser Debug connector \\(browser-tools-server\\)\\)`));
       cli.child.kill('SIGTERM');
       assert.equal(await cli.exited, 0);
     } finally {

@@ -20,6 +20,8 @@ function jpegDataUrl(width: number, height: number): string {
   return `data:image/jpeg;base64,${Buffer.concat([Buffer.from([0xff, 0xd8]), sof, Buffer.from([0xff, 0xd9])]).toString('base64')}`;
 }
 
+const pick = (image: ReturnType<typeof imageOf>) => image && [image.mimeType, image.width, image.height];
+
 describe('MCP screenshot_capture', () => {
   let t: McpTestConnector;
   let client: Client;
@@ -78,26 +80,58 @@ describe('MCP screenshot_capture', () => {
     await browser.close();
   });
 
-  it('without a preview (an older extension), returns a small image as is and explains a large one', async () => {
+  it('without a preview, returns a small original as is, and asks the browser to scale a large one', async () => {
     let size = [800, 600];
-    const browser = await scriptedBrowser(t.port, { screenshot: () => ({ data: pngDataUrl(size[0]!, size[1]!) }) });
+    const browser = await scriptedBrowser(t.port, {
+      screenshot: () => ({ data: pngDataUrl(size[0]!, size[1]!) }),
+      commands: { 'preview-image': () => ({ data: pngDataUrl(1600, 1067), width: 1600, height: 1067, cropped: false }) },
+    });
     const small = await call(client, 'screenshot_capture');
     const image = small.content.find((item): item is ImageContent => item.type === 'image')!;
     assert.equal(image.mimeType, 'image/png');
     assert.equal(image.data, solidPng(800, 600).toString('base64'), 'the captured image itself');
-    size = [3000, 2000];
+    assert.deepEqual(browser.received.map((frame) => frame.type), ['screenshot-request'], 'no preview asked for a small original');
+    size = [2400, 1600];
     const large = await call(client, 'screenshot_capture');
-    assert.equal(imageOf(large), undefined, 'no oversized image reaches the model');
-    assert.equal(large.isError, undefined);
-    assert.match(textOf(large), /The image is too large to show here \(3000×2000 px, [\d.]+ kB\) and the browser extension sent no model-sized copy \(update the extension\)\. Open the saved file/);
+    assert.deepEqual(pick(imageOf(large)), ['image/png', 1600, 1067]);
+    assert.match(textOf(large), /The image below is scaled down to 1600×1067 px from 2400×1600 px\./);
+    const ask = browser.received.at(-1)!;
+    assert.equal(ask.name, 'preview-image');
+    assert.deepEqual(ask.args, { data: pngDataUrl(2400, 1600), maxDimension: 1600, maxBytes: 1_000_000 }, 'the original and the limits');
     await browser.close();
   });
 
-  it('drops a preview that breaks the limits', async () => {
-    const browser = await scriptedBrowser(t.port, { screenshot: () => ({ data: pngDataUrl(3000, 3000), preview: { data: pngDataUrl(2000, 2000), width: 2000, height: 2000, cropped: false } }) });
+  it('asks the browser again when its preview breaks the limits', async () => {
+    const browser = await scriptedBrowser(t.port, {
+      screenshot: () => ({ data: pngDataUrl(3000, 3000), preview: { data: pngDataUrl(2000, 2000), width: 2000, height: 2000, cropped: false } }),
+      commands: { 'preview-image': () => ({ data: jpegDataUrl(1600, 1600), width: 1600, height: 1600, cropped: false }) },
+    });
     const result = await call(client, 'screenshot_capture');
-    assert.equal(imageOf(result), undefined);
-    assert.match(textOf(result), /the model-sized copy the browser sent was unreadable or over the limits/);
+    assert.deepEqual(pick(imageOf(result)), ['image/jpeg', 1600, 1600]);
+    await browser.close();
+  });
+
+  it('an older extension that cannot make a preview: no oversized image, and a note that says what to do', async () => {
+    const browser = await scriptedBrowser(t.port, {
+      screenshot: () => ({ data: pngDataUrl(3000, 2000) }),
+      commands: {
+        'preview-image': () => {
+          throw { code: 'UNKNOWN_COMMAND', message: "This extension does not know the command 'preview-image': update it." };
+        },
+      },
+    });
+    const large = await call(client, 'screenshot_capture');
+    assert.equal(imageOf(large), undefined, 'no oversized image reaches the model');
+    assert.equal(large.isError, undefined);
+    assert.match(textOf(large), /The image is too large to show here \(3000×2000 px, [\d.]+ kB\) and the browser could not make a model-sized copy \(.*does not know the command 'preview-image'.*update the browser extension\)\. Open the saved file/);
+    await browser.close();
+  });
+
+  it('a browser that does not answer the preview request: the screenshot still answers, in time', async () => {
+    const browser = await scriptedBrowser(t.port, { screenshot: () => ({ data: pngDataUrl(3000, 2000) }) });
+    const large = await call(client, 'screenshot_capture');
+    assert.equal(imageOf(large), undefined);
+    assert.match(textOf(large), /Screenshot saved to .*\n.*could not make a model-sized copy \(.*did not answer within 300 ms/);
     await browser.close();
   });
 

@@ -1,0 +1,121 @@
+import type { Batch, Outbox, OutboxSnapshot } from './outbox';
+
+/** The part of `chrome.storage.session` we use (a fake in unit tests). */
+export interface SessionArea {
+  get(keys: string[] | null): Promise<Record<string, unknown>>;
+  set(items: Record<string, unknown>): Promise<void>;
+  remove(keys: string[]): Promise<void>;
+}
+
+const META = 'outbox:meta';
+const OPEN = 'outbox:open';
+const BATCH = 'outbox:batch:';
+
+interface Meta {
+  instanceId: string;
+  reservedSeq: number;
+  seqs: number[];
+  pendingDrops: number;
+  droppedTotal: number;
+}
+
+/** While connected, acks come within milliseconds: waiting this long first saves writing most batches at all. */
+const LIVE_DELAY_MS = 250;
+/** After a failed write (e.g. over the storage quota), try again this much later. */
+const RETRY_MS = 1_000;
+
+/**
+ * Mirrors the outbox to `chrome.storage.session` (kept by the browser for the session, across service
+ * worker stops, never on disk). One write at a time, each carrying every change since the last: a batch
+ * is written once and removed when acked, the open batch is rewritten (it stays under one frame's size).
+ */
+export class OutboxStore {
+  private written = new Set<number>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private writing: Promise<boolean> | undefined;
+  private dirty = false;
+  lastError: string | undefined;
+
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly area: SessionArea,
+    /** Connected to the connector: writes may wait a little, since acks usually come first. */
+    private readonly live: () => boolean = () => false,
+    /** A write stored a new batch-number reservation: batches waiting for it can go now. */
+    private readonly afterReservation: () => void = () => undefined,
+  ) {}
+
+  /** Loads what an earlier worker left into the outbox, then mirrors every change. */
+  async restore(): Promise<void> {
+    let snapshot: OutboxSnapshot | undefined;
+    try {
+      snapshot = await this.load();
+    } catch (error) {
+      this.lastError = `could not read the saved outbox: ${(error as Error).message}`;
+    }
+    this.written = new Set(snapshot?.batches.map((batch) => batch.seq));
+    this.outbox.onChange = (urgent) => this.schedule(urgent);
+    this.outbox.restore(snapshot);
+    await this.removeStrays().catch(() => undefined);
+  }
+
+  /** Batches acked just before a worker stopped may still be stored; the meta no longer names them. */
+  private async removeStrays(): Promise<void> {
+    const strays = Object.keys(await this.area.get(null)).filter((key) => key.startsWith(BATCH) && !this.written.has(Number(key.slice(BATCH.length))));
+    if (strays.length) await this.area.remove(strays);
+  }
+
+  /** True when everything the outbox holds is stored. */
+  get settled(): boolean {
+    return !this.dirty && !this.writing && this.timer === undefined;
+  }
+
+  private async load(): Promise<OutboxSnapshot | undefined> {
+    const { [META]: meta, [OPEN]: open } = (await this.area.get([META, OPEN])) as { [META]?: Meta; [OPEN]?: string[] };
+    if (!meta) return undefined;
+    const keys = meta.seqs.map((seq) => BATCH + seq);
+    const stored = keys.length ? await this.area.get(keys) : {};
+    const batches = keys.map((key) => stored[key] as Batch | undefined).filter((batch): batch is Batch => Boolean(batch));
+    return { instanceId: meta.instanceId, reservedSeq: meta.reservedSeq, batches, open: open ?? [], pendingDrops: meta.pendingDrops, droppedTotal: meta.droppedTotal };
+  }
+
+  private schedule(urgent: boolean, delayMs?: number): void {
+    this.dirty = true;
+    if (this.writing || (this.timer !== undefined && !urgent)) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.flush(), delayMs ?? (urgent || !this.live() ? 0 : LIVE_DELAY_MS));
+  }
+
+  /** Writes the outbox as it is now: new batches, the open one and the meta in one `set`, then removals. */
+  private async flush(): Promise<void> {
+    this.timer = undefined;
+    this.dirty = false;
+    const snapshot = this.outbox.snapshot();
+    const current = new Set(snapshot.batches.map((batch) => batch.seq));
+    const meta: Meta = { instanceId: snapshot.instanceId, reservedSeq: snapshot.reservedSeq, seqs: [...current], pendingDrops: snapshot.pendingDrops, droppedTotal: snapshot.droppedTotal };
+    const items: Record<string, unknown> = { [META]: meta, [OPEN]: snapshot.open };
+    for (const batch of snapshot.batches) if (!this.written.has(batch.seq)) items[BATCH + batch.seq] = batch;
+    const gone = [...this.written].filter((seq) => !current.has(seq)).map((seq) => BATCH + seq);
+    this.writing = this.write(items, gone);
+    const ok = await this.writing;
+    this.writing = undefined;
+    if (!ok) return this.schedule(true, RETRY_MS);
+    this.written = current;
+    this.outbox.reservationStored(meta.reservedSeq);
+    this.afterReservation();
+    if (this.dirty) this.schedule(false);
+  }
+
+  /** Storage errors are kept for the popup and retried, never thrown. */
+  private async write(items: Record<string, unknown>, removals: string[]): Promise<boolean> {
+    try {
+      await this.area.set(items);
+      if (removals.length) await this.area.remove(removals);
+      this.lastError = undefined;
+      return true;
+    } catch (error) {
+      this.lastError = `could not save the outbox: ${(error as Error).message}`;
+      return false;
+    }
+  }
+}

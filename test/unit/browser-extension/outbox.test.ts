@@ -1,0 +1,134 @@
+import { strict as assert } from 'node:assert';
+import { DEFAULT_OUTBOX_LIMITS, Outbox, type OutboxLimits } from '../../../browser-extension/src/background/outbox';
+import { OutboxStore, type SessionArea } from '../../../browser-extension/src/background/outboxStore';
+import type { CaptureEvent } from '../../../src/shared/protocol';
+import { until } from '../../support/until';
+
+/** `chrome.storage.session` as it behaves: values go through JSON, and it outlives the service worker. */
+class FakeSession implements SessionArea {
+  readonly data = new Map<string, string>();
+  failing = false;
+  async get(keys: string[] | null): Promise<Record<string, unknown>> {
+    const wanted = keys ?? [...this.data.keys()];
+    return Object.fromEntries(wanted.filter((key) => this.data.has(key)).map((key) => [key, JSON.parse(this.data.get(key)!)]));
+  }
+  async set(items: Record<string, unknown>): Promise<void> {
+    if (this.failing) throw new Error('Session storage quota bytes exceeded.');
+    for (const [key, value] of Object.entries(items)) this.data.set(key, JSON.stringify(value));
+  }
+  async remove(keys: string[]): Promise<void> {
+    for (const key of keys) this.data.delete(key);
+  }
+  get bytes(): number {
+    let total = 0;
+    for (const [key, value] of this.data) total += key.length + value.length;
+    return total;
+  }
+}
+
+/** The connector's side of delivery (src/connector/wsHub.ts): store a batch unless seen, ack it. */
+class FakeConnector {
+  readonly messages: string[] = [];
+  private readonly seen = new Map<string, number>();
+  receive(instanceId: string, frame: string): number {
+    const batch = JSON.parse(frame) as { batchSeq: number; events: { message?: string; type: string; count?: number }[] };
+    if (batch.batchSeq > (this.seen.get(instanceId) ?? 0)) {
+      this.seen.set(instanceId, batch.batchSeq);
+      for (const event of batch.events) this.messages.push(event.type === 'dropped' ? `dropped ${event.count}` : event.message!);
+    }
+    return batch.batchSeq;
+  }
+}
+
+/** One service-worker life: an outbox restored from the session area. */
+async function worker(area: FakeSession, limits: OutboxLimits = DEFAULT_OUTBOX_LIMITS) {
+  const outbox = new Outbox(limits);
+  const store = new OutboxStore(outbox, area);
+  await store.restore();
+  return { outbox, store };
+}
+
+const logs = (from: number, count: number, prefix = 'log'): CaptureEvent[] =>
+  Array.from({ length: count }, (_, i) => ({ type: 'console-log', level: 'log', message: `${prefix} ${from + i}`, timestamp: 1 }) as CaptureEvent);
+const range = (from: number, count: number, prefix = 'log') => Array.from({ length: count }, (_, i) => `${prefix} ${from + i}`);
+
+/** Delivers everything the outbox holds to the connector, acking as it goes. */
+function deliverAll(outbox: Outbox, connector: FakeConnector): void {
+  const acks: number[] = [];
+  const send = (frame: string) => (acks.push(connector.receive(outbox.instanceId, frame)), true);
+  outbox.resend(send);
+  while (acks.length) {
+    outbox.ack(acks.shift()!);
+    outbox.pump(send);
+  }
+}
+
+describe('browser extension: the outbox survives the service worker', () => {
+  it('a worker stopped while the connector is down loses nothing: the next one sends every capture once, in order', async () => {
+    const area = new FakeSession();
+    const first = await worker(area);
+    first.outbox.add(logs(0, 1200));
+    first.outbox.add(logs(1200, 7));
+    await until(() => first.store.settled, 5_000, 'the outbox saved');
+    // The worker stops: its memory is gone, the session area stays.
+    const second = await worker(area);
+    assert.equal(second.outbox.queued, 1207);
+    second.outbox.add(logs(1207, 3));
+    // Its batch numbers continue above the stored reservation once that is stored (the pump is told).
+    await until(() => second.store.settled);
+    const connector = new FakeConnector();
+    deliverAll(second.outbox, connector);
+    assert.deepEqual(connector.messages, range(0, 1210));
+    assert.equal(second.outbox.queued, 0);
+    await until(() => second.store.settled);
+    assert.equal((await worker(area)).outbox.queued, 0, 'acked batches are gone from storage too');
+    assert.deepEqual([...area.data.keys()].filter((key) => key.startsWith('outbox:batch:')), []);
+  });
+
+  it('a worker stopped with acks it never saved: the connector drops the re-sent batches, and new ones still count', async () => {
+    const area = new FakeSession();
+    const first = await worker(area);
+    first.outbox.add(logs(0, 1500));
+    await until(() => first.store.settled);
+    const connector = new FakeConnector();
+    // The connector stores all three batches, and the worker stops before it hears (and saves) the acks.
+    first.outbox.resend((frame) => (connector.receive(first.outbox.instanceId, frame), true));
+    assert.equal(connector.messages.length, 1500);
+    const second = await worker(area);
+    assert.equal(second.outbox.instanceId, first.outbox.instanceId, 'the same instance, so the connector knows its batches');
+    second.outbox.add(logs(1500, 600));
+    await until(() => second.store.settled);
+    deliverAll(second.outbox, connector);
+    assert.deepEqual(connector.messages, range(0, 2100), 'each capture exactly once');
+  });
+
+  it('stays within its bounds in storage: the oldest go, and a marker says how many', async () => {
+    const area = new FakeSession();
+    const limits = { ...DEFAULT_OUTBOX_LIMITS, maxBatchEvents: 100, maxStoredChars: 60_000 };
+    const { outbox, store } = await worker(area, limits);
+    outbox.add(logs(0, 5000, 'x'.repeat(100)));
+    await until(() => store.settled);
+    assert.ok(area.bytes < 100_000, `stored ${area.bytes} bytes`);
+    assert.ok(outbox.dropped > 4000);
+    const connector = new FakeConnector();
+    const next = await worker(area, limits);
+    await until(() => next.store.settled);
+    deliverAll(next.outbox, connector);
+    const markers = connector.messages.filter((message) => /^dropped \d+$/.test(message));
+    assert.equal(markers.length, 1);
+    assert.equal(Number(markers[0]!.split(' ')[1]) + connector.messages.length - 1, 5000, 'every capture is either delivered or counted');
+    assert.equal(connector.messages.filter((message) => !markers.includes(message)).at(-1), `${'x'.repeat(100)} 4999`, 'the newest are kept');
+  });
+
+  it('a storage failure is reported and retried, never thrown', async () => {
+    const area = new FakeSession();
+    const { outbox, store } = await worker(area);
+    area.failing = true;
+    outbox.add(logs(0, 10));
+    await until(() => store.lastError !== undefined);
+    assert.match(store.lastError!, /could not save the outbox: Session storage quota bytes exceeded/);
+    area.failing = false;
+    await until(() => store.settled && store.lastError === undefined, 5_000, 'the retry');
+    assert.equal((await worker(area)).outbox.queued, 10);
+  });
+});
