@@ -4,7 +4,8 @@ import type { ConnectorConfig } from './config';
 import type { Logger } from './logger';
 import type { HybridMode } from './remote/hybridMode';
 import type { ScreenshotService } from './screenshotService';
-import type { SourceMapper } from './sourceMapper';
+import type { EntryLocator } from './sourceMaps/entryLocator';
+import type { SourceMapper } from './sourceMaps/sourceMapper';
 import type { CaptureStore } from './store';
 
 /** What the HTTP routes, the WS hub and the MCP tools share. Built once per connector. */
@@ -18,6 +19,8 @@ export interface ConnectorServices {
   audits: AuditService;
   /** Maps captured stack frames back to the page's sources. */
   sourceMaps: SourceMapper;
+  /** Each entry's location mapped once, original first; lists, details and the HTTP API read it. */
+  locator: EntryLocator;
   /** Hybrid mode: forwarding to an edge deployment, when a remote URL is set. */
   remote: HybridMode;
   startedAt: number;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../connector/logger';
-import { SourceMapper } from '../connector/sourceMapper';
+import { SourceMapper } from '../connector/sourceMaps/sourceMapper';
 import type { StackFrame } from '../shared/protocol';
 import type { ConsoleEntry } from './captureFeed';
 import type { BrowserDebugSettings } from './settings';

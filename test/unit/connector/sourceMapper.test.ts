@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SourceMapper } from '../../../src/connector/sourceMapper';
+import { SourceMapper } from '../../../src/connector/sourceMaps/sourceMapper';
 import { framesOf, parseStack } from '../../../src/shared/stackFrames';
 import { APP_SOURCE, buildBundle, FAILING_LINE, serveFiles } from '../../support/bundle';
 

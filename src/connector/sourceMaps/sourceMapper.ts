@@ -1,27 +1,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { StackFrame } from '../shared/protocol';
-import { silentLogger, type Logger } from './logger';
+import type { StackFrame } from '../../shared/protocol';
+import type { MappedFrame, OriginalPosition } from '../../shared/stackFrames';
+import { silentLogger, type Logger } from '../logger';
 
 /** Loaded on first use: most stacks are never opened in full. */
 const loadLibrary = () => import('@jridgewell/trace-mapping');
 type TraceMapping = Awaited<ReturnType<typeof loadLibrary>>;
 type TraceMap = InstanceType<TraceMapping['TraceMap']>;
 
-export interface OriginalPosition {
-  /** The original file, as the map names it (resolved against the map's URL). */
-  source: string;
-  /** 1-based, like the generated frame. */
-  line: number;
-  column: number;
-  name?: string;
-  /** That line of the original source, when the map embeds the sources. */
-  code?: string;
-}
-
-export interface MappedFrame extends StackFrame {
-  original?: OriginalPosition;
-}
+export type { MappedFrame, OriginalPosition };
 
 export interface SourceMapperOptions {
   /** Per fetch of a script or map. */
