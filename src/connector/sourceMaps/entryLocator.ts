@@ -1,5 +1,7 @@
 import { pickLocation, rawLocation, type EntryLocation, type LocatableEntry } from '../../shared/entryLocation';
+import type { StackFrame } from '../../shared/protocol';
 import { framesOf } from '../../shared/stackFrames';
+import { isEvalModuleUrl } from './evalMaps';
 import type { SourceMapper } from './sourceMapper';
 
 /** Frames mapped per entry; answers show fewer. */
@@ -67,11 +69,23 @@ export class EntryLocator {
     clearTimeout(timer);
   }
 
-  private async map(entry: LocatableEntry): Promise<EntryLocation> {
+  private async map(entry: LocatableEntry & { url?: string }): Promise<EntryLocation> {
     const frames = framesOf(entry);
     const source = rawLocation({ source: entry.source });
-    const [mappedSource, mapped] = await Promise.all([source ? this.mapper.mapFrame(source) : undefined, this.mapper.mapFrames(frames.slice(0, MAX_FRAMES))]);
+    const bundles = await this.bundlesOf(entry, frames);
+    const [mappedSource, mapped] = await Promise.all([source ? this.mapper.mapFrame(source, bundles) : undefined, this.mapper.mapFrames(frames.slice(0, MAX_FRAMES), bundles)]);
     return { at: pickLocation(mappedSource, mapped), frames: mapped, totalFrames: frames.length };
+  }
+
+  /**
+   * Scripts that may eval the entry's modules (webpack eval devtools): the fetchable scripts of its own
+   * stack, else its page's scripts. Empty when no frame is an eval'd module.
+   */
+  private async bundlesOf(entry: { source?: string; url?: string }, frames: readonly StackFrame[]): Promise<string[]> {
+    const urls = [entry.source ? rawLocation({ source: entry.source })?.url : undefined, ...frames.map((frame) => frame.url)].filter((url): url is string => url !== undefined);
+    if (!urls.some(isEvalModuleUrl)) return [];
+    const scripts = [...new Set(urls.filter((url) => /^https?:/.test(url)))];
+    return scripts.length || !entry.url ? scripts : this.mapper.pageScripts(entry.url);
   }
 
   private remember(key: string, location: EntryLocation): void {

@@ -18,7 +18,8 @@ export async function withMappedFields<T extends LocatableEntry>(entries: readon
     if (!location) return entry;
     const fields: MappedFields = {};
     const original = location.at?.original;
-    if (original) fields.originalSource = `${original.source}:${original.line}:${original.column}`;
+    // Without a query (`?v=…`, webpack's `?b635`), so `file:line:column` reads and parses as one.
+    if (original) fields.originalSource = `${original.source.replace(/\?[^/]*$/, '')}:${original.line}:${original.column}`;
     if (location.frames.length) fields.mappedFrames = location.frames;
     return { ...entry, ...fields };
   });
