@@ -26,11 +26,13 @@ export function rawLocation(entry: LocatableEntry): StackFrame | undefined {
 }
 
 /**
- * The frame to show for an entry, mapped: its `source` when it has one (the calling frame), else its
- * first frame in the app's own code, else its first frame.
+ * The frame to show for an entry, mapped: its `source` (the calling frame) when that is the app's own
+ * code, else its first frame in the app's code (a framework's console wrapper, such as Next.js's, or a
+ * library's warning point at the app's line, as DevTools' ignore list does), else its source or first frame.
  */
 export function pickLocation(mappedSource: MappedFrame | undefined, frames: readonly MappedFrame[]): MappedFrame | undefined {
-  return mappedSource ?? frames.find((frame) => frameLibrary(frame) === undefined) ?? frames[0];
+  if (mappedSource && frameLibrary(mappedSource) === undefined) return mappedSource;
+  return frames.find((frame) => frameLibrary(frame) === undefined) ?? mappedSource ?? frames[0];
 }
 
 /**

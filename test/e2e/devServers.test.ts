@@ -16,7 +16,7 @@ import { get } from '../support/http';
 import { call, httpClient, startMcpConnector, textOf, type McpTestConnector } from '../support/mcp';
 import { connectExtension, launchWithExtension, requireChromium, until, type TestBrowser } from './support/chromium';
 import { startApp, type DevApp, type RunningApp } from './support/devApps';
-import { viteReactTs, viteVueTs, webpackEval, webpackSourceMap } from './support/fixtureApps';
+import { nextApp, viteReactTs, viteVueTs, webpackEval, webpackSourceMap } from './support/fixtureApps';
 
 type Entry = Record<string, any>;
 
@@ -35,6 +35,7 @@ const CASES: Case[] = [
   { title: 'Vite 8 vue-ts', app: viteVueTs, file: 'src/App.vue', shown: /\/src\/App\.vue/, warn: { message: 'bd fixture: warn from App.vue', line: 5 }, rejection: { message: 'bd fixture: rejected in App.vue', line: 6 } },
   { title: 'webpack 5 eval-cheap-module-source-map', app: webpackEval, file: 'src/index.js', shown: /src\/index\.js/, warn: { message: 'bd fixture: warn from webpack', line: 4 }, rejection: { message: 'bd fixture: rejected in index.js', line: 6 } },
   { title: 'webpack 5 source-map', app: webpackSourceMap, file: 'src/index.js', shown: /src\/index\.js/, warn: { message: 'bd fixture: warn from webpack', line: 4 }, rejection: { message: 'bd fixture: rejected in index.js', line: 6 } },
+  { title: 'Next.js 16 dev (Turbopack)', app: nextApp, file: 'app/page.tsx', shown: /app\/page\.tsx/, warn: { message: 'bd fixture: warn from page.tsx', line: 7 }, rejection: { message: 'bd fixture: rejected in page.tsx', line: 8 } },
 ];
 
 describe('real dev servers: the original file and line everywhere', function () {
@@ -80,9 +81,9 @@ describe('real dev servers: the original file and line everywhere', function () 
         const list = textOf(await call(client, 'get_console_logs', { search: 'bd fixture' }));
         for (const [entry, expected] of [[warn!, c.warn], [rejection!, c.rejection]] as const) {
           const listed = list.split('\n').find((text) => text.startsWith(`#${entry.id} `)) ?? '';
-          assert.match(listed, new RegExp(`\\(${c.shown.source}:${expected.line}:\\d+\\)( ×\\d+)?$`), `list line for ${expected.message}:\n${list}`);
+          assert.match(listed, new RegExp(`\\([^()]*${c.shown.source}:${expected.line}:\\d+\\)( ×\\d+)?$`), `list line for ${expected.message}:\n${list}`);
           const detail = textOf(await call(client, 'get_console_entry', { id: entry.id }));
-          assert.match(detail, new RegExp(`Source: ${c.shown.source}:${expected.line}:\\d+`), detail);
+          assert.match(detail, new RegExp(`Source: \\S*${c.shown.source}:${expected.line}:\\d+`), detail);
           assert.match(String(entry.originalSource), new RegExp(`${c.file.replace('.', '\\.')}:${expected.line}:\\d+$`), `HTTP originalSource of ${expected.message}`);
           assert.ok(entry.source, 'the raw source stays');
           const located = await new EntryLocator(new SourceMapper()).locate(entry);

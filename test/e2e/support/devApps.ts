@@ -61,7 +61,7 @@ export async function ensureApp(app: DevApp): Promise<string> {
 export async function startApp(app: DevApp, timeoutMs = 120_000): Promise<RunningApp> {
   const dir = await ensureApp(app);
   const port = await freePortRun(1);
-  const child = spawn(process.execPath, app.serve(port), { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BROWSER: 'none', NO_COLOR: '1' } });
+  const child = spawn(process.execPath, app.serve(port), { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BROWSER: 'none', NO_COLOR: '1', NEXT_TELEMETRY_DISABLED: '1' } });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -123,3 +123,35 @@ function webpackApp(devtool: string): DevApp {
 
 export const webpackEval = webpackApp('eval-cheap-module-source-map');
 export const webpackSourceMap = webpackApp('source-map');
+
+const NEXT = '16.4.6';
+
+/** Line 7: the warning; line 8: the rejection. */
+export const NEXT_PAGE = `'use client';
+import { useEffect } from 'react';
+
+export default function Page() {
+  useEffect(() => {
+    // Browser Debug fixture
+    console.warn('bd fixture: warn from page.tsx');
+    Promise.reject(new Error('bd fixture: rejected in page.tsx'));
+  }, []);
+  return <button id="boom">Boom</button>;
+}
+`;
+
+export const nextApp: DevApp = {
+  id: `next-${NEXT}`,
+  versions: { next: NEXT, react: '19.3.1' },
+  async install(dir) {
+    // TypeScript and the types up front: otherwise `next dev` installs them itself on first start.
+    pinDependencies(dir, { next: NEXT, react: '19.3.1', 'react-dom': '19.3.1' }, { typescript: '5.9.3', '@types/react': '19.3.0', '@types/node': '24.19.2' });
+    await run('npm', ['install'], dir);
+  },
+  files: {
+    'app/page.tsx': NEXT_PAGE,
+    'app/layout.tsx': "export default function RootLayout({ children }: { children: React.ReactNode }) {\n  return (\n    <html lang=\"en\">\n      <body>{children}</body>\n    </html>\n  );\n}\n",
+    'next.config.mjs': 'export default {};\n',
+  },
+  serve: (port) => ['node_modules/next/dist/bin/next', 'dev', '--hostname', '127.0.0.1', '--port', String(port)],
+};
