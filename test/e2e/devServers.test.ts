@@ -61,6 +61,18 @@ describe('real dev servers: the original file and line everywhere', function () 
   const logs = async () => (await get(t.port, '/console-logs?limit=1000')).json.logs as Entry[];
   const find = (entries: Entry[], message: string, origin: string) => entries.filter((entry) => String(entry.message).includes(message) && String(entry.url ?? '').startsWith(origin));
 
+  /** The fetch's initiator, original first, in get_network_requests, get_network_request and the HTTP API. */
+  const assertInitiator = async (origin: string, path: string, original: RegExp) => {
+    const url = `${origin}${path}`;
+    const withInitiator = async () => ((await get(t.port, '/network-requests?limit=1000')).json.requests as Entry[]).find((request) => request.url === url && request.initiator);
+    await until(async () => (await withInitiator()) !== undefined, 30_000, `the request to ${path} with its initiator`);
+    const request = (await withInitiator())!;
+    assert.match(String(request.originalInitiator), new RegExp(`${original.source}$`), 'HTTP originalInitiator');
+    const list = textOf(await call(client, 'get_network_requests', { search: 'bd-fixture/data.json' }));
+    assert.match(list.split('\n').find((text) => text.startsWith(`#${request.id} `)) ?? list, new RegExp(` from ${original.source}$`));
+    assert.match(textOf(await call(client, 'get_network_request', { id: request.id })), new RegExp(`Initiator: ${original.source} \\(bundle `));
+  };
+
   for (const c of CASES) {
     describe(c.title, () => {
       let app: RunningApp;
@@ -90,7 +102,10 @@ describe('real dev servers: the original file and line everywhere', function () 
           const target = jumpTargets(located.at, rawLocation(entry), [app.dir]).find((candidate) => existsSync(candidate.path));
           assert.deepEqual(target && { path: target.path, line: target.line }, { path: join(app.dir, c.file), line: expected.line }, `VS Code jump for ${expected.message}`);
         }
-        if (c.app === viteReactTs) assert.match(list, /warn bd fixture: warn from App \(\/src\/App\.tsx:6:\d+\) ×2/, 'StrictMode runs the effect twice: one line, ×2');
+        if (c.app === viteReactTs) {
+          assert.match(list, /warn bd fixture: warn from App \(\/src\/App\.tsx:6:\d+\) ×2/, 'StrictMode runs the effect twice: one line, ×2');
+          await assertInitiator(app.origin, '/bd-fixture/data.json?from=App', /\/src\/App\.tsx:7:\d+/);
+        }
         await page.close();
       });
 

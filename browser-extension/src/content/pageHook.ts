@@ -6,6 +6,7 @@
  */
 import type { StackFrame } from '../../../src/shared/protocol';
 import { CAPTURE_EVENT, type PageCapture } from '../common/messages';
+import { watchRequestInitiators } from './requestInitiators';
 import { describe, formatArgs, formatTable, truncate } from './serialize';
 
 type Level = 'log' | 'info' | 'warn' | 'error' | 'debug';
@@ -94,3 +95,6 @@ window.addEventListener('unhandledrejection', (event) => {
 });
 
 window.addEventListener('pagehide', flush);
+
+// Which line of the app started each fetch and XHR.
+watchRequestInitiators();

@@ -19,8 +19,22 @@ export async function withMappedFields<T extends LocatableEntry>(entries: readon
     const fields: MappedFields = {};
     const original = location.at?.original;
     // Without a query (`?v=…`, webpack's `?b635`), so `file:line:column` reads and parses as one.
-    if (original) fields.originalSource = `${original.source.replace(/\?[^/]*$/, '')}:${original.line}:${original.column}`;
+    if (original) fields.originalSource = withoutQuery(original);
     if (location.frames.length) fields.mappedFrames = location.frames;
     return { ...entry, ...fields };
   });
+}
+
+/** The original location of the page code that started a request, e.g. `webpack://app/./src/api.ts:7:5`. */
+export async function withOriginalInitiators<T extends { initiator?: string }>(requests: readonly T[], locator: EntryLocator): Promise<(T & { originalInitiator?: string })[]> {
+  const sources = requests.map((request) => ({ source: request.initiator }));
+  await locator.locateAll(sources.filter((source) => source.source));
+  return requests.map((request, i) => {
+    const original = request.initiator ? locator.peek(sources[i]!)?.at?.original : undefined;
+    return original ? { ...request, originalInitiator: withoutQuery(original) } : request;
+  });
+}
+
+function withoutQuery(original: { source: string; line: number; column: number }): string {
+  return `${original.source.replace(/\?[^/]*$/, '')}:${original.line}:${original.column}`;
 }

@@ -16,14 +16,14 @@ async function createVite(dir: string, template: string): Promise<void> {
   await run('npm', ['create', '--yes', `vite@${CREATE_VITE}`, basename(dir), '--', '--template', template, '--no-interactive'], dirname(dir));
 }
 
-/** Line 6: the warning; line 8: the rejection (the issue's case). Clicking the button throws inside React. */
+/** Line 6: the warning; line 7: a fetch; line 8: the rejection (the issue's case). Clicking the button throws inside React. */
 export const REACT_APP_TSX = `import { useEffect } from 'react'
 import './App.css'
 
 function App() {
   useEffect(() => {
     console.warn('bd fixture: warn from App')
-    // An unhandled rejection, as a fetch without a catch gives.
+    void fetch('/bd-fixture/data.json?from=App')
     Promise.reject(new Error('bd fixture: rejected in App'))
   }, [])
   return <button id="boom" onClick={() => { throw new Error('bd fixture: click failed') }}>Boom</button>
