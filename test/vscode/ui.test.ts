@@ -115,6 +115,10 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
   it('Vite react-ts: the warning shows App.tsx:6 with ×2, and a click opens src/App.tsx at line 6', async () => {
     const page = await app!.context.newPage();
     await page.goto(`${vite!.origin}/`);
+    // Open the Browser Debug side bar unless an earlier case left it open (a second click would close it).
+    if (!(await workbench.locator('.pane-header', { hasText: 'Console' }).first().isVisible())) {
+      await workbench.locator('.activitybar a[aria-label^="Browser Debug"], .activitybar .action-item[aria-label^="Browser Debug"]').first().click();
+    }
     const row = workbench.locator('.monaco-list-row', { hasText: 'bd fixture: warn from App' }).first();
     await row.waitFor({ timeout: 30_000 });
     // The original line, not the transformed module's 9; StrictMode's second run folds into ×2.
@@ -123,6 +127,20 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     await workbench.locator('.tabs-container .tab.active', { hasText: 'App.tsx' }).waitFor({ timeout: 20_000 });
     await workbench.locator('.statusbar-item', { hasText: /Ln 6, Col \d+/ }).first().waitFor({ timeout: 10_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-vite-jump.png') });
+    // The dashboard shows the same: the original location, the pair as one row.
+    await runCommand(workbench, 'Browser Debug: Open Dashboard');
+    let dashboardRow;
+    await until(async () => {
+      for (const frame of workbench.frames()) {
+        const found = frame.locator('#console-rows .row', { hasText: 'bd fixture: warn from App ×2' });
+        if (await found.count().catch(() => 0)) {
+          dashboardRow = found.first();
+          return true;
+        }
+      }
+      return false;
+    }, 30_000, 'the warning in the dashboard');
+    assert.match(String(await dashboardRow!.locator('.source').textContent()), /^\/src\/App\.tsx:6:\d+$/);
     await page.close();
   });
 
