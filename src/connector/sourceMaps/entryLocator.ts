@@ -12,6 +12,8 @@ export interface EntryLocatorOptions {
   maxEntries?: number;
   /** How long a list waits for maps not fetched yet before it shows bundle positions. */
   waitMs?: number;
+  /** How long a location that found no map keeps that answer. */
+  retryMs?: number;
 }
 
 /**
@@ -21,6 +23,9 @@ export interface EntryLocatorOptions {
  */
 export class EntryLocator {
   private readonly done = new Map<string, EntryLocation>();
+  /** When each location found no map: it is tried again after `retryMs` (the dev server may have been starting). */
+  private readonly unmappedAt = new Map<string, number>();
+  private readonly retryMs: number;
   private readonly pending = new Map<string, Promise<EntryLocation>>();
   private readonly maxEntries: number;
   private readonly waitMs: number;
@@ -31,6 +36,7 @@ export class EntryLocator {
   ) {
     this.maxEntries = options.maxEntries ?? 20_000;
     this.waitMs = options.waitMs ?? 2000;
+    this.retryMs = options.retryMs ?? 30_000;
   }
 
   /** The mapped location if it is known already. */
@@ -42,7 +48,7 @@ export class EntryLocator {
   locate(entry: LocatableEntry): Promise<EntryLocation> {
     const key = keyOf(entry);
     const known = this.done.get(key);
-    if (known) return Promise.resolve(known);
+    if (known && !this.stale(key)) return Promise.resolve(known);
     let running = this.pending.get(key);
     if (!running) {
       running = this.map(entry).then((location) => {
@@ -61,7 +67,10 @@ export class EntryLocator {
    */
   async locateAll(entries: readonly LocatableEntry[], waitMs = this.waitMs): Promise<void> {
     const missing: Promise<EntryLocation>[] = [];
-    for (const entry of entries) if (!this.done.has(keyOf(entry))) missing.push(this.locate(entry));
+    for (const entry of entries) {
+      const key = keyOf(entry);
+      if (!this.done.has(key) || this.stale(key)) missing.push(this.locate(entry));
+    }
     if (missing.length === 0) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
@@ -88,8 +97,16 @@ export class EntryLocator {
     return scripts.length || !entry.url ? scripts : this.mapper.pageScripts(entry.url);
   }
 
+  private stale(key: string): boolean {
+    const at = this.unmappedAt.get(key);
+    return at !== undefined && Date.now() - at >= this.retryMs;
+  }
+
   private remember(key: string, location: EntryLocation): void {
     this.done.set(key, location);
+    if (location.at?.original || location.frames.some((frame) => frame.original)) this.unmappedAt.delete(key);
+    else this.unmappedAt.set(key, Date.now());
+    if (this.unmappedAt.size > this.maxEntries) this.unmappedAt.delete(this.unmappedAt.keys().next().value!);
     if (this.done.size > this.maxEntries) this.done.delete(this.done.keys().next().value!);
   }
 }
