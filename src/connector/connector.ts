@@ -10,7 +10,8 @@ import { probeIdentity } from './identityProbe';
 import { silentLogger, type Logger } from './logger';
 import { HybridMode } from './remote/hybridMode';
 import { ScreenshotService } from './screenshotService';
-import { SourceMapper } from './sourceMapper';
+import { EntryLocator } from './sourceMaps/entryLocator';
+import { SourceMapper } from './sourceMaps/sourceMapper';
 import type { ConnectorServices } from './services';
 import { CaptureStore } from './store';
 import { WsHub } from './wsHub';
@@ -47,6 +48,7 @@ export class Connector {
   ) {
     const store = new CaptureStore(config.limits, config.redactHeaders);
     const bridge = new BrowserBridge();
+    const sourceMaps = new SourceMapper({ logger });
     const core: Omit<ConnectorServices, 'remote'> = {
       config,
       logger,
@@ -54,7 +56,8 @@ export class Connector {
       bridge,
       screenshots: new ScreenshotService(config.screenshots, bridge, store, logger),
       audits: new AuditService({ config: config.audits, bridge, logger, findChrome: () => findChrome() }),
-      sourceMaps: new SourceMapper({ logger }),
+      sourceMaps,
+      locator: new EntryLocator(sourceMaps),
       startedAt: Date.now(),
       port: () => this.listeningPort,
       connections: () => this.hub.connectionCount,

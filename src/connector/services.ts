@@ -1,7 +1,8 @@
 import type { AuditService } from './audit/auditService';
 import type { CoreServices } from './coreServices';
 import type { HybridMode } from './remote/hybridMode';
-import type { SourceMapper } from './sourceMapper';
+import type { EntryLocator } from './sourceMaps/entryLocator';
+import type { SourceMapper } from './sourceMaps/sourceMapper';
 
 /** What the HTTP routes, the WS hub and the MCP tools share. Built once per connector. */
 export interface ConnectorServices extends CoreServices {
@@ -9,6 +10,8 @@ export interface ConnectorServices extends CoreServices {
   audits: AuditService;
   /** Maps captured stack frames back to the page's sources. */
   sourceMaps: SourceMapper;
+  /** Each entry's location mapped once, original first; lists, details and the HTTP API read it. */
+  locator: EntryLocator;
   /** Hybrid mode: forwarding to an edge deployment, when a remote URL is set. */
   remote: HybridMode;
   startedAt: number;

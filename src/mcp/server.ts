@@ -42,7 +42,7 @@ export function toolList(): Tool[] {
  */
 export function createMcpServer(services: ConnectorServices, options: McpOptions = {}): Server {
   const server = new Server({ name: MCP_SERVER_NAME, title: 'Browser Debug', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  const digest = new Digest(services.store);
+  const digest = new Digest(services.store, services.locator);
   const budget = options.answerBudget ?? DEFAULT_ANSWER_BUDGET;
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }));
   server.setRequestHandler(CallToolRequestSchema, async ({ params }, extra) => {

@@ -22,8 +22,11 @@ export interface DashboardPageLoad {
   title?: string;
 }
 
+/** A console entry with where it happened, original first (`/src/App.tsx:6:5`), once mapped. */
+export type DashboardConsoleEntry = (StoredConsoleLog | StoredConsoleError) & { location?: string };
+
 export type DashboardData = {
-  console: (StoredConsoleLog | StoredConsoleError)[];
+  console: DashboardConsoleEntry[];
   network: StoredNetworkRequest[];
   screenshots: DashboardScreenshot[];
   pageLoads: DashboardPageLoad[];
@@ -34,7 +37,8 @@ export type HostToDashboard =
   | { type: 'audit'; audit: AuditSummary }
   | ({ type: 'entries' } & DashboardData)
   | { type: 'status'; browserConnected: boolean }
-  | { type: 'cleared' };
+  | { type: 'cleared' }
+  | { type: 'locations'; locations: { id: string; location: string }[] };
 
 export const dashboardToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),

@@ -73,6 +73,7 @@ export const networkRequestEventSchema = z.object({
   requestBody: z.string().optional(),
   responseBody: z.string().optional(),
   error: z.string().optional().describe('why the request failed without a response'),
+  initiator: z.string().optional().describe('<file>:<line>:<column> of the page code that called fetch or XHR'),
   timestamp: ms,
   tabId: optionalTab,
   pageLoadId: pageLoad,

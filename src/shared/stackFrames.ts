@@ -1,6 +1,22 @@
 /** Stack traces as text and as frames: one parser for the browser extension, the connector and MCP. */
 import type { StackFrame } from './protocol';
 
+export interface OriginalPosition {
+  /** The original file, as the map names it (resolved against the map's URL). */
+  source: string;
+  /** 1-based, like the generated frame. */
+  line: number;
+  column: number;
+  name?: string;
+  /** That line of the original source, when the map embeds the sources. */
+  code?: string;
+}
+
+/** A captured frame, with where it points in the original sources when a source map says so. */
+export interface MappedFrame extends StackFrame {
+  original?: OriginalPosition;
+}
+
 /** V8: `    at fn (url:12:7)`, `    at async fn (url:12:7)`, `    at url:12:7`. */
 const V8_LINE = /^\s*at (?:async )?(?:(.+?) \()?(.+?):(\d+):(\d+)\)?\s*$/;
 /** Firefox and Safari: `fn@url:12:7`, `@url:12:7`. */
@@ -36,4 +52,11 @@ export function formatFrame(frame: StackFrame): string {
 
 export function formatStack(frames: StackFrame[]): string[] {
   return frames.map((frame) => `at ${frame.functionName ? `${frame.functionName} (${formatFrame(frame)})` : formatFrame(frame)}`);
+}
+
+/** `file:line:column` (or `file:line`) from a `source` field, as a frame. */
+export function parseLocation(source: string | undefined): StackFrame | undefined {
+  const match = source ? (/^(.*):(\d+):(\d+)$/.exec(source) ?? /^(.*):(\d+)$/.exec(source)) : null;
+  if (!match) return undefined;
+  return { url: match[1]!, line: Number(match[2]), column: Number(match[3] ?? 1) };
 }

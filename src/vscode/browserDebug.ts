@@ -9,6 +9,7 @@ import { CaptureFeed } from './captureFeed';
 import { registerCommands } from './commands';
 import { ConnectorSession } from './connectorSession';
 import { DashboardPanel } from './dashboardPanel';
+import { EntryLocations } from './entryLocations';
 import { BrowserDiagnostics } from './diagnostics';
 import { createLog } from './log';
 import { mcpDefinitions, registerMcpProvider } from './mcpProvider';
@@ -37,6 +38,8 @@ export class BrowserDebug {
   readonly networkView: NetworkView;
   readonly elementView: ElementView;
   readonly navigator: SourceNavigator;
+  /** Console entries' mapped locations, original first, shared by the views. */
+  readonly locations: EntryLocations;
   readonly dashboard: DashboardPanel;
   /** Hybrid mode: settings and API key to the hosted connector. */
   readonly remote: RemoteSharing;
@@ -75,11 +78,12 @@ export class BrowserDebug {
       storageFolder: storage,
       journalFile: this.journalFile,
     });
-    this.consoleView = new ConsoleView(this.feed);
+    this.locations = new EntryLocations(this.feed, this.logger);
+    this.consoleView = new ConsoleView(this.feed, this.locations);
     this.networkView = new NetworkView(this.feed);
     this.elementView = new ElementView(this.feed);
-    this.navigator = new SourceNavigator(this.settings, this.logger);
-    this.dashboard = new DashboardPanel(context.extensionUri, this.feed, {
+    this.navigator = new SourceNavigator(this.settings, this.locations);
+    this.dashboard = new DashboardPanel(context.extensionUri, this.feed, this.locations, {
       jumpToSource: (entry) => this.navigator.open(entry),
       openRequest: (id) => {
         const request = this.feed.network.find((item) => item.id === id);
@@ -97,6 +101,7 @@ export class BrowserDebug {
     own(
       this.log,
       this.feed,
+      this.locations,
       this.consoleView,
       this.networkView,
       this.elementView,

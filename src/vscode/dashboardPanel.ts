@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import * as vscode from 'vscode';
-import { dashboardToHostSchema, type DashboardData, type DashboardScreenshot, type HostToDashboard } from '../shared/dashboardMessages';
+import { dashboardToHostSchema, type DashboardConsoleEntry, type DashboardData, type DashboardScreenshot, type HostToDashboard } from '../shared/dashboardMessages';
 import type { AuditSummary } from '../shared/audit';
 import type { StoredEntry, StoredScreenshot } from '../shared/protocol';
 import type { CaptureFeed, ConsoleEntry } from './captureFeed';
+import type { EntryLocations } from './entryLocations';
 
 /** The dashboard sends the newest this many of each kind at first; live entries follow. */
 const SNAPSHOT_LIMIT = 1000;
@@ -20,11 +21,13 @@ export class DashboardPanel implements vscode.Disposable {
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly feed: CaptureFeed,
+    private readonly locations: EntryLocations,
     private readonly actions: { jumpToSource(entry: ConsoleEntry): unknown; openRequest(id: string): unknown },
   ) {
     this.subscriptions = [
       feed.onDidAdd((entries) => this.post({ type: 'entries', ...this.data(entries) })),
       feed.onDidClear(() => this.post({ type: 'cleared' })),
+      locations.onDidLocate((entries) => this.post({ type: 'locations', locations: entries.map((entry) => ({ id: entry.id, location: locations.label(entry) })) })),
       feed.onDidChange(() => this.post({ type: 'status', browserConnected: feed.browserConnected })),
     ];
   }
@@ -93,7 +96,7 @@ export class DashboardPanel implements vscode.Disposable {
 
   private snapshot(): DashboardData {
     return {
-      console: this.feed.console.slice(-SNAPSHOT_LIMIT),
+      console: this.feed.console.slice(-SNAPSHOT_LIMIT).map((entry) => this.withLocation(entry)),
       network: this.feed.network.slice(-SNAPSHOT_LIMIT),
       screenshots: this.feed.screenshots.slice(-100).map((shot) => this.screenshot(shot)),
       pageLoads: [...this.feed.pageLoads.values()],
@@ -103,12 +106,17 @@ export class DashboardPanel implements vscode.Disposable {
   private data(entries: StoredEntry[]): DashboardData {
     const data: DashboardData = { console: [], network: [], screenshots: [], pageLoads: [] };
     for (const entry of entries) {
-      if (entry.type === 'console-log' || entry.type === 'console-error') data.console.push(entry);
+      if (entry.type === 'console-log' || entry.type === 'console-error') data.console.push(this.withLocation(entry));
       else if (entry.type === 'network-request') data.network.push(entry);
       else if (entry.type === 'screenshot') data.screenshots.push(this.screenshot(entry));
       else if (entry.type === 'page-navigated') data.pageLoads.push({ id: entry.pageLoadId, url: entry.url, title: entry.title });
     }
     return data;
+  }
+
+  private withLocation(entry: ConsoleEntry): DashboardConsoleEntry {
+    const location = this.locations.label(entry);
+    return location ? { ...entry, location } : entry;
   }
 
   /** Thumbnails come through the webview's resource roots; a new folder widens them. */

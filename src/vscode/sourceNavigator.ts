@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import type { Logger } from '../connector/logger';
-import { SourceMapper } from '../connector/sourceMapper';
+import { rawLocation } from '../shared/entryLocation';
 import type { StackFrame } from '../shared/protocol';
 import type { ConsoleEntry } from './captureFeed';
+import type { EntryLocations } from './entryLocations';
 import type { BrowserDebugSettings } from './settings';
-import { workspaceCandidates } from './urlToWorkspace';
+import { jumpTargets } from './urlToWorkspace';
 
 export interface SourceLocation {
   uri: vscode.Uri;
@@ -13,44 +13,27 @@ export interface SourceLocation {
   column: number;
 }
 
-/** `http://host/app.js:12:5` as a frame, for entries that carry only `source`. */
-function frameFromSource(source: string | undefined): StackFrame | undefined {
-  const match = source && /^(.*?):(\d+)(?::(\d+))?$/.exec(source);
-  return match ? { url: match[1]!, line: Number(match[2]), column: Number(match[3] ?? 1) } : undefined;
-}
-
+/** The entry's own location before mapping: its source, else its first fetchable frame. */
 function topFrame(entry: ConsoleEntry): StackFrame | undefined {
-  const frames = entry.frames?.filter((frame) => /^(https?|file|webpack)/.test(frame.url)) ?? [];
-  return frames[0] ?? frameFromSource(entry.source);
+  return rawLocation({ source: entry.source }) ?? entry.frames?.find((frame) => /^(https?|file|webpack)/.test(frame.url)) ?? rawLocation({ stack: entry.stack });
 }
 
 /**
- * Finds the workspace file and line behind a console entry: the script's source map when reachable
- * (the connector's SourceMapper, shared with the MCP tools), then URL-to-workspace path mapping.
+ * Finds the workspace file and line behind a console entry: the entry's mapped location (the same
+ * one the tree, Problems and the MCP answers show), then URL-to-workspace path mapping.
  */
 export class SourceNavigator {
-  private readonly mapper: SourceMapper;
-
   constructor(
     private readonly settings: () => BrowserDebugSettings,
-    logger: Logger,
-  ) {
-    this.mapper = new SourceMapper({ logger });
-  }
+    private readonly locations: EntryLocations,
+  ) {}
 
   async locate(entry: ConsoleEntry): Promise<SourceLocation | undefined> {
-    const frame = topFrame(entry);
-    if (!frame) return undefined;
-    const mapped = await this.mapper.mapFrame(frame);
+    const mapped = (await this.locations.locate(entry)).at;
     const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
-    const attempts: [string, number, number][] = [];
-    if (mapped.original) attempts.push([mapped.original.source, mapped.original.line, mapped.original.column]);
-    attempts.push([frame.url, frame.line, frame.column]);
-    for (const [source, line, column] of attempts) {
-      for (const path of workspaceCandidates(source, folders, this.settings().pathMapping)) {
-        const uri = vscode.Uri.file(path);
-        if (await exists(uri)) return { uri, line: Math.max(0, line - 1), column: Math.max(0, column - 1) };
-      }
+    for (const { path, line, column } of jumpTargets(mapped, topFrame(entry), folders, this.settings().pathMapping)) {
+      const uri = vscode.Uri.file(path);
+      if (await exists(uri)) return { uri, line: Math.max(0, line - 1), column: Math.max(0, column - 1) };
     }
     return undefined;
   }

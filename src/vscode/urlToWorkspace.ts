@@ -1,3 +1,26 @@
+import type { StackFrame } from '../shared/protocol';
+import type { MappedFrame } from '../shared/stackFrames';
+
+/** A file that may exist, with the 1-based line and column to open it at. */
+export interface JumpTarget {
+  path: string;
+  line: number;
+  column: number;
+}
+
+/**
+ * Where "go to source" may open an entry, most likely first: the original source of its mapped
+ * location, then its script as captured. Pure (the caller checks which file exists), so it is tested
+ * without VS Code.
+ */
+export function jumpTargets(mapped: MappedFrame | undefined, raw: StackFrame | undefined, folders: readonly string[], pathMapping: Readonly<Record<string, string>> = {}): JumpTarget[] {
+  const positions: [string, number, number][] = [];
+  if (mapped?.original) positions.push([mapped.original.source, mapped.original.line, mapped.original.column]);
+  const generated = mapped ?? raw;
+  if (generated) positions.push([generated.url, generated.line, generated.column]);
+  return positions.flatMap(([source, line, column]) => workspaceCandidates(source, folders, pathMapping).map((path) => ({ path, line, column })));
+}
+
 /**
  * Where a script URL or a source-map source might live in the workspace: candidates, most likely
  * first. Pure, so it is tested without VS Code. Covers Vite (`/src/...`, `/@fs/...`), webpack

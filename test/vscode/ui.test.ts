@@ -10,6 +10,8 @@ import { connectExtension, launchWithExtension, requireChromium, until, type Tes
 import { freePortRun } from '../support/ports';
 import { installVsix, requireCodeServer, startCodeServer, type CodeServer } from './support/codeServer';
 import { copyWorkspace, ROOT } from './support/suiteBuild';
+import { startApp, type RunningApp } from '../e2e/support/devApps';
+import { viteReactTs } from '../e2e/support/fixtureApps';
 
 const ARTIFACTS = join(ROOT, '.test-artifacts');
 
@@ -44,6 +46,7 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
   let workbench: Page;
   let port: number;
   let origin: string;
+  let vite: RunningApp | undefined;
 
   before(async function () {
     const codeServer = requireCodeServer(this);
@@ -54,7 +57,10 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     execFileSync(process.execPath, ['scripts/packageBrowserExtension.mjs'], { cwd: ROOT });
     execFileSync(process.execPath, ['scripts/packageVsix.mjs', vsix], { cwd: ROOT, stdio: 'pipe' });
     port = await freePortRun(1);
-    server = await startCodeServer(codeServer, { folder, settings: { 'browserDebug.connector.port': port, 'workbench.colorTheme': 'Default Dark Modern' } });
+    // A real `npm create vite` react-ts app (installed once into the app cache); the user maps its URL to its folder.
+    vite = await startApp(viteReactTs);
+    const pathMapping = { [`${vite.origin}/`]: `${vite.dir}/` };
+    server = await startCodeServer(codeServer, { folder, settings: { 'browserDebug.connector.port': port, 'workbench.colorTheme': 'Default Dark Modern', 'browserDebug.sourceMaps.pathMapping': pathMapping } });
     const installed = await installVsix(codeServer, server, vsix);
     assert.match(installed, /was successfully installed/);
     rmSync(vsix, { force: true });
@@ -78,6 +84,7 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
   });
 
   after(async () => {
+    await vite?.stop();
     await app?.close();
     await ui?.close();
     await server?.stop();
@@ -102,6 +109,38 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     await workbench.locator('.tabs-container .tab.active', { hasText: 'plain.js' }).waitFor({ timeout: 20_000 });
     await workbench.locator('.statusbar-item', { hasText: 'Ln 3, Col 9' }).first().waitFor({ timeout: 10_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-jump-to-source.png') });
+    await page.close();
+  });
+
+  it('Vite react-ts: the warning shows App.tsx:6 with ×2, and a click opens src/App.tsx at line 6', async () => {
+    const page = await app!.context.newPage();
+    await page.goto(`${vite!.origin}/`);
+    // Open the Browser Debug side bar unless an earlier case left it open (a second click would close it).
+    if (!(await workbench.locator('.pane-header', { hasText: 'Console' }).first().isVisible())) {
+      await workbench.locator('.activitybar a[aria-label^="Browser Debug"], .activitybar .action-item[aria-label^="Browser Debug"]').first().click();
+    }
+    const row = workbench.locator('.monaco-list-row', { hasText: 'bd fixture: warn from App' }).first();
+    await row.waitFor({ timeout: 30_000 });
+    // The original line, not the transformed module's 9; StrictMode's second run folds into ×2.
+    await workbench.locator('.monaco-list-row', { hasText: /bd fixture: warn from App.*App\.tsx:6 ×2/ }).first().waitFor({ timeout: 20_000 });
+    await row.click();
+    await workbench.locator('.tabs-container .tab.active', { hasText: 'App.tsx' }).waitFor({ timeout: 20_000 });
+    await workbench.locator('.statusbar-item', { hasText: /Ln 6, Col \d+/ }).first().waitFor({ timeout: 10_000 });
+    await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-vite-jump.png') });
+    // The dashboard shows the same: the original location, the pair as one row.
+    await runCommand(workbench, 'Browser Debug: Open Dashboard');
+    let dashboardRow;
+    await until(async () => {
+      for (const frame of workbench.frames()) {
+        const found = frame.locator('#console-rows .row', { hasText: 'bd fixture: warn from App ×2' });
+        if (await found.count().catch(() => 0)) {
+          dashboardRow = found.first();
+          return true;
+        }
+      }
+      return false;
+    }, 30_000, 'the warning in the dashboard');
+    assert.match(String(await dashboardRow!.locator('.source').textContent()), /^\/src\/App\.tsx:6:\d+$/);
     await page.close();
   });
 

@@ -2,8 +2,9 @@
  * The dashboard front end: plain DOM with VS Code's theme variables. It only renders what the host
  * posts and asks the host to act (open a file, a request, a screenshot); it never calls the connector.
  */
-import type { DashboardData, DashboardScreenshot, HostToDashboard, DashboardToHost } from '../../src/shared/dashboardMessages';
-import type { StoredConsoleError, StoredConsoleLog, StoredNetworkRequest } from '../../src/shared/protocol';
+import type { DashboardConsoleEntry, DashboardData, DashboardScreenshot, HostToDashboard, DashboardToHost } from '../../src/shared/dashboardMessages';
+import type { StoredNetworkRequest } from '../../src/shared/protocol';
+import { collapseRepeats, consoleRepeatKey, repeatSuffix } from '../../src/shared/repeats';
 import type { AuditSummary } from '../../src/shared/audit';
 import { isFailedRequest } from '../../src/shared/networkOutcome';
 import { auditView } from './auditView';
@@ -11,7 +12,7 @@ import { auditView } from './auditView';
 declare function acquireVsCodeApi(): { postMessage(message: DashboardToHost): void };
 const vscode = acquireVsCodeApi();
 
-type ConsoleEntry = StoredConsoleLog | StoredConsoleError;
+type ConsoleEntry = DashboardConsoleEntry;
 type Tab = 'console' | 'network' | 'screenshots' | 'audits';
 const LEVELS = ['error', 'warn', 'info', 'log', 'debug'] as const;
 const MAX_ROWS = 2000;
@@ -64,9 +65,11 @@ function consoleTab(): HTMLElement {
   const list = el('div', { className: 'rows', id: 'console-rows' });
   const renderRows = () => {
     const needle = state.search.toLowerCase();
-    const rows = state.console.filter((e) => state.levels.has(levelOf(e)) && (!needle || e.message.toLowerCase().includes(needle))).slice(-MAX_ROWS).reverse();
-    list.replaceChildren(...rows.map((entry) => {
-      const row = el('div', { className: `row ${levelOf(entry)}`, title: 'Open the source' }, el('span', { className: 'time', textContent: new Date(entry.timestamp).toLocaleTimeString() }), el('span', { className: 'badge', textContent: levelOf(entry) }), el('span', { className: 'message', textContent: entry.message.split('\n')[0]! }), el('span', { className: 'source', textContent: entry.source ?? '' }));
+    const shown = state.console.filter((e) => state.levels.has(levelOf(e)) && (!needle || e.message.toLowerCase().includes(needle))).slice(-MAX_ROWS);
+    // Identical consecutive entries show once with ×N, as in DevTools.
+    const runs = collapseRepeats(shown, (entry) => consoleRepeatKey(entry, entry.location ?? entry.source)).reverse();
+    list.replaceChildren(...runs.map(({ entry, entries }) => {
+      const row = el('div', { className: `row ${levelOf(entry)}`, title: 'Open the source' }, el('span', { className: 'time', textContent: new Date(entry.timestamp).toLocaleTimeString() }), el('span', { className: 'badge', textContent: levelOf(entry) }), el('span', { className: 'message', textContent: entry.message.split('\n')[0]! + repeatSuffix(entries.length) }), el('span', { className: 'source', textContent: entry.location ?? entry.source ?? '' }));
       row.dataset.id = entry.id;
       row.onclick = () => vscode.postMessage({ type: 'jumpToSource', id: entry.id });
       return row;
@@ -147,6 +150,9 @@ window.addEventListener('message', (event: MessageEvent<HostToDashboard>) => {
   } else if (message.type === 'cleared') {
     state.console = [];
     state.network = [];
+  } else if (message.type === 'locations') {
+    const byId = new Map(message.locations.map((item) => [item.id, item.location]));
+    for (const entry of state.console) entry.location = byId.get(entry.id) ?? entry.location;
   }
   render();
 });

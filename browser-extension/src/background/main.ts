@@ -58,6 +58,7 @@ chrome.runtime.onConnect.addListener((port) => {
     if (message.kind === 'captures') sink.accept(fromPage(message.json), tabId, { documentId });
     else if (message.kind === 'timings') network.addTimings(tabId, message.timings);
     else if (message.kind === 'bodies') network.addBodies(tabId, message.bodies);
+    else if (message.kind === 'initiators') network.addInitiators(tabId, message.initiators);
   });
 });
 chrome.runtime.onMessage.addListener((message: ExtensionMessage, sender, respond) => {

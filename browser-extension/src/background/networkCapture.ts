@@ -1,6 +1,7 @@
 import type { NetworkRequestEvent } from '../../../src/shared/protocol';
 import { DEFAULT_REDACTED_HEADERS, REDACTED } from '../../../src/shared/redaction';
-import type { CapturedBody, ResourceTiming } from '../common/messages';
+import type { CapturedBody, RequestInitiator, ResourceTiming } from '../common/messages';
+import { RequestInitiators } from './requestInitiators';
 import { DocumentRequests } from './documentRequests';
 import { RequestExtras } from './requestExtras';
 import { settings } from './settings';
@@ -50,6 +51,7 @@ export class NetworkCapture {
   private readonly requests = new Map<string, Pending>();
   private readonly extras = new RequestExtras((event, timing, body) => this.send(event, timing, body));
   private readonly documents = new DocumentRequests((event) => this.send(event));
+  private readonly initiators = new RequestInitiators();
 
   constructor(private readonly emit: Emit) {}
 
@@ -80,6 +82,11 @@ export class NetworkCapture {
   /** fetch/XHR bodies reported by the opt-in body hook. */
   addBodies(tabId: number, bodies: CapturedBody[]): void {
     for (const body of bodies) this.extras.addBody(`${tabId} ${body.url}`, body);
+  }
+
+  /** The page stacks that called fetch or XHR, from the page hook. */
+  addInitiators(tabId: number, initiators: RequestInitiator[]): void {
+    for (const initiator of initiators) this.initiators.add(tabId, initiator);
   }
 
   private begin(details: chrome.webRequest.OnBeforeRequestDetails): void {
@@ -150,6 +157,8 @@ export class NetworkCapture {
     }
     if (body?.requestBody !== undefined) event.requestBody = body.requestBody;
     if (body?.responseBody !== undefined) event.responseBody = body.responseBody;
+    const initiator = event.resourceType === 'xmlhttprequest' || event.resourceType === 'other' ? this.initiators.take(event.tabId!, event.url, event.method) : undefined;
+    if (initiator) event.initiator = initiator;
     this.emit(event, event.tabId!, event.resourceType === 'main_frame' ? event.url : undefined);
   }
 }

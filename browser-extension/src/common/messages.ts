@@ -19,6 +19,16 @@ export interface CapturedBody {
   responseBody?: string;
 }
 
+/** Name of the DOM event the page hook uses for the stacks that started fetch and XHR requests. */
+export const INITIATOR_EVENT = '__browserDebugInitiator';
+
+/** The page stack that started a fetch or XHR, matched to its webRequest record by URL and method. */
+export interface RequestInitiator {
+  url: string;
+  method: string;
+  stackText?: string;
+}
+
 /** Port name content relays connect with. */
 export const CAPTURE_PORT = 'browser-debug-capture';
 
@@ -54,7 +64,8 @@ export type RelayMessage =
   /** A JSON array of PageCapture, passed through as the page hook wrote it. */
   | { kind: 'captures'; json: string }
   | { kind: 'timings'; timings: ResourceTiming[] }
-  | { kind: 'bodies'; bodies: CapturedBody[] };
+  | { kind: 'bodies'; bodies: CapturedBody[] }
+  | { kind: 'initiators'; initiators: RequestInitiator[] };
 
 export interface PopupState {
   /** `off` while remote mode streams to the edge instead. */

@@ -7,6 +7,7 @@
 import type { StackFrame } from '../../../src/shared/protocol';
 import { ATTACHED_NOTE, claimOnce, HOOK_MARKS, takeMark } from '../common/hookMarks';
 import { CAPTURE_EVENT, type PageCapture } from '../common/messages';
+import { watchRequestInitiators } from './requestInitiators';
 import { describe, formatArgs, formatTable, truncate } from './serialize';
 
 type Level = 'log' | 'info' | 'warn' | 'error' | 'debug';
@@ -106,4 +107,6 @@ if (claimOnce(HOOK_MARKS.pageHook)) {
   if (takeMark(HOOK_MARKS.attachedLate)) post({ type: 'console-log', level: 'info', message: ATTACHED_NOTE, timestamp: Date.now(), url: location.href });
   wrapConsole();
   listenForErrors();
+  // Which line of the app started each fetch and XHR.
+  watchRequestInitiators();
 }

@@ -2,7 +2,7 @@
  * Runs in the extension's isolated world: hands the page hook's captures, the page's resource timings
  * and (opted in) bodies to the service worker over a port.
  */
-import { BODY_EVENT, CAPTURE_EVENT, CAPTURE_PORT, type CapturedBody, type RelayMessage, type ResourceTiming } from '../common/messages';
+import { BODY_EVENT, CAPTURE_EVENT, CAPTURE_PORT, INITIATOR_EVENT, type CapturedBody, type RelayMessage, type RequestInitiator, type ResourceTiming } from '../common/messages';
 
 let port: chrome.runtime.Port | undefined;
 
@@ -52,6 +52,15 @@ function relayPageEvents(): void {
     if (typeof detail !== 'string') return;
     try {
       send({ kind: 'bodies', bodies: [JSON.parse(detail) as CapturedBody] });
+    } catch {
+      // A page posting junk on our event name gets nothing.
+    }
+  });
+  window.addEventListener(INITIATOR_EVENT, (event) => {
+    const detail = (event as CustomEvent<unknown>).detail;
+    if (typeof detail !== 'string') return;
+    try {
+      send({ kind: 'initiators', initiators: JSON.parse(detail) as RequestInitiator[] });
     } catch {
       // A page posting junk on our event name gets nothing.
     }

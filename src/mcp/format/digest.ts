@@ -1,4 +1,6 @@
+import type { EntryLocator } from '../../connector/sourceMaps/entryLocator';
 import type { CaptureStore } from '../../connector/store';
+import { locationLabel } from '../../shared/entryLocation';
 import type { StoredEntry, StoredNetworkRequest } from '../../shared/protocol';
 import { cut, oneLine, plural, shortLocation } from './text';
 
@@ -15,7 +17,11 @@ export const DIGEST_BUDGET = 1200;
 export class Digest {
   private lastSeq: number;
 
-  constructor(private readonly store: CaptureStore) {
+  constructor(
+    private readonly store: CaptureStore,
+    /** Digest lines show the mapped location when it is known already (they never wait for a map). */
+    private readonly locator?: EntryLocator,
+  ) {
     this.lastSeq = store.lastSeq;
   }
 
@@ -37,9 +43,17 @@ export class Digest {
     if (!errors.length && !failed.length) return undefined;
     const counts = [errors.length && plural(errors.length, 'console error'), failed.length && plural(failed.length, 'failed request')].filter(Boolean);
     const lines = [`New since your previous call: ${counts.join(', ')}${skipped ? ' besides those listed above' : ''}.`];
-    lines.push(...newest(errors, consoleLine), ...newest(failed, requestLine));
+    lines.push(...newest(errors, (entry) => this.consoleLine(entry)), ...newest(failed, requestLine));
     lines.push('Details: get_console_entry or get_network_request with the id.');
     return cut(lines.join('\n'), DIGEST_BUDGET);
+  }
+
+  private consoleLine(entry: StoredEntry): string {
+    const { message, source } = entry as { message: string; source?: string };
+    const known = this.locator?.peek(entry as { source?: string });
+    if (!known) void this.locator?.locate(entry as { source?: string });
+    const where = known?.at ? locationLabel(known.at) : source ? shortLocation(source) : '';
+    return `#${entry.id} error ${oneLine(message.slice(0, LINE_CHARS))}${where ? ` (${where})` : ''}`;
   }
 }
 
@@ -47,11 +61,6 @@ function newest<T>(entries: T[], line: (entry: T) => string): string[] {
   const picked = entries.slice(-LINES_PER_KIND).map((entry) => `  ${cut(line(entry), LINE_CHARS)}`);
   if (entries.length > LINES_PER_KIND) picked.unshift(`  (${entries.length - LINES_PER_KIND} older not listed)`);
   return picked;
-}
-
-function consoleLine(entry: StoredEntry): string {
-  const { message, source } = entry as { message: string; source?: string };
-  return `#${entry.id} error ${oneLine(message.slice(0, LINE_CHARS))}${source ? ` (${shortLocation(source)})` : ''}`;
 }
 
 function requestLine(request: StoredNetworkRequest): string {

@@ -1,3 +1,4 @@
+import { collapseRepeats, repeatSuffix, type Repeated } from '../../shared/repeats';
 import type { ToolAnswer } from '../tool';
 import { count, isoTime } from './text';
 
@@ -27,6 +28,8 @@ export interface ListPage<T> {
   /** How to see one entry in full. */
   detail: string;
   budget: number;
+  /** When set, consecutive entries with the same key show as one line ending in `×N`. */
+  repeatKey?(entry: T): string;
 }
 
 /**
@@ -39,15 +42,16 @@ export function renderList<T>(page: ListPage<T>): ToolAnswer {
     const why = page.matched > 0 ? 'none older than the cursor' : `none match${filterNote ? ` (${page.filters})` : ''}`;
     return { text: `${page.title}: ${why}; ${count(page.stored)} stored. ${page.stored ? capitalize(page.narrow) + '.' : ''}`.trim() };
   }
-  const lines = newestThatFit(page.entries, page.line, page.budget - FRAME_RESERVE);
-  const fit = lines.length;
-  const shown = page.entries.slice(page.entries.length - fit);
+  const runs: Repeated<T>[] = page.repeatKey ? collapseRepeats(page.entries, page.repeatKey) : page.entries.map((entry) => ({ entry, entries: [entry] }));
+  const lines = newestThatFit(runs, (run) => page.line(run.entry) + repeatSuffix(run.entries.length), page.budget - FRAME_RESERVE);
+  const shown = runs.slice(runs.length - lines.length).flatMap((run) => run.entries);
+  const fit = shown.length;
   const last = page.matchedBefore;
   const first = last - fit + 1;
   const cutNote = fit < page.entries.length ? ` The oldest ${count(page.entries.length - fit)} of the ${count(page.entries.length)} asked for were left out to keep the answer within its size budget.` : '';
   const header =
     `${page.title}: showing ${count(first)}–${count(last)} of ${count(page.matched)} ${page.matched === 1 ? page.noun[0] : page.noun[1]} (${count(page.stored)} stored${filterNote}), ` +
-    `oldest first, ${isoTime(page.timestamp(shown[0]!)).slice(0, 10)} UTC.${cutNote}`;
+    `oldest first${lines.length < fit ? ', consecutive repeats once with ×N' : ''}, ${isoTime(page.timestamp(shown[0]!)).slice(0, 10)} UTC.${cutNote}`;
   const more: string[] = [];
   if (first > 1) more.push(`older: before="${page.seq(shown[0]!)}"`);
   more.push(page.narrow, page.detail);

@@ -1,32 +1,33 @@
-import type { MappedFrame } from '../../connector/sourceMapper';
+import { foldedLabel, foldFrames } from '../../shared/frameFolding';
+import { locationLabel, sourceLabel } from '../../shared/entryLocation';
+import type { MappedFrame } from '../../shared/stackFrames';
 import { cut, shortLocation } from './text';
 
-/** `src/App.tsx:12:7 (bundle /assets/index.js:1:2345)` when mapped, else the generated location. */
+/** `/src/App.tsx:12:7 (bundle /assets/index.js:1:2345)` when mapped, else the generated location. */
 export function frameLocation(frame: MappedFrame): string {
   const generated = `${shortLocation(frame.url)}:${frame.line}:${frame.column}`;
   if (!frame.original) return generated;
-  const { source, line, column } = frame.original;
-  return `${shortLocation(source.replace(/^file:\/\//, ''))}:${line}:${column} (bundle ${generated})`;
+  return `${locationLabel(frame)} (bundle ${generated})`;
 }
 
-/** One `at fn location` line per frame, then the original source line of the first mapped frame. */
+/**
+ * One `at fn location` line per frame of the app, each run of framework frames folded into one
+ * `… 7 frames in react-dom` line, then the original source line of the first mapped frame.
+ */
 export function renderStack(frames: readonly MappedFrame[], total: number): string[] {
   const mappedCount = frames.filter((frame) => frame.original).length;
   const note = mappedCount === 0 ? 'no source map reachable for these scripts' : mappedCount === frames.length ? 'source-mapped' : `${mappedCount} of ${frames.length} source-mapped`;
   const lines = [`Stack (${total} frame${total === 1 ? '' : 's'}, ${note}):`];
-  for (const frame of frames) {
-    const name = frame.original?.name ?? frame.functionName;
-    lines.push(`  at ${name ? name + ' ' : ''}${frameLocation(frame)}`);
+  for (const line of foldFrames(frames)) {
+    if ('folded' in line) {
+      lines.push(`  ${foldedLabel(line)}`);
+      continue;
+    }
+    const name = line.frame.original?.name ?? line.frame.functionName;
+    lines.push(`  at ${name ? name + ' ' : ''}${frameLocation(line.frame)}`);
   }
   if (total > frames.length) lines.push(`  … ${total - frames.length} more frames`);
   const first = frames.find((frame) => frame.original?.code !== undefined)?.original;
-  if (first?.code !== undefined) lines.push(`Code at ${shortLocation(first.source)}:${first.line}:`, `  ${first.line} | ${cut(first.code.trimEnd(), 300)}`);
+  if (first?.code !== undefined) lines.push(`Code at ${sourceLabel(first.source)}:${first.line}:`, `  ${first.line} | ${cut(first.code.trimEnd(), 300)}`);
   return lines;
-}
-
-/** `file:line:column` from a `source` field, for mapping like a frame. */
-export function parseLocation(source: string): { url: string; line: number; column: number } | undefined {
-  const match = /^(.*):(\d+):(\d+)$/.exec(source) ?? /^(.*):(\d+)$/.exec(source);
-  if (!match) return undefined;
-  return { url: match[1]!, line: Number(match[2]), column: Number(match[3] ?? 1) };
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { framesOf } from '../../shared/stackFrames';
+import { locationLabel, type EntryLocation } from '../../shared/entryLocation';
+import { consoleRepeatKey } from '../../shared/repeats';
 import { LOG_LEVELS, meetsLevel, type LogLevel } from '../../shared/levels';
 import type { StoredConsoleError, StoredConsoleLog } from '../../shared/protocol';
 import { renderList } from '../format/list';
-import { frameLocation, parseLocation, renderStack } from '../format/stack';
+import { frameLocation, renderStack } from '../format/stack';
 import { clock, cut, isoTime, oneLine, shortLocation } from '../format/text';
 import { aliasOf, defineTool, ToolError, type ToolAnswer, type ToolContext } from '../tool';
 import { beforeParam, idParam, limitParam, notFound, searchParam, sinceMs, sinceParam, toSeq } from './params';
@@ -23,10 +24,16 @@ function label(entry: ConsoleEntry): string {
   return entry.type === 'console-error' ? `error (${entry.errorKind ?? 'uncaught'})` : entry.level;
 }
 
-function line(entry: ConsoleEntry): string {
+/** Where the entry happened, original first: the mapped location, else the captured `source`. */
+function where(entry: ConsoleEntry, location: EntryLocation | undefined): string {
+  if (location?.at) return locationLabel(location.at);
+  return entry.source ? shortLocation(entry.source) : '';
+}
+
+function line(entry: ConsoleEntry, location: EntryLocation | undefined): string {
   const message = cut(oneLine(entry.message), MESSAGE_CHARS, `get_console_entry id=${entry.id}`);
-  const where = entry.source ? ` (${shortLocation(entry.source)})` : '';
-  return `#${entry.id} ${clock(entry.timestamp)} ${label(entry)} ${message}${where}`;
+  const at = where(entry, location);
+  return `#${entry.id} ${clock(entry.timestamp)} ${label(entry)} ${message}${at ? ` (${at})` : ''}`;
 }
 
 const listSchema = z.strictObject({
@@ -37,7 +44,7 @@ const listSchema = z.strictObject({
   search: searchParam,
 });
 
-function listConsole(args: z.output<typeof listSchema>, { services, budget }: ToolContext): ToolAnswer {
+async function listConsole(args: z.output<typeof listSchema>, { services, budget }: ToolContext): Promise<ToolAnswer> {
   const since = sinceMs(args.since);
   const before = toSeq(args.before) ?? Infinity;
   const needle = args.search?.toLowerCase();
@@ -53,6 +60,8 @@ function listConsole(args: z.output<typeof listSchema>, { services, budget }: To
     },
     args.limit,
   );
+  await services.locator.locateAll(result.entries);
+  const locationOf = (entry: ConsoleEntry) => services.locator.peek(entry);
   const filters = [args.level && `level ≥ ${args.level}`, args.since && `since ${args.since}`, args.search && `text contains "${args.search}"`].filter(Boolean);
   return renderList({
     title: 'Console',
@@ -62,7 +71,8 @@ function listConsole(args: z.output<typeof listSchema>, { services, budget }: To
     matched,
     stored: result.total,
     filters: filters.join(', '),
-    line,
+    line: (entry) => line(entry, locationOf(entry)),
+    repeatKey: (entry) => consoleRepeatKey(entry, where(entry, locationOf(entry))),
     seq: (entry) => entry.seq,
     timestamp: (entry) => entry.timestamp,
     narrow: 'narrow with level, search or since',
@@ -90,18 +100,13 @@ async function consoleEntry({ id }: z.output<typeof entrySchema>, { services, bu
     throw new ToolError(`Entry ${id} is a ${entry.type}, not a console entry.${entry.type === 'network-request' ? ' Use get_network_request.' : ''}`);
   }
   if (!entry) throw notFound(id, 'console entry', 'get_console_logs');
-  const frames = framesOf(entry);
-  const location = entry.source ? parseLocation(entry.source) : undefined;
-  const [mappedSource, mapped] = await Promise.all([
-    location ? services.sourceMaps.mapFrame(location) : undefined,
-    services.sourceMaps.mapFrames(frames.slice(0, MAX_FRAMES)),
-  ]);
+  const { at, frames, totalFrames } = await services.locator.locate(entry);
   const head = [
     `Console entry #${entry.id}: ${label(entry)} at ${isoTime(entry.timestamp)}`,
     entry.url || entry.tabId !== undefined ? `Page: ${entry.url ?? '(unknown)'}${entry.tabId !== undefined ? ` (tab ${entry.tabId})` : ''}, page load ${entry.pageLoadId}` : undefined,
-    mappedSource ? `Source: ${frameLocation(mappedSource)}` : undefined,
+    at ? `Source: ${frameLocation(at)}` : undefined,
   ].filter((text): text is string => text !== undefined);
-  const stack = frames.length ? renderStack(mapped, frames.length) : rawStack(entry.stack);
+  const stack = totalFrames ? renderStack(frames, totalFrames) : rawStack(entry.stack);
   const room = budget - head.join('\n').length - stack.join('\n').length - 100;
   return { text: [...head, 'Message:', cut(entry.message, Math.max(1000, room)), ...stack].join('\n'), shown: [entry.seq] };
 }

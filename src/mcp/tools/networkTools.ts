@@ -3,7 +3,10 @@ import { parseMethod, parseStatus } from '../../connector/http/params';
 import { isFailedRequest } from '../../shared/networkOutcome';
 import type { StoredNetworkRequest } from '../../shared/protocol';
 import { renderList } from '../format/list';
-import { bytes, clock, cut, isoTime } from '../format/text';
+import type { EntryLocator } from '../../connector/sourceMaps/entryLocator';
+import { locationLabel } from '../../shared/entryLocation';
+import { frameLocation } from '../format/stack';
+import { bytes, clock, cut, isoTime, shortLocation } from '../format/text';
 import { aliasOf, defineTool, ToolError, type ToolAnswer, type ToolContext } from '../tool';
 import { beforeParam, idParam, limitParam, notFound, searchParam, sinceMs, sinceParam, toSeq } from './params';
 
@@ -18,11 +21,18 @@ function outcome(request: StoredNetworkRequest): string {
   return `${request.status ?? 0}${request.statusText ? ' ' + request.statusText : ''}`;
 }
 
-function line(request: StoredNetworkRequest): string {
+/** ` from /src/api.ts:7:5`: the page code that started the request, original first. */
+function initiatorText(request: StoredNetworkRequest, locator: EntryLocator): string {
+  if (!request.initiator) return '';
+  const at = locator.peek({ source: request.initiator })?.at;
+  return ` from ${at ? locationLabel(at) : shortLocation(request.initiator)}`;
+}
+
+function line(request: StoredNetworkRequest, locator: EntryLocator): string {
   const size = responseSize(request);
   const facts = [request.resourceType, request.duration !== undefined && `${Math.round(request.duration)} ms`, size !== undefined && bytes(size)].filter(Boolean);
   const url = cut(request.url, URL_CHARS, `get_network_request id=${request.id}`);
-  return `#${request.id} ${clock(request.timestamp)} ${request.method} ${outcome(request)} ${url}${facts.length ? ` (${facts.join(', ')})` : ''}`;
+  return `#${request.id} ${clock(request.timestamp)} ${request.method} ${outcome(request)} ${url}${facts.length ? ` (${facts.join(', ')})` : ''}${initiatorText(request, locator)}`;
 }
 
 const listSchema = z.strictObject({
@@ -39,7 +49,7 @@ const listSchema = z.strictObject({
 });
 type ListArgs = z.output<typeof listSchema>;
 
-function listRequests(args: ListArgs, { services, budget }: ToolContext): ToolAnswer {
+async function listRequests(args: ListArgs, { services, budget }: ToolContext): Promise<ToolAnswer> {
   const status = args.status === undefined ? undefined : parseStatus({ status: String(args.status) });
   const method = parseMethod({ method: args.method });
   const since = sinceMs(args.since);
@@ -58,6 +68,7 @@ function listRequests(args: ListArgs, { services, budget }: ToolContext): ToolAn
     },
     args.limit,
   );
+  await services.locator.locateAll(result.entries.filter((request) => request.initiator).map((request) => ({ source: request.initiator })));
   const filters = [args.failed !== undefined && (args.failed ? 'failed only' : 'successful only'), args.status && `status ${args.status}`, method, args.since && `since ${args.since}`, args.search && `URL contains "${args.search}"`];
   return renderList({
     title: 'Network',
@@ -67,7 +78,7 @@ function listRequests(args: ListArgs, { services, budget }: ToolContext): ToolAn
     matched,
     stored: services.store.counts().networkSuccess + services.store.counts().networkErrors,
     filters: filters.filter(Boolean).join(', '),
-    line,
+    line: (request) => line(request, services.locator),
     seq: (request) => request.seq,
     timestamp: (request) => request.timestamp,
     narrow: 'narrow with failed, status, method, search or since',
@@ -92,18 +103,20 @@ const detailSchema = z.strictObject({
   maxBodyChars: z.number().int().min(100).max(100_000).default(4000).describe('Longest request or response body shown, in characters (default 4000); longer bodies are cut with a marker.'),
 });
 
-function requestDetail({ id, maxBodyChars }: z.output<typeof detailSchema>, { services, budget }: ToolContext): ToolAnswer {
+async function requestDetail({ id, maxBodyChars }: z.output<typeof detailSchema>, { services, budget }: ToolContext): Promise<ToolAnswer> {
   const request = services.store.findById(String(id));
   if (request && request.type !== 'network-request') {
     throw new ToolError(`Entry ${id} is a ${request.type}, not a network request.${request.type.startsWith('console') ? ' Use get_console_entry.' : ''}`);
   }
   if (!request) throw notFound(id, 'network request', 'get_network_requests');
   const size = typeof request.size === 'object' ? `request ${bytes(request.size.request)}, response ${bytes(request.size.response)}` : request.size !== undefined ? `response ${bytes(request.size)}` : undefined;
+  const initiator = request.initiator ? (await services.locator.locate({ source: request.initiator })).at : undefined;
   const timing = request.timing ? Object.entries(request.timing).map(([phase, ms]) => `${phase} ${Math.round(ms)} ms`).join(', ') : undefined;
   const lines = [
     `Request #${request.id}: ${request.method} ${request.url}`,
     `Result: ${isFailedRequest(request) ? 'failed, ' : ''}${outcome(request)}${request.resourceType ? ` (${request.resourceType})` : ''}`,
     `Started ${isoTime(request.timestamp)}${request.duration !== undefined ? `, took ${Math.round(request.duration)} ms` : ''}${request.tabId !== undefined ? `, tab ${request.tabId}` : ''}, page load ${request.pageLoadId}`,
+    initiator && `Initiator: ${frameLocation(initiator)}`,
     size && `Size: ${size}`,
     timing && `Timing: ${timing}`,
     ...headers('Request headers', request.requestHeaders),

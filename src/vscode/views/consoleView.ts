@@ -1,7 +1,12 @@
 import * as vscode from 'vscode';
+import { locationLabel } from '../../shared/entryLocation';
+import { foldedLabel, foldFrames } from '../../shared/frameFolding';
 import { meetsLevel, type LogLevel } from '../../shared/levels';
+import { collapseRepeats, consoleRepeatKey, repeatSuffix } from '../../shared/repeats';
+import type { MappedFrame } from '../../shared/stackFrames';
 import { GroupedView, isGroup } from './groupedView';
-import type { ConsoleEntry } from '../captureFeed';
+import type { CaptureFeed, ConsoleEntry } from '../captureFeed';
+import type { EntryLocations } from '../entryLocations';
 import { pageLabel, type Group } from './pageLoadGroups';
 
 type Node = Group<ConsoleEntry> | ConsoleEntry;
@@ -18,16 +23,33 @@ export function levelOf(entry: ConsoleEntry): LogLevel {
   return entry.type === 'console-error' ? 'error' : entry.level;
 }
 
-function shortSource(source: string | undefined): string {
-  if (!source) return '';
-  // DevTools style: file name and line.
-  const match = /([^/:]+):(\d+)(?::\d+)?$/.exec(source);
-  return match ? `${match[1]}:${match[2]}` : source;
-}
-
 /** The Console view: entries grouped by page load, newest first, filtered by a minimum level. */
 export class ConsoleView extends GroupedView<ConsoleEntry> {
   minimumLevel: LogLevel = 'debug';
+  /** How many identical consecutive entries each shown row stands for. */
+  private readonly repeats = new WeakMap<ConsoleEntry, number>();
+  private readonly locatedSubscription: vscode.Disposable;
+
+  constructor(
+    feed: CaptureFeed,
+    private readonly locations: EntryLocations,
+  ) {
+    super(feed);
+    // Rows show the original location once its map arrives.
+    this.locatedSubscription = locations.onDidLocate(() => this.changed.fire(undefined));
+  }
+
+  override getChildren(node?: Node): Node[] {
+    if (!node || !isGroup(node)) return super.getChildren(node);
+    const runs = collapseRepeats(node.entries, (entry) => consoleRepeatKey(entry, this.locations.label(entry)));
+    for (const run of runs) this.repeats.set(run.entry, run.entries.length);
+    return runs.map((run) => run.entry);
+  }
+
+  override dispose(): void {
+    this.locatedSubscription.dispose();
+    super.dispose();
+  }
 
   protected entries(): readonly ConsoleEntry[] {
     return this.minimumLevel === 'debug' ? this.feed.console : this.feed.console.filter((entry) => meetsLevel(levelOf(entry), this.minimumLevel));
@@ -46,17 +68,23 @@ export class ConsoleView extends GroupedView<ConsoleEntry> {
     const [icon, color] = ICONS[level];
     const item = new vscode.TreeItem(node.message.split('\n')[0]!.slice(0, 200), vscode.TreeItemCollapsibleState.None);
     item.id = `console-${node.id}`;
-    item.description = shortSource(node.source);
+    item.description = `${this.locations.shortLabel(node)}${repeatSuffix(this.repeats.get(node) ?? 1)}`.trim();
     item.iconPath = new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
     item.contextValue = 'consoleEntry';
-    item.tooltip = tooltip(node, level);
+    item.tooltip = tooltip(node, level, this.locations.peek(node)?.frames);
     item.command = { command: 'browserDebug.jumpToSource', title: 'Go to Source', arguments: [node] };
     return item;
   }
 }
 
-function tooltip(entry: ConsoleEntry, level: LogLevel): vscode.MarkdownString {
-  const stack = Array.isArray(entry.stack) ? entry.stack.join('\n') : (entry.stack ?? '');
+/** The stack, mapped and with framework frames folded once the location is known, else as captured. */
+function stackText(entry: ConsoleEntry, frames: readonly MappedFrame[] | undefined): string {
+  if (frames?.length) return foldFrames(frames).map((line) => ('folded' in line ? foldedLabel(line) : `at ${line.frame.original?.name ?? line.frame.functionName ?? ''} ${locationLabel(line.frame)}`.replace('at  ', 'at '))).join('\n');
+  return Array.isArray(entry.stack) ? entry.stack.join('\n') : (entry.stack ?? '');
+}
+
+function tooltip(entry: ConsoleEntry, level: LogLevel, frames: readonly MappedFrame[] | undefined): vscode.MarkdownString {
+  const stack = stackText(entry, frames);
   const markdown = new vscode.MarkdownString();
   markdown.appendMarkdown(`**${level.toUpperCase()}** ${new Date(entry.timestamp).toLocaleTimeString()}\n\n`);
   markdown.appendCodeblock(entry.message.slice(0, 4000), 'text');

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SourceMapper } from '../../../src/connector/sourceMapper';
+import { SourceMapper } from '../../../src/connector/sourceMaps/sourceMapper';
 import { framesOf, parseStack } from '../../../src/shared/stackFrames';
 import { APP_SOURCE, buildBundle, FAILING_LINE, serveFiles } from '../../support/bundle';
 
@@ -65,6 +66,28 @@ describe('SourceMapper', () => {
     assert.equal(fromInline.original?.line, FAILING_LINE);
     const beside = await mapper.mapFrame({ url: `${base}/beside/app.js`, line: bare.line, column: bare.column });
     assert.equal(beside.original?.line, FAILING_LINE);
+  });
+
+  it('follows SourceMap and X-SourceMap headers, and ignores the query of a dev server URL', async () => {
+    const maps: Record<string, string> = { '/maps/one.map': bare.map!, '/maps/two.map': bare.map! };
+    const headerServer = createServer((req, res) => {
+      const path = (req.url ?? '').replace(/\?.*$/, '');
+      if (maps[path]) return res.writeHead(200, { 'content-type': 'application/json' }).end(maps[path]);
+      const header = path === '/h/standard.js' ? { SourceMap: '/maps/one.map' } : path === '/h/legacy.js' ? { 'X-SourceMap': '/maps/two.map' } : undefined;
+      if (!header) return res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'text/javascript', ...header }).end(bare.code);
+    });
+    await new Promise<void>((resolve) => headerServer.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(headerServer.address() as AddressInfo).port}`;
+    try {
+      const mapper = new SourceMapper();
+      for (const script of [`${origin}/h/standard.js?v=3f2a`, `${origin}/h/legacy.js?t=1700000000`]) {
+        const mapped = await mapper.mapFrame({ url: script, line: bare.line, column: bare.column });
+        assert.equal(mapped.original?.line, FAILING_LINE, script);
+      }
+    } finally {
+      headerServer.close();
+    }
   });
 
   it('reads the .map from disk for file: scripts', async () => {

@@ -89,9 +89,10 @@ describe('MCP console tools', () => {
     let server: Server;
     let base: string;
     let bundle: Awaited<ReturnType<typeof buildBundle>>;
+    let hits: string[];
     before(async () => {
       bundle = await buildBundle('linked');
-      ({ server, base } = await serveFiles({ '/assets/app.js': bundle.code, '/assets/app.js.map': bundle.map! }));
+      ({ server, base, hits } = await serveFiles({ '/assets/app.js': bundle.code, '/assets/app.js?v=3f2a': bundle.code, '/assets/app.js.map': bundle.map! }));
     });
     after(() => server.close());
 
@@ -126,6 +127,38 @@ describe('MCP console tools', () => {
       const text = textOf(await call(client, 'get_console_entry', { id: '1' }));
       assert.match(text, /Stack \(1 frame, source-mapped\):/);
       assert.match(text, new RegExp(`/src/app\\.ts:${FAILING_LINE}`));
+    });
+
+    it('lists the source-mapped original location, once per entry, and collapses identical repeats', async () => {
+      const url = `${base}/assets/app.js?v=3f2a`;
+      const warn = { type: 'console-error' as const, message: 'boom', errorKind: 'uncaught' as const, source: `${url}:${bundle.line}:${bundle.column}` };
+      await feed(t.connector, browser, [{ ...warn, timestamp: 1 }, { ...warn, timestamp: 2 }, consoleLog('between'), { ...warn, timestamp: 3 }]);
+      const mapFetches = () => hits.filter((hit) => hit.startsWith('/assets/app.js.map')).length;
+      const before = mapFetches();
+      const text = textOf(await call(client, 'get_console_logs'));
+      assert.match(text, /showing 1–4 of 4 console entries .*consecutive repeats once with ×N/);
+      const [first, between, last] = lines(text);
+      assert.match(first!, new RegExp(`^#1 \\S+ error \\(uncaught\\) boom \\(/src/app\\.ts:${FAILING_LINE}:\\d+\\) ×2$`));
+      assert.match(between!, /^#3 \S+ log between$/);
+      assert.match(last!, new RegExp(`^#4 .* \\(/src/app\\.ts:${FAILING_LINE}:\\d+\\)$`));
+      const again = textOf(await call(client, 'get_console_logs'));
+      assert.equal(again, text);
+      assert.equal(mapFetches() - before, 1, 'one map fetch for every entry and call');
+      const http = (await (await fetch(`http://127.0.0.1:${t.port}/console-logs`)).json()) as { logs: Record<string, unknown>[] };
+      assert.equal(http.logs.length, 4, 'the HTTP API keeps every entry');
+      assert.equal(http.logs[0]!.source, warn.source, 'the raw location stays');
+      assert.match(String(http.logs[0]!.originalSource), new RegExp(`/src/app\\.ts:${FAILING_LINE}:\\d+$`));
+    });
+
+    it('folds runs of framework frames into one line', async () => {
+      const url = `${base}/assets/app.js`;
+      const react = (n: number) => ({ url: `${base}/node_modules/.vite/deps/react-dom_client.js?v=1`, line: 100 + n, column: 5, functionName: `react${n}` });
+      const frames = [{ url, line: bundle.line, column: bundle.column, functionName: 'a' }, ...[1, 2, 3, 4, 5, 6, 7].map(react)];
+      await feed(t.connector, browser, [{ type: 'console-error', message: 'boom', errorKind: 'uncaught', frames, timestamp: 1 }]);
+      const text = textOf(await call(client, 'get_console_entry', { id: 1 }));
+      assert.match(text, /Stack \(8 frames, 1 of 8 source-mapped\):\n {2}at a \/src\/app\.ts:3:\d+ \(bundle [^)]+\)\n {2}… 7 frames in react-dom\n/);
+      const list = textOf(await call(client, 'get_console_logs'));
+      assert.match(list, new RegExp(`boom \\(/src/app\\.ts:${FAILING_LINE}:\\d+\\)`), 'an entry without source shows its first app frame');
     });
 
     it('says when an entry has no stack', async () => {

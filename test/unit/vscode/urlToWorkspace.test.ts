@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { workspaceCandidates } from '../../../src/vscode/urlToWorkspace';
+import { jumpTargets, workspaceCandidates } from '../../../src/vscode/urlToWorkspace';
 
 describe('URL to workspace path mapping', () => {
   const folders = ['/home/dev/app'];
@@ -28,5 +28,16 @@ describe('URL to workspace path mapping', () => {
 
   it('offers nothing for sources it cannot place', () => {
     assert.deepEqual(workspaceCandidates('<anonymous>', folders), []);
+  });
+});
+
+describe('jumpTargets', () => {
+  it('opens the original source at the mapped line first, then the script at the captured line', () => {
+    const mapped = { url: 'http://localhost:5173/src/App.tsx?t=17', line: 9, column: 11, original: { source: 'http://localhost:5173/src/App.tsx', line: 6, column: 5 } };
+    const targets = jumpTargets(mapped, undefined, ['/w']);
+    assert.deepEqual(targets[0], { path: '/w/src/App.tsx', line: 6, column: 5 });
+    assert.ok(targets.findIndex((t) => t.line === 9) > targets.findIndex((t) => t.line === 6), 'the bundle line only after every original candidate');
+    assert.deepEqual(jumpTargets(undefined, { url: 'webpack://app/./src/index.js', line: 3, column: 1 }, ['/w'])[0], { path: '/w/src/index.js', line: 3, column: 1 });
+    assert.deepEqual(jumpTargets(undefined, undefined, ['/w']), []);
   });
 });

@@ -3,6 +3,7 @@ import { ApiError, missingParameter } from '../../../shared/errors';
 import { meetsLevel, type LogLevel } from '../../../shared/levels';
 import { captureEventSchema, type StoredConsoleError, type StoredConsoleLog } from '../../../shared/protocol';
 import type { ConnectorServices } from '../../services';
+import { withMappedFields, type MappedFields } from '../../sourceMaps/mappedEntries';
 import { TextBody } from '../envelope';
 import { parseFormat, parseLevel, parseLimit, parseSince } from '../params';
 import { defaultLimit, type Route } from '../route';
@@ -18,9 +19,10 @@ function asLogEntry(entry: ConsoleEntry): ConsoleEntry & { level: LogLevel } {
   return entry.type === 'console-error' ? { ...entry, level: 'error' } : entry;
 }
 
-function asText(entries: ConsoleEntry[]): TextBody {
+function asText(entries: (ConsoleEntry & MappedFields)[]): TextBody {
   const lines = entries.map((entry) => {
-    const where = entry.source ? ` (${entry.source})` : '';
+    const source = entry.originalSource ?? entry.source;
+    const where = source ? ` (${source})` : '';
     return `${new Date(entry.timestamp).toISOString()} [${levelOf(entry).toUpperCase()}] ${entry.message}${where}`;
   });
   return new TextBody(lines.join('\n') + (lines.length ? '\n' : ''));
@@ -29,12 +31,12 @@ function asText(entries: ConsoleEntry[]): TextBody {
 /** A body without `type` is a console log at level `log`, and one without `timestamp` happened now. */
 const extensionLogBody = z.object({ data: z.record(z.string(), z.unknown()) });
 
-export function consoleRoutes({ store }: ConnectorServices): Route[] {
+export function consoleRoutes({ store, locator }: ConnectorServices): Route[] {
   return [
     {
       method: 'GET',
       path: '/console-logs',
-      handle: ({ variant, query }) => {
+      handle: async ({ variant, query }) => {
         const limit = parseLimit(query, defaultLimit(variant));
         const level = parseLevel(query);
         const since = parseSince(query);
@@ -44,9 +46,10 @@ export function consoleRoutes({ store }: ConnectorServices): Route[] {
           (entry) => (level === undefined || meetsLevel(levelOf(entry), level)) && (since === undefined || entry.timestamp >= since),
           limit,
         );
-        if (format === 'text') return asText(entries);
+        const mapped = await withMappedFields(entries, locator);
+        if (format === 'text') return asText(mapped);
         return {
-          logs: entries.map(asLogEntry),
+          logs: mapped.map(asLogEntry),
           count: entries.length,
           truncated: matched > entries.length,
           total,
@@ -58,10 +61,10 @@ export function consoleRoutes({ store }: ConnectorServices): Route[] {
     {
       method: 'GET',
       path: '/console-errors',
-      handle: ({ variant, query }) => {
+      handle: async ({ variant, query }) => {
         const limit = parseLimit(query, defaultLimit(variant));
         const { entries, matched } = store.query(['consoleLogs', 'consoleErrors'], (entry) => levelOf(entry) === 'error', limit);
-        return { errors: entries.map(asLogEntry), count: entries.length, total: matched, truncated: matched > entries.length };
+        return { errors: (await withMappedFields(entries, locator)).map(asLogEntry), count: entries.length, total: matched, truncated: matched > entries.length };
       },
     },
     {

@@ -1,6 +1,7 @@
 import type { StoredNetworkRequest } from '../../../shared/protocol';
 import type { ConnectorServices } from '../../services';
 import { isFailedRequest } from '../../../shared/networkOutcome';
+import { withOriginalInitiators } from '../../sourceMaps/mappedEntries';
 import type { BufferKind } from '../../store';
 import { parseBoolean, parseLimit, parseMethod, parseStatus } from '../params';
 import { defaultLimit, type Route, type RouteContext } from '../route';
@@ -25,7 +26,8 @@ function detailed(request: StoredNetworkRequest): Record<string, unknown> {
 
 const BOTH: BufferKind[] = ['networkSuccess', 'networkErrors'];
 
-export function networkRoutes({ store }: ConnectorServices): Route[] {
+export function networkRoutes({ store, locator }: ConnectorServices): Route[] {
+  const mapped = (requests: StoredNetworkRequest[]) => withOriginalInitiators(requests, locator);
   const list = (kinds: BufferKind[], context: RouteContext, extra?: (request: StoredNetworkRequest) => boolean) => {
     const limit = parseLimit(context.query, defaultLimit(context.variant));
     const method = parseMethod(context.query);
@@ -39,32 +41,32 @@ export function networkRoutes({ store }: ConnectorServices): Route[] {
     {
       method: 'GET',
       path: '/network-success',
-      handle: (context) => {
+      handle: async (context) => {
         const { entries, matched } = list(['networkSuccess'], context);
-        return { requests: entries.map(simple), count: entries.length, total: matched, truncated: matched > entries.length };
+        return { requests: (await mapped(entries)).map(simple), count: entries.length, total: matched, truncated: matched > entries.length };
       },
     },
     {
       method: 'GET',
       path: '/network-errors',
-      handle: (context) => {
+      handle: async (context) => {
         const { entries, matched } = list(['networkErrors'], context);
-        return { errors: entries.map(failure), count: entries.length, total: matched, truncated: matched > entries.length };
+        return { errors: (await mapped(entries)).map(failure), count: entries.length, total: matched, truncated: matched > entries.length };
       },
     },
     {
       method: 'GET',
       path: '/all-xhr',
-      handle: (context) => {
+      handle: async (context) => {
         const { entries, matched } = list(BOTH, context);
         const byTime = [...entries].sort((a, b) => a.timestamp - b.timestamp || a.seq - b.seq);
-        return { requests: byTime.map(simple), count: byTime.length, total: matched, truncated: matched > byTime.length };
+        return { requests: (await mapped(byTime)).map(simple), count: byTime.length, total: matched, truncated: matched > byTime.length };
       },
     },
     {
       method: 'GET',
       path: '/network-requests',
-      handle: (context) => {
+      handle: async (context) => {
         const status = parseStatus(context.query);
         const failed = parseBoolean(context.query, 'failed');
         const { entries, matched, total } = list(BOTH, context, (request) => {
@@ -72,7 +74,7 @@ export function networkRoutes({ store }: ConnectorServices): Route[] {
           return failed === undefined || isFailedRequest(request) === failed;
         });
         return {
-          requests: entries.map(detailed),
+          requests: (await mapped(entries)).map(detailed),
           count: entries.length,
           total,
           filtered: matched,

@@ -1,27 +1,16 @@
 import { readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { StackFrame } from '../shared/protocol';
-import { silentLogger, type Logger } from './logger';
+import type { StackFrame } from '../../shared/protocol';
+import type { MappedFrame, OriginalPosition } from '../../shared/stackFrames';
+import { silentLogger, type Logger } from '../logger';
+import { evalModuleMap, isEvalModuleUrl, scriptSources } from './evalMaps';
 
 /** Loaded on first use: most stacks are never opened in full. */
 const loadLibrary = () => import('@jridgewell/trace-mapping');
 type TraceMapping = Awaited<ReturnType<typeof loadLibrary>>;
 type TraceMap = InstanceType<TraceMapping['TraceMap']>;
 
-export interface OriginalPosition {
-  /** The original file, as the map names it (resolved against the map's URL). */
-  source: string;
-  /** 1-based, like the generated frame. */
-  line: number;
-  column: number;
-  name?: string;
-  /** That line of the original source, when the map embeds the sources. */
-  code?: string;
-}
-
-export interface MappedFrame extends StackFrame {
-  original?: OriginalPosition;
-}
+export type { MappedFrame, OriginalPosition };
 
 export interface SourceMapperOptions {
   /** Per fetch of a script or map. */
@@ -45,6 +34,7 @@ const MAP_HEADERS = ['sourcemap', 'x-sourcemap'];
  */
 export class SourceMapper {
   private readonly cache = new Map<string, { at: number; map: Promise<TraceMap | undefined> }>();
+  private readonly bundles = new Map<string, { at: number; text: Promise<string> }>();
   private library: Promise<TraceMapping> | undefined;
   private readonly timeoutMs: number;
   private readonly maxBytes: number;
@@ -60,13 +50,16 @@ export class SourceMapper {
     this.logger = options.logger ?? silentLogger;
   }
 
-  /** Every frame, with `original` where a map was reachable. Never throws. */
-  mapFrames(frames: readonly StackFrame[]): Promise<MappedFrame[]> {
-    return Promise.all(frames.map((frame) => this.mapFrame(frame)));
+  /**
+   * Every frame, with `original` where a map was reachable. Never throws. `bundles` are scripts that
+   * may eval the frames' modules (webpack eval devtools), e.g. the other scripts of the same stack.
+   */
+  mapFrames(frames: readonly StackFrame[], bundles: readonly string[] = []): Promise<MappedFrame[]> {
+    return Promise.all(frames.map((frame) => this.mapFrame(frame, bundles)));
   }
 
-  async mapFrame(frame: StackFrame): Promise<MappedFrame> {
-    const map = await this.mapFor(frame.url);
+  async mapFrame(frame: StackFrame, bundles: readonly string[] = []): Promise<MappedFrame> {
+    const map = await this.mapFor(frame.url, bundles);
     if (!map || frame.line < 1) return { ...frame };
     const { originalPositionFor, sourceContentFor } = await this.load();
     const position = originalPositionFor(map, { line: frame.line, column: Math.max(0, frame.column - 1) });
@@ -78,11 +71,22 @@ export class SourceMapper {
     return { ...frame, original };
   }
 
-  private mapFor(scriptUrl: string): Promise<TraceMap | undefined> {
+  /** The `<script src>` URLs of a page, for frames of eval'd modules whose stack names no bundle. */
+  async pageScripts(pageUrl: string): Promise<string[]> {
+    try {
+      const page = new URL(pageUrl);
+      if (page.protocol !== 'http:' && page.protocol !== 'https:') return [];
+      return scriptSources((await this.read(page)).text, page.href);
+    } catch {
+      return [];
+    }
+  }
+
+  private mapFor(scriptUrl: string, bundles: readonly string[]): Promise<TraceMap | undefined> {
     const now = Date.now();
     const cached = this.cache.get(scriptUrl);
     if (cached && now - cached.at < this.ttlMs) return cached.map;
-    const map = this.find(scriptUrl).catch((error: Error) => {
+    const map = (isEvalModuleUrl(scriptUrl) ? this.findEvalMap(scriptUrl, bundles) : this.find(scriptUrl)).catch((error: Error) => {
       this.logger.debug(`No source map for ${scriptUrl}: ${error.message}`);
       return undefined;
     });
@@ -103,6 +107,28 @@ export class SourceMapper {
     const { AnyMap } = await this.load();
     // Sources of an inline map resolve against the script itself.
     return new AnyMap(JSON.parse(json), mapUrl.protocol === 'data:' ? script.href : mapUrl.href);
+  }
+
+  /** The inline map of an eval'd module, from the first of the bundles that evals it. */
+  private async findEvalMap(moduleUrl: string, bundles: readonly string[]): Promise<TraceMap | undefined> {
+    for (const bundle of bundles) {
+      const json = evalModuleMap(await this.bundleText(bundle), moduleUrl);
+      if (json === undefined) continue;
+      const { AnyMap } = await this.load();
+      return new AnyMap(JSON.parse(json), moduleUrl);
+    }
+    return undefined;
+  }
+
+  /** A bundle's text, kept briefly: one bundle evals many modules. */
+  private bundleText(url: string): Promise<string> {
+    const now = Date.now();
+    const cached = this.bundles.get(url);
+    if (cached && now - cached.at < this.ttlMs) return cached.text;
+    const text = this.read(new URL(url)).then((result) => result.text, () => '');
+    this.bundles.set(url, { at: now, text });
+    if (this.bundles.size > 8) this.bundles.delete(this.bundles.keys().next().value!);
+    return text;
   }
 
   /** A script or map over HTTP, or from disk for file: URLs, within the size and time caps. */

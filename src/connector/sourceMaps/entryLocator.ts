@@ -1,0 +1,118 @@
+import { pickLocation, rawLocation, type EntryLocation, type LocatableEntry } from '../../shared/entryLocation';
+import type { StackFrame } from '../../shared/protocol';
+import { framesOf } from '../../shared/stackFrames';
+import { isEvalModuleUrl } from './evalMaps';
+import type { SourceMapper } from './sourceMapper';
+
+/** Frames mapped per entry; answers show fewer. */
+const MAX_FRAMES = 25;
+
+export interface EntryLocatorOptions {
+  /** Distinct locations remembered. */
+  maxEntries?: number;
+  /** How long a list waits for maps not fetched yet before it shows bundle positions. */
+  waitMs?: number;
+  /** How long a location that found no map keeps that answer. */
+  retryMs?: number;
+}
+
+/**
+ * Maps each entry once: its location and first frames, through the SourceMapper (which caches per
+ * script). Results are remembered by what the entry points at, so a list of 1000 entries from a
+ * few lines costs a few lookups, and a later list or detail answer reads them at once.
+ */
+export class EntryLocator {
+  private readonly done = new Map<string, EntryLocation>();
+  /** When each location found no map: it is tried again after `retryMs` (the dev server may have been starting). */
+  private readonly unmappedAt = new Map<string, number>();
+  private readonly retryMs: number;
+  private readonly pending = new Map<string, Promise<EntryLocation>>();
+  private readonly maxEntries: number;
+  private readonly waitMs: number;
+
+  constructor(
+    private readonly mapper: SourceMapper,
+    options: EntryLocatorOptions = {},
+  ) {
+    this.maxEntries = options.maxEntries ?? 20_000;
+    this.waitMs = options.waitMs ?? 2000;
+    this.retryMs = options.retryMs ?? 30_000;
+  }
+
+  /** The mapped location if it is known already. */
+  peek(entry: LocatableEntry): EntryLocation | undefined {
+    return this.done.get(keyOf(entry));
+  }
+
+  /** The mapped location, mapping it now if needed. Never throws. */
+  locate(entry: LocatableEntry): Promise<EntryLocation> {
+    const key = keyOf(entry);
+    const known = this.done.get(key);
+    if (known && !this.stale(key)) return Promise.resolve(known);
+    let running = this.pending.get(key);
+    if (!running) {
+      running = this.map(entry).then((location) => {
+        this.remember(key, location);
+        return location;
+      });
+      this.pending.set(key, running);
+      void running.finally(() => this.pending.delete(key));
+    }
+    return running;
+  }
+
+  /**
+   * Maps the entries not mapped yet, waiting at most `waitMs` (a slow or unreachable map must not hold
+   * up a list: its entries show bundle positions until it arrives). Resolves at once when all are known.
+   */
+  async locateAll(entries: readonly LocatableEntry[], waitMs = this.waitMs): Promise<void> {
+    const missing: Promise<EntryLocation>[] = [];
+    for (const entry of entries) {
+      const key = keyOf(entry);
+      if (!this.done.has(key) || this.stale(key)) missing.push(this.locate(entry));
+    }
+    if (missing.length === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
+    await Promise.race([Promise.all(missing), timeout]);
+    clearTimeout(timer);
+  }
+
+  private async map(entry: LocatableEntry & { url?: string }): Promise<EntryLocation> {
+    const frames = framesOf(entry);
+    const source = rawLocation({ source: entry.source });
+    const bundles = await this.bundlesOf(entry, frames);
+    const [mappedSource, mapped] = await Promise.all([source ? this.mapper.mapFrame(source, bundles) : undefined, this.mapper.mapFrames(frames.slice(0, MAX_FRAMES), bundles)]);
+    return { at: pickLocation(mappedSource, mapped), frames: mapped, totalFrames: frames.length };
+  }
+
+  /**
+   * Scripts that may eval the entry's modules (webpack eval devtools): the fetchable scripts of its own
+   * stack, else its page's scripts. Empty when no frame is an eval'd module.
+   */
+  private async bundlesOf(entry: { source?: string; url?: string }, frames: readonly StackFrame[]): Promise<string[]> {
+    const urls = [entry.source ? rawLocation({ source: entry.source })?.url : undefined, ...frames.map((frame) => frame.url)].filter((url): url is string => url !== undefined);
+    if (!urls.some(isEvalModuleUrl)) return [];
+    const scripts = [...new Set(urls.filter((url) => /^https?:/.test(url)))];
+    return scripts.length || !entry.url ? scripts : this.mapper.pageScripts(entry.url);
+  }
+
+  private stale(key: string): boolean {
+    const at = this.unmappedAt.get(key);
+    return at !== undefined && Date.now() - at >= this.retryMs;
+  }
+
+  private remember(key: string, location: EntryLocation): void {
+    this.done.set(key, location);
+    if (location.at?.original || location.frames.some((frame) => frame.original)) this.unmappedAt.delete(key);
+    else this.unmappedAt.set(key, Date.now());
+    if (this.unmappedAt.size > this.maxEntries) this.unmappedAt.delete(this.unmappedAt.keys().next().value!);
+    if (this.done.size > this.maxEntries) this.done.delete(this.done.keys().next().value!);
+  }
+}
+
+/** What an entry points at: its source and its first frames (or stack text). */
+function keyOf(entry: LocatableEntry): string {
+  const frames = entry.frames?.length ? entry.frames.slice(0, MAX_FRAMES).map((frame) => `${frame.url}:${frame.line}:${frame.column}`).join('\n') : Array.isArray(entry.stack) ? entry.stack.join('\n') : (entry.stack ?? '');
+  return `${entry.source ?? ''}\n${frames}`;
+}

@@ -1,0 +1,59 @@
+import * as vscode from 'vscode';
+import type { Logger } from '../connector/logger';
+import { EntryLocator } from '../connector/sourceMaps/entryLocator';
+import { SourceMapper } from '../connector/sourceMaps/sourceMapper';
+import { locationLabel, rawLocation, shortLocationLabel, type EntryLocation } from '../shared/entryLocation';
+import type { StoredEntry } from '../shared/protocol';
+import type { CaptureFeed, ConsoleEntry } from './captureFeed';
+
+/**
+ * The window's mapped locations of console entries, original first, for the tree, Problems, jump to
+ * source and the dashboard. Each new entry is mapped once as it arrives (maps cached per script);
+ * `onDidLocate` tells the views to relabel. The feed may follow another window's connector, so the
+ * window maps with its own locator rather than asking the connector.
+ */
+export class EntryLocations implements vscode.Disposable {
+  readonly locator: EntryLocator;
+  private readonly located = new vscode.EventEmitter<ConsoleEntry[]>();
+  private readonly subscription: vscode.Disposable;
+  /** Entries whose mapped location arrived, in batches. */
+  readonly onDidLocate = this.located.event;
+
+  constructor(feed: CaptureFeed, logger: Logger) {
+    this.locator = new EntryLocator(new SourceMapper({ logger }));
+    this.subscription = feed.onDidAdd((entries) => void this.locateNew(entries));
+  }
+
+  /** The mapped location if known now. */
+  peek(entry: ConsoleEntry): EntryLocation | undefined {
+    return this.locator.peek(entry);
+  }
+
+  locate(entry: ConsoleEntry): Promise<EntryLocation> {
+    return this.locator.locate(entry);
+  }
+
+  /** `App.tsx:6` (original when mapped), for tree rows. */
+  shortLabel(entry: ConsoleEntry): string {
+    const at = this.peek(entry)?.at ?? rawLocation({ source: entry.source });
+    return at ? shortLocationLabel(at) : '';
+  }
+
+  /** `/src/App.tsx:6:5` (original when mapped). */
+  label(entry: ConsoleEntry): string {
+    const at = this.peek(entry)?.at ?? rawLocation({ source: entry.source });
+    return at ? locationLabel(at) : '';
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.located.dispose();
+  }
+
+  private async locateNew(entries: readonly StoredEntry[]): Promise<void> {
+    const console = entries.filter((entry): entry is ConsoleEntry => entry.type === 'console-log' || entry.type === 'console-error');
+    if (!console.length) return;
+    await Promise.all(console.map((entry) => this.locator.locate(entry)));
+    this.located.fire(console);
+  }
+}
