@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ActionLog } from './actions/actionLog';
+import { SelectedTab } from './actions/selectedTab';
 import { AuditService } from './audit/auditService';
 import { BrowserBridge } from './browserBridge';
 import { findChrome } from './chromeFinder';
@@ -55,6 +57,8 @@ export class Connector {
       screenshots: new ScreenshotService(config.screenshots, bridge, store, logger),
       audits: new AuditService({ config: config.audits, bridge, logger, findChrome: () => findChrome() }),
       sourceMaps: new SourceMapper({ logger }),
+      actionLog: new ActionLog(),
+      selectedTab: new SelectedTab(),
       startedAt: Date.now(),
       port: () => this.listeningPort,
       connections: () => this.hub.connectionCount,

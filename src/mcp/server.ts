@@ -3,6 +3,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, typ
 import { z } from 'zod';
 import type { ConnectorServices } from '../connector/services';
 import { VERSION } from '../shared/version';
+import { recordAction } from './actionRecorder';
 import { DIGEST_BUDGET, Digest } from './format/digest';
 import { cut } from './format/text';
 import type { ToolAnswer, ToolContext, ToolDefinition } from './tool';
@@ -49,6 +50,7 @@ export function createMcpServer(services: ConnectorServices, options: McpOptions
     const tool = TOOLS_BY_NAME.get(params.name);
     let answer: ToolAnswer;
     let isError = false;
+    const startedAt = Date.now();
     const context: ToolContext = { services, budget: Math.max(2000, budget - DIGEST_BUDGET), signal: extra.signal, progress: progressSender(params._meta?.progressToken, extra.sendNotification) };
     try {
       answer = await call(tool, params.name, params.arguments ?? {}, context);
@@ -56,6 +58,7 @@ export function createMcpServer(services: ConnectorServices, options: McpOptions
       answer = { text: errorText(error, tool, services.logger) };
       isError = true;
     }
+    recordAction(services, params.name, params.arguments, { text: answer.text, isError, startedAt });
     return toResult(answer, digest.take(answer.shown), isError);
   });
   return server;

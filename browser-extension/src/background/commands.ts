@@ -1,4 +1,5 @@
 import type { ScreenshotOptions } from '../../../src/shared/protocol';
+import { PAGE_CONTROL_HANDLERS, withActingBadge } from './actions/pageControl';
 import { CommandError } from './commandError';
 import type { InboundFrame } from './connectorLink';
 import { cookiesFor, currentUrl, listTabs, navigate } from './pageCommands';
@@ -14,6 +15,7 @@ const HANDLERS: Record<string, (args: Record<string, unknown>) => Promise<unknow
   'current-url': (args) => currentUrl(args as { tabId?: number }),
   tabs: () => listTabs(),
   cookies: (args) => cookiesFor(args),
+  ...PAGE_CONTROL_HANDLERS,
 };
 
 function toError(error: unknown): { code: string; message: string } {
@@ -49,5 +51,5 @@ export function runCommand(name: string, args: Record<string, unknown>): Promise
   // Own keys only: a name such as "constructor" must not reach Object's prototype.
   const handler = Object.hasOwn(HANDLERS, name) ? HANDLERS[name] : undefined;
   if (!handler) return Promise.reject(new CommandError('UNKNOWN_COMMAND', `This extension does not know the command '${name}': update it.`));
-  return handler(args);
+  return withActingBadge(name, args, () => handler(args));
 }
