@@ -4,7 +4,7 @@ import { AlreadyRunningError } from './connector/connector';
 import { configFromEnvironment } from './connector/envConfig';
 import { isLogThreshold, streamLogger } from './connector/streamLogger';
 import { startConnectorWithMcp, type RunningConnector } from './mcp/connectorWithMcp';
-import { answerBudgetFromEnvironment } from './mcp/options';
+import { answerBudgetFromEnvironment, legacyToolNamesFromEnvironment } from './mcp/options';
 
 async function main(): Promise<void> {
   const level = process.env.BROWSER_DEBUG_LOG_LEVEL;
@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   let running: RunningConnector;
   try {
     const answerBudget = answerBudgetFromEnvironment(process.env);
-    running = await startConnectorWithMcp(configFromEnvironment(process.env, process.argv.slice(2)), { logger, answerBudget });
+    running = await startConnectorWithMcp(configFromEnvironment(process.env, process.argv.slice(2)), { logger, answerBudget, legacyToolNames: legacyToolNamesFromEnvironment(process.env) });
   } catch (error) {
     if (error instanceof AlreadyRunningError) {
       console.log(`${error.message}\nNothing to do: browsers, VS Code and MCP clients can use http://127.0.0.1:${error.port} now.`);

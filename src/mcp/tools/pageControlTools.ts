@@ -11,10 +11,10 @@ const NAVIGATION_MS = 35_000;
 const emulateSchema = z.strictObject({
   viewport: z
     .strictObject({
-      width: z.number().int().min(200).max(4000).describe('CSS px'),
-      height: z.number().int().min(200).max(4000).describe('CSS px'),
-      deviceScaleFactor: z.number().min(0.5).max(4).optional().describe('e.g. 2 or 3'),
-      mobile: z.boolean().optional().describe('mobile meta viewport and touch'),
+      width: z.number().int().min(200).max(4000).describe('px'),
+      height: z.number().int().min(200).max(4000).describe('px'),
+      deviceScaleFactor: z.number().min(0.5).max(4).optional().describe('e.g. 2'),
+      mobile: z.boolean().optional().describe('touch, meta viewport'),
     })
     .optional()
     .describe('Page size'),
@@ -33,7 +33,7 @@ async function emulate(args: z.output<typeof emulateSchema>, { services }: ToolC
 const emulateTool = defineTool({
   name: 'emulate',
   title: 'Emulate',
-  description: 'Emulates viewport, network, CPU or color scheme in the tab until reset or the tab closes.',
+  description: 'Emulates viewport, network, CPU or color scheme until reset or the tab closes.',
   annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
   schema: emulateSchema,
   handler: emulate,
@@ -143,7 +143,7 @@ async function uploadFile(args: z.output<typeof uploadSchema>, { services }: Too
 const uploadFileTool = defineTool({
   name: 'upload_file',
   title: 'Upload file',
-  description: 'Sets files on a file input.',
+  description: 'Sets files (paths on this machine) on a file input, by its ref.',
   annotations: { readOnlyHint: false, openWorldHint: false },
   schema: uploadSchema,
   handler: uploadFile,
