@@ -167,7 +167,7 @@ export const screenshotPreviewSchema = z.object({
 });
 export type ScreenshotPreview = z.infer<typeof screenshotPreviewSchema>;
 
-export const COMMAND_NAMES = ['screenshot', 'run-script', 'navigate', 'current-url', 'tabs', 'cookies', ...PAGE_CONTROL_COMMANDS] as const;
+export const COMMAND_NAMES = ['screenshot', 'run-script', 'navigate', 'current-url', 'tabs', 'cookies', 'snapshot', 'act', ...PAGE_CONTROL_COMMANDS] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 const replyErrorSchema = z.object({ code: z.string(), message: z.string() });

@@ -1,5 +1,10 @@
 import type { ScreenshotOptions } from '../../../src/shared/protocol';
+<<<<<<< HEAD
 import { PAGE_CONTROL_HANDLERS, withActingBadge } from './actions/pageControl';
+=======
+import { act } from './actions/actCommand';
+import { snapshot } from './actions/snapshotCommand';
+>>>>>>> act
 import { CommandError } from './commandError';
 import type { InboundFrame } from './connectorLink';
 import { cookiesFor, currentUrl, listTabs, navigate } from './pageCommands';
@@ -15,7 +20,12 @@ const HANDLERS: Record<string, (args: Record<string, unknown>) => Promise<unknow
   'current-url': (args) => currentUrl(args as { tabId?: number }),
   tabs: () => listTabs(),
   cookies: (args) => cookiesFor(args),
+<<<<<<< HEAD
   ...PAGE_CONTROL_HANDLERS,
+=======
+  snapshot: (args) => snapshot(args),
+  act: (args) => act(args),
+>>>>>>> act
 };
 
 function toError(error: unknown): { code: string; message: string } {
