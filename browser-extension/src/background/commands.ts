@@ -1,10 +1,7 @@
 import type { ScreenshotOptions } from '../../../src/shared/protocol';
-<<<<<<< HEAD
-import { PAGE_CONTROL_HANDLERS, withActingBadge } from './actions/pageControl';
-=======
 import { act } from './actions/actCommand';
+import { PAGE_CONTROL_HANDLERS, withActingBadge } from './actions/pageControl';
 import { snapshot } from './actions/snapshotCommand';
->>>>>>> act
 import { CommandError } from './commandError';
 import type { InboundFrame } from './connectorLink';
 import { cookiesFor, currentUrl, listTabs, navigate } from './pageCommands';
@@ -20,12 +17,9 @@ const HANDLERS: Record<string, (args: Record<string, unknown>) => Promise<unknow
   'current-url': (args) => currentUrl(args as { tabId?: number }),
   tabs: () => listTabs(),
   cookies: (args) => cookiesFor(args),
-<<<<<<< HEAD
-  ...PAGE_CONTROL_HANDLERS,
-=======
   snapshot: (args) => snapshot(args),
   act: (args) => act(args),
->>>>>>> act
+  ...PAGE_CONTROL_HANDLERS,
 };
 
 function toError(error: unknown): { code: string; message: string } {
