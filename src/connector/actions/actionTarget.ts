@@ -5,6 +5,6 @@ import type { ConnectorServices } from '../services';
  * (the locked tab, else the active tab of the last focused window): the tab get_current_page names.
  * A selected tab (select_tab) is meant to be answered here.
  */
-export function actionTargetTab(_services: ConnectorServices, requested?: number): number | undefined {
-  return requested;
+export function actionTargetTab(services: ConnectorServices, requested?: number): number | undefined {
+  return requested ?? services.selectedTab.id;
 }

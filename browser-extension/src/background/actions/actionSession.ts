@@ -31,6 +31,7 @@ export class ActionSession {
   mainFrameId = '';
   private readonly listeners = new Map<string, Set<Listener>>();
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly pins = new Set<string>();
   private closed = false;
 
   constructor(readonly tabId: number) {}
@@ -58,7 +59,17 @@ export class ActionSession {
   /** Pushes the idle detach back. */
   touch(): void {
     clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => void this.detach(), IDLE_MS);
+    if (this.pins.size === 0) this.idleTimer = setTimeout(() => void this.detach(), IDLE_MS);
+  }
+
+  /** Keeps the debugger attached while something is in force (emulation) until `unpin`. */
+  pin(key: string): void {
+    this.pins.add(key);
+    clearTimeout(this.idleTimer);
+  }
+
+  unpin(key: string): void {
+    if (this.pins.delete(key) && this.pins.size === 0) this.touch();
   }
 
   get isClosed(): boolean {

@@ -36,12 +36,14 @@ export async function withBadge<T>(tabId: number | undefined, work: () => Promis
   try {
     return await work();
   } finally {
-    await shown;
-    setTimeout(() => {
-      const left = (open.get(tabId) ?? 1) - 1;
-      if (left > 0) return void open.set(tabId, left);
-      open.delete(tabId);
-      void inject(tabId, hideInPage);
-    }, LINGER_MS);
+    // Not awaited: a page held by an open dialog runs the badge script only once the dialog closes.
+    void shown.then(() => setTimeout(() => hide(tabId), LINGER_MS));
   }
+}
+
+function hide(tabId: number): void {
+  const left = (open.get(tabId) ?? 1) - 1;
+  if (left > 0) return void open.set(tabId, left);
+  open.delete(tabId);
+  void inject(tabId, hideInPage);
 }

@@ -1,5 +1,7 @@
 import { targetTab } from '../targetTab';
 import { withBadge } from './badge';
+import { handleDialog, uploadFile } from './dialogs';
+import { emulate } from './emulation';
 import { navigateHistory } from './history';
 import { selectTab } from './selectTab';
 import { waitFor } from './waitFor';
@@ -8,9 +10,12 @@ type Handler = (args: Record<string, unknown>) => Promise<unknown>;
 
 /** The page-control commands: emulation, history, tab choice, waits, dialogs and uploads. */
 export const PAGE_CONTROL_HANDLERS: Record<string, Handler> = {
+  emulate: (args) => emulate(args),
   history: (args) => navigateHistory(args),
   'select-tab': (args) => selectTab(args),
   'wait-for': (args) => waitFor(args),
+  dialog: (args) => handleDialog(args),
+  'upload-file': (args) => uploadFile(args),
 };
 
 /** Commands that act in the page: the page shows the "acting" badge while they run. */
