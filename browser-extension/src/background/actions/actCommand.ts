@@ -11,6 +11,8 @@ import { fitSnapshot } from './snapshotBudget';
 import { diffKey, pageLines, refuseWhileDialog } from './snapshotCommand';
 
 type Args = Record<string, unknown>;
+/** Above this many snapshot lines an action does not re-read the page for a diff: on a big page that takes seconds. */
+const MAX_DIFF_PAGE_LINES = 3000;
 type Action = (session: ActionSession, args: Args) => Promise<void>;
 
 const text = (value: unknown, name: string): string => {
@@ -47,6 +49,8 @@ export interface ActResult {
   busy: boolean;
   settledMs: number;
   diff?: SnapshotDiff;
+  /** The page has this many snapshot lines, too many to diff after every action (reading its tree takes seconds). */
+  diffSkipped?: number;
   /** After a navigation: the new page's snapshot (refs of the old page are gone). */
   snapshot?: string;
   /** Requests that failed (status ≥ 400 or no response) while the action ran, as the debugger saw them. */
@@ -125,7 +129,8 @@ async function outcome(session: ActionSession, before: string[], settled: { ms: 
     const { type, message, defaultPrompt, url } = session.dialog;
     return { ...result, dialog: { type, message, defaultPrompt, url } };
   }
+  if (settled.navigated) return { ...result, snapshot: fitSnapshot(await pageLines(session), maxChars).text };
+  if (before.length > MAX_DIFF_PAGE_LINES) return { ...result, diffSkipped: before.length };
   const lines = await pageLines(session);
-  if (settled.navigated) return { ...result, snapshot: fitSnapshot(lines, maxChars).text };
   return { ...result, diff: diffLines(before, lines.map(diffKey)) };
 }
