@@ -235,6 +235,24 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.deepEqual(await seen(page), []);
     });
 
+    it('acts on elements a Recorder-style selector names (aria/Name[role], CSS), for replay without a snapshot', async () => {
+      page = await rig.open('/');
+      const { bridge } = rig.connector.connector.services;
+      await bridge.command('act', { action: 'fill', selector: '#email', value: 'cy@example.com' }, 20_000);
+      const reply = (await bridge.command('act', { action: 'click', selector: 'aria/Sign in[role="button"]' }, 20_000)) as { diff?: { added: string[] } };
+      assert.equal(await page.textContent('#welcome'), 'Welcome, cy@example.com');
+      assert.ok(reply.diff?.added.some((line) => line.includes('Welcome, cy@example.com')), JSON.stringify(reply));
+      await assert.rejects(bridge.command('act', { action: 'click', selector: 'aria/Nothing like this' }, 20_000), /No element is named "Nothing like this"/);
+    });
+
+    it('lets other commands share the open action session instead of attaching again', async () => {
+      const before = await workerState(rig.browser.worker);
+      assert.equal(before.debugger.attached, 1, 'the action session is open');
+      const script = await rig.tool('execute_javascript', { code: 'document.title' });
+      assert.match(script.text, /Tea shop/);
+      assert.equal((await workerState(rig.browser.worker)).debugger.attaches, before.debugger.attaches);
+    });
+
     it('detaches the debugger once the assistant stops acting', async () => {
       page = await rig.open('/');
       await rig.tool('take_snapshot');

@@ -28,7 +28,7 @@ export function describeOutcome(done: string, outcome: ActionOutcome, budget: nu
   const lines: string[] = [];
   if (outcome.dialog) {
     const { type, message, defaultPrompt } = outcome.dialog;
-    lines.push(`- A ${type} dialog opened: "${cut(oneLine(message), 300)}"${defaultPrompt ? ` (default answer "${defaultPrompt}")` : ''}. It blocks the page: answer it with handle_dialog.`);
+    lines.push(`- ${type === 'alert' ? 'An' : 'A'} ${type} dialog opened: "${cut(oneLine(message), 300)}"${defaultPrompt ? ` (default answer "${defaultPrompt}")` : ''}. It blocks the page: answer it with handle_dialog.`);
   }
   lines.push(...entryLines('Error', outcome.errors, consoleLine));
   lines.push(...entryLines('Warning', outcome.warnings, consoleLine));

@@ -4,6 +4,7 @@ import { actionSession, type ActionSession, type OpenDialog } from './actionSess
 import { fillNode, selectOptions } from './forms';
 import { pressKey, typeText, type Modifier } from './keyboard';
 import { clickNode, dragNode, hoverNode, type MouseButton } from './mouse';
+import { resolveAnySelector } from './locate';
 import { lastLines, nodeOfRef } from './refs';
 import { settle } from './settle';
 import { diffLines, type SnapshotDiff } from './snapshotDiff';
@@ -19,25 +20,27 @@ const text = (value: unknown, name: string): string => {
   if (typeof value !== 'string') throw new CommandError('INVALID_ARGUMENT', `Give \`${name}\` as a string.`);
   return value;
 };
-const node = (session: ActionSession, ref: unknown) => nodeOfRef(session.tabId, ref);
+/** The element of a ref, or (for callers such as Recorder replay, which have no snapshot) of `selector`. */
+const node = (session: ActionSession, ref: unknown, selector?: unknown): Promise<number> =>
+  ref === undefined && typeof selector === 'string' ? resolveAnySelector(session.send, selector) : Promise.resolve(nodeOfRef(session.tabId, ref));
 
 /** Focuses the ref's element first, when one is given, so keys and text go there. */
-async function focusRef(session: ActionSession, ref: unknown): Promise<void> {
-  if (ref === undefined) return;
-  const backendNodeId = node(session, ref);
+async function focusRef(session: ActionSession, ref: unknown, selector: unknown): Promise<void> {
+  if (ref === undefined && selector === undefined) return;
+  const backendNodeId = await node(session, ref, selector);
   await session.send('DOM.focus', { backendNodeId }).catch(() => {
     throw new CommandError('NOT_FOCUSABLE', `Element ${String(ref)} cannot take the keyboard focus. Click it first, or pick an input, button or link.`);
   });
 }
 
 const ACTIONS: Record<string, Action> = {
-  click: (session, args) => clickNode(session, node(session, args.ref), { button: args.button as MouseButton | undefined, clickCount: args.clickCount as number | undefined, modifiers: args.modifiers as Modifier[] | undefined }),
-  hover: (session, args) => hoverNode(session, node(session, args.ref)),
-  fill: (session, args) => fillNode(session, node(session, args.ref), text(args.value, 'value')),
-  type_text: async (session, args) => (await focusRef(session, args.ref), typeText(session, text(args.text, 'text'))),
-  press_key: async (session, args) => (await focusRef(session, args.ref), pressKey(session, text(args.key, 'key'))),
-  select_option: (session, args) => selectOptions(session, node(session, args.ref), (Array.isArray(args.values) ? args.values : [args.values]).map(String)),
-  drag: (session, args) => dragNode(session, node(session, args.fromRef), node(session, args.toRef)),
+  click: async (session, args) => clickNode(session, await node(session, args.ref, args.selector), { button: args.button as MouseButton | undefined, clickCount: args.clickCount as number | undefined, modifiers: args.modifiers as Modifier[] | undefined }),
+  hover: async (session, args) => hoverNode(session, await node(session, args.ref, args.selector)),
+  fill: async (session, args) => fillNode(session, await node(session, args.ref, args.selector), text(args.value, 'value')),
+  type_text: async (session, args) => (await focusRef(session, args.ref, args.selector), typeText(session, text(args.text, 'text'))),
+  press_key: async (session, args) => (await focusRef(session, args.ref, args.selector), pressKey(session, text(args.key, 'key'))),
+  select_option: async (session, args) => selectOptions(session, await node(session, args.ref, args.selector), (Array.isArray(args.values) ? args.values : [args.values]).map(String)),
+  drag: async (session, args) => dragNode(session, await node(session, args.fromRef, args.fromSelector), await node(session, args.toRef, args.toSelector)),
 };
 
 export interface ActResult {

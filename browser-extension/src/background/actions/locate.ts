@@ -69,3 +69,18 @@ export function nodeFacts(send: Send, backendNodeId: number): Promise<NodeFacts>
     }`,
   );
 }
+
+/** The first rendered element with this accessible name (and role): DevTools Recorder's `aria/Name` and `aria/Name[role="button"]` selectors. */
+export async function resolveAria(send: Send, name: string, role?: string): Promise<number> {
+  const { root } = await send<{ root: { backendNodeId: number } }>('DOM.getDocument', { depth: 0 });
+  const { nodes } = await send<{ nodes: { backendDOMNodeId?: number; ignored?: boolean }[] }>('Accessibility.queryAXTree', { backendNodeId: root.backendNodeId, accessibleName: name, ...(role ? { role } : {}) });
+  const found = nodes.find((node) => !node.ignored && node.backendDOMNodeId !== undefined);
+  if (!found) throw new CommandError('NO_MATCH', `No element is named "${name}"${role ? ` with role ${role}` : ''} on this page. Take a snapshot to see the names.`);
+  return found.backendDOMNodeId!;
+}
+
+/** A node from a Recorder-style selector: `aria/Name`, `aria/Name[role="button"]`, or CSS. */
+export function resolveAnySelector(send: Send, selector: string): Promise<number> {
+  const aria = /^aria\/(.*?)(?:\[role="([^"]+)"\])?$/.exec(selector);
+  return aria ? resolveAria(send, aria[1]!, aria[2]) : resolveSelector(send, selector);
+}
