@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { until } from '../../support/until';
 import { call, inMemoryClient, scriptedBrowser, startMcpConnector, textOf, type McpTestConnector } from '../../support/mcp';
 
 describe('MCP action tools (browser stand-in)', () => {
@@ -26,13 +27,12 @@ describe('MCP action tools (browser stand-in)', () => {
   });
 
   it('reports what followed from the store: errors and failed requests of the acted tab only, a dialog, the diff', async () => {
-    let browser: Awaited<ReturnType<typeof scriptedBrowser>> | undefined;
-    browser = await scriptedBrowser(t.port, {
+    const browser: Awaited<ReturnType<typeof scriptedBrowser>> = await scriptedBrowser(t.port, {
       commands: {
         act: (args) => {
           assert.deepEqual([args.action, args.ref], ['click', 'e7']);
           // What the page produced while the click ran, delivered before the reply as the extension does.
-          browser!.send({
+          browser.send({
             type: 'batch',
             events: [
               { type: 'console-error', message: 'Uncaught TypeError: x is undefined', errorKind: 'uncaught', source: 'http://localhost:5173/src/cart.ts:3:9', tabId: 7, timestamp: Date.now() },
@@ -44,7 +44,7 @@ describe('MCP action tools (browser stand-in)', () => {
         },
       },
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => t.connector.services.bridge.connected, 5000, 'the stand-in browser is connected');
     const result = await call(client, 'click', { ref: 'e7' });
     const text = textOf(result);
     assert.equal(result.isError, undefined, text);
