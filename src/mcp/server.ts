@@ -25,6 +25,7 @@ export const INSTRUCTIONS = [
   'Browser Debug shows what the developer\'s browser sees: console output, uncaught errors, network requests, the current page, the element selected in DevTools, and screenshots.',
   'Start with get_console_logs level="error" and get_network_requests failed=true; lists show one line per entry with an id, and get_console_entry / get_network_request give one in full.',
   'Every answer ends with the console errors and failed requests that are new since your previous call, when there are any.',
+  'To act in the page: take_snapshot, then click, fill, press_key... by ref; each action answers what followed (errors, failed requests, dialogs, navigation, page changes).',
 ].join(' ');
 
 const listed = new Map<boolean, Tool[]>();
@@ -44,7 +45,14 @@ function listedTool(tool: ToolDefinition): Tool {
   // `$schema` names draft 2020-12, which some older clients refuse; the schema itself is plain.
   const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.schema, { io: 'input', override: dropSafeIntegerBounds }) as Tool['inputSchema'] & { $schema?: string };
   // The title is given once, at the top: clients read it there or from annotations alike.
-  return { name: tool.name, title: tool.title, description: tool.description, inputSchema, annotations: tool.annotations };
+  return { name: tool.name, title: tool.title, description: tool.description, inputSchema, annotations: withoutDefaultHints(tool.annotations) };
+}
+
+/** The hints MCP assumes when a tool gives none; listing them again says nothing new. */
+const DEFAULT_HINTS: Record<string, boolean> = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
+
+function withoutDefaultHints(annotations: Tool['annotations']): Tool['annotations'] {
+  return Object.fromEntries(Object.entries(annotations ?? {}).filter(([key, value]) => DEFAULT_HINTS[key] !== value));
 }
 
 /** zod writes ±2^53-1 bounds on every integer: they tell a model nothing and cost characters in every list. */

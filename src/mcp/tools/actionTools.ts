@@ -28,7 +28,7 @@ function actionTool<S extends z.ZodObject>(name: ActionName, title: string, desc
   return defineTool({
     name,
     title,
-    description: `${description} Answers what followed: errors, failed requests, dialogs, navigation, page changes.`,
+    description: `${description} Answers what followed.`,
     // A hover only moves the pointer; the others can submit, delete or buy.
     annotations: name === 'hover' ? { ...ACTS, destructiveHint: false } : ACTS,
     schema,

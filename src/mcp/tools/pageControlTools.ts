@@ -18,10 +18,10 @@ const emulateSchema = z.strictObject({
     })
     .optional()
     .describe('Page size'),
-  network: z.enum(NETWORK_PRESETS).optional().describe('none ends throttling'),
-  cpuThrottling: z.number().min(1).max(20).optional().describe('Slow-down factor; 1 ends it'),
-  colorScheme: z.enum(COLOR_SCHEMES).optional().describe('prefers-color-scheme; auto ends it'),
-  reset: z.boolean().optional().describe('End all emulation first'),
+  network: z.enum(NETWORK_PRESETS).optional().describe('none: off'),
+  cpuThrottling: z.number().min(1).max(20).optional().describe('Slow-down; 1: off'),
+  colorScheme: z.enum(COLOR_SCHEMES).optional().describe('auto: off'),
+  reset: z.boolean().optional().describe('End all first'),
 });
 
 async function emulate(args: z.output<typeof emulateSchema>, { services }: ToolContext): Promise<ToolAnswer> {
@@ -75,9 +75,9 @@ const selectTabTool = defineTool({
 
 const waitSchema = z.strictObject({
   text: z.string().min(1).max(500).optional().describe('Visible text'),
-  selector: z.string().min(1).max(500).optional().describe('CSS selector of a visible element'),
-  gone: z.boolean().optional().describe('Wait until it disappears'),
-  timeoutMs: z.number().int().min(100).max(WAIT_MAX_MS).default(WAIT_DEFAULT_MS).describe('Default 5000'),
+  selector: z.string().min(1).max(500).optional().describe('CSS selector'),
+  gone: z.boolean().optional().describe('Wait for it to go'),
+  timeoutMs: z.number().int().min(100).max(WAIT_MAX_MS).default(WAIT_DEFAULT_MS).describe('ms'),
 });
 
 async function waitFor(args: z.output<typeof waitSchema>, { services }: ToolContext): Promise<ToolAnswer> {

@@ -99,10 +99,11 @@ describe('MCP tools/list', () => {
     for (const name of ['get_console_logs', 'get_network_requests', 'get_selected_element', 'get_console_entry', 'get_network_request', 'list_tabs', 'get_current_page', 'screenshot_capture']) {
       assert.equal(tool(name).annotations?.readOnlyHint, true, name);
     }
-    assert.equal(tool('clear_logs').annotations?.destructiveHint, true);
-    assert.equal(tool('clear_logs').annotations?.readOnlyHint, false);
-    assert.equal(tool('execute_javascript').annotations?.readOnlyHint, false);
-    assert.equal(tool('navigate_to_url').annotations?.readOnlyHint, false);
+    // Hints equal to MCP's defaults (readOnlyHint false, destructiveHint true) are left out of the list.
+    assert.equal(tool('clear_logs').annotations?.destructiveHint ?? true, true);
+    assert.equal(tool('clear_logs').annotations?.readOnlyHint ?? false, false);
+    assert.equal(tool('execute_javascript').annotations?.readOnlyHint ?? false, false);
+    assert.equal(tool('navigate_to_url').annotations?.readOnlyHint ?? false, false);
   });
 
   it('gives the earlier names the same schema and annotations (getNetworkErrors has failed fixed)', () => {
