@@ -168,9 +168,16 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
   });
 
   it('the dashboard\'s Agent tab shows what the assistant did in the browser, as it happens', async () => {
-    let view: Frame | undefined;
-    for (const candidate of workbench.frames()) if (await candidate.locator('#app header').count().catch(() => 0)) view = candidate;
-    assert.ok(view, 'the dashboard from the test before is open');
+    const find = async () => {
+      for (const candidate of workbench.frames()) if (await candidate.locator('#app header').count().catch(() => 0)) return candidate;
+      return undefined;
+    };
+    if (!(await find())) await runCommand(workbench, 'Browser Debug: Open Dashboard');
+    await until(async () => (await find()) !== undefined, 30_000, 'the dashboard webview');
+    const view: Frame = (await find())!;
+    const page = await app!.context.newPage();
+    await page.goto(`${origin}/index.html`);
+    await page.bringToFront();
     await view.locator('button.tab', { hasText: 'Agent' }).click();
     const { client } = await httpClient(port);
     const target = `${origin}/index.html?agent=1`;
@@ -182,7 +189,7 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     await call(client, 'navigate_history', { action: 'forward' });
     await view.locator('.agent-rows .row.error', { hasText: 'navigate_history' }).first().waitFor({ timeout: 20_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-dashboard-agent.png') });
-    await client.close();
+    await Promise.all([client.close(), page.close()]);
   });
 
   it('runs an accessibility audit from the installed VSIX (pruned Lighthouse inside) and shows the scores', async () => {
