@@ -48,7 +48,7 @@ function hints(annotations: { readOnlyHint?: boolean; destructiveHint?: boolean 
 
 /** The Markdown reference: one entry per tool with its arguments; aliases point at their tool. */
 export function renderToolsDoc(): string {
-  const listed = new Map(toolList().map((tool) => [tool.name, tool]));
+  const listed = new Map(toolList({ legacyToolNames: true }).map((tool) => [tool.name, tool]));
   const lines = [`${TOOLS.length} tools. Arguments marked optional may be left out; list answers say how to get more.`, ''];
   for (const tool of TOOLS) {
     const schema = listed.get(tool.name)!.inputSchema as JsonSchema;

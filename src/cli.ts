@@ -5,7 +5,7 @@ import { configFromEnvironment } from './connector/envConfig';
 import { guardStartup } from './connector/startupGuard';
 import { isLogThreshold, streamLogger } from './connector/streamLogger';
 import { startConnectorWithMcp, type RunningConnector } from './mcp/connectorWithMcp';
-import { answerBudgetFromEnvironment } from './mcp/options';
+import { answerBudgetFromEnvironment, legacyToolNamesFromEnvironment } from './mcp/options';
 
 async function main(): Promise<void> {
   const level = process.env.BROWSER_DEBUG_LOG_LEVEL;
@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const guard = guardStartup('Browser Debug connector');
   try {
     const answerBudget = answerBudgetFromEnvironment(process.env);
-    running = await startConnectorWithMcp(configFromEnvironment(process.env, process.argv.slice(2)), { logger, answerBudget });
+    running = await startConnectorWithMcp(configFromEnvironment(process.env, process.argv.slice(2)), { logger, answerBudget, legacyToolNames: legacyToolNamesFromEnvironment(process.env) });
     guard.done();
   } catch (error) {
     guard.done();

@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ActionLog } from './actions/actionLog';
+import { SelectedTab } from './actions/selectedTab';
 import { AuditService } from './audit/auditService';
 import { BrowserBridge } from './browserBridge';
 import { findChrome } from './chromeFinder';
@@ -58,6 +60,8 @@ export class Connector {
       audits: new AuditService({ config: config.audits, bridge, logger, findChrome: () => findChrome() }),
       sourceMaps,
       locator: new EntryLocator(sourceMaps),
+      actionLog: new ActionLog(),
+      selectedTab: new SelectedTab(),
       startedAt: Date.now(),
       port: () => this.listeningPort,
       connections: () => this.hub.connectionCount,

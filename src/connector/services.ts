@@ -1,3 +1,5 @@
+import type { ActionLog } from './actions/actionLog';
+import type { SelectedTab } from './actions/selectedTab';
 import type { AuditService } from './audit/auditService';
 import type { CoreServices } from './coreServices';
 import type { HybridMode } from './remote/hybridMode';
@@ -14,6 +16,10 @@ export interface ConnectorServices extends CoreServices {
   locator: EntryLocator;
   /** Hybrid mode: forwarding to an edge deployment, when a remote URL is set. */
   remote: HybridMode;
+  /** Every action the assistant took in the browser, streamed to `/ws`. */
+  actionLog: ActionLog;
+  /** The tab `select_tab` picked for actions and snapshots. */
+  selectedTab: SelectedTab;
   startedAt: number;
   port(): number;
   /** Open WebSocket connections, browsers and clients. */

@@ -41,9 +41,10 @@ export class WsHub {
     this.clientServer = new WebSocketServer({ noServer: true, maxPayload: CLIENT_FRAME_BYTES });
     this.browserServer.on('connection', (socket) => this.acceptBrowser(socket));
     this.clientServer.on('connection', (socket, request: IncomingMessage) => this.acceptClient(socket, request));
-    const { store, bridge, screenshots, remote } = services;
+    const { store, bridge, screenshots, remote, actionLog } = services;
     this.unsubscribe.push(
       store.onEntry((entry) => this.broadcast(entry as ServerFrame)),
+      actionLog.onRecord((record) => this.broadcast(record)),
       store.onCleared(() => this.broadcast({ type: 'cleared', timestamp: Date.now() })),
       bridge.onChange(() => this.broadcast(this.browserStatus())),
       remote.onStatus(() => this.broadcast(this.remoteStatus())),
@@ -157,6 +158,8 @@ export class WsHub {
     this.send(socket, this.remoteStatus());
     const since = new URL(request.url ?? '/', 'http://localhost').searchParams.get('since');
     if (since !== null && /^\d+$/.test(since)) this.replay(socket, Number(since));
+    // The assistant's recent actions, so a dashboard opened later shows what already happened.
+    for (const record of this.services.actionLog.recent()) this.send(socket, record);
     socket.on('pong', () => (peer.alive = true));
     socket.on('message', (data) => {
       peer.alive = true;

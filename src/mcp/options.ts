@@ -8,3 +8,8 @@ export function answerBudgetFromEnvironment(env: NodeJS.ProcessEnv): number | un
   }
   return value;
 }
+
+/** `BROWSER_DEBUG_MCP_LEGACY_TOOLS=1`: also list the earlier tool names (they answer calls either way). */
+export function legacyToolNamesFromEnvironment(env: NodeJS.ProcessEnv): boolean {
+  return /^(1|true|yes)$/i.test(env.BROWSER_DEBUG_MCP_LEGACY_TOOLS ?? '');
+}

@@ -3,6 +3,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, typ
 import { z } from 'zod';
 import type { ConnectorServices } from '../connector/services';
 import { VERSION } from '../shared/version';
+import { recordAction } from './actionRecorder';
 import { DIGEST_BUDGET, Digest } from './format/digest';
 import { cut } from './format/text';
 import type { ToolAnswer, ToolContext, ToolDefinition } from './tool';
@@ -16,24 +17,48 @@ export const DEFAULT_ANSWER_BUDGET = 20_000;
 export interface McpOptions {
   /** Characters per answer (default 20,000). */
   answerBudget?: number;
+  /** List the earlier tool names (getConsoleLogs, takeScreenshot, ...) too; they answer calls either way. */
+  legacyToolNames?: boolean;
 }
 
 export const INSTRUCTIONS = [
   'Browser Debug shows what the developer\'s browser sees: console output, uncaught errors, network requests, the current page, the element selected in DevTools, and screenshots.',
   'Start with get_console_logs level="error" and get_network_requests failed=true; lists show one line per entry with an id, and get_console_entry / get_network_request give one in full.',
   'Every answer ends with the console errors and failed requests that are new since your previous call, when there are any.',
+  'To act in the page: take_snapshot, then click, fill, press_key... by ref; each action answers what followed (errors, failed requests, dialogs, navigation, page changes).',
 ].join(' ');
 
-let listed: Tool[] | undefined;
+const listed = new Map<boolean, Tool[]>();
 
-/** The tools/list answer, built once: JSON Schema from each definition's zod schema. */
-export function toolList(): Tool[] {
-  listed ??= TOOLS.map((tool) => {
-    // `$schema` names draft 2020-12, which some older clients refuse; the schema itself is plain.
-    const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.schema, { io: 'input' }) as Tool['inputSchema'] & { $schema?: string };
-    return { name: tool.name, title: tool.title, description: tool.description, inputSchema, annotations: { title: tool.title, ...tool.annotations } };
-  });
-  return listed;
+/**
+ * The tools/list answer, built once per variant: JSON Schema from each definition's zod schema. The
+ * earlier (alias) names are listed only with `legacyToolNames`; they stay callable either way.
+ */
+export function toolList(options: { legacyToolNames?: boolean } = {}): Tool[] {
+  const legacy = options.legacyToolNames === true;
+  let tools = listed.get(legacy);
+  if (!tools) listed.set(legacy, (tools = TOOLS.filter((tool) => legacy || !tool.aliasOf).map(listedTool)));
+  return tools;
+}
+
+function listedTool(tool: ToolDefinition): Tool {
+  // `$schema` names draft 2020-12, which some older clients refuse; the schema itself is plain.
+  const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.schema, { io: 'input', override: dropSafeIntegerBounds }) as Tool['inputSchema'] & { $schema?: string };
+  // The title is given once, at the top: clients read it there or from annotations alike.
+  return { name: tool.name, title: tool.title, description: tool.description, inputSchema, annotations: withoutDefaultHints(tool.annotations) };
+}
+
+/** The hints MCP assumes when a tool gives none; listing them again says nothing new. */
+const DEFAULT_HINTS: Record<string, boolean> = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
+
+function withoutDefaultHints(annotations: Tool['annotations']): Tool['annotations'] {
+  return Object.fromEntries(Object.entries(annotations ?? {}).filter(([key, value]) => DEFAULT_HINTS[key] !== value));
+}
+
+/** zod writes ±2^53-1 bounds on every integer: they tell a model nothing and cost characters in every list. */
+function dropSafeIntegerBounds({ jsonSchema }: { jsonSchema: Record<string, unknown> }): void {
+  if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
 }
 
 /**
@@ -44,11 +69,12 @@ export function createMcpServer(services: ConnectorServices, options: McpOptions
   const server = new Server({ name: MCP_SERVER_NAME, title: 'Browser Debug', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   const digest = new Digest(services.store, services.locator);
   const budget = options.answerBudget ?? DEFAULT_ANSWER_BUDGET;
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList() }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList(options) }));
   server.setRequestHandler(CallToolRequestSchema, async ({ params }, extra) => {
     const tool = TOOLS_BY_NAME.get(params.name);
     let answer: ToolAnswer;
     let isError = false;
+    const startedAt = Date.now();
     const context: ToolContext = { services, budget: Math.max(2000, budget - DIGEST_BUDGET), signal: extra.signal, progress: progressSender(params._meta?.progressToken, extra.sendNotification) };
     try {
       answer = await call(tool, params.name, params.arguments ?? {}, context);
@@ -56,6 +82,7 @@ export function createMcpServer(services: ConnectorServices, options: McpOptions
       answer = { text: errorText(error, tool, services.logger) };
       isError = true;
     }
+    recordAction(services, params.name, params.arguments, { text: answer.text, isError, startedAt });
     return toResult(answer, digest.take(answer.shown), isError);
   });
   return server;
@@ -78,7 +105,7 @@ function progressSender(token: string | number | undefined, send: SendNotificati
 }
 
 async function call(tool: ToolDefinition | undefined, name: string, args: unknown, context: ToolContext): Promise<ToolAnswer> {
-  if (!tool) throw unknownTool(name, [...TOOLS_BY_NAME.keys()]);
+  if (!tool) throw unknownTool(name, TOOLS.filter((known) => !known.aliasOf).map((known) => known.name));
   const parsed = tool.schema.safeParse(args);
   if (!parsed.success) throw invalidArguments(tool, parsed.error);
   const { budget } = context;

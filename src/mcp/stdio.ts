@@ -7,7 +7,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { configFromEnvironment } from '../connector/envConfig';
 import { isLogThreshold, streamLogger } from '../connector/streamLogger';
 import { resolveBackend } from './backend';
-import { answerBudgetFromEnvironment } from './options';
+import { answerBudgetFromEnvironment, legacyToolNamesFromEnvironment } from './options';
 import { StdioProxy } from './stdioProxy';
 
 async function main(): Promise<void> {
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   let options;
   try {
     overrides = configFromEnvironment(process.env, process.argv.slice(2));
-    options = { answerBudget: answerBudgetFromEnvironment(process.env) };
+    options = { answerBudget: answerBudgetFromEnvironment(process.env), legacyToolNames: legacyToolNamesFromEnvironment(process.env) };
   } catch (error) {
     logger.error((error as Error).message);
     process.exit(2);

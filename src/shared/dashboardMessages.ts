@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { AuditSummary } from './audit';
-import type { StoredConsoleError, StoredConsoleLog, StoredNetworkRequest } from './protocol';
+import type { AgentActionFrame, StoredConsoleError, StoredConsoleLog, StoredNetworkRequest } from './protocol';
 
 export interface DashboardScreenshot {
   id: string;
@@ -30,6 +30,8 @@ export type DashboardData = {
   network: StoredNetworkRequest[];
   screenshots: DashboardScreenshot[];
   pageLoads: DashboardPageLoad[];
+  /** What the assistant did in the browser (the Agent tab), oldest first. */
+  actions: AgentActionFrame[];
 };
 
 export type HostToDashboard =

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { RemoteReport } from './remoteStatus';
 import { LOG_LEVELS } from './levels';
+import { PAGE_CONTROL_COMMANDS } from './pageControl';
 
 const ms = z.number().finite().nonnegative().describe('milliseconds since the Unix epoch');
 const optionalTab = z.number().int().optional().describe('Chrome tab id');
@@ -167,7 +168,7 @@ export const screenshotPreviewSchema = z.object({
 });
 export type ScreenshotPreview = z.infer<typeof screenshotPreviewSchema>;
 
-export const COMMAND_NAMES = ['screenshot', 'run-script', 'navigate', 'current-url', 'tabs', 'cookies', 'preview-image'] as const;
+export const COMMAND_NAMES = ['screenshot', 'run-script', 'navigate', 'current-url', 'tabs', 'cookies', 'preview-image', 'snapshot', 'act', ...PAGE_CONTROL_COMMANDS] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 const replyErrorSchema = z.object({ code: z.string(), message: z.string() });
@@ -212,6 +213,20 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
+/** One thing the assistant did in the browser (an action tool's call): the developer sees it on `/ws` and in the dashboard. */
+export const agentActionFrameSchema = z.object({
+  type: z.literal('agent-action'),
+  id: z.string().describe('stable id of the record'),
+  timestamp: ms.describe('when the action started'),
+  tool: z.string().describe('the MCP tool, e.g. click'),
+  target: z.string().max(500).describe('what it acted on: a ref, URL, key, tab or emulation setting'),
+  tabId: optionalTab,
+  outcome: z.enum(['ok', 'error']),
+  summary: z.string().max(500).describe('first line of the answer the assistant got'),
+  durationMs: z.number().nonnegative(),
+});
+export type AgentActionFrame = z.infer<typeof agentActionFrameSchema>;
+
 /** Frames the connector sends. Outbound frames are typed, not validated. */
 export type ServerFrame =
   | { type: 'connection-established'; name: string; version: string; protocolVersion: number; timestamp: number; lastSeq: number }
@@ -226,6 +241,7 @@ export type ServerFrame =
   | { type: 'browser-status'; connected: boolean; browsers: number; version?: string; timestamp: number }
   | { type: 'screenshot-captured'; requestId: string; screenshot: string; path?: string; timestamp: number }
   | { type: 'remote-status'; remote: RemoteReport | null; timestamp: number }
+  | AgentActionFrame
   | (StoredEntry & { type: StoredEntry['type'] });
 
 /** What the connector adds to every capture it stores. */

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type {
+  AgentActionFrame,
   StoredConsoleError,
   StoredConsoleLog,
   StoredEntry,
@@ -31,6 +32,8 @@ export class CaptureFeed implements vscode.Disposable {
   console: ConsoleEntry[] = [];
   network: StoredNetworkRequest[] = [];
   screenshots: StoredScreenshot[] = [];
+  /** The assistant's actions in the browser, oldest first. */
+  actions: AgentActionFrame[] = [];
   element: StoredSelectedElement | undefined;
   readonly pageLoads = new Map<string, PageLoad>();
   currentPageLoad: string | undefined;
@@ -44,6 +47,7 @@ export class CaptureFeed implements vscode.Disposable {
   private readonly added = new vscode.EventEmitter<StoredEntry[]>();
   private readonly cleared = new vscode.EventEmitter<void>();
   private readonly closed = new vscode.EventEmitter<void>();
+  private readonly acted = new vscode.EventEmitter<AgentActionFrame>();
   private pendingAdded: StoredEntry[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -54,6 +58,8 @@ export class CaptureFeed implements vscode.Disposable {
   readonly onDidClear = this.cleared.event;
   /** The connection to the connector ended (its window closed or it stopped). */
   readonly onDidClose = this.closed.event;
+  /** The assistant did something in the browser (a click, a fill, an emulation...). */
+  readonly onDidAct = this.acted.event;
 
   constructor(private readonly logger: Logger) {}
 
@@ -92,13 +98,14 @@ export class CaptureFeed implements vscode.Disposable {
   dispose(): void {
     this.disconnect();
     clearTimeout(this.timer);
-    for (const emitter of [this.changed, this.added, this.cleared, this.closed]) emitter.dispose();
+    for (const emitter of [this.changed, this.added, this.cleared, this.closed, this.acted]) emitter.dispose();
   }
 
   private reset(): void {
     this.console = [];
     this.network = [];
     this.screenshots = [];
+    this.actions = [];
     this.element = undefined;
     this.pageLoads.clear();
     this.currentPageLoad = undefined;
@@ -119,15 +126,28 @@ export class CaptureFeed implements vscode.Disposable {
       case 'remote-status':
         this.remote = (frame.remote as RemoteReport | null) ?? null;
         return this.schedule();
-      case 'cleared':
+      case 'cleared': {
+        // clear_logs empties the captures; what the assistant did stays on record.
+        const actions = this.actions;
         this.reset();
+        this.actions = actions;
         return this.schedule();
+      }
+      case 'agent-action':
+        return this.act(frame as unknown as AgentActionFrame);
       case 'error':
         this.logger.warn(`Connector stream: ${String(frame.message)}`);
         return;
       default:
         if (typeof (frame as { seq?: unknown }).seq === 'number') this.add(frame as unknown as StoredEntry);
     }
+  }
+
+  /** A reconnect replays recent actions: each is kept once. */
+  private act(action: AgentActionFrame): void {
+    if (this.actions.some((known) => known.id === action.id)) return;
+    push(this.actions, action);
+    this.acted.fire(action);
   }
 
   private add(entry: StoredEntry): void {

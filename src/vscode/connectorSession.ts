@@ -54,7 +54,7 @@ export class ConnectorSession implements vscode.Disposable {
     let runtime: Runtime;
     try {
       runtime = loadRuntime();
-      this.running = await runtime.startConnectorWithMcp(this.overrides(), { logger });
+      this.running = await runtime.startConnectorWithMcp(this.overrides(), { logger, legacyToolNames: this.deps.settings().mcpLegacyToolNames });
     } catch (error) {
       if (error instanceof Error && error.name === 'AlreadyRunningError') return this.attach((error as Error & { port: number }).port);
       return this.fail(error as Error);

@@ -10,7 +10,7 @@ import type { EntryLocations } from './entryLocations';
 /** The dashboard sends the newest this many of each kind at first; live entries follow. */
 const SNAPSHOT_LIMIT = 1000;
 
-/** The dashboard webview: Console, Network (waterfall), Screenshots and Audits tabs, fed by the host. */
+/** The dashboard webview: Console, Network (waterfall), Screenshots, Audits and Agent tabs, fed by the host. */
 export class DashboardPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private audit: AuditSummary | undefined;
@@ -28,6 +28,7 @@ export class DashboardPanel implements vscode.Disposable {
       feed.onDidAdd((entries) => this.post({ type: 'entries', ...this.data(entries) })),
       feed.onDidClear(() => this.post({ type: 'cleared' })),
       locations.onDidLocate((entries) => this.post({ type: 'locations', locations: entries.map((entry) => ({ id: entry.id, location: locations.label(entry) })) })),
+      feed.onDidAct((action) => this.post({ type: 'entries', console: [], network: [], screenshots: [], pageLoads: [], actions: [action] })),
       feed.onDidChange(() => this.post({ type: 'status', browserConnected: feed.browserConnected })),
     ];
   }
@@ -100,11 +101,12 @@ export class DashboardPanel implements vscode.Disposable {
       network: this.feed.network.slice(-SNAPSHOT_LIMIT),
       screenshots: this.feed.screenshots.slice(-100).map((shot) => this.screenshot(shot)),
       pageLoads: [...this.feed.pageLoads.values()],
+      actions: this.feed.actions.slice(-SNAPSHOT_LIMIT),
     };
   }
 
   private data(entries: StoredEntry[]): DashboardData {
-    const data: DashboardData = { console: [], network: [], screenshots: [], pageLoads: [] };
+    const data: DashboardData = { console: [], network: [], screenshots: [], pageLoads: [], actions: [] };
     for (const entry of entries) {
       if (entry.type === 'console-log' || entry.type === 'console-error') data.console.push(this.withLocation(entry));
       else if (entry.type === 'network-request') data.network.push(entry);

@@ -12,6 +12,7 @@ export interface BrowserDebugSettings {
   redactHeaders: string[];
   pathMapping: Record<string, string>;
   mcpEnabled: boolean;
+  mcpLegacyToolNames: boolean;
   auditTimeoutMs: number;
   auditCookieHandover: 'loopback' | 'all' | 'off';
   auditDebuggingEndpoint: string;
@@ -31,6 +32,7 @@ export const DEFAULT_SETTINGS: BrowserDebugSettings = {
   redactHeaders: [...DEFAULT_REDACTED_HEADERS],
   pathMapping: {},
   mcpEnabled: true,
+  mcpLegacyToolNames: false,
   auditTimeoutMs: 60_000,
   auditCookieHandover: 'loopback',
   auditDebuggingEndpoint: '',
@@ -53,6 +55,7 @@ export function readSettings(): BrowserDebugSettings {
     redactHeaders: get('network.redactHeaders', DEFAULT_SETTINGS.redactHeaders),
     pathMapping: get('sourceMaps.pathMapping', DEFAULT_SETTINGS.pathMapping),
     mcpEnabled: get('mcp.enabled', DEFAULT_SETTINGS.mcpEnabled),
+    mcpLegacyToolNames: get('mcp.legacyToolNames', DEFAULT_SETTINGS.mcpLegacyToolNames),
     auditTimeoutMs: get('audits.timeoutMs', DEFAULT_SETTINGS.auditTimeoutMs),
     auditCookieHandover: get('audits.cookieHandover', DEFAULT_SETTINGS.auditCookieHandover),
     auditDebuggingEndpoint: get('audits.debuggingEndpoint', DEFAULT_SETTINGS.auditDebuggingEndpoint),

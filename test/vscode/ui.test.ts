@@ -4,9 +4,10 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { connectExtension, launchWithExtension, requireChromium, until, type TestBrowser } from '../e2e/support/chromium';
+import { call, httpClient, textOf } from '../support/mcp';
 import { freePortRun } from '../support/ports';
 import { installVsix, requireCodeServer, startCodeServer, type CodeServer } from './support/codeServer';
 import { copyWorkspace, ROOT } from './support/suiteBuild';
@@ -203,6 +204,31 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     await dashboard.locator('.network .row', { hasText: '/plain.js' }).first().waitFor({ timeout: 10_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-dashboard.png') });
     await page.close();
+  });
+
+  it('the dashboard\'s Agent tab shows what the assistant did in the browser, as it happens', async () => {
+    const find = async () => {
+      for (const candidate of workbench.frames()) if (await candidate.locator('#app header').count().catch(() => 0)) return candidate;
+      return undefined;
+    };
+    if (!(await find())) await runCommand(workbench, 'Browser Debug: Open Dashboard');
+    await until(async () => (await find()) !== undefined, 30_000, 'the dashboard webview');
+    const view: Frame = (await find())!;
+    const page = await app!.context.newPage();
+    await page.goto(`${origin}/index.html`);
+    await page.bringToFront();
+    await view.locator('button.tab', { hasText: 'Agent' }).click();
+    const { client } = await httpClient(port);
+    const target = `${origin}/index.html?agent=1`;
+    const answer = await call(client, 'navigate_to_url', { url: target });
+    assert.ok(!answer.isError, textOf(answer));
+    const row = view.locator('.agent-rows .row', { hasText: 'navigate_to_url' }).first();
+    await row.waitFor({ timeout: 20_000 });
+    assert.match((await row.textContent()) ?? '', /navigate_to_url.*agent=1.*✓ ok/s);
+    await call(client, 'navigate_history', { action: 'forward' });
+    await view.locator('.agent-rows .row.error', { hasText: 'navigate_history' }).first().waitFor({ timeout: 20_000 });
+    await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-dashboard-agent.png') });
+    await Promise.all([client.close(), page.close()]);
   });
 
   it('runs an accessibility audit from the installed VSIX (pruned Lighthouse inside) and shows the scores', async () => {

@@ -3,17 +3,18 @@
  * posts and asks the host to act (open a file, a request, a screenshot); it never calls the connector.
  */
 import type { DashboardConsoleEntry, DashboardData, DashboardScreenshot, HostToDashboard, DashboardToHost } from '../../src/shared/dashboardMessages';
-import type { StoredNetworkRequest } from '../../src/shared/protocol';
+import type { AgentActionFrame, StoredNetworkRequest } from '../../src/shared/protocol';
 import { collapseRepeats, consoleRepeatKey, repeatSuffix } from '../../src/shared/repeats';
 import type { AuditSummary } from '../../src/shared/audit';
 import { isFailedRequest } from '../../src/shared/networkOutcome';
+import { agentView } from './agentView';
 import { auditView } from './auditView';
 
 declare function acquireVsCodeApi(): { postMessage(message: DashboardToHost): void };
 const vscode = acquireVsCodeApi();
 
 type ConsoleEntry = DashboardConsoleEntry;
-type Tab = 'console' | 'network' | 'screenshots' | 'audits';
+type Tab = 'console' | 'network' | 'screenshots' | 'audits' | 'agent';
 const LEVELS = ['error', 'warn', 'info', 'log', 'debug'] as const;
 const MAX_ROWS = 2000;
 
@@ -22,6 +23,7 @@ const state = {
   console: [] as ConsoleEntry[],
   network: [] as StoredNetworkRequest[],
   screenshots: [] as DashboardScreenshot[],
+  actions: [] as AgentActionFrame[],
   search: '',
   levels: new Set<string>(LEVELS),
   browserConnected: false,
@@ -39,15 +41,15 @@ const levelOf = (entry: ConsoleEntry) => (entry.type === 'console-error' ? 'erro
 
 function render(): void {
   const app = document.getElementById('app')!;
-  const tabs = el('nav', { className: 'tabs' }, ...(['console', 'network', 'screenshots', 'audits'] as Tab[]).map((tab) => {
-    const count = tab === 'console' ? state.console.length : tab === 'network' ? state.network.length : tab === 'screenshots' ? state.screenshots.length : 0;
+  const tabs = el('nav', { className: 'tabs' }, ...(['console', 'network', 'screenshots', 'audits', 'agent'] as Tab[]).map((tab) => {
+    const count = { console: state.console.length, network: state.network.length, screenshots: state.screenshots.length, audits: 0, agent: state.actions.length }[tab];
     const button = el('button', { className: tab === state.tab ? 'tab active' : 'tab', textContent: `${tab[0]!.toUpperCase()}${tab.slice(1)}${count ? ` (${count})` : ''}` });
     button.dataset.tab = tab;
     button.onclick = () => ((state.tab = tab), render());
     return button;
   }));
   const status = el('span', { className: state.browserConnected ? 'status ok' : 'status', textContent: state.browserConnected ? '● browser connected' : '○ no browser connected' });
-  const body = state.tab === 'console' ? consoleTab() : state.tab === 'network' ? networkTab() : state.tab === 'screenshots' ? screenshotsTab() : auditsTab();
+  const body = state.tab === 'console' ? consoleTab() : state.tab === 'network' ? networkTab() : state.tab === 'screenshots' ? screenshotsTab() : state.tab === 'agent' ? agentView(state.actions) : auditsTab();
   app.replaceChildren(el('header', {}, tabs, status), body);
 }
 
@@ -125,7 +127,8 @@ function merge(data: DashboardData): void {
   state.console.push(...data.console);
   state.network.push(...data.network);
   state.screenshots.push(...data.screenshots);
-  for (const list of [state.console, state.network] as unknown[][]) if (list.length > MAX_ROWS * 2) list.splice(0, list.length - MAX_ROWS);
+  state.actions.push(...data.actions.filter((action) => !state.actions.some((known) => known.id === action.id)));
+  for (const list of [state.console, state.network, state.actions] as unknown[][]) if (list.length > MAX_ROWS * 2) list.splice(0, list.length - MAX_ROWS);
 }
 
 window.addEventListener('message', (event: MessageEvent<HostToDashboard>) => {
@@ -141,6 +144,7 @@ window.addEventListener('message', (event: MessageEvent<HostToDashboard>) => {
     state.console = [];
     state.network = [];
     state.screenshots = [];
+    state.actions = [];
     state.browserConnected = message.browserConnected;
     merge(message);
   } else if (message.type === 'entries') merge(message);

@@ -1,4 +1,7 @@
 import type { ScreenshotOptions } from '../../../src/shared/protocol';
+import { act } from './actions/actCommand';
+import { PAGE_CONTROL_HANDLERS, withActingBadge } from './actions/pageControl';
+import { snapshot } from './actions/snapshotCommand';
 import { CommandError } from './commandError';
 import type { InboundFrame } from './connectorLink';
 import { cookiesFor, currentUrl, listTabs, navigate } from './pageCommands';
@@ -16,6 +19,9 @@ const HANDLERS: Record<string, (args: Record<string, unknown>) => Promise<unknow
   tabs: () => listTabs(),
   cookies: (args) => cookiesFor(args),
   'preview-image': (args) => previewImage(args),
+  snapshot: (args) => snapshot(args),
+  act: (args) => act(args),
+  ...PAGE_CONTROL_HANDLERS,
 };
 
 function toError(error: unknown): { code: string; message: string } {
@@ -51,5 +57,5 @@ export function runCommand(name: string, args: Record<string, unknown>): Promise
   // Own keys only: a name such as "constructor" must not reach Object's prototype.
   const handler = Object.hasOwn(HANDLERS, name) ? HANDLERS[name] : undefined;
   if (!handler) return Promise.reject(new CommandError('UNKNOWN_COMMAND', `This extension does not know the command '${name}': update it.`));
-  return handler(args);
+  return withActingBadge(name, args, () => handler(args));
 }

@@ -1,9 +1,8 @@
 import { CommandError } from './commandError';
+import { waitForLoad } from './loadWait';
 import { isInScope, outOfScopeMessage } from './scope';
 import { settings } from './settings';
 import { targetTab } from './targetTab';
-
-const NAVIGATION_TIMEOUT_MS = 30_000;
 
 /** Navigates the target tab and waits for `load` (default) or `domcontentloaded`. Only to pages in scope. */
 export async function navigate(args: { url?: unknown; waitUntil?: unknown; tabId?: number }) {
@@ -12,33 +11,7 @@ export async function navigate(args: { url?: unknown; waitUntil?: unknown; tabId
   const waitUntil = args.waitUntil === 'domcontentloaded' ? 'domcontentloaded' : 'load';
   const tab = await targetTab(args.tabId);
   const tabId = tab.id!;
-  const event = waitUntil === 'load' ? chrome.webNavigation.onCompleted : chrome.webNavigation.onDOMContentLoaded;
-  await new Promise<void>((resolve, reject) => {
-    // Only the document our navigation commits counts: a late event of the page before must not end the wait.
-    let documentId: string | undefined;
-    const timer = setTimeout(() => done(new CommandError('TIMEOUT', `The page did not reach '${waitUntil}' within ${NAVIGATION_TIMEOUT_MS / 1000} s.`)), NAVIGATION_TIMEOUT_MS);
-    const committed = (details: { tabId: number; frameId: number; documentId?: string }) => {
-      if (details.tabId === tabId && details.frameId === 0) documentId = details.documentId;
-    };
-    const reached = (details: { tabId: number; frameId: number; documentId?: string }) => {
-      if (details.tabId === tabId && details.frameId === 0 && documentId !== undefined && details.documentId === documentId) done();
-    };
-    const failed = (details: { tabId: number; frameId: number; error: string }) => {
-      if (details.tabId === tabId && details.frameId === 0 && details.error !== 'net::ERR_ABORTED') done(new CommandError('NAVIGATION_FAILED', `Navigation failed: ${details.error}.`));
-    };
-    function done(error?: Error) {
-      clearTimeout(timer);
-      chrome.webNavigation.onCommitted.removeListener(committed);
-      event.removeListener(reached);
-      chrome.webNavigation.onErrorOccurred.removeListener(failed);
-      if (error) reject(error);
-      else resolve();
-    }
-    chrome.webNavigation.onCommitted.addListener(committed);
-    event.addListener(reached);
-    chrome.webNavigation.onErrorOccurred.addListener(failed);
-    chrome.tabs.update(tabId, { url: args.url as string }).catch((error: Error) => done(new CommandError('NAVIGATION_FAILED', error.message)));
-  });
+  await waitForLoad(tabId, waitUntil, () => chrome.tabs.update(tabId, { url: args.url as string }));
   const after = await chrome.tabs.get(tabId);
   return { tabId, url: after.url, title: after.title, waitUntil };
 }

@@ -6,12 +6,12 @@ import { aliasOf, defineTool, ToolError, type ToolAnswer, type ToolContext } fro
 const urlParam = z
   .url({ protocol: /^https?$/ })
   .optional()
-  .describe('Page to audit, e.g. http://localhost:5173/. Default: the page the browser shows now.');
-const deviceParam = z.enum(AUDIT_DEVICES).default('desktop').describe('desktop (default) or mobile emulation with a slow CPU and network.');
+  .describe('Page to audit (default: the page shown now).');
+const deviceParam = z.enum(AUDIT_DEVICES).default('desktop').describe('mobile: slow CPU and network.');
 
 const schema = z.strictObject({
   url: urlParam,
-  categories: z.array(z.enum(AUDIT_CATEGORIES)).min(1).default([...AUDIT_CATEGORIES]).describe('Lighthouse categories to run (default all four); one category is hardly faster than four.'),
+  categories: z.array(z.enum(AUDIT_CATEGORIES)).min(1).default([...AUDIT_CATEGORIES]).describe('Default all four (one is hardly faster).'),
   device: deviceParam,
 });
 
@@ -31,9 +31,7 @@ const runEngineAudit = defineTool({
   name: 'run_engine_audit',
   title: 'Audit page',
   description:
-    'Runs a Lighthouse audit (performance, accessibility, best practices, SEO) of a page, as the logged-in user sees it when the page is open in the browser on localhost. ' +
-    'Takes about 8–12 s, longer if other audits are queued (progress is reported). Answers scores, metrics, failing audits by severity with the offending elements\' selectors, ' +
-    'the top opportunities with estimated savings, and the path of the full HTML and JSON report.',
+    'Lighthouse audit of a page as the logged-in user sees it (8–12 s, progress reported): scores, metrics, failing audits with selectors, top savings, report path.',
   // It loads the page in a throwaway context: the user's tabs and data are left alone; reports go to our capped folder.
   annotations: { readOnlyHint: true, openWorldHint: true },
   schema,

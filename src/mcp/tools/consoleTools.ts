@@ -37,7 +37,7 @@ function line(entry: ConsoleEntry, location: EntryLocation | undefined): string 
 }
 
 const listSchema = z.strictObject({
-  level: z.enum(LOG_LEVELS).optional().describe('Minimum severity: debug < log = info < warn < error. "warn" returns warnings and errors.'),
+  level: z.enum(LOG_LEVELS).optional().describe('Minimum level (warn: warnings and errors)'),
   limit: limitParam(100),
   since: sinceParam,
   before: beforeParam,
@@ -85,8 +85,7 @@ const getConsoleLogs = defineTool({
   name: 'get_console_logs',
   title: 'Console logs',
   description:
-    'Console output and uncaught errors of the page, one line per entry with its id, newest kept. ' +
-    'Start with level="error" to see what broke. Page back with before, narrow with level, search or since; get_console_entry shows one entry in full.',
+    'Console output and uncaught errors, one line each with its id. Try level="error"; get_console_entry shows one.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema: listSchema,
   handler: listConsole,
@@ -120,7 +119,7 @@ function rawStack(stack: string | string[] | undefined): string[] {
 const getConsoleEntry = defineTool({
   name: 'get_console_entry',
   title: 'One console entry',
-  description: 'One console entry or uncaught error by id, in full: message, page, and its stack mapped to the original sources when a source map is reachable.',
+  description: 'One console entry in full, its stack mapped to the original sources.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema: entrySchema,
   handler: consoleEntry,

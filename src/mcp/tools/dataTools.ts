@@ -18,7 +18,7 @@ export const dataTools = [
   defineTool({
     name: 'clear_logs',
     title: 'Clear captured data',
-    description: 'Deletes every captured console entry, network request, selected element and page record from the connector (screenshot files stay). Use it before reproducing a bug to see only what the reproduction produces.',
+    description: 'Deletes all captured logs, requests and page records (screenshot files stay); use it before reproducing a bug.',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     schema: z.strictObject({}),
     handler: clear,

@@ -39,13 +39,13 @@ const listSchema = z.strictObject({
   status: z
     .union([z.number().int().min(100).max(599), z.string().regex(/^([1-5]\d\d|[1-5]xx)$/i, 'expected a status such as 404 or a class such as 4xx')])
     .optional()
-    .describe('Only this HTTP status (404) or class ("4xx").'),
-  method: z.string().regex(/^[A-Za-z]{1,20}$/, 'expected an HTTP method such as GET').optional().describe('Only this HTTP method, e.g. POST (case-insensitive).'),
+    .describe('404 or "4xx"'),
+  method: z.string().regex(/^[A-Za-z]{1,20}$/, 'expected an HTTP method such as GET').optional().describe('e.g. POST'),
   limit: limitParam(100),
-  failed: z.boolean().optional().describe('true: only failed requests (HTTP 4xx/5xx or no response); false: only the others.'),
+  failed: z.boolean().optional().describe('true: 4xx/5xx or no response; false: the rest'),
   since: sinceParam,
   before: beforeParam,
-  search: searchParam.describe('Only requests whose URL contains this, case-insensitive.'),
+  search: searchParam.describe('URL contains (any case)'),
 });
 type ListArgs = z.output<typeof listSchema>;
 
@@ -91,8 +91,7 @@ const getNetworkRequests = defineTool({
   name: 'get_network_requests',
   title: 'Network requests',
   description:
-    'Requests the page made, one line per request with its id (method, status or error, URL, type, duration, size), newest kept. ' +
-    'failed=true shows what broke. Page back with before; get_network_request shows headers, bodies and timing of one.',
+    'Requests the page made, one line each with its id. failed=true shows what broke; get_network_request shows one.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema: listSchema,
   handler: listRequests,
@@ -100,7 +99,7 @@ const getNetworkRequests = defineTool({
 
 const detailSchema = z.strictObject({
   id: idParam,
-  maxBodyChars: z.number().int().min(100).max(100_000).default(4000).describe('Longest request or response body shown, in characters (default 4000); longer bodies are cut with a marker.'),
+  maxBodyChars: z.number().int().min(100).max(100_000).default(4000).describe('Longest body shown (chars)'),
 });
 
 async function requestDetail({ id, maxBodyChars }: z.output<typeof detailSchema>, { services, budget }: ToolContext): Promise<ToolAnswer> {
@@ -140,7 +139,7 @@ function body(title: string, value: string | undefined, max: number): string[] {
 const getNetworkRequest = defineTool({
   name: 'get_network_request',
   title: 'One network request',
-  description: 'One network request by id, in full: status or error, timing, sizes, request and response headers, and bodies when they were captured.',
+  description: 'One request in full: status, timing, sizes, headers and captured bodies.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema: detailSchema,
   handler: requestDetail,

@@ -111,8 +111,8 @@ const listTabsTool = defineTool({
 });
 
 const navigateSchema = z.strictObject({
-  url: z.url().describe('Where to go, e.g. http://localhost:5173/settings.'),
-  waitUntil: z.enum(['load', 'domcontentloaded']).default('load').describe('Answer once the page fired this event (default load).'),
+  url: z.url().describe('e.g. http://localhost:5173/'),
+  waitUntil: z.enum(['load', 'domcontentloaded']).default('load').describe('Answer after this event'),
   tabId: tabIdParam,
 });
 
@@ -126,7 +126,7 @@ async function navigate(args: z.output<typeof navigateSchema>, { services }: Too
 const navigateTool = defineTool({
   name: 'navigate_to_url',
   title: 'Navigate',
-  description: 'Loads a URL in the tab (the locked or active one, or tabId) and waits for load or domcontentloaded.',
+  description: 'Loads a URL in the tab and waits for load or domcontentloaded.',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   schema: navigateSchema,
   handler: navigate,

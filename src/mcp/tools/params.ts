@@ -10,7 +10,7 @@ export function limitParam(fallback: number) {
     .min(1)
     .max(1000)
     .default(fallback)
-    .describe(`Most entries to return, newest first kept (1..1000, default ${fallback}). The answer may show fewer to stay within its size budget; it says so.`);
+    .describe('Max entries, newest kept');
 }
 
 export const sinceParam = z
@@ -18,18 +18,18 @@ export const sinceParam = z
   .refine((value) => !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 date-time such as 2026-01-31T12:00:00Z')
   .meta({ format: 'date-time' })
   .optional()
-  .describe('Only entries at or after this time, ISO 8601 (e.g. 2026-01-31T12:00:00Z). List answers print times in UTC.');
+  .describe('ISO time: entries at or after it');
 
 export const beforeParam = z
   .union([z.string().regex(/^\d+$/, 'expected an entry id such as "812"'), z.number().int().positive()])
   .optional()
-  .describe('Paging cursor: only entries older than this id. To page back, pass the `before` value the previous answer suggests.');
+  .describe('Page back: entries older than this id');
 
-export const searchParam = z.string().min(1).max(200).optional().describe('Only entries whose text contains this, case-insensitive.');
+export const searchParam = z.string().min(1).max(200).optional().describe('Text contains (any case)');
 
 export const idParam = z.union([z.string().regex(/^\d+$/, 'expected an id such as "812"'), z.number().int().positive()]).describe('The entry id, as shown after # in list answers (e.g. "812").');
 
-export const tabIdParam = z.number().int().optional().describe('Chrome tab id from list_tabs. Default: the tab locked in the extension popup, else the active tab.');
+export const tabIdParam = z.number().int().optional().describe('From list_tabs (default: the active tab)');
 
 export function toSeq(id: string | number | undefined): number | undefined {
   return id === undefined ? undefined : Number(id);

@@ -1,14 +1,16 @@
 import type { ToolDefinition } from '../tool';
+import { actionTools } from './actionTools';
 import { auditTools } from './auditTools';
 import { consoleTools } from './consoleTools';
 import { dataTools } from './dataTools';
 import { networkTools } from './networkTools';
+import { pageControlTools } from './pageControlTools';
 import { pageTools } from './pageTools';
 import { screenshotTools } from './screenshotTools';
 import { scriptTools } from './scriptTools';
 
 /** Every MCP tool, sorted by name: the server lists these and the README's tool reference is generated from them. */
-export const TOOLS: readonly ToolDefinition[] = [...auditTools, ...consoleTools, ...networkTools, ...pageTools, ...scriptTools, ...screenshotTools, ...dataTools].sort((a, b) =>
+export const TOOLS: readonly ToolDefinition[] = [...actionTools, ...auditTools, ...consoleTools, ...networkTools, ...pageTools, ...pageControlTools, ...scriptTools, ...screenshotTools, ...dataTools].sort((a, b) =>
   a.name.localeCompare(b.name, 'en'),
 );
 

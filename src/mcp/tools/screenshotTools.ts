@@ -9,16 +9,16 @@ import { tabIdParam } from './params';
 export const PREVIEW_LIMITS = { maxDimension: 1600, maxBytes: 1_000_000 } as const;
 
 const optionsSchema = z.strictObject({
-  fullPage: z.boolean().default(true).describe('Capture the whole scrollable page (default true); false captures the visible area.'),
-  quality: z.number().int().min(1).max(100).default(80).describe('JPEG quality 1..100 of the saved file (default 80).'),
-  format: z.enum(['png', 'jpeg']).default('png').describe('Format of the saved file (default png).'),
-  selector: z.string().min(1).optional().describe('CSS selector of one element to capture instead of the page.'),
-  removeElements: z.array(z.string().min(1)).max(50).optional().describe('CSS selectors of elements hidden during the capture (cookie banners, overlays) and restored after.'),
-  waitFor: z.number().int().min(0).max(30_000).optional().describe('Milliseconds to wait before capturing, e.g. for an animation to end.'),
+  fullPage: z.boolean().default(true).describe('false: visible area only'),
+  quality: z.number().int().min(1).max(100).default(80).describe('JPEG quality'),
+  format: z.enum(['png', 'jpeg']).default('png').describe('Saved file format'),
+  selector: z.string().min(1).optional().describe('One element only'),
+  removeElements: z.array(z.string().min(1)).max(50).optional().describe('Hidden while capturing (banners)'),
+  waitFor: z.number().int().min(0).max(30_000).optional().describe('ms to wait first'),
 });
 
 const schema = z.strictObject({
-  options: optionsSchema.default({ fullPage: true, quality: 80, format: 'png' }).describe('How to capture; every field is optional.'),
+  options: optionsSchema.default({ fullPage: true, quality: 80, format: 'png' }).describe('All optional'),
   tabId: tabIdParam,
 });
 
@@ -80,8 +80,7 @@ const screenshotCapture = defineTool({
   name: 'screenshot_capture',
   title: 'Screenshot',
   description:
-    'Captures the page (whole page by default, the visible area, or one element) and shows it to you as an image, scaled to at most 1600 px. ' +
-    'Also saves the full-resolution file and gives its path and size. A page much taller than wide shows its top part.',
+    'Shows the page (whole, visible area or one element) as an image of at most 1600 px and saves the full-size file (path given).',
   // The page is left as it was (hidden elements come back); the file goes to our own capped folder.
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema,

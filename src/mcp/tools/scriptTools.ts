@@ -4,8 +4,8 @@ import { defineTool, type ToolAnswer, type ToolContext } from '../tool';
 import { tabIdParam } from './params';
 
 const schema = z.strictObject({
-  code: z.string().min(1).max(100_000).describe('JavaScript to run in the page. The value of the last expression (awaited if a promise) is the result, e.g. `document.title` or `await fetch("/api/me").then(r => r.status)`.'),
-  returnResult: z.boolean().default(true).describe('Send the result back (default true). false just runs the code.'),
+  code: z.string().min(1).max(100_000).describe('The last expression\'s value (awaited) is the result, e.g. `document.title`.'),
+  returnResult: z.boolean().default(true).describe('false: just run it'),
   tabId: tabIdParam,
 });
 
@@ -34,7 +34,7 @@ export const scriptTools = [
   defineTool({
     name: 'execute_javascript',
     title: 'Run JavaScript in the page',
-    description: 'Runs JavaScript in the page (the locked or active tab, or tabId) and returns the result as JSON, or the exception it threw. Use it to read state the captures do not show.',
+    description: 'Runs JavaScript in the page and answers its result as JSON, or the exception it threw.',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     schema,
     handler: run,

@@ -15,6 +15,8 @@ const ALIASES = {
   runPerformanceAudit: 'run_engine_audit',
 };
 const DETAIL_TOOLS = ['get_console_entry', 'get_network_request', 'get_current_page', 'list_tabs'];
+const ACTION_TOOLS = ['take_snapshot', 'click', 'hover', 'fill', 'type_text', 'press_key', 'select_option', 'drag'];
+const PAGE_CONTROL_TOOLS = ['emulate', 'navigate_history', 'select_tab', 'wait_for', 'handle_dialog', 'upload_file'];
 
 type JsonSchema = { type?: string; description?: string; properties?: Record<string, JsonSchema>; required?: string[]; additionalProperties?: boolean; default?: unknown; enum?: unknown[]; minimum?: number; maximum?: number };
 
@@ -23,25 +25,43 @@ function parameters(schema: JsonSchema, prefix = ''): [string, JsonSchema][] {
   return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => [[prefix + name, property] as [string, JsonSchema], ...parameters(property, `${prefix}${name}.`)]);
 }
 
+/** The answer budget of the whole tools/list: its JSON, over all tools, per tool on average. */
+const LIST_BUDGET_PER_TOOL = 600;
+
 describe('MCP tools/list', () => {
   let t: McpTestConnector;
   let client: Client;
+  let legacyClient: Client;
   let tools: Tool[];
+  let defaultTools: Tool[];
   before(async () => {
     t = await startMcpConnector();
     client = await inMemoryClient(t.connector);
-    tools = (await client.listTools()).tools;
+    legacyClient = await inMemoryClient(t.connector, { legacyToolNames: true });
+    defaultTools = (await client.listTools()).tools;
+    tools = (await legacyClient.listTools()).tools;
   });
   after(async () => {
-    await client.close();
+    await Promise.all([client.close(), legacyClient.close()]);
     await t.stop();
+  });
+
+  it(`stays within ${LIST_BUDGET_PER_TOOL} characters per tool on average, and lists the earlier names only when asked`, async () => {
+    const measured = JSON.stringify(defaultTools).length / defaultTools.length;
+    console.log(`      tools/list: ${defaultTools.length} tools, ${JSON.stringify(defaultTools).length} chars, ${Math.round(measured)} per tool (with earlier names: ${tools.length} tools, ${Math.round(JSON.stringify(tools).length / tools.length)} per tool)`);
+    assert.ok(measured <= LIST_BUDGET_PER_TOOL, `tools/list averages ${Math.round(measured)} characters per tool`);
+    const names = defaultTools.map((candidate) => candidate.name);
+    for (const alias of Object.keys(ALIASES)) assert.ok(!names.includes(alias), `${alias} is not listed by default`);
+    assert.equal(defaultTools.length, tools.length - Object.keys(ALIASES).length);
+    // Unlisted, they still answer: old prompts keep working.
+    assert.equal((await call(client, 'getConsoleLogs')).isError, undefined);
   });
   const tool = (name: string) => tools.find((candidate) => candidate.name === name)!;
 
-  it('lists the spec tools, the earlier names, and the detail tools, sorted', () => {
+  it('lists the spec tools, the earlier names (legacyToolNames), and the detail tools, sorted', () => {
     const names = tools.map((candidate) => candidate.name);
-    for (const name of [...SPEC_TOOLS, ...Object.keys(ALIASES), ...DETAIL_TOOLS]) assert.ok(names.includes(name), `${name} is listed`);
-    assert.equal(names.length, SPEC_TOOLS.length + Object.keys(ALIASES).length + DETAIL_TOOLS.length);
+    for (const name of [...SPEC_TOOLS, ...Object.keys(ALIASES), ...DETAIL_TOOLS, ...ACTION_TOOLS, ...PAGE_CONTROL_TOOLS]) assert.ok(names.includes(name), `${name} is listed`);
+    assert.equal(names.length, SPEC_TOOLS.length + Object.keys(ALIASES).length + DETAIL_TOOLS.length + ACTION_TOOLS.length + PAGE_CONTROL_TOOLS.length);
     assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, 'en')));
   });
 
@@ -79,10 +99,11 @@ describe('MCP tools/list', () => {
     for (const name of ['get_console_logs', 'get_network_requests', 'get_selected_element', 'get_console_entry', 'get_network_request', 'list_tabs', 'get_current_page', 'screenshot_capture']) {
       assert.equal(tool(name).annotations?.readOnlyHint, true, name);
     }
-    assert.equal(tool('clear_logs').annotations?.destructiveHint, true);
-    assert.equal(tool('clear_logs').annotations?.readOnlyHint, false);
-    assert.equal(tool('execute_javascript').annotations?.readOnlyHint, false);
-    assert.equal(tool('navigate_to_url').annotations?.readOnlyHint, false);
+    // Hints equal to MCP's defaults (readOnlyHint false, destructiveHint true) are left out of the list.
+    assert.equal(tool('clear_logs').annotations?.destructiveHint ?? true, true);
+    assert.equal(tool('clear_logs').annotations?.readOnlyHint ?? false, false);
+    assert.equal(tool('execute_javascript').annotations?.readOnlyHint ?? false, false);
+    assert.equal(tool('navigate_to_url').annotations?.readOnlyHint ?? false, false);
   });
 
   it('gives the earlier names the same schema and annotations (getNetworkErrors has failed fixed)', () => {
@@ -111,7 +132,7 @@ describe('MCP tools/list', () => {
   it('answers an unknown tool and an internal failure as tool errors that say what to do', async () => {
     const unknown = await call(client, 'get_console_log');
     assert.equal(unknown.isError, true);
-    assert.match(textOf(unknown), /^Unknown tool 'get_console_log'\. Available tools: clear_logs, execute_javascript, .*get_console_logs/);
+    assert.match(textOf(unknown), /^Unknown tool 'get_console_log'\. Available tools: clear_logs, .*execute_javascript, .*get_console_logs/);
     const { store } = t.connector.services;
     const query = store.query;
     store.query = () => {

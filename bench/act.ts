@@ -1,0 +1,147 @@
+/**
+ * Action benchmark: Browser Debug's take_snapshot, click and fill next to chrome-devtools-mcp 1.11's, in one
+ * run, on the same fixture pages (test/e2e/fixtures/actApp: the tea shop and its 2,000-row page).
+ * Ours: the standalone connector (dist/cli.js) and Chromium with our extension; theirs: its own Chromium.
+ * Usage: npm run bench:act   (prints figures; not a test). BENCH_ACT_RUNS sets the calls per action (default 30).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { startActApp, type ActAppServer } from '../test/e2e/support/actAppServer';
+import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
+import { httpClient } from '../test/support/mcp';
+import { freePortRun } from '../test/support/ports';
+import { installPeer, peerUid, PEER_VERSION, startPeer } from './actPeer';
+
+const RUNS = Number(process.env.BENCH_ACT_RUNS ?? 30);
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+
+interface Side {
+  name: string;
+  navigate(url: string): Promise<void>;
+  snapshot(): Promise<string>;
+  ref(snapshot: string, pattern: RegExp): string;
+  click(ref: string): Promise<void>;
+  fill(ref: string, value: string): Promise<void>;
+}
+
+interface Figures {
+  small: number;
+  big: number;
+  click: number[];
+  fill: number[];
+}
+
+async function tool(client: Client, name: string, args: Record<string, unknown>): Promise<string> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const text = result.content.map((item) => (item.type === 'text' ? item.text : '')).join('\n');
+  if (result.isError) throw new Error(`${name}: ${text.slice(0, 500)}`);
+  return text;
+}
+
+async function timed(work: () => Promise<void>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+async function measure(side: Side, app: ActAppServer): Promise<Figures> {
+  await side.navigate(`${app.origin}/rows.html`);
+  const big = (await side.snapshot()).length;
+  await side.navigate(`${app.origin}/`);
+  const smallText = await side.snapshot();
+  const button = side.ref(smallText, /button "Key target"/);
+  const field = side.ref(smallText, /textbox "Nickname"/);
+  const click: number[] = [];
+  const fill: number[] = [];
+  await side.click(button); // warm-up: attaches, resolves, caches
+  for (let i = 0; i < RUNS; i++) click.push(await timed(() => side.click(button)));
+  await side.fill(field, 'warm');
+  for (let i = 0; i < RUNS; i++) fill.push(await timed(() => side.fill(field, `oolong ${i}`)));
+  return { small: smallText.length, big, click, fill };
+}
+
+function ours(client: Client): Side {
+  return {
+    name: 'Browser Debug',
+    navigate: async (url) => void (await tool(client, 'navigate_to_url', { url })),
+    snapshot: () => tool(client, 'take_snapshot', {}),
+    ref: (snapshot, pattern) => {
+      const ref = snapshot.split('\n').find((line) => pattern.test(line))?.match(/\[ref=(e\d+)\]/)?.[1];
+      if (!ref) throw new Error(`Browser Debug: no ref for ${pattern}`);
+      return ref;
+    },
+    click: async (ref) => void (await tool(client, 'click', { ref })),
+    fill: async (ref, value) => void (await tool(client, 'fill', { ref, value })),
+  };
+}
+
+function theirs(client: Client): Side {
+  return {
+    name: `chrome-devtools-mcp ${PEER_VERSION}`,
+    navigate: async (url) => void (await tool(client, 'navigate_page', { type: 'url', url })),
+    snapshot: () => tool(client, 'take_snapshot', {}),
+    ref: peerUid,
+    click: async (uid) => void (await tool(client, 'click', { uid })),
+    fill: async (uid, value) => void (await tool(client, 'fill', { uid, value })),
+  };
+}
+
+async function startConnector(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [resolve(__dirname, '../dist/cli.js'), '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  await new Promise<void>((done) => child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && done()));
+  return child;
+}
+
+function row(label: string, a: number, b: number, unit: string): string {
+  const shown = (value: number) => (unit === 'ms' ? value.toFixed(1) : String(Math.round(value)));
+  return `${label.padEnd(26)} ${`${shown(a)} ${unit}`.padStart(14)} ${`${shown(b)} ${unit}`.padStart(16)} ${(a / b).toFixed(2).padStart(8)}×`;
+}
+
+function report(mine: Figures, peer: Figures): void {
+  console.log(`\n${''.padEnd(26)} ${'Browser Debug'.padStart(14)} ${`cdt-mcp ${PEER_VERSION}`.padStart(16)} ${'ours/theirs'.padStart(9)}`);
+  console.log(row('snapshot, small page', mine.small, peer.small, 'chars'));
+  console.log(row('snapshot, 2,000 rows', mine.big, peer.big, 'chars'));
+  for (const [label, a, b] of [['click', mine.click, peer.click], ['fill', mine.fill, peer.fill]] as const) {
+    console.log(row(`${label} p50 (${RUNS} calls)`, percentile(a, 50), percentile(b, 50), 'ms'));
+    console.log(row(`${label} p95`, percentile(a, 95), percentile(b, 95), 'ms'));
+  }
+  console.log(`\nTargets: big-page snapshot ≤ 25,000 chars (${mine.big <= 25_000 ? 'met' : 'MISSED'}); click p50 ≤ half of chrome-devtools-mcp's (${percentile(mine.click, 50) <= percentile(peer.click, 50) / 2 ? 'met' : 'MISSED'}).`);
+}
+
+async function main(): Promise<void> {
+  const chromium = chromiumPath();
+  if (!chromium) throw new Error('No Chromium found: apt-get install chromium, or set CHROME_PATH.');
+  const peerBin = installPeer();
+  const app = await startActApp();
+  const port = await freePortRun(1);
+  const connector = await startConnector(port);
+  const browser = await launchWithExtension(chromium);
+  try {
+    await connectExtension(browser.worker, port);
+    const page = await browser.context.newPage();
+    await page.goto(`${app.origin}/`);
+    await page.bringToFront();
+    const { client } = await httpClient(port);
+    const mine = await measure(ours(client), app);
+    await client.close();
+    await browser.close();
+    const peerClient = await startPeer(peerBin, chromium);
+    const peer = await measure(theirs(peerClient), app);
+    await peerClient.close();
+    report(mine, peer);
+  } finally {
+    await browser.close().catch(() => undefined);
+    connector.kill();
+    await app.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
