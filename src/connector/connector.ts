@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
 import { AuditService } from './audit/auditService';
 import { BrowserBridge } from './browserBridge';
 import { findChrome } from './chromeFinder';
@@ -8,6 +9,8 @@ import { createApp, type AppExtras } from './http/app';
 import type { AccessPolicy } from './http/security';
 import { probeIdentity } from './identityProbe';
 import { silentLogger, type Logger } from './logger';
+import { PerformanceService } from './performance/traceService';
+import { WebVitalsBook } from './performance/webVitals';
 import { HybridMode } from './remote/hybridMode';
 import { ScreenshotService } from './screenshotService';
 import { SourceMapper } from './sourceMapper';
@@ -47,6 +50,10 @@ export class Connector {
   ) {
     const store = new CaptureStore(config.limits, config.redactHeaders);
     const bridge = new BrowserBridge();
+    const sourceMaps = new SourceMapper({ logger });
+    const webVitals = new WebVitalsBook();
+    store.onEntry((entry) => webVitals.observe(entry));
+    store.onCleared(() => webVitals.clear());
     const core: Omit<ConnectorServices, 'remote'> = {
       config,
       logger,
@@ -54,7 +61,9 @@ export class Connector {
       bridge,
       screenshots: new ScreenshotService(config.screenshots, bridge, store, logger),
       audits: new AuditService({ config: config.audits, bridge, logger, findChrome: () => findChrome() }),
-      sourceMaps: new SourceMapper({ logger }),
+      sourceMaps,
+      performance: new PerformanceService({ bridge, logger, sourceMaps, dir: join(dirname(config.audits.reportDir), 'traces'), commandTimeoutMs: config.commandTimeoutMs }),
+      webVitals,
       startedAt: Date.now(),
       port: () => this.listeningPort,
       connections: () => this.hub.connectionCount,

@@ -7,6 +7,8 @@ import { registerContentScripts } from './contentScripts';
 import { debuggerStats } from './debuggerSession';
 import { watchNavigation } from './navigation';
 import { NetworkCapture } from './networkCapture';
+import { useTraceFrameSender } from './performance/traceRecorder';
+import { vitalsEvent } from './performance/vitalsEvent';
 import { Outbox } from './outbox';
 import { fromPage } from './pageCaptures';
 import { handleMessage } from './popupActions';
@@ -23,6 +25,7 @@ const link: ConnectorLink = new ConnectorLink(
   (frame) => void handleCommand(frame, (reply) => link.send(reply)),
 );
 const remote = new RemoteMode();
+useTraceFrameSender((frame) => link.send(frame));
 /** Captures that arrive while the worker still reads its settings wait to learn where they go. */
 let early: Parameters<Deliver>[] | undefined = [];
 // One destination at a time: in remote mode nothing goes to (or looks for) a local connector.
@@ -50,6 +53,7 @@ chrome.runtime.onConnect.addListener((port) => {
     if (message.kind === 'captures') sink.accept(fromPage(message.json), tabId, { documentId });
     else if (message.kind === 'timings') network.addTimings(tabId, message.timings);
     else if (message.kind === 'bodies') network.addBodies(tabId, message.bodies);
+    else if (message.kind === 'vitals') sink.accept([vitalsEvent(message.metric)], tabId, { documentId });
   });
 });
 chrome.runtime.onMessage.addListener((message: ExtensionMessage, sender, respond) => {

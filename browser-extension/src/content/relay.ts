@@ -3,6 +3,7 @@
  * and (opted in) bodies to the service worker over a port.
  */
 import { BODY_EVENT, CAPTURE_EVENT, CAPTURE_PORT, type CapturedBody, type RelayMessage, type ResourceTiming } from '../common/messages';
+import { observeVitals } from './webVitals';
 
 let port: chrome.runtime.Port | undefined;
 
@@ -57,3 +58,4 @@ function observeTimings(): void {
 }
 
 observeTimings();
+observeVitals(send);
