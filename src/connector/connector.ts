@@ -95,7 +95,8 @@ export class Connector {
 
   /** Sends `server-shutdown` to every peer, then releases the port. Safe to call twice. */
   stop(reason = 'connector stopping'): Promise<void> {
-    this.stopping ??= new Promise<void>((resolve) => {
+    if (this.stopping) return this.stopping;
+    const closed = new Promise<void>((resolve) => {
       this.services.remote.stop();
       this.services.bridge.rejectAll('The connector is shutting down.');
       this.hub.close(reason);
@@ -106,6 +107,7 @@ export class Connector {
         this.server.closeAllConnections();
       }, 500).unref();
     });
+    this.stopping = Promise.all([closed, this.services.audits.dispose().catch(() => undefined)]).then(() => undefined);
     return this.stopping;
   }
 
