@@ -1,9 +1,8 @@
 /**
  * Performance shapes shared by the connector, the MCP tools, VS Code and the dashboard: Web Vitals with
- * their ratings, and the summary of a recorded trace. Browser code imports this too: no node, DOM or vscode.
+ * their ratings, and the summary of a recorded trace. Browser code and the webview import this too:
+ * no node, DOM, vscode, or zod (the wire schema is in performanceSchema.ts).
  */
-import { z } from 'zod';
-
 export const VITAL_NAMES = ['LCP', 'CLS', 'INP', 'FCP', 'TTFB'] as const;
 export type VitalName = (typeof VITAL_NAMES)[number];
 export type VitalRating = 'good' | 'needs-improvement' | 'poor';
@@ -28,23 +27,22 @@ export function formatVital(name: VitalName, value: number): string {
 
 export const RATING_LABELS: Record<VitalRating, string> = { good: 'good', 'needs-improvement': 'needs improvement', poor: 'poor' };
 
-/** One metric as the page's web-vitals library reported it, with what it blames. */
-export const vitalMetricSchema = z.object({
-  name: z.enum(VITAL_NAMES),
-  value: z.number().finite().nonnegative(),
-  rating: z.enum(['good', 'needs-improvement', 'poor']).optional(),
+/** One metric as the page's web-vitals library reported it, with what it blames (schema: performanceSchema.ts). */
+export interface VitalMetric {
+  name: VitalName;
+  value: number;
+  rating?: VitalRating;
   /** LCP: the element; CLS: the element that shifted most; INP: the interaction target. */
-  target: z.string().max(1000).optional(),
+  target?: string;
   /** LCP: the image or resource URL. */
-  resourceUrl: z.string().max(4000).optional(),
-  /** Phases in ms, e.g. LCP's ttfb/loadDelay/loadDuration/renderDelay, INP's input/processing/presentation. */
-  breakdown: z.record(z.string(), z.number()).optional(),
-  /** CLS: the elements of the largest shift, as selectors. */
-  sources: z.array(z.string().max(1000)).max(20).optional(),
-  /** INP: the event type, e.g. pointerdown. */
-  interactionType: z.string().max(100).optional(),
-});
-export type VitalMetric = z.infer<typeof vitalMetricSchema>;
+  resourceUrl?: string;
+  /** Phases in ms, e.g. LCP's ttfb/loadDelay/loadDuration/renderDelay, INP's inputDelay/processing/presentation. */
+  breakdown?: Record<string, number>;
+  /** CLS: the elements of the largest shift. */
+  sources?: string[];
+  /** INP: pointer or keyboard. */
+  interactionType?: string;
+}
 
 /** The Web Vitals of one page load, newest value of each metric. */
 export interface PageLoadVitals {

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import type { RemoteReport } from './remoteStatus';
 import { LOG_LEVELS } from './levels';
-import { vitalMetricSchema, type PerformanceTraceRecord } from './performance';
+import type { PerformanceTraceRecord } from './performance';
+import { vitalMetricSchema } from './performanceSchema';
 
 const ms = z.number().finite().nonnegative().describe('milliseconds since the Unix epoch');
 const optionalTab = z.number().int().optional().describe('Chrome tab id');

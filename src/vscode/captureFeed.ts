@@ -8,6 +8,8 @@ import type {
   StoredSelectedElement,
 } from '../shared/protocol';
 import type { Logger } from '../connector/logger';
+import { WebVitalsBook } from '../connector/performance/webVitals';
+import type { PerformanceTraceRecord } from '../shared/performance';
 import type { RemoteReport } from '../shared/remoteStatus';
 
 export type ConsoleEntry = StoredConsoleLog | StoredConsoleError;
@@ -38,12 +40,17 @@ export class CaptureFeed implements vscode.Disposable {
   connected = false;
   /** Hybrid mode of the connector this window follows; null while it is off. */
   remote: RemoteReport | null = null;
+  /** Web Vitals per page load, as the pages report them. */
+  readonly vitals = new WebVitalsBook();
+  /** Performance traces the connector keeps, oldest first. */
+  traces: PerformanceTraceRecord[] = [];
 
   private socket: WebSocket | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly added = new vscode.EventEmitter<StoredEntry[]>();
   private readonly cleared = new vscode.EventEmitter<void>();
   private readonly closed = new vscode.EventEmitter<void>();
+  private readonly traced = new vscode.EventEmitter<PerformanceTraceRecord>();
   private pendingAdded: StoredEntry[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -54,6 +61,8 @@ export class CaptureFeed implements vscode.Disposable {
   readonly onDidClear = this.cleared.event;
   /** The connection to the connector ended (its window closed or it stopped). */
   readonly onDidClose = this.closed.event;
+  /** A performance trace was recorded (here or by an MCP client). */
+  readonly onDidTrace = this.traced.event;
 
   constructor(private readonly logger: Logger) {}
 
@@ -92,7 +101,7 @@ export class CaptureFeed implements vscode.Disposable {
   dispose(): void {
     this.disconnect();
     clearTimeout(this.timer);
-    for (const emitter of [this.changed, this.added, this.cleared, this.closed]) emitter.dispose();
+    for (const emitter of [this.changed, this.added, this.cleared, this.closed, this.traced]) emitter.dispose();
   }
 
   private reset(): void {
@@ -102,6 +111,7 @@ export class CaptureFeed implements vscode.Disposable {
     this.element = undefined;
     this.pageLoads.clear();
     this.currentPageLoad = undefined;
+    this.vitals.clear();
     this.cleared.fire();
   }
 
@@ -125,6 +135,8 @@ export class CaptureFeed implements vscode.Disposable {
       case 'error':
         this.logger.warn(`Connector stream: ${String(frame.message)}`);
         return;
+      case 'performance-trace':
+        return this.addTrace(frame as unknown as PerformanceTraceRecord);
       default:
         if (typeof (frame as { seq?: unknown }).seq === 'number') this.add(frame as unknown as StoredEntry);
     }
@@ -149,6 +161,9 @@ export class CaptureFeed implements vscode.Disposable {
         this.pageLoads.set(entry.pageLoadId, { id: entry.pageLoadId, url: entry.url, title: entry.title, tabId: entry.tabId });
         this.currentPageLoad = entry.pageLoadId;
         break;
+      case 'web-vitals':
+        this.vitals.observe(entry);
+        break;
       case 'current-url': {
         const load = this.pageLoads.get(entry.pageLoadId);
         if (load) Object.assign(load, { url: entry.url, title: entry.title ?? load.title });
@@ -156,6 +171,15 @@ export class CaptureFeed implements vscode.Disposable {
       }
     }
     this.pendingAdded.push(entry);
+    this.schedule();
+  }
+
+  /** Replays repeat kept traces: each is added once, by id. */
+  private addTrace(record: PerformanceTraceRecord): void {
+    if (this.traces.some((trace) => trace.id === record.id)) return;
+    this.traces.push(record);
+    if (this.traces.length > 20) this.traces.shift();
+    this.traced.fire(record);
     this.schedule();
   }
 

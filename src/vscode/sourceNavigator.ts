@@ -40,7 +40,11 @@ export class SourceNavigator {
 
   async locate(entry: ConsoleEntry): Promise<SourceLocation | undefined> {
     const frame = topFrame(entry);
-    if (!frame) return undefined;
+    return frame && this.locateFrame(frame);
+  }
+
+  /** A script position (e.g. a long task's script in a trace) to a workspace file, the same way. */
+  async locateFrame(frame: StackFrame): Promise<SourceLocation | undefined> {
     const mapped = await this.mapper.mapFrame(frame);
     const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
     const attempts: [string, number, number][] = [];
@@ -57,13 +61,20 @@ export class SourceNavigator {
 
   /** Opens the file at the line, or says why not and offers to configure the mapping. */
   async open(entry: ConsoleEntry): Promise<boolean> {
-    const location = await this.locate(entry);
+    return this.show(await this.locate(entry), topFrame(entry)?.url);
+  }
+
+  async openFrame(frame: StackFrame): Promise<boolean> {
+    return this.show(await this.locateFrame(frame), frame.url);
+  }
+
+  private async show(location: SourceLocation | undefined, url: string | undefined): Promise<boolean> {
     if (location) {
       const position = new vscode.Position(location.line, location.column);
       await vscode.window.showTextDocument(location.uri, { selection: new vscode.Range(position, position), preview: true });
       return true;
     }
-    const where = topFrame(entry)?.url ?? 'this entry';
+    const where = url ?? 'this entry';
     void vscode.window.showWarningMessage(`Browser Debug could not map ${where} to a file in this workspace.`, 'Configure Path Mapping').then((choice) => {
       if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'browserDebug.sourceMaps.pathMapping');
     });
