@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { connectExtension, launchWithExtension, requireChromium, until, type TestBrowser } from '../e2e/support/chromium';
 import { freePortRun } from '../support/ports';
@@ -186,5 +186,27 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     const score = Number(await gauge!.first().locator('.gauge-value').textContent());
     assert.ok(score > 0 && score <= 100, `score ${score}`);
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-audit.png') });
+  });
+
+  it('"Record Performance Trace" fills the Performance tab: vitals, long tasks whose script opens its file, insights', async () => {
+    const page = await app!.context.newPage();
+    await page.goto(`${origin}/slow.html`);
+    await page.bringToFront();
+    await runCommand(workbench, 'Browser Debug: Record Performance Trace');
+    let dashboard: Frame | undefined;
+    await until(async () => {
+      for (const frame of workbench.frames()) {
+        if (await frame.locator('.longtasks .script', { hasText: 'slow.js' }).count().catch(() => 0)) dashboard = frame;
+      }
+      return Boolean(dashboard);
+    }, 120_000, 'the trace in the dashboard');
+    assert.equal(await dashboard!.locator('button.tab.active').textContent(), 'Performance');
+    await dashboard!.locator('button', { hasText: 'Open trace file' }).waitFor();
+    assert.ok((await dashboard!.locator('.insights li').count()) > 0, 'the insights are listed');
+    await dashboard!.locator('.vitals td.vital.good, .vitals td.vital.needs-improvement, .vitals td.vital.poor').first().waitFor({ timeout: 30_000 });
+    await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-performance.png') });
+    await dashboard!.locator('.longtasks .script', { hasText: 'slow.js' }).first().click();
+    await workbench.locator('.tabs-container .tab.active', { hasText: 'slow.js' }).waitFor({ timeout: 20_000 });
+    await page.close();
   });
 });
