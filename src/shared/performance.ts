@@ -92,6 +92,7 @@ export interface TraceInsight {
 export interface TraceSummary {
   url?: string;
   reload: boolean;
+  /** From the navigation (else the trace's start) to the trace's end: the axis of `startMs` and `atMs`. */
   durationMs: number;
   lcp?: { ms: number; element?: string; resourceUrl?: string; phases: TracePhase[] };
   cls?: { score: number; shifts: { atMs: number; score: number; shifted: string[]; causes: string[] }[] };

@@ -74,7 +74,7 @@ function insightOf(key: string, model: InsightModel): TraceInsight {
 /** What the engine found, shaped for an answer: the four vitals sections, long tasks and every failing insight. */
 export function summarizeTrace(parsed: ParsedTrace, meta: { url?: string; reload: boolean; nodeNames: Record<string, string> }): TraceSummary {
   const set = pickSet(parsed);
-  const bounds = (parsed.data.Meta as unknown as { traceBounds: { min: number; range: number } }).traceBounds;
+  const bounds = (parsed.data.Meta as unknown as { traceBounds: { min: number; max: number } }).traceBounds;
   const originUs = set?.navigation?.ts ?? bounds.min;
   const models = set?.model ?? {};
   const insights = Object.entries(models)
@@ -84,7 +84,7 @@ export function summarizeTrace(parsed: ParsedTrace, meta: { url?: string; reload
   return {
     url: set?.url?.href ?? meta.url,
     reload: meta.reload,
-    durationMs: ms(bounds.range),
+    durationMs: ms(bounds.max - originUs),
     lcp: lcpOf(models.LCPBreakdown),
     cls: layoutShifts(parsed, models.CLSCulprits, originUs, meta.nodeNames),
     inp: inpOf(models.INPBreakdown),
