@@ -254,8 +254,9 @@ export class WsHub {
 
   private replay(socket: WebSocket, since: number): void {
     for (const entry of this.services.store.since(since)) this.send(socket, entry as ServerFrame);
-    // Traces live beside the store: a subscriber gets the kept ones with every replay.
+    // Traces and Web Vitals live beside the store: a subscriber gets them with every replay.
     for (const record of this.services.performance.records) this.send(socket, record);
+    this.send(socket, { type: 'web-vitals-snapshot', pageLoads: this.services.webVitals.list(Number.MAX_SAFE_INTEGER).pageLoads, timestamp: Date.now() });
     this.send(socket, { type: 'replay-complete', lastSeq: this.services.store.lastSeq, timestamp: Date.now() });
   }
 

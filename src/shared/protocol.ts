@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { RemoteReport } from './remoteStatus';
 import { LOG_LEVELS } from './levels';
-import type { PerformanceTraceRecord } from './performance';
+import type { PageLoadVitals, PerformanceTraceRecord } from './performance';
 import { vitalMetricSchema } from './performanceSchema';
 
 const ms = z.number().finite().nonnegative().describe('milliseconds since the Unix epoch');
@@ -243,6 +243,7 @@ export type ServerFrame =
   | { type: 'screenshot-captured'; requestId: string; screenshot: string; path?: string; timestamp: number }
   | { type: 'remote-status'; remote: RemoteReport | null; timestamp: number }
   | PerformanceTraceRecord
+  | { type: 'web-vitals-snapshot'; pageLoads: PageLoadVitals[]; timestamp: number }
   | (StoredEntry & { type: StoredEntry['type'] });
 
 /** What the connector adds to every capture it stores. */

@@ -9,7 +9,7 @@ import type {
 } from '../shared/protocol';
 import type { Logger } from '../connector/logger';
 import { WebVitalsBook } from '../connector/performance/webVitals';
-import type { PerformanceTraceRecord } from '../shared/performance';
+import type { PageLoadVitals, PerformanceTraceRecord } from '../shared/performance';
 import type { RemoteReport } from '../shared/remoteStatus';
 
 export type ConsoleEntry = StoredConsoleLog | StoredConsoleError;
@@ -137,6 +137,9 @@ export class CaptureFeed implements vscode.Disposable {
         return;
       case 'performance-trace':
         return this.addTrace(frame as unknown as PerformanceTraceRecord);
+      case 'web-vitals-snapshot':
+        this.vitals.load(frame.pageLoads as PageLoadVitals[]);
+        return this.schedule();
       default:
         if (typeof (frame as { seq?: unknown }).seq === 'number') this.add(frame as unknown as StoredEntry);
     }

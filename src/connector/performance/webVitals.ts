@@ -28,6 +28,12 @@ export class WebVitalsBook {
     loads.metrics[metric.name] = { ...metric, rating: rateVital(metric.name, metric.value) };
   }
 
+  /** Takes over a snapshot (a live client's replay); newer reports then update it. */
+  load(pageLoads: readonly PageLoadVitals[]): void {
+    for (const loads of pageLoads) this.byPageLoad.set(loads.pageLoadId, loads);
+    while (this.byPageLoad.size > MAX_PAGE_LOADS) this.byPageLoad.delete(this.byPageLoad.keys().next().value!);
+  }
+
   get(pageLoadId: string): PageLoadVitals | undefined {
     return this.byPageLoad.get(pageLoadId);
   }
