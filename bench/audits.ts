@@ -65,6 +65,7 @@ async function main(): Promise<void> {
     rows.push(`    ${'browser start + context + report save'.padEnd(36)} ${Math.round(wall - lighthouse).toString().padStart(5)} ms`);
   }
   console.log(rows.join('\n'));
+  await service.dispose();
   await site.close();
   rmSync(reportDir, { recursive: true, force: true });
 }

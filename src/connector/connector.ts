@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ActionLog } from './actions/actionLog';
 import { SelectedTab } from './actions/selectedTab';
+import { dirname, join } from 'node:path';
 import { AuditService } from './audit/auditService';
 import { BrowserBridge } from './browserBridge';
 import { findChrome } from './chromeFinder';
@@ -10,6 +11,8 @@ import { createApp, type AppExtras } from './http/app';
 import type { AccessPolicy } from './http/security';
 import { probeIdentity } from './identityProbe';
 import { silentLogger, type Logger } from './logger';
+import { PerformanceService } from './performance/traceService';
+import { WebVitalsBook } from './performance/webVitals';
 import { HybridMode } from './remote/hybridMode';
 import { ScreenshotService } from './screenshotService';
 import { EntryLocator } from './sourceMaps/entryLocator';
@@ -51,6 +54,9 @@ export class Connector {
     const store = new CaptureStore(config.limits, config.redactHeaders);
     const bridge = new BrowserBridge();
     const sourceMaps = new SourceMapper({ logger });
+    const webVitals = new WebVitalsBook();
+    store.onEntry((entry) => webVitals.observe(entry));
+    store.onCleared(() => webVitals.clear());
     const core: Omit<ConnectorServices, 'remote'> = {
       config,
       logger,
@@ -62,6 +68,8 @@ export class Connector {
       locator: new EntryLocator(sourceMaps),
       actionLog: new ActionLog(),
       selectedTab: new SelectedTab(),
+      performance: new PerformanceService({ bridge, logger, sourceMaps, dir: join(dirname(config.audits.reportDir), 'traces'), commandTimeoutMs: config.commandTimeoutMs }),
+      webVitals,
       startedAt: Date.now(),
       port: () => this.listeningPort,
       connections: () => this.hub.connectionCount,
@@ -104,7 +112,8 @@ export class Connector {
 
   /** Sends `server-shutdown` to every peer, then releases the port. Safe to call twice. */
   stop(reason = 'connector stopping'): Promise<void> {
-    this.stopping ??= new Promise<void>((resolve) => {
+    if (this.stopping) return this.stopping;
+    const closed = new Promise<void>((resolve) => {
       this.services.remote.stop();
       this.services.bridge.rejectAll('The connector is shutting down.');
       this.hub.close(reason);
@@ -115,6 +124,7 @@ export class Connector {
         this.server.closeAllConnections();
       }, 500).unref();
     });
+    this.stopping = Promise.all([closed, this.services.audits.dispose().catch(() => undefined)]).then(() => undefined);
     return this.stopping;
   }
 

@@ -2,6 +2,8 @@ import type { ActionLog } from './actions/actionLog';
 import type { SelectedTab } from './actions/selectedTab';
 import type { AuditService } from './audit/auditService';
 import type { CoreServices } from './coreServices';
+import type { PerformanceService } from './performance/traceService';
+import type { WebVitalsBook } from './performance/webVitals';
 import type { HybridMode } from './remote/hybridMode';
 import type { EntryLocator } from './sourceMaps/entryLocator';
 import type { SourceMapper } from './sourceMaps/sourceMapper';
@@ -10,6 +12,10 @@ import type { SourceMapper } from './sourceMaps/sourceMapper';
 export interface ConnectorServices extends CoreServices {
   /** Lighthouse audits, one at a time. VS Code registers its launched browser with `audits.useBrowser`. */
   audits: AuditService;
+  /** Performance traces of the developer's tab, analysed with DevTools' trace engine. */
+  performance: PerformanceService;
+  /** Web Vitals per page load, as the pages measured them. */
+  webVitals: WebVitalsBook;
   /** Maps captured stack frames back to the page's sources. */
   sourceMaps: SourceMapper;
   /** Each entry's location mapped once, original first; lists, details and the HTTP API read it. */

@@ -41,13 +41,14 @@ export class WsHub {
     this.clientServer = new WebSocketServer({ noServer: true, maxPayload: CLIENT_FRAME_BYTES });
     this.browserServer.on('connection', (socket) => this.acceptBrowser(socket));
     this.clientServer.on('connection', (socket, request: IncomingMessage) => this.acceptClient(socket, request));
-    const { store, bridge, screenshots, remote, actionLog } = services;
+    const { store, bridge, screenshots, remote, actionLog, performance } = services;
     this.unsubscribe.push(
       store.onEntry((entry) => this.broadcast(entry as ServerFrame)),
       actionLog.onRecord((record) => this.broadcast(record)),
       store.onCleared(() => this.broadcast({ type: 'cleared', timestamp: Date.now() })),
       bridge.onChange(() => this.broadcast(this.browserStatus())),
       remote.onStatus(() => this.broadcast(this.remoteStatus())),
+      performance.onRecord((record) => this.broadcast(record)),
       screenshots.onCaptured(({ requestId, dataUrl, entry }) =>
         this.broadcast({ type: 'screenshot-captured', requestId, screenshot: dataUrl, path: entry.path, timestamp: entry.timestamp }),
       ),
@@ -133,6 +134,9 @@ export class WsHub {
           return;
         case 'reply':
           this.services.bridge.settleReply(frame.id, frame);
+          return;
+        case 'trace-chunk':
+          this.services.performance.transfers.accept(frame);
           return;
         case 'batch':
           this.services.bridge.touch(id);
@@ -253,6 +257,9 @@ export class WsHub {
 
   private replay(socket: WebSocket, since: number): void {
     for (const entry of this.services.store.since(since)) this.send(socket, entry as ServerFrame);
+    // Traces and Web Vitals live beside the store: a subscriber gets them with every replay.
+    for (const record of this.services.performance.records) this.send(socket, record);
+    this.send(socket, { type: 'web-vitals-snapshot', pageLoads: this.services.webVitals.list(Number.MAX_SAFE_INTEGER).pageLoads, timestamp: Date.now() });
     this.send(socket, { type: 'replay-complete', lastSeq: this.services.store.lastSeq, timestamp: Date.now() });
   }
 

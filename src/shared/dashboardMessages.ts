@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { AuditSummary } from './audit';
+import type { PageLoadVitals, PerformanceTraceRecord } from './performance';
 import type { AgentActionFrame, StoredConsoleError, StoredConsoleLog, StoredNetworkRequest } from './protocol';
 
 export interface DashboardScreenshot {
@@ -34,8 +35,15 @@ export type DashboardData = {
   actions: AgentActionFrame[];
 };
 
+/** What the Performance tab shows: Web Vitals per page load (newest last) and the latest trace. */
+export interface DashboardPerformance {
+  vitals: PageLoadVitals[];
+  trace?: PerformanceTraceRecord;
+}
+
 export type HostToDashboard =
-  | ({ type: 'snapshot'; browserConnected: boolean; audit?: AuditSummary } & DashboardData)
+  | ({ type: 'snapshot'; browserConnected: boolean; audit?: AuditSummary; performance?: DashboardPerformance } & DashboardData)
+  | ({ type: 'performance' } & DashboardPerformance)
   | { type: 'audit'; audit: AuditSummary }
   | ({ type: 'entries' } & DashboardData)
   | { type: 'status'; browserConnected: boolean }
@@ -49,5 +57,8 @@ export const dashboardToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openRequest'), id: z.string() }),
   z.object({ type: z.literal('runCommand'), command: z.enum(['browserDebug.captureScreenshot', 'browserDebug.clearCapturedData', 'browserDebug.runAccessibilityAudit', 'browserDebug.runPerformanceAudit', 'browserDebug.runFullAudit']) }),
   z.object({ type: z.literal('openReport') }),
+  z.object({ type: z.literal('openTraceFile') }),
+  z.object({ type: z.literal('openScript'), url: z.string().max(4000), line: z.number().int().positive(), column: z.number().int().positive() }),
+  z.object({ type: z.literal('recordTrace') }),
 ]);
 export type DashboardToHost = z.infer<typeof dashboardToHostSchema>;

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import type { RemoteReport } from './remoteStatus';
 import { LOG_LEVELS } from './levels';
 import { PAGE_CONTROL_COMMANDS } from './pageControl';
+import type { PageLoadVitals, PerformanceTraceRecord } from './performance';
+import { vitalMetricSchema } from './performanceSchema';
 
 const ms = z.number().finite().nonnegative().describe('milliseconds since the Unix epoch');
 const optionalTab = z.number().int().optional().describe('Chrome tab id');
@@ -116,6 +118,13 @@ export const currentUrlEventSchema = z.object({
   timestamp: ms.optional(),
 });
 
+/** One Web Vitals metric of a page load, as the page's web-vitals library measured it. */
+export const webVitalsEventSchema = z.object({
+  type: z.literal('web-vitals'),
+  metric: vitalMetricSchema,
+  ...origin,
+});
+
 /** Sent when the extension's offline queue overflowed, so the loss is visible. */
 export const droppedEventSchema = z.object({
   type: z.literal('dropped'),
@@ -131,6 +140,7 @@ export const captureEventSchema = z.discriminatedUnion('type', [
   pageNavigatedEventSchema,
   currentUrlEventSchema,
   droppedEventSchema,
+  webVitalsEventSchema,
 ]);
 export type CaptureEvent = z.infer<typeof captureEventSchema>;
 export type ConsoleLogEvent = z.infer<typeof consoleLogEventSchema>;
@@ -139,6 +149,7 @@ export type NetworkRequestEvent = z.infer<typeof networkRequestEventSchema>;
 export type SelectedElementEvent = z.infer<typeof selectedElementEventSchema>;
 export type PageNavigatedEvent = z.infer<typeof pageNavigatedEventSchema>;
 export type CurrentUrlEvent = z.infer<typeof currentUrlEventSchema>;
+export type WebVitalsEvent = z.infer<typeof webVitalsEventSchema>;
 
 export const MAX_BATCH_EVENTS = 1000;
 
@@ -168,7 +179,7 @@ export const screenshotPreviewSchema = z.object({
 });
 export type ScreenshotPreview = z.infer<typeof screenshotPreviewSchema>;
 
-export const COMMAND_NAMES = ['screenshot', 'run-script', 'navigate', 'current-url', 'tabs', 'cookies', 'preview-image', 'snapshot', 'act', ...PAGE_CONTROL_COMMANDS] as const;
+export const COMMAND_NAMES = ['screenshot', 'run-script', 'navigate', 'current-url', 'tabs', 'cookies', 'preview-image', 'snapshot', 'act', 'performance-trace', ...PAGE_CONTROL_COMMANDS] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 const replyErrorSchema = z.object({ code: z.string(), message: z.string() });
@@ -198,6 +209,12 @@ export const extensionFrameSchema = z.discriminatedUnion('type', [
     timestamp: ms.optional(),
   }),
   z.object({ type: z.literal('reply'), id: z.string(), result: z.unknown().optional(), error: replyErrorSchema.optional() }),
+  z.object({
+    type: z.literal('trace-chunk'),
+    transferId: z.string().max(100).describe('the performance-trace command\'s transferId'),
+    index: z.number().int().nonnegative(),
+    data: z.string().describe('base64 of the next part of the gzipped trace'),
+  }),
   ...captureEventSchema.options,
 ]);
 export type ExtensionFrame = z.infer<typeof extensionFrameSchema>;
@@ -242,6 +259,8 @@ export type ServerFrame =
   | { type: 'screenshot-captured'; requestId: string; screenshot: string; path?: string; timestamp: number }
   | { type: 'remote-status'; remote: RemoteReport | null; timestamp: number }
   | AgentActionFrame
+  | PerformanceTraceRecord
+  | { type: 'web-vitals-snapshot'; pageLoads: PageLoadVitals[]; timestamp: number }
   | (StoredEntry & { type: StoredEntry['type'] });
 
 /** What the connector adds to every capture it stores. */
@@ -259,6 +278,7 @@ export type StoredNetworkRequest = NetworkRequestEvent & StoredFields;
 export type StoredSelectedElement = SelectedElementEvent & StoredFields;
 export type StoredPageNavigated = PageNavigatedEvent & StoredFields;
 export type StoredCurrentUrl = CurrentUrlEvent & StoredFields & { timestamp: number };
+export type StoredWebVitals = WebVitalsEvent & StoredFields;
 export type StoredDropped = z.infer<typeof droppedEventSchema> & StoredFields;
 export interface StoredScreenshot extends StoredFields {
   type: 'screenshot';
@@ -277,4 +297,5 @@ export type StoredEntry =
   | StoredPageNavigated
   | StoredCurrentUrl
   | StoredDropped
-  | StoredScreenshot;
+  | StoredScreenshot
+  | StoredWebVitals;

@@ -13,6 +13,7 @@ import { EntryLocations } from './entryLocations';
 import { BrowserDiagnostics } from './diagnostics';
 import { createLog } from './log';
 import { mcpDefinitions, registerMcpProvider } from './mcpProvider';
+import { openTraceFile, registerPerformanceCommands } from './performanceCommands';
 import { DETAILS_SCHEME, RequestDetailsProvider } from './requestDetails';
 import { exposeConnector } from './remoteAccess';
 import { RemoteSharing } from './remoteSharing';
@@ -89,6 +90,8 @@ export class BrowserDebug {
         const request = this.feed.network.find((item) => item.id === id);
         return request && this.openRequestDetails(request);
       },
+      openScript: (frame) => this.navigator.openFrame(frame),
+      openTraceFile: (path) => openTraceFile(path),
     });
     this.remote = new RemoteSharing({
       session: this.session,
@@ -121,6 +124,7 @@ export class BrowserDebug {
       vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('browserDebug') && (this.cachedSettings = undefined)),
       ...registerCommands(this),
       ...registerAuditCommands(this),
+      ...registerPerformanceCommands(this),
     );
     if (this.settings().autoStart) void this.session.start();
     this.activationMs = performance.now() - started;

@@ -9,6 +9,8 @@ import type {
   StoredSelectedElement,
 } from '../shared/protocol';
 import type { Logger } from '../connector/logger';
+import { WebVitalsBook } from '../connector/performance/webVitals';
+import type { PageLoadVitals, PerformanceTraceRecord } from '../shared/performance';
 import type { RemoteReport } from '../shared/remoteStatus';
 
 export type ConsoleEntry = StoredConsoleLog | StoredConsoleError;
@@ -41,6 +43,10 @@ export class CaptureFeed implements vscode.Disposable {
   connected = false;
   /** Hybrid mode of the connector this window follows; null while it is off. */
   remote: RemoteReport | null = null;
+  /** Web Vitals per page load, as the pages report them. */
+  readonly vitals = new WebVitalsBook();
+  /** Performance traces the connector keeps, oldest first. */
+  traces: PerformanceTraceRecord[] = [];
 
   private socket: WebSocket | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
@@ -48,6 +54,7 @@ export class CaptureFeed implements vscode.Disposable {
   private readonly cleared = new vscode.EventEmitter<void>();
   private readonly closed = new vscode.EventEmitter<void>();
   private readonly acted = new vscode.EventEmitter<AgentActionFrame>();
+  private readonly traced = new vscode.EventEmitter<PerformanceTraceRecord>();
   private pendingAdded: StoredEntry[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -60,6 +67,8 @@ export class CaptureFeed implements vscode.Disposable {
   readonly onDidClose = this.closed.event;
   /** The assistant did something in the browser (a click, a fill, an emulation...). */
   readonly onDidAct = this.acted.event;
+  /** A performance trace was recorded (here or by an MCP client). */
+  readonly onDidTrace = this.traced.event;
 
   constructor(private readonly logger: Logger) {}
 
@@ -98,7 +107,7 @@ export class CaptureFeed implements vscode.Disposable {
   dispose(): void {
     this.disconnect();
     clearTimeout(this.timer);
-    for (const emitter of [this.changed, this.added, this.cleared, this.closed, this.acted]) emitter.dispose();
+    for (const emitter of [this.changed, this.added, this.cleared, this.closed, this.acted, this.traced]) emitter.dispose();
   }
 
   private reset(): void {
@@ -109,6 +118,7 @@ export class CaptureFeed implements vscode.Disposable {
     this.element = undefined;
     this.pageLoads.clear();
     this.currentPageLoad = undefined;
+    this.vitals.clear();
     this.cleared.fire();
   }
 
@@ -138,6 +148,11 @@ export class CaptureFeed implements vscode.Disposable {
       case 'error':
         this.logger.warn(`Connector stream: ${String(frame.message)}`);
         return;
+      case 'performance-trace':
+        return this.addTrace(frame as unknown as PerformanceTraceRecord);
+      case 'web-vitals-snapshot':
+        this.vitals.load(frame.pageLoads as PageLoadVitals[]);
+        return this.schedule();
       default:
         if (typeof (frame as { seq?: unknown }).seq === 'number') this.add(frame as unknown as StoredEntry);
     }
@@ -169,6 +184,9 @@ export class CaptureFeed implements vscode.Disposable {
         this.pageLoads.set(entry.pageLoadId, { id: entry.pageLoadId, url: entry.url, title: entry.title, tabId: entry.tabId });
         this.currentPageLoad = entry.pageLoadId;
         break;
+      case 'web-vitals':
+        this.vitals.observe(entry);
+        break;
       case 'current-url': {
         const load = this.pageLoads.get(entry.pageLoadId);
         if (load) Object.assign(load, { url: entry.url, title: entry.title ?? load.title });
@@ -176,6 +194,15 @@ export class CaptureFeed implements vscode.Disposable {
       }
     }
     this.pendingAdded.push(entry);
+    this.schedule();
+  }
+
+  /** Replays repeat kept traces: each is added once, by id. */
+  private addTrace(record: PerformanceTraceRecord): void {
+    if (this.traces.some((trace) => trace.id === record.id)) return;
+    this.traces.push(record);
+    if (this.traces.length > 20) this.traces.shift();
+    this.traced.fire(record);
     this.schedule();
   }
 

@@ -1,16 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import * as vscode from 'vscode';
-import { dashboardToHostSchema, type DashboardConsoleEntry, type DashboardData, type DashboardScreenshot, type HostToDashboard } from '../shared/dashboardMessages';
+import { dashboardToHostSchema, type DashboardConsoleEntry, type DashboardData, type DashboardPerformance, type DashboardScreenshot, type HostToDashboard } from '../shared/dashboardMessages';
 import type { AuditSummary } from '../shared/audit';
-import type { StoredEntry, StoredScreenshot } from '../shared/protocol';
+import type { StackFrame, StoredEntry, StoredScreenshot } from '../shared/protocol';
 import type { CaptureFeed, ConsoleEntry } from './captureFeed';
 import type { EntryLocations } from './entryLocations';
 
 /** The dashboard sends the newest this many of each kind at first; live entries follow. */
 const SNAPSHOT_LIMIT = 1000;
 
-/** The dashboard webview: Console, Network (waterfall), Screenshots, Audits and Agent tabs, fed by the host. */
+/** Page loads whose vitals the Performance tab lists. */
+const VITALS_LIMIT = 50;
+
+/** What the dashboard asks the host to do beyond showing data. */
+export interface DashboardActions {
+  jumpToSource(entry: ConsoleEntry): unknown;
+  openRequest(id: string): unknown;
+  openScript(frame: StackFrame): unknown;
+  openTraceFile(path: string): unknown;
+}
+
+/** The dashboard webview: Console, Network (waterfall), Screenshots, Performance and Agent tabs, fed by the host. */
 export class DashboardPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private audit: AuditSummary | undefined;
@@ -22,10 +33,14 @@ export class DashboardPanel implements vscode.Disposable {
     private readonly extensionUri: vscode.Uri,
     private readonly feed: CaptureFeed,
     private readonly locations: EntryLocations,
-    private readonly actions: { jumpToSource(entry: ConsoleEntry): unknown; openRequest(id: string): unknown },
+    private readonly actions: DashboardActions,
   ) {
     this.subscriptions = [
-      feed.onDidAdd((entries) => this.post({ type: 'entries', ...this.data(entries) })),
+      feed.onDidAdd((entries) => {
+        this.post({ type: 'entries', ...this.data(entries) });
+        if (entries.some((entry) => entry.type === 'web-vitals')) this.post({ type: 'performance', ...this.performance() });
+      }),
+      feed.onDidTrace(() => this.post({ type: 'performance', ...this.performance() })),
       feed.onDidClear(() => this.post({ type: 'cleared' })),
       locations.onDidLocate((entries) => this.post({ type: 'locations', locations: entries.map((entry) => ({ id: entry.id, location: locations.label(entry) })) })),
       feed.onDidAct((action) => this.post({ type: 'entries', console: [], network: [], screenshots: [], pageLoads: [], actions: [action] })),
@@ -61,6 +76,14 @@ export class DashboardPanel implements vscode.Disposable {
     else this.show();
   }
 
+  /** Shows the newest trace in the Performance tab (opening the dashboard if needed). */
+  showPerformance(): void {
+    if (this.panel && this.ready) {
+      this.post({ type: 'performance', ...this.performance() });
+      this.panel.reveal();
+    } else this.show();
+  }
+
   dispose(): void {
     for (const subscription of this.subscriptions) subscription.dispose();
     this.panel?.dispose();
@@ -73,7 +96,7 @@ export class DashboardPanel implements vscode.Disposable {
     switch (request.type) {
       case 'ready':
         this.ready = true;
-        return this.post({ type: 'snapshot', browserConnected: this.feed.browserConnected, audit: this.audit, ...this.snapshot() });
+        return this.post({ type: 'snapshot', browserConnected: this.feed.browserConnected, audit: this.audit, performance: this.performance(), ...this.snapshot() });
       case 'openScreenshot': {
         const shot = this.feed.screenshots.find((entry) => entry.id === request.id);
         if (shot) void vscode.commands.executeCommand('vscode.open', vscode.Uri.file(shot.path));
@@ -92,7 +115,22 @@ export class DashboardPanel implements vscode.Disposable {
         return;
       case 'openReport':
         if (this.audit) void vscode.env.openExternal(vscode.Uri.file(this.audit.report.htmlPath));
+        return;
+      case 'openTraceFile': {
+        const trace = this.feed.traces.at(-1);
+        if (trace) void this.actions.openTraceFile(trace.path);
+        return;
+      }
+      case 'openScript':
+        void this.actions.openScript({ url: request.url, line: request.line, column: request.column });
+        return;
+      case 'recordTrace':
+        void vscode.commands.executeCommand('browserDebug.recordPerformanceTrace');
     }
+  }
+
+  private performance(): DashboardPerformance {
+    return { vitals: this.feed.vitals.list(VITALS_LIMIT).pageLoads, trace: this.feed.traces.at(-1) };
   }
 
   private snapshot(): DashboardData {

@@ -3,7 +3,8 @@ import type { Logger } from '../connector/logger';
 import { EntryLocator } from '../connector/sourceMaps/entryLocator';
 import { SourceMapper } from '../connector/sourceMaps/sourceMapper';
 import { locationLabel, rawLocation, shortLocationLabel, type EntryLocation } from '../shared/entryLocation';
-import type { StoredEntry } from '../shared/protocol';
+import type { StackFrame, StoredEntry } from '../shared/protocol';
+import type { MappedFrame } from '../shared/stackFrames';
 import type { CaptureFeed, ConsoleEntry } from './captureFeed';
 
 /**
@@ -14,13 +15,15 @@ import type { CaptureFeed, ConsoleEntry } from './captureFeed';
  */
 export class EntryLocations implements vscode.Disposable {
   readonly locator: EntryLocator;
+  private readonly mapper: SourceMapper;
   private readonly located = new vscode.EventEmitter<ConsoleEntry[]>();
   private readonly subscription: vscode.Disposable;
   /** Entries whose mapped location arrived, in batches. */
   readonly onDidLocate = this.located.event;
 
   constructor(feed: CaptureFeed, logger: Logger) {
-    this.locator = new EntryLocator(new SourceMapper({ logger }));
+    this.mapper = new SourceMapper({ logger });
+    this.locator = new EntryLocator(this.mapper);
     this.subscription = feed.onDidAdd((entries) => void this.locateNew(entries));
   }
 
@@ -31,6 +34,11 @@ export class EntryLocations implements vscode.Disposable {
 
   locate(entry: ConsoleEntry): Promise<EntryLocation> {
     return this.locator.locate(entry);
+  }
+
+  /** One script position mapped (a trace's long task, say), through the same per-script cache. */
+  mapFrame(frame: StackFrame): Promise<MappedFrame> {
+    return this.mapper.mapFrame(frame);
   }
 
   /** `App.tsx:6` (original when mapped), for tree rows. */

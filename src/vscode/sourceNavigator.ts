@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { rawLocation } from '../shared/entryLocation';
 import type { StackFrame } from '../shared/protocol';
+import type { MappedFrame } from '../shared/stackFrames';
 import type { ConsoleEntry } from './captureFeed';
 import type { EntryLocations } from './entryLocations';
 import type { BrowserDebugSettings } from './settings';
@@ -30,8 +31,17 @@ export class SourceNavigator {
 
   async locate(entry: ConsoleEntry): Promise<SourceLocation | undefined> {
     const mapped = (await this.locations.locate(entry)).at;
+    return this.firstExisting(mapped, topFrame(entry));
+  }
+
+  /** A script position (e.g. a long task's script in a trace) to a workspace file, the same way. */
+  async locateFrame(frame: StackFrame): Promise<SourceLocation | undefined> {
+    return this.firstExisting(await this.locations.mapFrame(frame), frame);
+  }
+
+  private async firstExisting(mapped: MappedFrame | undefined, raw: StackFrame | undefined): Promise<SourceLocation | undefined> {
     const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
-    for (const { path, line, column } of jumpTargets(mapped, topFrame(entry), folders, this.settings().pathMapping)) {
+    for (const { path, line, column } of jumpTargets(mapped, raw, folders, this.settings().pathMapping)) {
       const uri = vscode.Uri.file(path);
       if (await exists(uri)) return { uri, line: Math.max(0, line - 1), column: Math.max(0, column - 1) };
     }
@@ -40,13 +50,20 @@ export class SourceNavigator {
 
   /** Opens the file at the line, or says why not and offers to configure the mapping. */
   async open(entry: ConsoleEntry): Promise<boolean> {
-    const location = await this.locate(entry);
+    return this.show(await this.locate(entry), topFrame(entry)?.url);
+  }
+
+  async openFrame(frame: StackFrame): Promise<boolean> {
+    return this.show(await this.locateFrame(frame), frame.url);
+  }
+
+  private async show(location: SourceLocation | undefined, url: string | undefined): Promise<boolean> {
     if (location) {
       const position = new vscode.Position(location.line, location.column);
       await vscode.window.showTextDocument(location.uri, { selection: new vscode.Range(position, position), preview: true });
       return true;
     }
-    const where = topFrame(entry)?.url ?? 'this entry';
+    const where = url ?? 'this entry';
     void vscode.window.showWarningMessage(`Browser Debug could not map ${where} to a file in this workspace.`, 'Configure Path Mapping').then((choice) => {
       if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'browserDebug.sourceMaps.pathMapping');
     });

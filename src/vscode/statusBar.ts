@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { CaptureFeed } from './captureFeed';
 import type { ConnectorSession } from './connectorSession';
+import { vitalsTooltip } from './vitalsText';
 
 /** Connector state, browser connected or not, and the page title; a click opens the actions. */
 export class StatusBar implements vscode.Disposable {
@@ -39,7 +40,7 @@ export class StatusBar implements vscode.Disposable {
       return;
     }
     this.item.text = `$(browser) ${title ? truncate(title, 30) : 'Browser Debug'}`;
-    this.item.tooltip = `Browser connected. Connector on port ${port} (${hosting}).${page ? `\n${page.url}` : ''}`;
+    this.item.tooltip = `Browser connected. Connector on port ${port} (${hosting}).${page ? `\n${page.url}` : ''}${vitalsTooltip(page && this.feed.vitals.get(page.id))}`;
   }
 
   dispose(): void {
@@ -57,6 +58,7 @@ export async function showActions(): Promise<void> {
     { label: '$(device-camera) Capture Screenshot', command: 'browserDebug.captureScreenshot' },
     { label: '$(file-media) Capture Full Page Screenshot', command: 'browserDebug.captureFullPageScreenshot' },
     { label: '$(dashboard) Open Dashboard', command: 'browserDebug.openDashboard' },
+    { label: '$(pulse) Record Performance Trace', command: 'browserDebug.recordPerformanceTrace' },
     { label: '$(clear-all) Clear Captured Data', command: 'browserDebug.clearCapturedData' },
     { label: '$(browser) Launch Browser', command: 'browserDebug.launchBrowser' },
     { label: '$(extensions) Install Browser Extension', command: 'browserDebug.installBrowserExtension' },

@@ -33,6 +33,22 @@ export function solidPng(width: number, height: number, rgb: [number, number, nu
   return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
+/** A PNG of random pixels: Chrome leaves flat, low-entropy images out of LCP, so a perf fixture needs noise. */
+export function noisyPng(width: number, height: number, seed = 1): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const raw = Buffer.alloc(height * (1 + width * 3));
+  let state = seed >>> 0 || 1;
+  for (let i = 0; i < raw.length; i++) {
+    if (i % (1 + width * 3) === 0) continue;
+    state = (state * 1664525 + 1013904223) >>> 0;
+    raw[i] = state >>> 24;
+  }
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
 export function pngDataUrl(width: number, height: number): string {
   return `data:image/png;base64,${solidPng(width, height).toString('base64')}`;
 }

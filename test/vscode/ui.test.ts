@@ -252,4 +252,26 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     assert.ok(score > 0 && score <= 100, `score ${score}`);
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-audit.png') });
   });
+
+  it('"Record Performance Trace" fills the Performance tab: vitals, long tasks whose script opens its file, insights', async () => {
+    const page = await app!.context.newPage();
+    await page.goto(`${origin}/slow.html`);
+    await page.bringToFront();
+    await runCommand(workbench, 'Browser Debug: Record Performance Trace');
+    let dashboard: Frame | undefined;
+    await until(async () => {
+      for (const frame of workbench.frames()) {
+        if (await frame.locator('.longtasks .script', { hasText: 'slow.js' }).count().catch(() => 0)) dashboard = frame;
+      }
+      return Boolean(dashboard);
+    }, 120_000, 'the trace in the dashboard');
+    assert.equal(await dashboard!.locator('button.tab.active').textContent(), 'Performance');
+    await dashboard!.locator('button', { hasText: 'Open trace file' }).waitFor();
+    assert.ok((await dashboard!.locator('.insights li').count()) > 0, 'the insights are listed');
+    await dashboard!.locator('.vitals td.vital.good, .vitals td.vital.needs-improvement, .vitals td.vital.poor').first().waitFor({ timeout: 30_000 });
+    await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-performance.png') });
+    await dashboard!.locator('.longtasks .script', { hasText: 'slow.js' }).first().click();
+    await workbench.locator('.tabs-container .tab.active', { hasText: 'slow.js' }).waitFor({ timeout: 20_000 });
+    await page.close();
+  });
 });

@@ -2,19 +2,20 @@
  * The dashboard front end: plain DOM with VS Code's theme variables. It only renders what the host
  * posts and asks the host to act (open a file, a request, a screenshot); it never calls the connector.
  */
-import type { DashboardConsoleEntry, DashboardData, DashboardScreenshot, HostToDashboard, DashboardToHost } from '../../src/shared/dashboardMessages';
+import type { DashboardConsoleEntry, DashboardData, DashboardPerformance, DashboardScreenshot, HostToDashboard, DashboardToHost } from '../../src/shared/dashboardMessages';
 import type { AgentActionFrame, StoredNetworkRequest } from '../../src/shared/protocol';
 import { collapseRepeats, consoleRepeatKey, repeatSuffix } from '../../src/shared/repeats';
 import type { AuditSummary } from '../../src/shared/audit';
 import { isFailedRequest } from '../../src/shared/networkOutcome';
 import { agentView } from './agentView';
 import { auditView } from './auditView';
+import { traceView, vitalsTable } from './performanceView';
 
 declare function acquireVsCodeApi(): { postMessage(message: DashboardToHost): void };
 const vscode = acquireVsCodeApi();
 
 type ConsoleEntry = DashboardConsoleEntry;
-type Tab = 'console' | 'network' | 'screenshots' | 'audits' | 'agent';
+type Tab = 'console' | 'network' | 'screenshots' | 'performance' | 'agent';
 const LEVELS = ['error', 'warn', 'info', 'log', 'debug'] as const;
 const MAX_ROWS = 2000;
 
@@ -28,6 +29,7 @@ const state = {
   levels: new Set<string>(LEVELS),
   browserConnected: false,
   audit: undefined as AuditSummary | undefined,
+  performance: { vitals: [] } as DashboardPerformance,
 };
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
@@ -41,15 +43,15 @@ const levelOf = (entry: ConsoleEntry) => (entry.type === 'console-error' ? 'erro
 
 function render(): void {
   const app = document.getElementById('app')!;
-  const tabs = el('nav', { className: 'tabs' }, ...(['console', 'network', 'screenshots', 'audits', 'agent'] as Tab[]).map((tab) => {
-    const count = { console: state.console.length, network: state.network.length, screenshots: state.screenshots.length, audits: 0, agent: state.actions.length }[tab];
+  const tabs = el('nav', { className: 'tabs' }, ...(['console', 'network', 'screenshots', 'performance', 'agent'] as Tab[]).map((tab) => {
+    const count = { console: state.console.length, network: state.network.length, screenshots: state.screenshots.length, performance: 0, agent: state.actions.length }[tab];
     const button = el('button', { className: tab === state.tab ? 'tab active' : 'tab', textContent: `${tab[0]!.toUpperCase()}${tab.slice(1)}${count ? ` (${count})` : ''}` });
     button.dataset.tab = tab;
     button.onclick = () => ((state.tab = tab), render());
     return button;
   }));
   const status = el('span', { className: state.browserConnected ? 'status ok' : 'status', textContent: state.browserConnected ? '● browser connected' : '○ no browser connected' });
-  const body = state.tab === 'console' ? consoleTab() : state.tab === 'network' ? networkTab() : state.tab === 'screenshots' ? screenshotsTab() : state.tab === 'agent' ? agentView(state.actions) : auditsTab();
+  const body = state.tab === 'console' ? consoleTab() : state.tab === 'network' ? networkTab() : state.tab === 'screenshots' ? screenshotsTab() : state.tab === 'agent' ? agentView(state.actions) : performanceTab();
   app.replaceChildren(el('header', {}, tabs, status), body);
 }
 
@@ -109,6 +111,23 @@ function screenshotsTab(): HTMLElement {
   return el('section', {}, el('div', { className: 'toolbar' }, capture), grid);
 }
 
+/** Vitals per page load, the latest trace, then the latest Lighthouse audit. */
+function performanceTab(): HTMLElement {
+  const record = el('button', { textContent: 'Record performance trace' });
+  record.onclick = () => vscode.postMessage({ type: 'recordTrace' });
+  const toolbar = el('div', { className: 'toolbar' }, record);
+  const { vitals, trace } = state.performance;
+  if (trace) {
+    const open = el('button', { textContent: 'Open trace file', title: trace.path });
+    open.onclick = () => vscode.postMessage({ type: 'openTraceFile' });
+    toolbar.append(open);
+  }
+  const parts: HTMLElement[] = [toolbar, el('h3', { textContent: 'Web Vitals per page load' })];
+  parts.push(vitals.length ? vitalsTable(vitals) : el('p', { className: 'empty', textContent: 'No Web Vitals yet: load a page in the connected browser.' }));
+  if (trace) parts.push(el('h3', { textContent: 'Latest trace' }), traceView(trace, (message) => vscode.postMessage(message)));
+  return el('section', {}, ...parts, el('h3', { textContent: 'Lighthouse audit' }), auditsTab());
+}
+
 function auditsTab(): HTMLElement {
   const run = (command: 'browserDebug.runAccessibilityAudit' | 'browserDebug.runPerformanceAudit' | 'browserDebug.runFullAudit', label: string) => {
     const button = el('button', { textContent: label });
@@ -135,12 +154,16 @@ window.addEventListener('message', (event: MessageEvent<HostToDashboard>) => {
   const message = event.data;
   if (message.type === 'audit') {
     state.audit = message.audit;
-    state.tab = 'audits';
+    state.tab = 'performance';
+  } else if (message.type === 'performance') {
+    const newTrace = message.trace && message.trace.id !== state.performance.trace?.id;
+    state.performance = { vitals: message.vitals, trace: message.trace };
+    if (newTrace) state.tab = 'performance';
+    else if (state.tab !== 'performance') return;
   } else if (message.type === 'snapshot') {
-    if (message.audit) {
-      state.audit = message.audit;
-      state.tab = 'audits';
-    }
+    if (message.performance) state.performance = message.performance;
+    if (message.audit || message.performance?.trace) state.tab = 'performance';
+    if (message.audit) state.audit = message.audit;
     state.console = [];
     state.network = [];
     state.screenshots = [];

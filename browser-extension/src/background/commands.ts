@@ -6,6 +6,7 @@ import { CommandError } from './commandError';
 import type { InboundFrame } from './connectorLink';
 import { cookiesFor, currentUrl, listTabs, navigate } from './pageCommands';
 import { previewImage } from './preview';
+import { performanceTrace } from './performance/traceRecorder';
 import { runScript } from './runScript';
 import { takeScreenshot } from './screenshot';
 
@@ -22,6 +23,7 @@ const HANDLERS: Record<string, (args: Record<string, unknown>) => Promise<unknow
   snapshot: (args) => snapshot(args),
   act: (args) => act(args),
   ...PAGE_CONTROL_HANDLERS,
+  'performance-trace': (args) => performanceTrace(args),
 };
 
 function toError(error: unknown): { code: string; message: string } {

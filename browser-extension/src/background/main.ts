@@ -7,6 +7,8 @@ import { applyContentScripts } from './contentScripts';
 import { debuggerStats } from './debuggerSession';
 import { watchNavigation } from './navigation';
 import { NetworkCapture } from './networkCapture';
+import { useTraceFrameSender } from './performance/traceRecorder';
+import { vitalsEvent } from './performance/vitalsEvent';
 import { Outbox } from './outbox';
 import { OutboxStore } from './outboxStore';
 import { fromPage } from './pageCaptures';
@@ -31,6 +33,7 @@ const outboxStore = new OutboxStore(
   () => link.schedulePump(),
 );
 const remote = new RemoteMode();
+useTraceFrameSender((frame) => link.send(frame));
 /** Captures that arrive while the worker still reads its settings wait to learn where they go. */
 let early: Parameters<Deliver>[] | undefined = [];
 // One destination at a time: in remote mode nothing goes to (or looks for) a local connector.
@@ -59,6 +62,7 @@ chrome.runtime.onConnect.addListener((port) => {
     else if (message.kind === 'timings') network.addTimings(tabId, message.timings);
     else if (message.kind === 'bodies') network.addBodies(tabId, message.bodies);
     else if (message.kind === 'initiators') network.addInitiators(tabId, message.initiators);
+    else if (message.kind === 'vitals') sink.accept([vitalsEvent(message.metric)], tabId, { documentId });
   });
 });
 chrome.runtime.onMessage.addListener((message: ExtensionMessage, sender, respond) => {

@@ -3,6 +3,7 @@
  * service worker. The connector never sees these; it sees `src/shared/protocol.ts` frames.
  */
 import type { RemoteStatus } from '../../../src/shared/remote';
+import type { VitalMetric } from '../../../src/shared/performance';
 import type { SelectedElement, StackFrame } from '../../../src/shared/protocol';
 
 /** Name of the DOM event the MAIN-world hook uses to hand captures to the isolated relay. */
@@ -65,7 +66,9 @@ export type RelayMessage =
   | { kind: 'captures'; json: string }
   | { kind: 'timings'; timings: ResourceTiming[] }
   | { kind: 'bodies'; bodies: CapturedBody[] }
-  | { kind: 'initiators'; initiators: RequestInitiator[] };
+  | { kind: 'initiators'; initiators: RequestInitiator[] }
+  /** One Web Vitals metric, as browser-extension/src/content/webVitals.ts shaped it. */
+  | { kind: 'vitals'; metric: VitalMetric };
 
 export interface PopupState {
   /** `off` while remote mode streams to the edge instead. */

@@ -3,6 +3,7 @@
  * and (opted in) bodies to the service worker over a port.
  */
 import { BODY_EVENT, CAPTURE_EVENT, CAPTURE_PORT, INITIATOR_EVENT, type CapturedBody, type RelayMessage, type RequestInitiator, type ResourceTiming } from '../common/messages';
+import { observeVitals } from './webVitals';
 
 let port: chrome.runtime.Port | undefined;
 
@@ -87,4 +88,5 @@ function claimRelay(): boolean {
 if (claimRelay()) {
   relayPageEvents();
   observeTimings();
+  observeVitals(send);
 }

@@ -1,6 +1,7 @@
 import { ApiError } from '../../shared/errors';
 import type { AuditRunInfo } from '../../shared/audit';
 import type { LighthouseModules, PuppeteerBrowser } from './lighthouseModules';
+import type { WarmHeadless } from './warmHeadless';
 
 /** A CDP connection puppeteer can drive; structurally puppeteer's `ConnectionTransport`. */
 export interface CdpTransport {
@@ -24,8 +25,10 @@ export interface AuditBrowserSession {
   kind: AuditBrowserKind;
   label: string;
   browser: PuppeteerBrowser;
-  /** Disconnects from a user's browser, or ends the headless one we started. */
+  /** Disconnects from a user's browser, or hands the warm headless one back for the next audit. */
   close(): Promise<void>;
+  /** Ends a headless browser for good: after a timeout or cancel, Lighthouse may still be driving it. */
+  discard?(): Promise<void>;
 }
 
 export interface BrowserChoice {
@@ -51,40 +54,18 @@ function endpointOptions(endpoint: string): Record<string, unknown> {
   return { browserURL: endpoint };
 }
 
-/** Root cannot start Chrome's sandbox (CI containers); everyone else keeps it. */
-const HEADLESS_FLAGS = ['--headless=new', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])];
-
-async function headless(modules: LighthouseModules, chromePath: string): Promise<AuditBrowserSession> {
-  const chrome = await modules.launch({ chromePath, chromeFlags: HEADLESS_FLAGS, logLevel: 'silent' });
-  try {
-    const browser = await modules.puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-    return {
-      kind: 'headless',
-      label: `headless ${chromePath}`,
-      browser,
-      close: async () => {
-        await browser.disconnect().catch(() => undefined);
-        await chrome.kill();
-      },
-    };
-  } catch (error) {
-    await chrome.kill();
-    throw error;
-  }
-}
-
 /**
  * Connects in the issue's order: the launched browser's pipe, then the configured endpoint, then a
  * headless Chrome of our own. A choice that fails falls through to the next, with a warning.
  */
-export async function openAuditBrowser(modules: LighthouseModules, choice: BrowserChoice, warnings: string[]): Promise<AuditBrowserSession> {
-  const session = await connect(modules, choice, warnings);
+export async function openAuditBrowser(modules: LighthouseModules, choice: BrowserChoice, warnings: string[], warm: WarmHeadless): Promise<AuditBrowserSession> {
+  const session = await connect(modules, choice, warnings, warm);
   let closing: Promise<void> | undefined;
-  // Closed on timeout and again on the way out: the second call waits for the first.
-  return { ...session, close: () => (closing ??= session.close()) };
+  // Closed (or discarded) on timeout and again on the way out: the second call waits for the first.
+  return { ...session, close: () => (closing ??= session.close()), discard: () => (closing ??= (session.discard ?? session.close)()) };
 }
 
-async function connect(modules: LighthouseModules, choice: BrowserChoice, warnings: string[]): Promise<AuditBrowserSession> {
+async function connect(modules: LighthouseModules, choice: BrowserChoice, warnings: string[], warm: WarmHeadless): Promise<AuditBrowserSession> {
   if (choice.source) {
     try {
       const browser = await modules.puppeteer.connect({ transport: choice.source.openTransport(), defaultViewport: null });
@@ -102,5 +83,5 @@ async function connect(modules: LighthouseModules, choice: BrowserChoice, warnin
     }
   }
   if (!choice.chromePath) throw new ApiError('LIGHTHOUSE_FAILED', `${warnings.join(' ')} ${NO_CHROME_MESSAGE}`.trim(), { reason: 'no-chrome' });
-  return headless(modules, choice.chromePath);
+  return warm.acquire(modules, choice.chromePath);
 }

@@ -7,12 +7,14 @@ import type { Logger } from '../logger';
 import { checkBrowserChoice, openAuditBrowser, type AuditBrowserSession, type AuditBrowserSource, type BrowserChoice } from './auditBrowser';
 import { ProgressTracker } from './auditProgress';
 import { AuditQueue } from './auditQueue';
+import { BenchmarkIndex } from './benchmarkIndex';
 import { failingOf, metricsOf, opportunitiesOf, scoresOf } from './auditSummary';
 import { handOverCookies } from './cookieHandover';
 import type { Lhr } from './lhr';
 import { loadLighthouse, type LighthouseModules, type PuppeteerContext } from './lighthouseModules';
 import { runLighthouse, type LighthouseOutput } from './lighthouseRun';
 import { ReportFolder } from './reportFolder';
+import { WarmHeadless } from './warmHeadless';
 
 export interface AuditRunOptions {
   /** Cancels a waiting or running audit (VS Code's Cancel button, an MCP cancellation). */
@@ -32,6 +34,8 @@ export interface AuditServiceDeps {
   logger: Logger;
   findChrome(): string | undefined;
   load?: () => Promise<LighthouseModules>;
+  /** How long the warm headless browser waits for the next audit before it is closed. */
+  warmIdleMs?: number;
 }
 
 /** After a timeout or cancel we close the browser under Lighthouse; this long it may take to notice. */
@@ -45,9 +49,18 @@ export class AuditService {
   private readonly queue = new AuditQueue();
   private readonly reports: ReportFolder;
   private source: AuditBrowserSource | undefined;
+  /** The headless browser kept between audits (browser choice 3). */
+  readonly warm: WarmHeadless;
+  private readonly benchmark = new BenchmarkIndex();
 
   constructor(private readonly deps: AuditServiceDeps) {
     this.reports = new ReportFolder(deps.config.reportDir, deps.config.maxReports, deps.logger);
+    this.warm = new WarmHeadless(deps.warmIdleMs);
+  }
+
+  /** Closes the warm browser (connector stop). */
+  dispose(): Promise<void> {
+    return this.warm.shutdown();
   }
 
   /** Browser choice 1: audits use this browser (VS Code's "Launch Browser") until the returned function is called. */
@@ -95,7 +108,8 @@ export class AuditService {
     const warnings: string[] = [];
     progress.update('browser', 'Opening a browser for the audit');
     const handed = await handOverCookies(this.deps.bridge, request.url, this.deps.config.cookieHandover, request.shareCookies);
-    const session = await openAuditBrowser(modules, choice, warnings);
+    const session = await openAuditBrowser(modules, choice, warnings, this.warm);
+    this.benchmark.prepare(modules, request.categories ?? AUDIT_CATEGORIES);
     let output: LighthouseOutput;
     try {
       output = await this.bounded(modules, session, request, handed.cookies, deadline, progress, signal);
@@ -103,6 +117,7 @@ export class AuditService {
       await session.close();
     }
     const { lhr } = output;
+    this.benchmark.remember(modules, lhr);
     if (lhr.runtimeError) {
       throw new ApiError('LIGHTHOUSE_FAILED', `Lighthouse could not audit ${request.url}: ${lhr.runtimeError.message} (${lhr.runtimeError.code}). Check the page loads in a browser.`, { reason: lhr.runtimeError.code, url: request.url });
     }
@@ -158,7 +173,7 @@ export class AuditService {
       return await Promise.race([run.catch((error: unknown) => Promise.reject(lighthouseError(error, request.url))), stopped]);
     } catch (error) {
       await context?.close().catch(() => undefined);
-      await session.close();
+      await (session.discard ?? session.close)();
       // Hold the queue until Lighthouse has really stopped, so two runs never overlap.
       await Promise.race([run.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, SETTLE_MS))]);
       throw error;

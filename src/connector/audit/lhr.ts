@@ -45,4 +45,5 @@ export interface Lhr {
   audits: Record<string, LhrAudit>;
   categories: Record<string, LhrCategory>;
   timing: { total: number; entries: { name: string; duration: number }[] };
+  environment?: { benchmarkIndex?: number };
 }

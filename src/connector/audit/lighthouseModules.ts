@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Lhr } from './lhr';
+import type { LighthouseConfig } from './slimConfig';
 
 /** The slice of puppeteer-core we drive: connect, a throwaway context with cookies, one page. */
 export interface PuppeteerPage {
@@ -30,13 +31,17 @@ export interface LighthouseResult {
 
 export interface LighthouseModules {
   lighthouse(url: string, flags: Record<string, unknown>, config: Record<string, unknown>, page: PuppeteerPage): Promise<LighthouseResult | undefined>;
-  launch(options: Record<string, unknown>): Promise<{ port: number; kill(): void | Promise<void>; process: { pid?: number } }>;
+  launch(options: Record<string, unknown>): Promise<{ port: number; kill(): void | Promise<void>; process: { pid?: number; once?(event: 'exit', listener: () => void): void } }>;
   puppeteer: Puppeteer;
   /** lighthouse-logger: `events.on('status', ([prefix, message]) => …)`. */
   logEvents: { on(event: 'status' | 'warning', listener: (args: unknown[]) => void): void; off(event: 'status' | 'warning', listener: (args: unknown[]) => void): void };
   version: string;
   /** Lighthouse's own desktop settings (screen, throttling, user agent), from its exported desktopConfig. */
   desktopSettings: Record<string, unknown>;
+  /** Lighthouse's default config, trimmed per run to the asked categories (see slimConfig.ts). */
+  defaultConfig?: LighthouseConfig;
+  /** Lighthouse's page functions; `computeBenchmarkIndex` is swapped out when no audit needs it (see benchmarkIndex.ts). */
+  pageFunctions?: { computeBenchmarkIndex: () => number };
 }
 
 let loading: Promise<LighthouseModules> | undefined;
@@ -57,12 +62,14 @@ async function importFile<T>(path: string): Promise<T> {
 async function load(): Promise<LighthouseModules> {
   // Resolved from here, so the extension's own (pruned) node_modules wins; see scripts/stageAuditModules.mjs.
   const lighthouseEntry = esmEntry('lighthouse', __filename);
-  const [core, launcher, puppeteer, logger] = await Promise.all([
-    importFile<{ default: LighthouseModules['lighthouse']; desktopConfig: { settings: Record<string, unknown> } }>(lighthouseEntry),
+  const [core, launcher, puppeteer, logger, pages] = await Promise.all([
+    importFile<{ default: LighthouseModules['lighthouse']; desktopConfig: { settings: Record<string, unknown> }; defaultConfig: LighthouseConfig }>(lighthouseEntry),
     importFile<{ launch: LighthouseModules['launch'] }>(esmEntry('chrome-launcher', __filename)),
     // Lighthouse's own copies, so the page we hand it comes from the puppeteer it expects.
     importFile<{ default: Puppeteer }>(esmEntry('puppeteer-core', lighthouseEntry)),
     importFile<{ default: { events: LighthouseModules['logEvents'] } }>(esmEntry('lighthouse-logger', lighthouseEntry)),
+    // The same module instance Lighthouse's gatherers use (same file URL).
+    importFile<{ pageFunctions: NonNullable<LighthouseModules['pageFunctions']> }>(join(dirname(lighthouseEntry), 'lib', 'page-functions.js')),
   ]);
   const version = (JSON.parse(readFileSync(join(dirname(lighthouseEntry), '..', 'package.json'), 'utf8')) as { version: string }).version;
   return {
@@ -72,6 +79,8 @@ async function load(): Promise<LighthouseModules> {
     logEvents: logger.default.events,
     version,
     desktopSettings: core.desktopConfig.settings,
+    defaultConfig: core.defaultConfig,
+    pageFunctions: pages.pageFunctions,
   };
 }
 

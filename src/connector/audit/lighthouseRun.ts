@@ -3,6 +3,7 @@ import { AUDIT_CATEGORIES } from '../../shared/audit';
 import type { AuditBrowserSession } from './auditBrowser';
 import type { Lhr } from './lhr';
 import type { LighthouseModules, PuppeteerContext } from './lighthouseModules';
+import { slimConfig } from './slimConfig';
 
 export interface LighthouseOutput {
   lhr: Lhr;
@@ -82,7 +83,8 @@ export async function runLighthouse(
     if (cookies.length) await context.setCookie(...cookies);
     const page = await context.newPage();
     onStatus('loading', `Loading ${request.url}`);
-    const result = await modules.lighthouse(request.url, lighthouseFlags(request, modules.desktopSettings, maxWaitForLoad), { extends: 'lighthouse:default' }, page);
+    const config = modules.defaultConfig ? slimConfig(modules.defaultConfig, request.categories ?? AUDIT_CATEGORIES) : { extends: 'lighthouse:default' };
+    const result = await modules.lighthouse(request.url, lighthouseFlags(request, modules.desktopSettings, maxWaitForLoad), config, page);
     if (!result) throw new Error('Lighthouse returned no result.');
     const [json, html] = Array.isArray(result.report) ? result.report : [result.report, ''];
     return { lhr: result.lhr, json: json ?? '', html: html ?? '' };

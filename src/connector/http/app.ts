@@ -8,6 +8,7 @@ import { consoleRoutes } from './routes/consoleRoutes';
 import { identityRoutes } from './routes/identityRoutes';
 import { networkRoutes } from './routes/networkRoutes';
 import { pageRoutes } from './routes/pageRoutes';
+import { performanceRoutes } from './routes/performanceRoutes';
 import type { Route } from './route';
 import { checkAccess, type AccessPolicy } from './security';
 
@@ -30,7 +31,7 @@ export interface AppExtras {
 
 /** The HTTP face of the connector: every route in both variants, behind the Host/Origin checks. */
 export function createApp(services: ConnectorServices, policy: AccessPolicy, extras: AppExtras = {}): express.Express {
-  const routes: Route[] = [...identityRoutes(services), ...consoleRoutes(services), ...networkRoutes(services), ...pageRoutes(services), ...auditRoutes(services)];
+  const routes: Route[] = [...identityRoutes(services), ...consoleRoutes(services), ...networkRoutes(services), ...pageRoutes(services), ...auditRoutes(services), ...performanceRoutes(services)];
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ConnectorServices } from '../../connector/services';
 import { meetsLevel } from '../../shared/levels';
+import { vitalsLines } from '../format/performanceText';
 import { clock, cut, isoTime, oneLine, pairs, plural } from '../format/text';
 import { defineTool, type ToolAnswer, type ToolContext } from '../tool';
 import { tabIdParam } from './params';
@@ -67,6 +68,8 @@ async function currentPage({ tabId }: z.output<typeof currentPageSchema>, { serv
   const lines = [`Current page: ${describePage(shown)}.${note}`];
   if (stored && shown.url === stored.url) {
     lines.push(`Reported at ${isoTime(stored.updatedAt)} (${stored.source ?? 'navigation'}), page load ${stored.pageLoadId}.`, pageLoadSummary(services, stored.pageLoadId));
+    const vitals = services.webVitals.get(stored.pageLoadId);
+    lines.push(...(vitals ? ['Web Vitals of this page load:', ...vitalsLines(vitals)] : ['Web Vitals: none reported yet for this page load.']));
   }
   return { text: lines.join('\n') };
 }
@@ -74,7 +77,7 @@ async function currentPage({ tabId }: z.output<typeof currentPageSchema>, { serv
 const getCurrentPage = defineTool({
   name: 'get_current_page',
   title: 'Current page',
-  description: 'The page the browser shows (URL, title, tab) and how many console errors, warnings and failed requests its current page load produced.',
+  description: 'The page the browser shows (URL, title, tab), how many console errors, warnings and failed requests its current page load produced, and its Web Vitals (LCP, CLS, INP, FCP, TTFB) with ratings.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema: currentPageSchema,
   handler: currentPage,

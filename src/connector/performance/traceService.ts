@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
+import { ApiError } from '../../shared/errors';
+import type { PerformanceTraceRecord, TraceSummary } from '../../shared/performance';
+import type { BrowserBridge } from '../browserBridge';
+import type { Logger } from '../logger';
+import type { SourceMapper } from '../sourceMaps/sourceMapper';
+import { parseTrace } from './traceEngine';
+import { TraceFolder } from './traceFolder';
+import { summarizeTrace } from './traceSummary';
+import { TraceTransfers } from './traceTransfers';
+
+const inflate = promisify(gunzip);
+const MAX_RECORDS = 20;
+/** Reload (up to 30 s), settle, hand-over: a trace may take longer than an ordinary command. */
+const MIN_TRACE_TIMEOUT_MS = 60_000;
+
+export interface TraceRequest {
+  reload?: boolean;
+  durationMs?: number;
+  tabId?: number;
+}
+
+interface BrowserReply {
+  chunks: number;
+  bytes: number;
+  url?: string;
+  reload?: boolean;
+}
+
+export interface PerformanceServiceOptions {
+  bridge: BrowserBridge;
+  logger: Logger;
+  sourceMaps: SourceMapper;
+  dir: string;
+  commandTimeoutMs: number;
+}
+
+/**
+ * Performance traces of the developer's own tab: the browser extension records with chrome.debugger,
+ * sends the gzipped trace in chunks, and DevTools' trace engine analyses it here. One trace at a time.
+ */
+export class PerformanceService {
+  readonly transfers = new TraceTransfers();
+  private readonly folder: TraceFolder;
+  private readonly kept: PerformanceTraceRecord[] = [];
+  private readonly listeners = new Set<(record: PerformanceTraceRecord) => void>();
+  private busy = false;
+
+  constructor(private readonly options: PerformanceServiceOptions) {
+    this.folder = new TraceFolder(options.dir, MAX_RECORDS, options.logger);
+  }
+
+  get records(): readonly PerformanceTraceRecord[] {
+    return this.kept;
+  }
+
+  onRecord(listener: (record: PerformanceTraceRecord) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async record(request: TraceRequest): Promise<PerformanceTraceRecord> {
+    if (this.busy) throw new ApiError('SERVICE_UNAVAILABLE', 'A performance trace is already being recorded. Wait for it to finish, then retry.');
+    this.busy = true;
+    try {
+      return await this.recordNow(request);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async recordNow(request: TraceRequest): Promise<PerformanceTraceRecord> {
+    const started = Date.now();
+    const transferId = randomUUID();
+    const reload = request.reload ?? true;
+    this.transfers.expect(transferId);
+    let reply: BrowserReply;
+    try {
+      const args = { transferId, reload, ...(request.durationMs === undefined ? {} : { durationMs: request.durationMs }), ...(request.tabId === undefined ? {} : { tabId: request.tabId }) };
+      reply = (await this.options.bridge.command('performance-trace', args, Math.max(this.options.commandTimeoutMs, MIN_TRACE_TIMEOUT_MS + (request.durationMs ?? 0)))) as BrowserReply;
+    } catch (error) {
+      this.transfers.cancel(transferId);
+      throw error;
+    }
+    const gz = this.transfers.take(transferId, reply.chunks);
+    const [path, file] = await Promise.all([this.folder.save(reply.url, started, gz), inflate(gz)]);
+    const trace = JSON.parse(file.toString('utf8')) as { traceEvents: unknown[]; metadata?: { nodeNames?: Record<string, string> } };
+    const summary = summarizeTrace(await parseTrace(trace.traceEvents), { url: reply.url, reload, nodeNames: trace.metadata?.nodeNames ?? {} });
+    await this.mapScripts(summary);
+    const record: PerformanceTraceRecord = { type: 'performance-trace', id: `trace-${started}-${transferId.slice(0, 8)}`, timestamp: started, path, bytes: gz.length, elapsedMs: Date.now() - started, summary };
+    this.keep(record);
+    return record;
+  }
+
+  /** Long tasks' scripts point at their original sources where a source map is reachable. */
+  private async mapScripts(summary: TraceSummary): Promise<void> {
+    const refs = summary.longTasks.flatMap((task) => task.scripts).filter((ref) => ref.line !== undefined);
+    await Promise.all(
+      refs.map(async (ref) => {
+        const mapped = await this.options.sourceMaps.mapFrame({ url: ref.url, line: ref.line!, column: ref.column ?? 1 });
+        if (mapped.original) ref.source = { path: mapped.original.source, line: mapped.original.line, column: mapped.original.column };
+      }),
+    );
+  }
+
+  private keep(record: PerformanceTraceRecord): void {
+    this.kept.push(record);
+    if (this.kept.length > MAX_RECORDS) this.kept.shift();
+    for (const listener of this.listeners) listener(record);
+  }
+}
