@@ -1,6 +1,6 @@
 import { ApiError } from '../../shared/errors';
-import type { AuditRunInfo } from '../../shared/audit';
 import type { LighthouseModules, PuppeteerBrowser } from './lighthouseModules';
+import type { AuditBrowserSession } from './auditBrowserSession';
 import type { WarmHeadless } from './warmHeadless';
 
 /** A CDP connection puppeteer can drive; structurally puppeteer's `ConnectionTransport`. */
@@ -16,19 +16,6 @@ export interface AuditBrowserSource {
   label: string;
   /** A fresh multiplexed connection over the pipe; closing it leaves the browser running. */
   openTransport(): CdpTransport;
-}
-
-export type AuditBrowserKind = AuditRunInfo['browser'];
-
-/** The browser an audit runs in, connected; the audit itself opens a throwaway context in it. */
-export interface AuditBrowserSession {
-  kind: AuditBrowserKind;
-  label: string;
-  browser: PuppeteerBrowser;
-  /** Disconnects from a user's browser, or hands the warm headless one back for the next audit. */
-  close(): Promise<void>;
-  /** Ends a headless browser for good: after a timeout or cancel, Lighthouse may still be driving it. */
-  discard?(): Promise<void>;
 }
 
 export interface BrowserChoice {

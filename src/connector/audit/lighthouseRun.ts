@@ -1,6 +1,6 @@
 import type { AuditCategory, AuditPhase, AuditRequest } from '../../shared/audit';
 import { AUDIT_CATEGORIES } from '../../shared/audit';
-import type { AuditBrowserSession } from './auditBrowser';
+import type { AuditBrowserSession } from './auditBrowserSession';
 import type { Lhr } from './lhr';
 import type { LighthouseModules, PuppeteerContext } from './lighthouseModules';
 import { slimConfig } from './slimConfig';

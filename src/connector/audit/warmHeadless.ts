@@ -1,4 +1,4 @@
-import type { AuditBrowserSession } from './auditBrowser';
+import type { AuditBrowserSession } from './auditBrowserSession';
 import type { LighthouseModules, PuppeteerBrowser } from './lighthouseModules';
 
 /** Root cannot start Chrome's sandbox (CI containers); everyone else keeps it. */
