@@ -8,6 +8,7 @@ import { createApp, type AppExtras } from './http/app';
 import type { AccessPolicy } from './http/security';
 import { probeIdentity } from './identityProbe';
 import { silentLogger, type Logger } from './logger';
+import { RecordingService } from './recordings/recordingService';
 import { HybridMode } from './remote/hybridMode';
 import { ScreenshotService } from './screenshotService';
 import { SourceMapper } from './sourceMapper';
@@ -55,6 +56,7 @@ export class Connector {
       screenshots: new ScreenshotService(config.screenshots, bridge, store, logger),
       audits: new AuditService({ config: config.audits, bridge, logger, findChrome: () => findChrome() }),
       sourceMaps: new SourceMapper({ logger }),
+      recordings: new RecordingService(config.recordings, bridge, store, logger),
       startedAt: Date.now(),
       port: () => this.listeningPort,
       connections: () => this.hub.connectionCount,

@@ -2,6 +2,7 @@ import type { AuditService } from './audit/auditService';
 import type { BrowserBridge } from './browserBridge';
 import type { ConnectorConfig } from './config';
 import type { Logger } from './logger';
+import type { RecordingService } from './recordings/recordingService';
 import type { HybridMode } from './remote/hybridMode';
 import type { ScreenshotService } from './screenshotService';
 import type { SourceMapper } from './sourceMapper';
@@ -18,6 +19,8 @@ export interface ConnectorServices {
   audits: AuditService;
   /** Maps captured stack frames back to the page's sources. */
   sourceMaps: SourceMapper;
+  /** Recordings of the developer's input, their files and replays. */
+  recordings: RecordingService;
   /** Hybrid mode: forwarding to an edge deployment, when a remote URL is set. */
   remote: HybridMode;
   startedAt: number;

@@ -47,6 +47,7 @@ export class WsHub {
       store.onCleared(() => this.broadcast({ type: 'cleared', timestamp: Date.now() })),
       bridge.onChange(() => this.broadcast(this.browserStatus())),
       remote.onStatus(() => this.broadcast(this.remoteStatus())),
+      services.recordings.onChange(() => this.broadcast({ type: 'recordings-changed', timestamp: Date.now() })),
       screenshots.onCaptured(({ requestId, dataUrl, entry }) =>
         this.broadcast({ type: 'screenshot-captured', requestId, screenshot: dataUrl, path: entry.path, timestamp: entry.timestamp }),
       ),

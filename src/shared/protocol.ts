@@ -166,7 +166,7 @@ export const screenshotPreviewSchema = z.object({
 });
 export type ScreenshotPreview = z.infer<typeof screenshotPreviewSchema>;
 
-export const COMMAND_NAMES = ['screenshot', 'run-script', 'navigate', 'current-url', 'tabs', 'cookies'] as const;
+export const COMMAND_NAMES = ['screenshot', 'run-script', 'navigate', 'current-url', 'tabs', 'cookies', 'record-start', 'record-stop', 'record-status', 'replay-step'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 const replyErrorSchema = z.object({ code: z.string(), message: z.string() });
@@ -225,6 +225,8 @@ export type ServerFrame =
   | { type: 'browser-status'; connected: boolean; browsers: number; version?: string; timestamp: number }
   | { type: 'screenshot-captured'; requestId: string; screenshot: string; path?: string; timestamp: number }
   | { type: 'remote-status'; remote: RemoteReport | null; timestamp: number }
+  /** A recording started, stopped, replayed, was imported or deleted: read GET /recordings again. */
+  | { type: 'recordings-changed'; timestamp: number }
   | (StoredEntry & { type: StoredEntry['type'] });
 
 /** What the connector adds to every capture it stores. */

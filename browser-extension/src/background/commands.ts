@@ -2,6 +2,7 @@ import type { ScreenshotOptions } from '../../../src/shared/protocol';
 import { CommandError } from './commandError';
 import type { InboundFrame } from './connectorLink';
 import { cookiesFor, currentUrl, listTabs, navigate } from './pageCommands';
+import { recordingCommands } from './recordings/recordingCommands';
 import { runScript } from './runScript';
 import { takeScreenshot } from './screenshot';
 
@@ -14,6 +15,7 @@ const HANDLERS: Record<string, (args: Record<string, unknown>) => Promise<unknow
   'current-url': (args) => currentUrl(args as { tabId?: number }),
   tabs: () => listTabs(),
   cookies: (args) => cookiesFor(args),
+  ...recordingCommands,
 };
 
 function toError(error: unknown): { code: string; message: string } {

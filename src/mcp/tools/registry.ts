@@ -4,11 +4,12 @@ import { consoleTools } from './consoleTools';
 import { dataTools } from './dataTools';
 import { networkTools } from './networkTools';
 import { pageTools } from './pageTools';
+import { recordingTools } from './recordingTools';
 import { screenshotTools } from './screenshotTools';
 import { scriptTools } from './scriptTools';
 
 /** Every MCP tool, sorted by name: the server lists these and the README's tool reference is generated from them. */
-export const TOOLS: readonly ToolDefinition[] = [...auditTools, ...consoleTools, ...networkTools, ...pageTools, ...scriptTools, ...screenshotTools, ...dataTools].sort((a, b) =>
+export const TOOLS: readonly ToolDefinition[] = [...auditTools, ...consoleTools, ...networkTools, ...pageTools, ...scriptTools, ...screenshotTools, ...dataTools, ...recordingTools].sort((a, b) =>
   a.name.localeCompare(b.name, 'en'),
 );
 

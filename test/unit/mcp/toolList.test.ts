@@ -15,6 +15,7 @@ const ALIASES = {
   runPerformanceAudit: 'run_engine_audit',
 };
 const DETAIL_TOOLS = ['get_console_entry', 'get_network_request', 'get_current_page', 'list_tabs'];
+const RECORDING_TOOLS = ['start_recording', 'stop_recording', 'list_recordings', 'get_recording', 'replay_recording', 'import_recording'];
 
 type JsonSchema = { type?: string; description?: string; properties?: Record<string, JsonSchema>; required?: string[]; additionalProperties?: boolean; default?: unknown; enum?: unknown[]; minimum?: number; maximum?: number };
 
@@ -40,8 +41,8 @@ describe('MCP tools/list', () => {
 
   it('lists the spec tools, the earlier names, and the detail tools, sorted', () => {
     const names = tools.map((candidate) => candidate.name);
-    for (const name of [...SPEC_TOOLS, ...Object.keys(ALIASES), ...DETAIL_TOOLS]) assert.ok(names.includes(name), `${name} is listed`);
-    assert.equal(names.length, SPEC_TOOLS.length + Object.keys(ALIASES).length + DETAIL_TOOLS.length);
+    for (const name of [...SPEC_TOOLS, ...Object.keys(ALIASES), ...DETAIL_TOOLS, ...RECORDING_TOOLS]) assert.ok(names.includes(name), `${name} is listed`);
+    assert.equal(names.length, SPEC_TOOLS.length + Object.keys(ALIASES).length + DETAIL_TOOLS.length + RECORDING_TOOLS.length);
     assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, 'en')));
   });
 
