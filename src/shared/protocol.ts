@@ -166,7 +166,7 @@ export const screenshotPreviewSchema = z.object({
 });
 export type ScreenshotPreview = z.infer<typeof screenshotPreviewSchema>;
 
-export const COMMAND_NAMES = ['screenshot', 'run-script', 'navigate', 'current-url', 'tabs', 'cookies', 'record-start', 'record-stop', 'record-status', 'replay-step'] as const;
+export const COMMAND_NAMES = ['screenshot', 'run-script', 'navigate', 'current-url', 'tabs', 'cookies', 'snapshot', 'act', 'record-start', 'record-stop', 'record-status', 'replay-step'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 const replyErrorSchema = z.object({ code: z.string(), message: z.string() });

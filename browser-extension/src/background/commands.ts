@@ -1,4 +1,6 @@
 import type { ScreenshotOptions } from '../../../src/shared/protocol';
+import { act } from './actions/actCommand';
+import { snapshot } from './actions/snapshotCommand';
 import { CommandError } from './commandError';
 import type { InboundFrame } from './connectorLink';
 import { cookiesFor, currentUrl, listTabs, navigate } from './pageCommands';
@@ -15,6 +17,8 @@ const HANDLERS: Record<string, (args: Record<string, unknown>) => Promise<unknow
   'current-url': (args) => currentUrl(args as { tabId?: number }),
   tabs: () => listTabs(),
   cookies: (args) => cookiesFor(args),
+  snapshot: (args) => snapshot(args),
+  act: (args) => act(args),
   ...recordingCommands,
 };
 

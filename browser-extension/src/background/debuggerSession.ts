@@ -5,11 +5,23 @@ export const debuggerStats = { attaches: 0, attached: 0 };
 
 export type Send = <T = unknown>(method: string, params?: Record<string, unknown>) => Promise<T>;
 
+/** Tabs where an action session holds the debugger: commands run through it instead of attaching again. */
+const shared = new Map<number, Send>();
+
+/** The action session announces (or, with undefined, withdraws) its open debugger on a tab. */
+export function shareSession(tabId: number, send: Send | undefined): void {
+  if (send) shared.set(tabId, send);
+  else shared.delete(tabId);
+}
+
 /**
  * Attaches chrome.debugger only for the length of one command and always detaches, so Chrome's
- * "is being debugged" bar shows only while a full-page screenshot or a script runs.
+ * "is being debugged" bar shows only while a full-page screenshot or a script runs. While an
+ * action session is open on the tab, the command shares it and leaves it attached.
  */
 export async function withDebugger<T>(tabId: number, work: (send: Send) => Promise<T>): Promise<T> {
+  const open = shared.get(tabId);
+  if (open) return work(open);
   const target = { tabId };
   try {
     await chrome.debugger.attach(target, '1.3');

@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '../tool';
+import { actionTools } from './actionTools';
 import { auditTools } from './auditTools';
 import { consoleTools } from './consoleTools';
 import { dataTools } from './dataTools';
@@ -9,7 +10,7 @@ import { screenshotTools } from './screenshotTools';
 import { scriptTools } from './scriptTools';
 
 /** Every MCP tool, sorted by name: the server lists these and the README's tool reference is generated from them. */
-export const TOOLS: readonly ToolDefinition[] = [...auditTools, ...consoleTools, ...networkTools, ...pageTools, ...scriptTools, ...screenshotTools, ...dataTools, ...recordingTools].sort((a, b) =>
+export const TOOLS: readonly ToolDefinition[] = [...actionTools, ...auditTools, ...consoleTools, ...networkTools, ...pageTools, ...scriptTools, ...screenshotTools, ...dataTools, ...recordingTools].sort((a, b) =>
   a.name.localeCompare(b.name, 'en'),
 );
 

@@ -1,0 +1,131 @@
+import { CommandError } from '../commandError';
+import { targetTab } from '../targetTab';
+import { actionSession, type ActionSession, type OpenDialog } from './actionSession';
+import { fillNode, selectOptions } from './forms';
+import { pressKey, typeText, type Modifier } from './keyboard';
+import { clickNode, dragNode, hoverNode, type MouseButton } from './mouse';
+import { lastLines, nodeOfRef } from './refs';
+import { settle } from './settle';
+import { diffLines, type SnapshotDiff } from './snapshotDiff';
+import { fitSnapshot } from './snapshotBudget';
+import { diffKey, pageLines, refuseWhileDialog } from './snapshotCommand';
+
+type Args = Record<string, unknown>;
+type Action = (session: ActionSession, args: Args) => Promise<void>;
+
+const text = (value: unknown, name: string): string => {
+  if (typeof value !== 'string') throw new CommandError('INVALID_ARGUMENT', `Give \`${name}\` as a string.`);
+  return value;
+};
+const node = (session: ActionSession, ref: unknown) => nodeOfRef(session.tabId, ref);
+
+/** Focuses the ref's element first, when one is given, so keys and text go there. */
+async function focusRef(session: ActionSession, ref: unknown): Promise<void> {
+  if (ref === undefined) return;
+  const backendNodeId = node(session, ref);
+  await session.send('DOM.focus', { backendNodeId }).catch(() => {
+    throw new CommandError('NOT_FOCUSABLE', `Element ${String(ref)} cannot take the keyboard focus. Click it first, or pick an input, button or link.`);
+  });
+}
+
+const ACTIONS: Record<string, Action> = {
+  click: (session, args) => clickNode(session, node(session, args.ref), { button: args.button as MouseButton | undefined, clickCount: args.clickCount as number | undefined, modifiers: args.modifiers as Modifier[] | undefined }),
+  hover: (session, args) => hoverNode(session, node(session, args.ref)),
+  fill: (session, args) => fillNode(session, node(session, args.ref), text(args.value, 'value')),
+  type_text: async (session, args) => (await focusRef(session, args.ref), typeText(session, text(args.text, 'text'))),
+  press_key: async (session, args) => (await focusRef(session, args.ref), pressKey(session, text(args.key, 'key'))),
+  select_option: (session, args) => selectOptions(session, node(session, args.ref), (Array.isArray(args.values) ? args.values : [args.values]).map(String)),
+  drag: (session, args) => dragNode(session, node(session, args.fromRef), node(session, args.toRef)),
+};
+
+export interface ActResult {
+  tabId: number;
+  url?: string;
+  title?: string;
+  dialog?: Omit<OpenDialog, 'openedAt'>;
+  navigated: boolean;
+  busy: boolean;
+  settledMs: number;
+  diff?: SnapshotDiff;
+  /** After a navigation: the new page's snapshot (refs of the old page are gone). */
+  snapshot?: string;
+  /** Requests that failed (status ≥ 400 or no response) while the action ran, as the debugger saw them. */
+  failedRequests: FailedRequest[];
+}
+
+export interface FailedRequest {
+  method: string;
+  url: string;
+  status?: number;
+  error?: string;
+}
+
+/** Requests the action's page made that failed: the connector waits for their captures, and falls back to these. */
+function watchRequests(session: ActionSession) {
+  const sent = new Map<string, { method: string; url: string; status?: number }>();
+  const failed: FailedRequest[] = [];
+  const offs = [
+    session.on('Network.requestWillBeSent', (p) => sent.set(p.requestId, { method: p.request.method, url: p.request.url })),
+    session.on('Network.responseReceived', (p) => {
+      const request = sent.get(p.requestId);
+      if (request && p.response.status >= 400) failed.push({ ...request, status: p.response.status });
+    }),
+    session.on('Network.loadingFailed', (p) => {
+      const request = sent.get(p.requestId);
+      if (request && !p.canceled) failed.push({ ...request, error: p.errorText });
+    }),
+  ];
+  return { failed, stop: () => offs.forEach((off) => off()) };
+}
+
+/** Watches the main frame while an action runs: did it start a navigation, and did that load. */
+function watchNavigation(session: ActionSession) {
+  const state = { started: false, loaded: false };
+  const offs = [
+    session.on('Page.frameRequestedNavigation', (p) => p.frameId === session.mainFrameId && Object.assign(state, { started: true, loaded: false })),
+    session.on('Page.frameNavigated', (p) => !p.frame.parentId && Object.assign(state, { started: true, loaded: false })),
+    session.on('Page.loadEventFired', () => state.started && (state.loaded = true)),
+  ];
+  return { state, stop: () => offs.forEach((off) => off()) };
+}
+
+/**
+ * `act` command: one action with trusted input, then the page's settling, then what changed in the
+ * snapshot. A JS dialog the action opens ends the wait at once and is named in the result.
+ */
+export async function act(args: Args): Promise<ActResult> {
+  const action = typeof args.action === 'string' && Object.hasOwn(ACTIONS, args.action) ? ACTIONS[args.action] : undefined;
+  if (!action) throw new CommandError('INVALID_ARGUMENT', `Unknown action '${String(args.action)}': use one of ${Object.keys(ACTIONS).join(', ')}.`);
+  const tab = await targetTab(args.tabId as number | undefined);
+  const session = await actionSession(tab.id!);
+  refuseWhileDialog(session);
+  const before = lastLines(session.tabId) ?? (await pageLines(session)).map(diffKey);
+  const startedAt = Date.now();
+  const navigation = watchNavigation(session);
+  const requests = watchRequests(session);
+  const dialogOpened = session.next('Page.javascriptDialogOpening');
+  try {
+    const done = action(session, args);
+    const raced = await Promise.race([done.then(() => 'done' as const), dialogOpened.promise.then(() => 'dialog' as const)]);
+    // The input that opened the dialog stays pending until the dialog is answered; nothing waits for it.
+    if (raced === 'dialog') done.catch(() => undefined);
+    const settled = session.dialog ? { ms: Date.now() - startedAt, navigated: navigation.state.started, busy: false } : await settle(session, navigation.state, startedAt);
+    return { ...(await outcome(session, before, settled, Number(args.maxChars) || 8000)), failedRequests: requests.failed.slice(0, 20) };
+  } finally {
+    navigation.stop();
+    requests.stop();
+    dialogOpened.cancel();
+  }
+}
+
+async function outcome(session: ActionSession, before: string[], settled: { ms: number; navigated: boolean; busy: boolean }, maxChars: number): Promise<Omit<ActResult, 'failedRequests'>> {
+  const tab = await chrome.tabs.get(session.tabId);
+  const result = { tabId: session.tabId, url: tab.url, title: tab.title, navigated: settled.navigated, busy: settled.busy, settledMs: settled.ms };
+  if (session.dialog) {
+    const { type, message, defaultPrompt, url } = session.dialog;
+    return { ...result, dialog: { type, message, defaultPrompt, url } };
+  }
+  const lines = await pageLines(session);
+  if (settled.navigated) return { ...result, snapshot: fitSnapshot(lines, maxChars).text };
+  return { ...result, diff: diffLines(before, lines.map(diffKey)) };
+}

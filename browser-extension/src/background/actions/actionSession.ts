@@ -1,0 +1,149 @@
+import { CommandError } from '../commandError';
+import { debuggerStats, shareSession, type Send } from '../debuggerSession';
+
+/** Without an action for this long the debugger detaches, and Chrome's "is debugging" bar goes away. */
+export const IDLE_MS = 10_000;
+
+export interface OpenDialog {
+  type: 'alert' | 'confirm' | 'prompt' | 'beforeunload';
+  message: string;
+  defaultPrompt?: string;
+  url?: string;
+  openedAt: number;
+}
+
+/** CDP event params as the protocol defines them; we read the few fields we need. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type EventParams = any;
+type Listener = (params: EventParams) => void;
+
+/**
+ * chrome.debugger attached to one tab while the assistant acts in it: attached on the first action,
+ * detached after IDLE_MS without one. Passive capture never opens one.
+ */
+export class ActionSession {
+  dialog: OpenDialog | undefined;
+  /** Where the pointer is (CSS px), so hovers and drags move from there. */
+  mouse = { x: 0, y: 0 };
+  /** Requests of the page still waiting for an answer, for the network quiet period after an action. */
+  readonly inFlight = new Set<string>();
+  /** The tab's main frame, to tell its navigations from those of iframes. */
+  mainFrameId = '';
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+
+  constructor(readonly tabId: number) {}
+
+  readonly send: Send = (method, params) => {
+    if (this.closed) return Promise.reject(new CommandError('DEBUGGER_DETACHED', 'The debugger was detached from the tab (was the "is debugging" bar closed?). Call the tool again to re-attach.'));
+    this.touch();
+    return chrome.debugger.sendCommand({ tabId: this.tabId }, method, params) as Promise<never>;
+  };
+
+  on(method: string, listener: Listener): () => void {
+    let set = this.listeners.get(method);
+    if (!set) this.listeners.set(method, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  /** Resolves with the event's params the next time it fires. */
+  next(method: string): { promise: Promise<EventParams>; cancel(): void } {
+    let off = () => {};
+    const promise = new Promise((resolve) => (off = this.on(method, (params) => (off(), resolve(params)))));
+    return { promise, cancel: () => off() };
+  }
+
+  /** Pushes the idle detach back. */
+  touch(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.detach(), IDLE_MS);
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  dispatch(method: string, params: EventParams): void {
+    if (method === 'Page.javascriptDialogOpening') this.dialog = { type: params.type, message: params.message, defaultPrompt: params.defaultPrompt, url: params.url, openedAt: Date.now() };
+    if (method === 'Page.javascriptDialogClosed') this.dialog = undefined;
+    if (method === 'Network.requestWillBeSent') this.inFlight.add(params.requestId);
+    if (method === 'Network.loadingFinished' || method === 'Network.loadingFailed') this.inFlight.delete(params.requestId);
+    for (const listener of [...(this.listeners.get(method) ?? [])]) listener(params);
+  }
+
+  async detach(): Promise<void> {
+    if (this.closed) return;
+    this.markClosed();
+    await chrome.debugger.detach({ tabId: this.tabId }).catch(() => undefined);
+  }
+
+  markClosed(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.idleTimer);
+    sessions.delete(this.tabId);
+    shareSession(this.tabId, undefined);
+    debuggerStats.attached--;
+  }
+}
+
+const sessions = new Map<number, ActionSession>();
+const opening = new Map<number, Promise<ActionSession>>();
+let listening = false;
+
+function listen(): void {
+  if (listening) return;
+  listening = true;
+  chrome.debugger.onEvent.addListener((source, method, params) => {
+    if (source.tabId !== undefined) sessions.get(source.tabId)?.dispatch(method, params);
+  });
+  chrome.debugger.onDetach.addListener((source) => {
+    if (source.tabId !== undefined) sessions.get(source.tabId)?.markClosed();
+  });
+}
+
+/** The open session of a tab, without attaching. */
+export function openSession(tabId: number): ActionSession | undefined {
+  return sessions.get(tabId);
+}
+
+/** The tab's action session, attaching the debugger (with Page, DOM and Network enabled) if none is open. */
+export function actionSession(tabId: number): Promise<ActionSession> {
+  const open = sessions.get(tabId);
+  if (open) {
+    open.touch();
+    return Promise.resolve(open);
+  }
+  let pending = opening.get(tabId);
+  if (!pending) {
+    pending = attach(tabId).finally(() => opening.delete(tabId));
+    opening.set(tabId, pending);
+  }
+  return pending;
+}
+
+async function attach(tabId: number): Promise<ActionSession> {
+  listen();
+  try {
+    await chrome.debugger.attach({ tabId }, '1.3');
+  } catch (error) {
+    throw new CommandError('DEBUGGER_UNAVAILABLE', `Could not attach to the tab to act in it (${(error as Error).message}). Close DevTools' debugger or other debugging extensions on that tab and retry.`);
+  }
+  debuggerStats.attaches++;
+  debuggerStats.attached++;
+  const session = new ActionSession(tabId);
+  sessions.set(tabId, session);
+  shareSession(tabId, session.send);
+  try {
+    // Network only counts requests in flight (the quiet period); capture stays with webRequest.
+    await Promise.all([session.send('Page.enable'), session.send('DOM.enable'), session.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 })]);
+    const { frameTree } = await session.send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree');
+    session.mainFrameId = frameTree.frame.id;
+  } catch (error) {
+    await session.detach();
+    throw error;
+  }
+  return session;
+}

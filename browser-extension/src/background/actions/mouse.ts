@@ -1,0 +1,101 @@
+import { CommandError } from '../commandError';
+import type { ActionSession } from './actionSession';
+import { modifierBits, type Modifier } from './keyboard';
+import { nodeFacts, objectOf } from './locate';
+
+export type MouseButton = 'left' | 'right' | 'middle';
+const BUTTON_BITS: Record<MouseButton, number> = { left: 1, right: 2, middle: 4 };
+/** Pointer moves per hover or drag: enough for mouseenter/over, dragenter/over to fire on the way. */
+const MOVE_STEPS = 5;
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** Scrolls the element into view and answers its centre in the viewport, refusing hidden or disabled ones. */
+export async function actionPoint(session: ActionSession, backendNodeId: number, options: { allowDisabled?: boolean } = {}): Promise<Point> {
+  const { send } = session;
+  const facts = await nodeFacts(send, backendNodeId);
+  if (!facts.connected) throw new CommandError('STALE_REF', `${facts.label} is no longer in the page. Take a new snapshot and use its refs.`);
+  if (facts.disabled && !options.allowDisabled) throw new CommandError('DISABLED', `${facts.label} is disabled, so a user could not use it. Do what enables it first (e.g. fill the required fields), then take a new snapshot.`);
+  await send('DOM.scrollIntoViewIfNeeded', { backendNodeId }).catch(() => undefined);
+  const quads = await send<{ quads: number[][] }>('DOM.getContentQuads', { backendNodeId }).catch(() => ({ quads: [] as number[][] }));
+  const quad = quads.quads.find((q) => area(q) > 1);
+  if (!quad) throw new CommandError('NOT_VISIBLE', `${facts.label} is not visible (hidden, display:none, or zero size). Do what shows it first (open its menu or section), then take a new snapshot.`);
+  const point = { x: (quad[0]! + quad[2]! + quad[4]! + quad[6]!) / 4, y: (quad[1]! + quad[3]! + quad[5]! + quad[7]!) / 4 };
+  await refuseCovered(session, backendNodeId, point, facts.label);
+  return point;
+}
+
+function area(quad: number[]): number {
+  let sum = 0;
+  for (let i = 0; i < 8; i += 2) sum += quad[i]! * quad[(i + 3) % 8]! - quad[(i + 2) % 8]! * quad[i + 1]!;
+  return Math.abs(sum) / 2;
+}
+
+/** The element a user would hit at the point must be the target, inside it, or a label of it. */
+async function refuseCovered(session: ActionSession, backendNodeId: number, point: Point, label: string): Promise<void> {
+  const { send } = session;
+  const hit = await send<{ backendNodeId: number }>('DOM.getNodeForLocation', { x: Math.round(point.x), y: Math.round(point.y), includeUserAgentShadowDOM: true }).catch(() => undefined);
+  if (!hit || hit.backendNodeId === backendNodeId) return;
+  const [target, other] = await Promise.all([objectOf(send, backendNodeId), objectOf(send, hit.backendNodeId)]);
+  const { result } = await send<{ result: { value?: string } }>('Runtime.callFunctionOn', {
+    objectId: target,
+    arguments: [{ objectId: other }],
+    returnByValue: true,
+    functionDeclaration: `function (hit) {
+      for (let n = hit; n; n = n.parentNode || n.host) if (n === this) return '';
+      const lbl = hit.closest && hit.closest('label');
+      if (lbl && lbl.control === this) return '';
+      const el = hit.nodeType === 1 ? hit : hit.parentElement;
+      return '<' + el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '') + '>';
+    }`,
+  });
+  if (result.value) throw new CommandError('COVERED', `${label} is covered by ${result.value} at its centre, so a click would hit that instead. Close or move what covers it (a dialog, overlay or banner), then take a new snapshot.`);
+}
+
+async function moveTo(session: ActionSession, to: Point, modifiers: number, buttons = 0, steps = MOVE_STEPS): Promise<void> {
+  const from = session.mouse;
+  for (let i = 1; i <= steps; i++) {
+    const x = from.x + ((to.x - from.x) * i) / steps;
+    const y = from.y + ((to.y - from.y) * i) / steps;
+    await session.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, modifiers, buttons, button: buttons ? 'left' : 'none' });
+  }
+  session.mouse = { ...to };
+}
+
+export interface ClickOptions {
+  button?: MouseButton;
+  clickCount?: number;
+  modifiers?: Modifier[];
+}
+
+/** A real click at the element's centre: move, press, release (twice for a double click). */
+export async function clickNode(session: ActionSession, backendNodeId: number, options: ClickOptions = {}): Promise<void> {
+  const point = await actionPoint(session, backendNodeId);
+  const button = options.button ?? 'left';
+  const modifiers = modifierBits(options.modifiers ?? []);
+  await moveTo(session, point, modifiers, 0, 1);
+  for (let count = 1; count <= (options.clickCount ?? 1); count++) {
+    const event = { x: point.x, y: point.y, button, clickCount: count, modifiers };
+    await session.send('Input.dispatchMouseEvent', { type: 'mousePressed', buttons: BUTTON_BITS[button], ...event });
+    await session.send('Input.dispatchMouseEvent', { type: 'mouseReleased', buttons: 0, ...event });
+  }
+}
+
+/** Moves the pointer onto the element in steps, as a hand would: :hover, mouseenter and mouseover fire. */
+export async function hoverNode(session: ActionSession, backendNodeId: number): Promise<void> {
+  const point = await actionPoint(session, backendNodeId, { allowDisabled: true });
+  await moveTo(session, point, 0);
+}
+
+/** Presses on one element, moves to the other with the button held, and releases: mouse drags and HTML5 drag and drop. */
+export async function dragNode(session: ActionSession, fromNodeId: number, toNodeId: number): Promise<void> {
+  const from = await actionPoint(session, fromNodeId);
+  await moveTo(session, from, 0, 0, 1);
+  await session.send('Input.dispatchMouseEvent', { type: 'mousePressed', x: from.x, y: from.y, button: 'left', buttons: 1, clickCount: 1 });
+  const to = await actionPoint(session, toNodeId, { allowDisabled: true });
+  await moveTo(session, to, 0, 1);
+  await session.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x: to.x, y: to.y, button: 'left', buttons: 0, clickCount: 1 });
+}

@@ -1,0 +1,56 @@
+import { CommandError } from '../commandError';
+
+/** What a tab's current document has been given: refs for its nodes, and the last snapshot lines (for diffs). */
+interface PageRefs {
+  byRef: Map<string, number>;
+  byNode: Map<number, string>;
+  next: number;
+  /** The lines of the last full snapshot, to say what an action changed. */
+  lastLines?: string[];
+}
+
+const pages = new Map<number, PageRefs>();
+
+// Refs name nodes of one document: a main-frame navigation ends them.
+chrome.webNavigation.onCommitted.addListener((details) => {
+  if (details.frameId === 0) pages.delete(details.tabId);
+});
+chrome.tabs.onRemoved.addListener((tabId) => pages.delete(tabId));
+
+function page(tabId: number): PageRefs {
+  let refs = pages.get(tabId);
+  if (!refs) pages.set(tabId, (refs = { byRef: new Map(), byNode: new Map(), next: 1 }));
+  return refs;
+}
+
+/** The node's ref, the same one every snapshot gives it until the page navigates. */
+export function refFor(tabId: number, backendNodeId: number): string {
+  const refs = page(tabId);
+  let ref = refs.byNode.get(backendNodeId);
+  if (!ref) {
+    ref = `e${refs.next++}`;
+    refs.byNode.set(backendNodeId, ref);
+    refs.byRef.set(ref, backendNodeId);
+  }
+  return ref;
+}
+
+/** The backend DOM node id of a ref, or a CommandError that says to take a new snapshot. */
+export function nodeOfRef(tabId: number, ref: unknown): number {
+  if (typeof ref !== 'string' || !/^e\d+$/.test(ref)) throw new CommandError('INVALID_ARGUMENT', `'${String(ref)}' is not a ref: pass one written [ref=eN] in a take_snapshot answer, e.g. "e7".`);
+  const node = pages.get(tabId)?.byRef.get(ref);
+  if (node === undefined) throw new CommandError('UNKNOWN_REF', `No element has ref ${ref} on this page: the page navigated since, or the ref is from another tab. Take a new snapshot and use its refs.`);
+  return node;
+}
+
+export function isRef(text: string): boolean {
+  return /^e\d+$/.test(text.trim());
+}
+
+export function lastLines(tabId: number): string[] | undefined {
+  return pages.get(tabId)?.lastLines;
+}
+
+export function rememberLines(tabId: number, lines: string[]): void {
+  page(tabId).lastLines = lines;
+}

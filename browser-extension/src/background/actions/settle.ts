@@ -1,0 +1,62 @@
+import type { ActionSession } from './actionSession';
+
+/** The DOM counts as settled after this long without a mutation. */
+export const DOM_QUIET_MS = 75;
+/** The longest an action waits for the page to settle before it answers. */
+export const SETTLE_CAP_MS = 1500;
+
+export interface Settled {
+  ms: number;
+  /** The main frame navigated (a new document); refs of the old one are gone. */
+  navigated: boolean;
+  /** The cap was reached with the page still busy. */
+  busy: boolean;
+}
+
+/** Resolves after `quietMs` without DOM mutations in the page, or after `capMs`. */
+function domQuiet(session: ActionSession, quietMs: number, capMs: number): Promise<unknown> {
+  const expression = `new Promise((resolve) => {
+    let timer;
+    const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, ${quietMs}); });
+    function done() { observer.disconnect(); clearTimeout(cap); resolve(true); }
+    const cap = setTimeout(done, ${capMs});
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    timer = setTimeout(done, ${quietMs});
+  })`;
+  // A navigation destroys the context the promise lives in: that ends the wait too.
+  return session.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }).catch(() => undefined);
+}
+
+function until(session: ActionSession, check: () => boolean, capMs: number, events: string[]): Promise<void> {
+  if (check()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const offs = events.map((event) => session.on(event, () => check() && finish()));
+    const timer = setTimeout(finish, capMs);
+    function finish() {
+      clearTimeout(timer);
+      for (const off of offs) off();
+      resolve();
+    }
+  });
+}
+
+/**
+ * Waits until the page is quiet: no DOM mutation for DOM_QUIET_MS and no request in flight, capped
+ * at SETTLE_CAP_MS; a navigation started by the action is waited for until its load. Never a fixed sleep.
+ */
+export async function settle(session: ActionSession, navigation: { started: boolean; loaded: boolean }, startedAt: number): Promise<Settled> {
+  const deadline = startedAt + SETTLE_CAP_MS;
+  const left = () => Math.max(0, deadline - Date.now());
+  for (;;) {
+    if (navigation.started && !navigation.loaded) await until(session, () => navigation.loaded, left(), ['Page.loadEventFired', 'Page.domContentEventFired']);
+    if (!left() || session.dialog) break;
+    const dialog = session.next('Page.javascriptDialogOpening');
+    // With a dialog open the page's script is paused, and the DOM wait would hang until it closes.
+    await Promise.race([domQuiet(session, DOM_QUIET_MS, left()), dialog.promise]);
+    dialog.cancel();
+    if (!left() || session.dialog) break;
+    if (!session.inFlight.size && (!navigation.started || navigation.loaded)) break;
+    await until(session, () => session.inFlight.size === 0, left(), ['Network.loadingFinished', 'Network.loadingFailed']);
+  }
+  return { ms: Date.now() - startedAt, navigated: navigation.started, busy: left() === 0 && (session.inFlight.size > 0 || (navigation.started && !navigation.loaded)) };
+}
