@@ -7,7 +7,12 @@ const MAX_ENTRIES = 2_000;
 
 /** The same error or failed request in two runs has the same key: numbers and ids do not count. */
 export function errorKey(message: string): string {
-  return message.replace(/\s+/g, ' ').replace(/\b[0-9a-f]{8,}\b/gi, '#').replace(/:\d+:\d+/g, '').trim().slice(0, 200);
+  return message
+    .replace(/\s+/g, ' ')
+    .replace(/:\d+:\d+/g, '')
+    .replace(/0x[0-9a-f]+|\b[0-9a-f]{8,}\b|\d{5,}/gi, '#')
+    .trim()
+    .slice(0, 200);
 }
 
 export function requestKey(method: string, url: string, outcome: string): string {
@@ -30,7 +35,8 @@ function fromCapture(entry: StoredEntry): Omit<TimelineEntry, 'at' | 'step'> | u
       if (entry.level === 'error') return { kind: 'error', text: `console.error: ${entry.message}`, key: errorKey(entry.message) };
       return entry.level === 'warn' ? { kind: 'console', text: `console.warn: ${entry.message}` } : undefined;
     case 'network-request': {
-      if (!isFailedRequest(entry)) return undefined;
+      // The browser asks for /favicon.ico on its own, and caches the answer: not the page's doing.
+      if (!isFailedRequest(entry) || /\/favicon\.ico(\?|$)/.test(entry.url)) return undefined;
       const outcome = entry.error ?? String(entry.status ?? 'no response');
       return { kind: 'request', text: `${entry.method} ${entry.url} → ${outcome}`, key: requestKey(entry.method, entry.url, outcome) };
     }

@@ -1,32 +1,42 @@
 import type { RecorderStep, ReplayStepArgs, ReplayStepResult } from '../../../../src/shared/recording';
+import { actionSession, type ActionSession } from '../actions/actionSession';
+import { fillNode } from '../actions/forms';
+import { hoverNode } from '../actions/mouse';
 import { CommandError } from '../commandError';
 import type { Send } from '../debuggerSession';
 import { targetTab } from '../targetTab';
 import { keyDefinition } from './keys';
-import { ReplayDebugger } from './replayDebugger';
 import { resolveTarget, selectorChains, type TargetBox } from './resolveTarget';
 
 const POLL_MS = 50;
-const session = new ReplayDebugger();
 
 /** Thrown when a step cannot run; the connector turns it into a `diverged` verdict. */
 const stepFailed = (message: string) => new CommandError('STEP_FAILED', message);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Carries out one Recorder step in the developer's tab with trusted input (chrome.debugger Input),
- * waiting implicitly, up to the step's timeout, for its element and for page loads.
+ * Carries out one Recorder step in the developer's tab through the action engine's session (trusted
+ * chrome.debugger Input), waiting implicitly, up to the step's timeout, for its element and page loads.
+ * Dialogs the page opens meanwhile are accepted, so a confirm() does not stall the replay.
  */
 export async function replayStep(args: ReplayStepArgs): Promise<ReplayStepResult> {
   const started = Date.now();
   const tab = await targetTab(args.tabId);
   const tabId = tab.id!;
-  const deadline = started + args.timeoutMs;
-  const skipped = await session.use(tabId, (send) => runStep(send, args.step, deadline));
-  return { tabId, ms: Date.now() - started, ...(skipped ? { skipped } : {}) };
+  const session = await actionSession(tabId);
+  const accept = () => void session.send('Page.handleJavaScriptDialog', { accept: true }).catch(() => undefined);
+  if (session.dialog) accept();
+  const off = session.on('Page.javascriptDialogOpening', accept);
+  try {
+    const skipped = await runStep(session, args.step, started + args.timeoutMs);
+    return { tabId, ms: Date.now() - started, ...(skipped ? { skipped } : {}) };
+  } finally {
+    off();
+  }
 }
 
-async function runStep(send: Send, step: RecorderStep, deadline: number): Promise<string | undefined> {
+async function runStep(session: ActionSession, step: RecorderStep, deadline: number): Promise<string | undefined> {
+  const { send } = session;
   switch (step.type) {
     case 'setViewport':
       return 'the replay keeps your window size';
@@ -36,11 +46,13 @@ async function runStep(send: Send, step: RecorderStep, deadline: number): Promis
       break;
     case 'click':
     case 'doubleClick':
+      await pointer(session, step, await waitForTarget(send, step, deadline));
+      break;
     case 'hover':
-      await pointer(send, step, await waitForTarget(send, step, deadline));
+      await hoverNode(session, await backendNodeOf(send, await waitForTarget(send, step, deadline)));
       break;
     case 'change':
-      await change(send, step, await waitForTarget(send, step, deadline));
+      await fillNode(session, await backendNodeOf(send, await waitForTarget(send, step, deadline)), String(step.value ?? ''));
       break;
     case 'keyDown':
     case 'keyUp':
@@ -77,42 +89,23 @@ async function waitForTarget(send: Send, step: RecorderStep, deadline: number): 
   }
 }
 
-async function pointer(send: Send, step: RecorderStep, box: TargetBox): Promise<void> {
+/** Recorder's offsets are from the element's top-left corner: the click lands where the person clicked. */
+async function pointer(session: ActionSession, step: RecorderStep, box: TargetBox): Promise<void> {
   const x = box.x + Math.min(typeof step.offsetX === 'number' ? step.offsetX : box.width / 2, box.width - 1);
   const y = box.y + Math.min(typeof step.offsetY === 'number' ? step.offsetY : box.height / 2, box.height - 1);
-  await send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y });
-  if (step.type === 'hover') return;
+  await session.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y });
+  session.mouse = { x, y };
   const button = step.button === 'secondary' ? 'right' : step.button === 'auxiliary' ? 'middle' : 'left';
   const clicks = step.type === 'doubleClick' ? 2 : 1;
   for (let clickCount = 1; clickCount <= clicks; clickCount++) {
-    await send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button, clickCount, buttons: 1 });
-    await send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button, clickCount, buttons: 0 });
+    await session.send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button, clickCount, buttons: 1 });
+    await session.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button, clickCount, buttons: 0 });
   }
 }
 
-/** Focuses, selects what is there and types the value over it; a <select> takes the value directly. */
-async function change(send: Send, step: RecorderStep, box: TargetBox): Promise<void> {
-  const value = String(step.value ?? '');
-  const { result } = await send<{ result: { value?: string } }>('Runtime.callFunctionOn', {
-    objectId: box.objectId,
-    functionDeclaration: `function (value) {
-      this.focus();
-      if (this instanceof HTMLSelectElement) {
-        this.value = value;
-        this.dispatchEvent(new Event('input', { bubbles: true }));
-        this.dispatchEvent(new Event('change', { bubbles: true }));
-        return 'select';
-      }
-      if (typeof this.select === 'function') this.select();
-      else { const range = document.createRange(); range.selectNodeContents(this); getSelection().removeAllRanges(); getSelection().addRange(range); }
-      return 'text';
-    }`,
-    arguments: [{ value }],
-    returnByValue: true,
-  });
-  if (result.value === 'select') return;
-  if (value) await send('Input.insertText', { text: value });
-  else await pressKey(send, 'Delete');
+async function backendNodeOf(send: Send, box: TargetBox): Promise<number> {
+  const { node } = await send<{ node: { backendNodeId: number } }>('DOM.describeNode', { objectId: box.objectId });
+  return node.backendNodeId;
 }
 
 async function key(send: Send, step: RecorderStep): Promise<void> {
@@ -120,11 +113,6 @@ async function key(send: Send, step: RecorderStep): Promise<void> {
   if (!definition) throw stepFailed(`unknown key '${String(step.key)}'`);
   if (step.type === 'keyUp') return void (await send('Input.dispatchKeyEvent', { type: 'keyUp', ...definition, text: undefined }));
   await send('Input.dispatchKeyEvent', { type: definition.text ? 'keyDown' : 'rawKeyDown', ...definition, unmodifiedText: definition.text });
-}
-
-async function pressKey(send: Send, name: string): Promise<void> {
-  await key(send, { type: 'keyDown', key: name });
-  await key(send, { type: 'keyUp', key: name });
 }
 
 async function scroll(send: Send, step: RecorderStep, deadline: number): Promise<void> {
