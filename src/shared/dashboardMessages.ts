@@ -5,6 +5,13 @@
 import { z } from 'zod';
 import type { AuditSummary } from './audit';
 import type { StoredConsoleError, StoredConsoleLog, StoredNetworkRequest } from './protocol';
+import type { ReplayVerdict } from './recording';
+
+/** The last replay's verdict, shown above the dashboard's tabs. */
+export interface DashboardVerdict {
+  title: string;
+  verdict: ReplayVerdict;
+}
 
 export interface DashboardScreenshot {
   id: string;
@@ -32,6 +39,7 @@ export type DashboardData = {
 export type HostToDashboard =
   | ({ type: 'snapshot'; browserConnected: boolean; audit?: AuditSummary } & DashboardData)
   | { type: 'audit'; audit: AuditSummary }
+  | ({ type: 'verdict' } & DashboardVerdict)
   | ({ type: 'entries' } & DashboardData)
   | { type: 'status'; browserConnected: boolean }
   | { type: 'cleared' };

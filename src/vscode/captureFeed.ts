@@ -44,6 +44,7 @@ export class CaptureFeed implements vscode.Disposable {
   private readonly added = new vscode.EventEmitter<StoredEntry[]>();
   private readonly cleared = new vscode.EventEmitter<void>();
   private readonly closed = new vscode.EventEmitter<void>();
+  private readonly recordingsChanged = new vscode.EventEmitter<void>();
   private pendingAdded: StoredEntry[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -54,6 +55,8 @@ export class CaptureFeed implements vscode.Disposable {
   readonly onDidClear = this.cleared.event;
   /** The connection to the connector ended (its window closed or it stopped). */
   readonly onDidClose = this.closed.event;
+  /** The connector's recordings changed (started, stopped, replayed, imported, deleted). */
+  readonly onDidChangeRecordings = this.recordingsChanged.event;
 
   constructor(private readonly logger: Logger) {}
 
@@ -125,6 +128,8 @@ export class CaptureFeed implements vscode.Disposable {
       case 'error':
         this.logger.warn(`Connector stream: ${String(frame.message)}`);
         return;
+      case 'recordings-changed':
+        return this.recordingsChanged.fire();
       default:
         if (typeof (frame as { seq?: unknown }).seq === 'number') this.add(frame as unknown as StoredEntry);
     }

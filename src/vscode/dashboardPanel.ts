@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { dashboardToHostSchema, type DashboardData, type DashboardScreenshot, type HostToDashboard } from '../shared/dashboardMessages';
 import type { AuditSummary } from '../shared/audit';
 import type { StoredEntry, StoredScreenshot } from '../shared/protocol';
+import type { ReplayVerdict } from '../shared/recording';
 import type { CaptureFeed, ConsoleEntry } from './captureFeed';
 
 /** The dashboard sends the newest this many of each kind at first; live entries follow. */
@@ -13,6 +14,7 @@ const SNAPSHOT_LIMIT = 1000;
 export class DashboardPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private audit: AuditSummary | undefined;
+  private verdict: Extract<HostToDashboard, { type: 'verdict' }> | undefined;
   private ready = false;
   private readonly roots = new Set<string>();
   private readonly subscriptions: vscode.Disposable[];
@@ -50,6 +52,12 @@ export class DashboardPanel implements vscode.Disposable {
     });
   }
 
+  /** Shows a replay's verdict above the tabs, with the step that failed (now if open, else when it opens). */
+  showVerdict(verdict: ReplayVerdict, title: string): void {
+    this.verdict = { type: 'verdict', title, verdict };
+    if (this.panel && this.ready) this.post(this.verdict);
+  }
+
   /** Shows an audit in the Audits tab (opening the dashboard if needed). */
   showAudit(audit: AuditSummary): void {
     this.audit = audit;
@@ -69,7 +77,9 @@ export class DashboardPanel implements vscode.Disposable {
     switch (request.type) {
       case 'ready':
         this.ready = true;
-        return this.post({ type: 'snapshot', browserConnected: this.feed.browserConnected, audit: this.audit, ...this.snapshot() });
+        this.post({ type: 'snapshot', browserConnected: this.feed.browserConnected, audit: this.audit, ...this.snapshot() });
+        if (this.verdict) this.post(this.verdict);
+        return;
       case 'openScreenshot': {
         const shot = this.feed.screenshots.find((entry) => entry.id === request.id);
         if (shot) void vscode.commands.executeCommand('vscode.open', vscode.Uri.file(shot.path));

@@ -7,6 +7,8 @@ import type { StoredConsoleError, StoredConsoleLog, StoredNetworkRequest } from 
 import type { AuditSummary } from '../../src/shared/audit';
 import { isFailedRequest } from '../../src/shared/networkOutcome';
 import { auditView } from './auditView';
+import { verdictBanner } from './verdictBanner';
+import type { DashboardVerdict } from '../../src/shared/dashboardMessages';
 
 declare function acquireVsCodeApi(): { postMessage(message: DashboardToHost): void };
 const vscode = acquireVsCodeApi();
@@ -25,6 +27,7 @@ const state = {
   levels: new Set<string>(LEVELS),
   browserConnected: false,
   audit: undefined as AuditSummary | undefined,
+  verdict: undefined as DashboardVerdict | undefined,
 };
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
@@ -47,7 +50,7 @@ function render(): void {
   }));
   const status = el('span', { className: state.browserConnected ? 'status ok' : 'status', textContent: state.browserConnected ? '● browser connected' : '○ no browser connected' });
   const body = state.tab === 'console' ? consoleTab() : state.tab === 'network' ? networkTab() : state.tab === 'screenshots' ? screenshotsTab() : auditsTab();
-  app.replaceChildren(el('header', {}, tabs, status), body);
+  app.replaceChildren(el('header', {}, tabs, status), ...(state.verdict ? [verdictBanner(state.verdict)] : []), body);
 }
 
 function consoleTab(): HTMLElement {
@@ -130,7 +133,8 @@ window.addEventListener('message', (event: MessageEvent<HostToDashboard>) => {
   if (message.type === 'audit') {
     state.audit = message.audit;
     state.tab = 'audits';
-  } else if (message.type === 'snapshot') {
+  } else if (message.type === 'verdict') state.verdict = { title: message.title, verdict: message.verdict };
+  else if (message.type === 'snapshot') {
     if (message.audit) {
       state.audit = message.audit;
       state.tab = 'audits';
