@@ -103,6 +103,8 @@ export interface ReplayVerdict {
   gone: Problem[];
   new: Problem[];
   startedAt: number;
+  /** Until the last step ran; the rest of durationMs waits for the page's last errors and requests. */
+  stepsMs: number;
   durationMs: number;
 }
 

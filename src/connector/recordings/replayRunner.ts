@@ -47,6 +47,7 @@ export class ReplayRunner {
       }
       tabId = outcome.tabId;
     }
+    const stepsMs = Date.now() - startedAt;
     if (tabId !== undefined) await settle(this.store);
     // Only this tab, and nothing from before the replay that arrived late.
     const captures = this.store.since(startSeq).filter((entry: StoredEntry) => (tabId === undefined || (entry as { tabId?: number }).tabId === tabId) && entry.timestamp >= startedAt);
@@ -57,6 +58,7 @@ export class ReplayRunner {
       stepsRun: failedStep ? failedStep.index : steps.length,
       failedStep,
       startedAt,
+      stepsMs,
     });
   }
 

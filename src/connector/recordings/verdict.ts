@@ -6,6 +6,7 @@ export interface ReplayOutcome {
   stepsRun: number;
   failedStep?: ReplayVerdict['failedStep'];
   startedAt: number;
+  stepsMs: number;
 }
 
 /** First occurrence of each key: a problem repeated in a loop counts once. */
@@ -40,6 +41,7 @@ export function judge(baseline: readonly Problem[], replayed: readonly Problem[]
     gone,
     new: fresh,
     startedAt: outcome.startedAt,
+    stepsMs: outcome.stepsMs,
     durationMs: Date.now() - outcome.startedAt,
   };
 }

@@ -7,7 +7,7 @@ import type { StoredEntry } from '../../../../src/shared/protocol';
 import type { Problem } from '../../../../src/shared/recording';
 
 const problem = (key: string, step: number, kind: Problem['kind'] = 'error'): Problem => ({ kind, key, text: key, step });
-const outcome = { recordingId: 'rec-1', stepsTotal: 4, stepsRun: 4, startedAt: Date.now() };
+const outcome = { recordingId: 'rec-1', stepsTotal: 4, stepsRun: 4, startedAt: Date.now(), stepsMs: 10 };
 
 describe('recordings: timeline and verdict', () => {
   it('puts every capture after the step it followed, steps first at the same millisecond', () => {
