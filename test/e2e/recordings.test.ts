@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parse } from '@puppeteer/replay';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Page } from 'playwright-core';
+import { startTestConnector } from '../support/connector';
 import { get, post, request } from '../support/http';
 import { call, httpClient, startMcpConnector, textOf, type McpTestConnector } from '../support/mcp';
 import { TestSocket } from '../support/wsClient';
@@ -165,6 +166,48 @@ describe('recordings: record in the browser, replay with a verdict', function ()
     assert.deepEqual(shop.orders.at(-1), { tea: 'white', qty: 2 });
   });
 
+  it('Record and Stop in the popup record the tab (here the locked one, since the popup opens as a tab)', async () => {
+    await page.goto(`${shop.origin}/`);
+    const tabId = await browser.worker.evaluate(async (origin) => (await chrome.tabs.query({ url: `${origin}/*` }))[0]!.id!, shop.origin);
+    await browser.worker.evaluate(([port, tab]) => chrome.storage.local.set({ settings: { extraOrigins: [], allSites: false, lockedTabs: [tab], captureBodies: false, port } }), [connector.port, tabId] as const);
+    const popup = await browser.context.newPage();
+    await popup.goto(`chrome-extension://${new URL(browser.worker.url()).host}/popup.html`);
+    await popup.click('#record');
+    await popup.locator('#recordResult', { hasText: /Recording rec-/ }).waitFor({ timeout: 15_000 });
+    await until(() => page.evaluate(() => Boolean(document.getElementById('__browser-debug-recording-badge'))), 10_000, 'the badge');
+    await page.fill('#user', 'carol');
+    await page.click('button:has-text("Sign in")');
+    await popup.locator('#record', { hasText: /Stop recording \(\d+ steps\)/ }).waitFor({ timeout: 15_000 });
+    await popup.click('#record');
+    const saved = await popup.locator('#recordResult', { hasText: /Saved rec-/ }).textContent();
+    const id = /rec-[0-9a-f]+/.exec(saved ?? '')![0];
+    const detail = await get(connector.port, `/recordings/${id}`);
+    assert.deepEqual(detail.json.flow.steps.map((step: { type: string }) => step.type), ['setViewport', 'navigate', 'change', 'click']);
+    assert.equal(detail.json.flow.steps[2].value, 'carol');
+    await popup.close();
+    await browser.worker.evaluate((port) => chrome.storage.local.set({ settings: { extraOrigins: [], allSites: false, lockedTabs: [], captureBodies: false, port } }), connector.port);
+  });
+
+  it('a replay in a later connector session diverges at the secret it lacks, and runs when given it', async () => {
+    const later = await startTestConnector({ recordings: { dir: recordingsDir } });
+    try {
+      const saved = readdirSync(recordingsDir).map((name) => JSON.parse(readFileSync(join(recordingsDir, name), 'utf8')));
+      const withSecret = saved.find((recording) => recording.flow.steps.some((step: { value?: string }) => step.value === '{{secret:password}}'));
+      assert.ok(withSecret, 'a saved recording with a secret placeholder');
+      await connectExtension(browser.worker, later.port);
+      const missing = await post(later.port, `/recordings/${withSecret.id}/replay`, {});
+      assert.equal(missing.json.verdict, 'diverged');
+      assert.match(missing.json.failedStep.reason, /secret 'password'.*secrets\.password/);
+      const given = await post(later.port, `/recordings/${withSecret.id}/replay`, { secrets: { password: PASSWORD } });
+      assert.notEqual(given.json.verdict, 'diverged', given.json.summary);
+      assert.equal(await page.inputValue('#password'), PASSWORD);
+      assert.ok(!readFileSync(join(recordingsDir, `${withSecret.id}.json`), 'utf8').includes(PASSWORD), 'the secret given for the replay is not saved');
+    } finally {
+      await connectExtension(browser.worker, connector.port);
+      await later.stop();
+    }
+  });
+
   it('names the bad step of an invalid flow, and gives a clear error for an unknown id', async () => {
     const bad = await post(connector.port, '/recordings/import', { flow: { title: 't', steps: [{ type: 'navigate', url: 'http://x/' }, { type: 'click' }] } });
     assert.equal(bad.status, 400);
@@ -179,4 +222,5 @@ describe('recordings: record in the browser, replay with a verdict', function ()
     assert.equal(deleted.json.deleted, recordingId);
     assert.ok(!readdirSync(recordingsDir).includes(`${recordingId}.json`));
   });
+
 });
