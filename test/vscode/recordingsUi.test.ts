@@ -93,6 +93,14 @@ describe('VS Code UI: record from the Recordings view, replay, see the verdict (
     assert.match((await toast.locator('.notification-list-item-message').first().textContent()) ?? '', /Reproduced: 2 of the recording's 2 errors and failed requests happened again \(first: POST .*\/api\/order → 500/);
     await workbench.locator('.monaco-list-row', { hasText: /· reproduced/ }).first().waitFor({ timeout: 20_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-recording-verdict.png') });
+
+    // "Ask Copilot to Fix" opens the chat with the recording's steps and errors as the request.
+    await toast.locator('.monaco-button', { hasText: 'Ask Copilot to Fix' }).click();
+    // Without a signed-in Copilot the chat still shows the request it was asked, before asking to sign in.
+    const request = workbench.locator('.part.auxiliarybar', { hasText: 'Fix the bug in this browser recording' }).first();
+    await request.waitFor({ timeout: 30_000 });
+    assert.match((await request.textContent()) ?? '', /keyDown Enter.*Order failed with status 500.*replay_recording/s);
+    await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-recording-ask-copilot.png') });
     await page.close();
   });
 });
