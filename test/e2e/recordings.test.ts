@@ -177,6 +177,8 @@ describe('recordings: record in the browser, replay with a verdict', function ()
     await until(() => page.evaluate(() => Boolean(document.getElementById('__browser-debug-recording-badge'))), 10_000, 'the badge');
     await page.fill('#user', 'carol');
     await page.click('button:has-text("Sign in")');
+    // Playwright dismisses the dialog; the recording's timeline notes it.
+    await page.evaluate(() => alert('Welcome back'));
     await popup.locator('#record', { hasText: /Stop recording \(\d+ steps\)/ }).waitFor({ timeout: 15_000 });
     await popup.click('#record');
     const saved = await popup.locator('#recordResult', { hasText: /Saved rec-/ }).textContent();
@@ -184,6 +186,7 @@ describe('recordings: record in the browser, replay with a verdict', function ()
     const detail = await get(connector.port, `/recordings/${id}`);
     assert.deepEqual(detail.json.flow.steps.map((step: { type: string }) => step.type), ['setViewport', 'navigate', 'change', 'click']);
     assert.equal(detail.json.flow.steps[2].value, 'carol');
+    assert.ok(detail.json.timeline.some((entry: { kind: string; text: string; step: number }) => entry.kind === 'dialog' && entry.text === 'alert: Welcome back' && entry.step === 3), JSON.stringify(detail.json.timeline));
     await popup.close();
     await browser.worker.evaluate((port) => chrome.storage.local.set({ settings: { extraOrigins: [], allSites: false, lockedTabs: [], captureBodies: false, port } }), connector.port);
   });
@@ -202,6 +205,24 @@ describe('recordings: record in the browser, replay with a verdict', function ()
       assert.notEqual(given.json.verdict, 'diverged', given.json.summary);
       assert.equal(await page.inputValue('#password'), PASSWORD);
       assert.ok(!readFileSync(join(recordingsDir, `${withSecret.id}.json`), 'utf8').includes(PASSWORD), 'the secret given for the replay is not saved');
+    } finally {
+      await connectExtension(browser.worker, connector.port);
+      await later.stop();
+    }
+  });
+
+  it('keeps a recording the browser went on with while the connector restarted: Stop saves it', async () => {
+    const started = await post(connector.port, '/recordings', { title: 'before the restart' });
+    await until(() => page.evaluate(() => Boolean(document.getElementById('__browser-debug-recording-badge'))), 10_000, 'the badge');
+    const later = await startTestConnector({ recordings: { dir: recordingsDir } });
+    try {
+      await connectExtension(browser.worker, later.port);
+      await page.fill('#user', 'dave');
+      await page.click('#password');
+      const stopped = await post(later.port, `/recordings/${started.json.id}/stop`, {});
+      assert.equal(stopped.status, 200, JSON.stringify(stopped.json));
+      assert.equal(stopped.json.id, started.json.id);
+      assert.ok(stopped.json.flow.steps.some((step: { value?: string }) => step.value === 'dave'));
     } finally {
       await connectExtension(browser.worker, connector.port);
       await later.stop();

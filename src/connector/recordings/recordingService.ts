@@ -53,7 +53,7 @@ export class RecordingService {
     if (this.running) throw new ApiError('INVALID_REQUEST', `Recording ${this.running.id} is still running: stop it first (POST /recordings/${this.running.id}/stop).`, { running: this.running.id });
     const id = `rec-${randomBytes(6).toString('hex')}`;
     const startSeq = this.store.lastSeq;
-    const started = (await this.bridge.command('record-start', { recordingId: id }, COMMAND_TIMEOUT_MS)) as { tabId: number; url?: string; startedAt: number };
+    const started = await this.startInBrowser(id);
     this.running = { id, title: title?.trim() || `Recording of ${started.url ?? 'the current tab'}`, startedAt: started.startedAt, startSeq, tabId: started.tabId };
     this.changed();
     return this.runningSummary(this.running);
@@ -64,6 +64,8 @@ export class RecordingService {
     if (!running || running.id !== id) {
       const saved = await this.library.get(id);
       if (saved) return detailOf(saved.recording, saved.path);
+      const orphan = await this.adoptOrphan(id);
+      if (orphan) return orphan;
       throw notFound(id);
     }
     this.running = undefined;
@@ -73,8 +75,37 @@ export class RecordingService {
     } finally {
       this.changed();
     }
+    return this.finish(running, captured);
+  }
+
+  /** The browser may still record for a connector that restarted: its steps are kept, not lost. */
+  private async startInBrowser(id: string): Promise<{ tabId: number; url?: string; startedAt: number }> {
+    const start = () => this.bridge.command('record-start', { recordingId: id }, COMMAND_TIMEOUT_MS) as Promise<{ tabId: number; url?: string; startedAt: number }>;
+    try {
+      return await start();
+    } catch (error) {
+      if (!(error instanceof ApiError) || (error.details as { browserCode?: string }).browserCode !== 'RECORDING_RUNNING') throw error;
+      await this.adoptOrphan();
+      return start();
+    }
+  }
+
+  /** Stops a recording the browser runs without this connector knowing it, and saves it. */
+  private async adoptOrphan(id?: string): Promise<RecordingDetail | undefined> {
+    let captured: BrowserRecording & { id?: string };
+    try {
+      captured = (await this.bridge.command('record-stop', id ? { recordingId: id } : {}, COMMAND_TIMEOUT_MS)) as BrowserRecording & { id?: string };
+    } catch {
+      return undefined;
+    }
+    const orphan: Running = { id: captured.id ?? id ?? `rec-${randomBytes(6).toString('hex')}`, title: `Recording of ${captured.url ?? 'a tab'}`, startedAt: captured.startedAt, startSeq: 0, tabId: captured.tabId };
+    return this.finish(orphan, captured);
+  }
+
+  private async finish(running: Running, captured: BrowserRecording): Promise<RecordingDetail> {
+    const id = running.id;
     await settle(this.store);
-    const captures = this.store.since(running.startSeq).filter((entry) => (entry as { tabId?: number }).tabId === running.tabId);
+    const captures = this.store.since(running.startSeq).filter((entry) => (entry as { tabId?: number }).tabId === running.tabId && entry.timestamp >= running.startedAt);
     const flow = validateFlow({ title: running.title, steps: captured.steps.map((timed) => timed.step) });
     if (Object.keys(captured.secrets).length) this.secrets.set(id, captured.secrets);
     const recording: SavedRecording = { id, title: running.title, startedAt: running.startedAt, stoppedAt: Date.now(), tabId: running.tabId, flow, timeline: buildTimeline(captured, captures) };

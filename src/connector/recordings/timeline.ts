@@ -33,7 +33,7 @@ function fromCapture(entry: StoredEntry): Omit<TimelineEntry, 'at' | 'step'> | u
       return { kind: 'error', text: entry.message, key: errorKey(entry.message) };
     case 'console-log':
       if (entry.level === 'error') return { kind: 'error', text: `console.error: ${entry.message}`, key: errorKey(entry.message) };
-      return entry.level === 'warn' ? { kind: 'console', text: `console.warn: ${entry.message}` } : undefined;
+      return { kind: 'console', text: `console.${entry.level}: ${entry.message}` };
     case 'network-request': {
       // The browser asks for /favicon.ico on its own, and caches the answer: not the page's doing.
       if (!isFailedRequest(entry) || /\/favicon\.ico(\?|$)/.test(entry.url)) return undefined;
@@ -54,7 +54,7 @@ function stepBefore(steps: readonly TimedStep[], timestamp: number): number {
   return index;
 }
 
-/** Steps and the tab's captures (errors, failed requests, warnings, navigations, dialogs) on one clock. */
+/** Steps and the tab's captures (errors, failed requests, console output, navigations, dialogs) on one clock. */
 export function buildTimeline(recording: Pick<BrowserRecording, 'steps' | 'dialogs' | 'startedAt'>, captures: readonly StoredEntry[]): TimelineEntry[] {
   const { steps, startedAt } = recording;
   const timeline: TimelineEntry[] = steps.map(({ step, timestamp }, index) => ({ at: timestamp - startedAt, kind: 'step', step: index, text: describeStep(step) }));

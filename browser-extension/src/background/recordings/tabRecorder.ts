@@ -54,7 +54,7 @@ export class TabRecorder {
     return { tabId, url: tab.url, startedAt };
   }
 
-  async stop(args: { recordingId?: unknown }): Promise<BrowserRecording> {
+  async stop(args: { recordingId?: unknown }): Promise<BrowserRecording & { id: string }> {
     const active = this.active;
     if (!active || (args.recordingId !== undefined && String(args.recordingId) !== active.id)) {
       throw new CommandError('NO_RECORDING', 'No recording is running in this browser.');
@@ -67,7 +67,7 @@ export class TabRecorder {
       if (message.kind === 'recording-step') this.onStep(active.tabId, message.step, message.timestamp, message.secret);
     }
     this.active = undefined;
-    return { tabId: active.tabId, url: active.url, startedAt: active.startedAt, steps: active.steps, secrets: active.secrets, dialogs: active.dialogs };
+    return { id: active.id, tabId: active.tabId, url: active.url, startedAt: active.startedAt, steps: active.steps, secrets: active.secrets, dialogs: active.dialogs };
   }
 
   /** A step from the page recorder of the recorded tab; steps from any other tab are ignored. */

@@ -25,7 +25,7 @@ describe('recordings: timeline and verdict', () => {
     const timeline = buildTimeline({ startedAt: 1000, steps, dialogs: [{ timestamp: 2050, text: 'confirm: Sure?' }] }, captures);
     assert.deepEqual(
       timeline.map((entry) => [entry.kind, entry.step, entry.at]),
-      [['step', 0, 0], ['step', 1, 1000], ['error', 1, 1000], ['dialog', 1, 1050], ['request', 1, 1100]],
+      [['step', 0, 0], ['console', 0, 500], ['step', 1, 1000], ['error', 1, 1000], ['dialog', 1, 1050], ['request', 1, 1100]],
     );
     const problems = problemsOf(timeline);
     assert.deepEqual(problems.map((entry) => entry.key), ['Boom at #', 'POST http://localhost/api → 500']);
