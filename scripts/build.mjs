@@ -5,8 +5,8 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
-/** Loaded at run time from node_modules: Lighthouse reads files beside itself; ws's natives are optional. */
-const nodeExternals = ['vscode', 'lighthouse', 'chrome-launcher', 'bufferutil', 'utf-8-validate'];
+/** Loaded at run time from node_modules: Lighthouse reads files beside itself; ws's natives are optional; @puppeteer/replay's runner (puppeteer) is never loaded: we use its parser only. */
+const nodeExternals = ['vscode', 'lighthouse', 'chrome-launcher', 'bufferutil', 'utf-8-validate', 'puppeteer'];
 
 const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', legalComments: 'none' };
 
@@ -34,6 +34,8 @@ const targets = [
       pageHook: 'browser-extension/src/content/pageHook.ts',
       relay: 'browser-extension/src/content/relay.ts',
       bodyHook: 'browser-extension/src/content/bodyHook.ts',
+      recorder: 'browser-extension/src/content/recorder.ts',
+      recorderDialogs: 'browser-extension/src/content/recording/dialogHook.ts',
       devtools: 'browser-extension/src/devtools/devtools.ts',
       popup: 'browser-extension/src/popup/popup.ts',
       options: 'browser-extension/src/options/options.ts',

@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_PORT, MAX_FALLBACK_PORT } from '../shared/identity';
 import { DEFAULT_REDACTED_HEADERS } from './redaction';
+import type { RecordingLimits } from './recordings/recordingLibrary';
 import { resolveRemoteConfig, type RemoteConfig, type RemoteOverrides } from './remote/remoteConfig';
 
 export interface BufferLimit {
@@ -53,6 +54,8 @@ export interface ConnectorConfig {
   limits: StoreLimits;
   screenshots: ScreenshotConfig;
   audits: AuditConfig;
+  /** Recordings: one JSON file each in `dir`, capped by count and bytes. */
+  recordings: RecordingLimits;
   /** Extra Origins allowed besides chrome-extension://, vscode-webview:// and no Origin at all. */
   allowedOrigins: string[];
   maxBodyBytes: number;
@@ -95,6 +98,11 @@ export function defaultConfig(): ConnectorConfig {
       maxReports: 50,
       cookieHandover: 'loopback',
     },
+    recordings: {
+      dir: join(homedir(), 'browser-debug', 'recordings'),
+      maxRecordings: 100,
+      maxBytes: 50 * MB,
+    },
     allowedOrigins: [],
     maxBodyBytes: 1 * MB,
     maxFrameBytes: 64 * MB,
@@ -104,7 +112,8 @@ export function defaultConfig(): ConnectorConfig {
   };
 }
 
-export type ConfigOverrides = Partial<Omit<ConnectorConfig, 'limits' | 'screenshots' | 'audits' | 'remote'>> & {
+export type ConfigOverrides = Partial<Omit<ConnectorConfig, 'limits' | 'screenshots' | 'audits' | 'remote' | 'recordings'>> & {
+  recordings?: Partial<RecordingLimits>;
   limits?: Partial<StoreLimits>;
   screenshots?: Partial<ScreenshotConfig>;
   audits?: Partial<AuditConfig>;
@@ -122,6 +131,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ConnectorConfig 
     limits: { ...base.limits, ...overrides.limits },
     screenshots: { ...base.screenshots, ...overrides.screenshots },
     audits: { ...base.audits, ...overrides.audits },
+    recordings: { ...base.recordings, ...overrides.recordings },
     remote: overrides.remote ? resolveRemoteConfig(overrides.remote) : undefined,
   };
 }

@@ -13,6 +13,7 @@ import { probeIdentity } from './identityProbe';
 import { silentLogger, type Logger } from './logger';
 import { PerformanceService } from './performance/traceService';
 import { WebVitalsBook } from './performance/webVitals';
+import { RecordingService } from './recordings/recordingService';
 import { HybridMode } from './remote/hybridMode';
 import { ScreenshotService } from './screenshotService';
 import { EntryLocator } from './sourceMaps/entryLocator';
@@ -70,6 +71,7 @@ export class Connector {
       selectedTab: new SelectedTab(),
       performance: new PerformanceService({ bridge, logger, sourceMaps, dir: join(dirname(config.audits.reportDir), 'traces'), commandTimeoutMs: config.commandTimeoutMs }),
       webVitals,
+      recordings: new RecordingService(config.recordings, bridge, store, logger),
       startedAt: Date.now(),
       port: () => this.listeningPort,
       connections: () => this.hub.connectionCount,

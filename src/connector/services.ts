@@ -4,6 +4,7 @@ import type { AuditService } from './audit/auditService';
 import type { CoreServices } from './coreServices';
 import type { PerformanceService } from './performance/traceService';
 import type { WebVitalsBook } from './performance/webVitals';
+import type { RecordingService } from './recordings/recordingService';
 import type { HybridMode } from './remote/hybridMode';
 import type { EntryLocator } from './sourceMaps/entryLocator';
 import type { SourceMapper } from './sourceMaps/sourceMapper';
@@ -20,6 +21,8 @@ export interface ConnectorServices extends CoreServices {
   sourceMaps: SourceMapper;
   /** Each entry's location mapped once, original first; lists, details and the HTTP API read it. */
   locator: EntryLocator;
+  /** Recordings of the developer's input, their files and replays. */
+  recordings: RecordingService;
   /** Hybrid mode: forwarding to an edge deployment, when a remote URL is set. */
   remote: HybridMode;
   /** Every action the assistant took in the browser, streamed to `/ws`. */

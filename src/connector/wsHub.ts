@@ -49,6 +49,7 @@ export class WsHub {
       bridge.onChange(() => this.broadcast(this.browserStatus())),
       remote.onStatus(() => this.broadcast(this.remoteStatus())),
       performance.onRecord((record) => this.broadcast(record)),
+      services.recordings.onChange(() => this.broadcast({ type: 'recordings-changed', timestamp: Date.now() })),
       screenshots.onCaptured(({ requestId, dataUrl, entry }) =>
         this.broadcast({ type: 'screenshot-captured', requestId, screenshot: dataUrl, path: entry.path, timestamp: entry.timestamp }),
       ),

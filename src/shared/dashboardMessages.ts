@@ -6,6 +6,13 @@ import { z } from 'zod';
 import type { AuditSummary } from './audit';
 import type { PageLoadVitals, PerformanceTraceRecord } from './performance';
 import type { AgentActionFrame, StoredConsoleError, StoredConsoleLog, StoredNetworkRequest } from './protocol';
+import type { ReplayVerdict } from './recording';
+
+/** The last replay's verdict, shown above the dashboard's tabs. */
+export interface DashboardVerdict {
+  title: string;
+  verdict: ReplayVerdict;
+}
 
 export interface DashboardScreenshot {
   id: string;
@@ -45,6 +52,7 @@ export type HostToDashboard =
   | ({ type: 'snapshot'; browserConnected: boolean; audit?: AuditSummary; performance?: DashboardPerformance } & DashboardData)
   | ({ type: 'performance' } & DashboardPerformance)
   | { type: 'audit'; audit: AuditSummary }
+  | ({ type: 'verdict' } & DashboardVerdict)
   | ({ type: 'entries' } & DashboardData)
   | { type: 'status'; browserConnected: boolean }
   | { type: 'cleared' }

@@ -179,7 +179,7 @@ export const screenshotPreviewSchema = z.object({
 });
 export type ScreenshotPreview = z.infer<typeof screenshotPreviewSchema>;
 
-export const COMMAND_NAMES = ['screenshot', 'run-script', 'navigate', 'current-url', 'tabs', 'cookies', 'preview-image', 'snapshot', 'act', 'performance-trace', ...PAGE_CONTROL_COMMANDS] as const;
+export const COMMAND_NAMES = ['screenshot', 'run-script', 'navigate', 'current-url', 'tabs', 'cookies', 'preview-image', 'snapshot', 'act', 'performance-trace', 'record-start', 'record-stop', 'record-status', 'replay-step', ...PAGE_CONTROL_COMMANDS] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 const replyErrorSchema = z.object({ code: z.string(), message: z.string() });
@@ -261,6 +261,8 @@ export type ServerFrame =
   | AgentActionFrame
   | PerformanceTraceRecord
   | { type: 'web-vitals-snapshot'; pageLoads: PageLoadVitals[]; timestamp: number }
+  /** A recording started, stopped, replayed, was imported or deleted: read GET /recordings again. */
+  | { type: 'recordings-changed'; timestamp: number }
   | (StoredEntry & { type: StoredEntry['type'] });
 
 /** What the connector adds to every capture it stores. */

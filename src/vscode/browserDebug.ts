@@ -21,6 +21,8 @@ import { RemoteStatusBar } from './remoteStatusBar';
 import { readSettings, type BrowserDebugSettings } from './settings';
 import { SourceNavigator } from './sourceNavigator';
 import { StatusBar } from './statusBar';
+import { registerRecordingCommands } from './recordings/recordingCommands';
+import { RecordingsView } from './recordings/recordingsView';
 import { ConsoleView } from './views/consoleView';
 import { ElementView } from './views/elementView';
 import { NetworkView } from './views/networkView';
@@ -38,6 +40,7 @@ export class BrowserDebug {
   readonly consoleView: ConsoleView;
   readonly networkView: NetworkView;
   readonly elementView: ElementView;
+  readonly recordingsView: RecordingsView;
   readonly navigator: SourceNavigator;
   /** Console entries' mapped locations, original first, shared by the views. */
   readonly locations: EntryLocations;
@@ -83,6 +86,7 @@ export class BrowserDebug {
     this.consoleView = new ConsoleView(this.feed, this.locations);
     this.networkView = new NetworkView(this.feed);
     this.elementView = new ElementView(this.feed);
+    this.recordingsView = new RecordingsView(() => this.session.port);
     this.navigator = new SourceNavigator(this.settings, this.locations);
     this.dashboard = new DashboardPanel(context.extensionUri, this.feed, this.locations, {
       jumpToSource: (entry) => this.navigator.open(entry),
@@ -108,6 +112,7 @@ export class BrowserDebug {
       this.consoleView,
       this.networkView,
       this.elementView,
+      this.recordingsView,
       this.dashboard,
       statusBar,
       this.remote,
@@ -116,6 +121,9 @@ export class BrowserDebug {
       vscode.window.registerTreeDataProvider('browserDebug.console', this.consoleView),
       vscode.window.registerTreeDataProvider('browserDebug.network', this.networkView),
       vscode.window.registerTreeDataProvider('browserDebug.element', this.elementView),
+      vscode.window.registerTreeDataProvider('browserDebug.recordings', this.recordingsView),
+      this.feed.onDidChangeRecordings(() => void this.recordingsView.reload()),
+      this.session.onDidChange(() => void this.recordingsView.reload()),
       vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, this.details),
       registerMcpProvider(this.session, this.settings),
       this.feed.onDidChange(() => this.refreshViews(statusBar)),
@@ -125,6 +133,7 @@ export class BrowserDebug {
       ...registerCommands(this),
       ...registerAuditCommands(this),
       ...registerPerformanceCommands(this),
+      ...registerRecordingCommands(this),
     );
     if (this.settings().autoStart) void this.session.start();
     this.activationMs = performance.now() - started;

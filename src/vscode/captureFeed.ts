@@ -55,6 +55,7 @@ export class CaptureFeed implements vscode.Disposable {
   private readonly closed = new vscode.EventEmitter<void>();
   private readonly acted = new vscode.EventEmitter<AgentActionFrame>();
   private readonly traced = new vscode.EventEmitter<PerformanceTraceRecord>();
+  private readonly recordingsChanged = new vscode.EventEmitter<void>();
   private pendingAdded: StoredEntry[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -69,6 +70,8 @@ export class CaptureFeed implements vscode.Disposable {
   readonly onDidAct = this.acted.event;
   /** A performance trace was recorded (here or by an MCP client). */
   readonly onDidTrace = this.traced.event;
+  /** The connector's recordings changed (started, stopped, replayed, imported, deleted). */
+  readonly onDidChangeRecordings = this.recordingsChanged.event;
 
   constructor(private readonly logger: Logger) {}
 
@@ -107,7 +110,7 @@ export class CaptureFeed implements vscode.Disposable {
   dispose(): void {
     this.disconnect();
     clearTimeout(this.timer);
-    for (const emitter of [this.changed, this.added, this.cleared, this.closed, this.acted, this.traced]) emitter.dispose();
+    for (const emitter of [this.changed, this.added, this.cleared, this.closed, this.acted, this.traced, this.recordingsChanged]) emitter.dispose();
   }
 
   private reset(): void {
@@ -153,6 +156,8 @@ export class CaptureFeed implements vscode.Disposable {
       case 'web-vitals-snapshot':
         this.vitals.load(frame.pageLoads as PageLoadVitals[]);
         return this.schedule();
+      case 'recordings-changed':
+        return this.recordingsChanged.fire();
       default:
         if (typeof (frame as { seq?: unknown }).seq === 'number') this.add(frame as unknown as StoredEntry);
     }

@@ -8,6 +8,7 @@ import type { DashboardPanel } from './dashboardPanel';
 import type { RemoteSharing } from './remoteSharing';
 import type { BrowserDebugSettings } from './settings';
 import type { SourceNavigator } from './sourceNavigator';
+import type { RecordingsView } from './recordings/recordingsView';
 import type { ConsoleView } from './views/consoleView';
 
 /**
@@ -23,6 +24,7 @@ export interface CommandContext {
   readonly navigator: SourceNavigator;
   readonly dashboard: DashboardPanel;
   readonly remote: RemoteSharing;
+  readonly recordingsView: RecordingsView;
   readonly settings: () => BrowserDebugSettings;
   openRequestDetails(request: StoredNetworkRequest): Promise<void>;
   installBrowserExtension(): Promise<void>;

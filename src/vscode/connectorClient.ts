@@ -8,7 +8,7 @@ export class ConnectorRequestError extends Error {
   }
 }
 
-export async function callConnector<T>(port: number | undefined, method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+export async function callConnector<T>(port: number | undefined, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   if (port === undefined) throw new ConnectorRequestError('NOT_RUNNING', 'The connector is not running: run "Browser Debug: Restart Connector".');
   const response = await fetch(`http://127.0.0.1:${port}${path}`, {
     method,

@@ -137,6 +137,7 @@ export class ConnectorSession implements vscode.Disposable {
         networkSuccess: { maxEntries: settings.maxNetworkEntries, maxBytes: 64 * 1024 * 1024 },
       },
       screenshots: { dir: settings.screenshotFolder || join(this.deps.storageFolder, 'screenshots') },
+      recordings: { dir: join(this.deps.storageFolder, 'recordings') },
       redactHeaders: settings.redactHeaders,
       audits: {
         timeoutMs: settings.auditTimeoutMs,

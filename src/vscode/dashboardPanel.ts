@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { dashboardToHostSchema, type DashboardConsoleEntry, type DashboardData, type DashboardPerformance, type DashboardScreenshot, type HostToDashboard } from '../shared/dashboardMessages';
 import type { AuditSummary } from '../shared/audit';
 import type { StackFrame, StoredEntry, StoredScreenshot } from '../shared/protocol';
+import type { ReplayVerdict } from '../shared/recording';
 import type { CaptureFeed, ConsoleEntry } from './captureFeed';
 import type { EntryLocations } from './entryLocations';
 
@@ -25,6 +26,7 @@ export interface DashboardActions {
 export class DashboardPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private audit: AuditSummary | undefined;
+  private verdict: Extract<HostToDashboard, { type: 'verdict' }> | undefined;
   private ready = false;
   private readonly roots = new Set<string>();
   private readonly subscriptions: vscode.Disposable[];
@@ -69,6 +71,12 @@ export class DashboardPanel implements vscode.Disposable {
     });
   }
 
+  /** Shows a replay's verdict above the tabs, with the step that failed (now if open, else when it opens). */
+  showVerdict(verdict: ReplayVerdict, title: string): void {
+    this.verdict = { type: 'verdict', title, verdict };
+    if (this.panel && this.ready) this.post(this.verdict);
+  }
+
   /** Shows an audit in the Audits tab (opening the dashboard if needed). */
   showAudit(audit: AuditSummary): void {
     this.audit = audit;
@@ -96,7 +104,9 @@ export class DashboardPanel implements vscode.Disposable {
     switch (request.type) {
       case 'ready':
         this.ready = true;
-        return this.post({ type: 'snapshot', browserConnected: this.feed.browserConnected, audit: this.audit, performance: this.performance(), ...this.snapshot() });
+        this.post({ type: 'snapshot', browserConnected: this.feed.browserConnected, audit: this.audit, performance: this.performance(), ...this.snapshot() });
+        if (this.verdict) this.post(this.verdict);
+        return;
       case 'openScreenshot': {
         const shot = this.feed.screenshots.find((entry) => entry.id === request.id);
         if (shot) void vscode.commands.executeCommand('vscode.open', vscode.Uri.file(shot.path));

@@ -10,6 +10,8 @@ import { isFailedRequest } from '../../src/shared/networkOutcome';
 import { agentView } from './agentView';
 import { auditView } from './auditView';
 import { traceView, vitalsTable } from './performanceView';
+import { verdictBanner } from './verdictBanner';
+import type { DashboardVerdict } from '../../src/shared/dashboardMessages';
 
 declare function acquireVsCodeApi(): { postMessage(message: DashboardToHost): void };
 const vscode = acquireVsCodeApi();
@@ -30,6 +32,7 @@ const state = {
   browserConnected: false,
   audit: undefined as AuditSummary | undefined,
   performance: { vitals: [] } as DashboardPerformance,
+  verdict: undefined as DashboardVerdict | undefined,
 };
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
@@ -52,7 +55,7 @@ function render(): void {
   }));
   const status = el('span', { className: state.browserConnected ? 'status ok' : 'status', textContent: state.browserConnected ? '● browser connected' : '○ no browser connected' });
   const body = state.tab === 'console' ? consoleTab() : state.tab === 'network' ? networkTab() : state.tab === 'screenshots' ? screenshotsTab() : state.tab === 'agent' ? agentView(state.actions) : performanceTab();
-  app.replaceChildren(el('header', {}, tabs, status), body);
+  app.replaceChildren(el('header', {}, tabs, status), ...(state.verdict ? [verdictBanner(state.verdict)] : []), body);
 }
 
 function consoleTab(): HTMLElement {
@@ -160,7 +163,8 @@ window.addEventListener('message', (event: MessageEvent<HostToDashboard>) => {
     state.performance = { vitals: message.vitals, trace: message.trace };
     if (newTrace) state.tab = 'performance';
     else if (state.tab !== 'performance') return;
-  } else if (message.type === 'snapshot') {
+  } else if (message.type === 'verdict') state.verdict = { title: message.title, verdict: message.verdict };
+  else if (message.type === 'snapshot') {
     if (message.performance) state.performance = message.performance;
     if (message.audit || message.performance?.trace) state.tab = 'performance';
     if (message.audit) state.audit = message.audit;

@@ -7,6 +7,7 @@ import type { InboundFrame } from './connectorLink';
 import { cookiesFor, currentUrl, listTabs, navigate } from './pageCommands';
 import { previewImage } from './preview';
 import { performanceTrace } from './performance/traceRecorder';
+import { recordingCommands } from './recordings/recordingCommands';
 import { runScript } from './runScript';
 import { takeScreenshot } from './screenshot';
 
@@ -24,6 +25,7 @@ const HANDLERS: Record<string, (args: Record<string, unknown>) => Promise<unknow
   act: (args) => act(args),
   ...PAGE_CONTROL_HANDLERS,
   'performance-trace': (args) => performanceTrace(args),
+  ...recordingCommands,
 };
 
 function toError(error: unknown): { code: string; message: string } {

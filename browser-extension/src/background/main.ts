@@ -17,6 +17,7 @@ import { RemoteMode } from './remoteMode';
 import { loadRemote, onRemoteChanged, remoteSettings } from './remoteSettings';
 import { loadSettings, onSettingsChanged, settings } from './settings';
 import { remoteOrigins, scopePatterns } from './scope';
+import { tabRecorder } from './recordings/recordingCommands';
 import { primeTabs } from './tabsState';
 
 const outbox = new Outbox();
@@ -48,6 +49,7 @@ const network = new NetworkCapture((event, tabId, pageUrl) => sink.accept([event
 
 // Listeners first and synchronously: Chrome only wakes a worker for events registered at start-up.
 network.start();
+tabRecorder.listen();
 watchNavigation(
   (events, tabId) => sink.accept(events, tabId),
   (tabId, pageLoadId) => network.committed(tabId, pageLoadId),

@@ -4,6 +4,7 @@ import type { ConnectorLink } from './connectorLink';
 import type { Outbox } from './outbox';
 import type { RemoteMode } from './remoteMode';
 import { remoteView, saveRemote } from './remoteSettings';
+import { handleRecordingMessage, tabRecorder } from './recordings/recordingCommands';
 import { isInScope } from './scope';
 import { settings, updateSettings } from './settings';
 import { tabInfo } from './tabsState';
@@ -36,6 +37,10 @@ export async function handleMessage(message: ExtensionMessage, context: Context)
       return remoteView();
     case 'update-remote-settings':
       return saveRemote(message.settings);
+    case 'recording-step':
+    case 'recording-dialog':
+    case 'recording-toggle':
+      return handleRecordingMessage(message, context.sender, context.link);
   }
 }
 
@@ -61,6 +66,7 @@ async function popupState({ link, sink, outbox, remote }: Context): Promise<Popu
     settings: current,
     hint,
     remote: remoteStatus,
+    recording: tabRecorder.status,
   };
 }
 

@@ -5,12 +5,16 @@
 import type { RemoteStatus } from '../../../src/shared/remote';
 import type { VitalMetric } from '../../../src/shared/performance';
 import type { SelectedElement, StackFrame } from '../../../src/shared/protocol';
+import type { RecorderStep } from '../../../src/shared/recording';
 
 /** Name of the DOM event the MAIN-world hook uses to hand captures to the isolated relay. */
 export const CAPTURE_EVENT = '__browserDebugCapture';
 
 /** Name of the DOM event the opt-in body hook uses. */
 export const BODY_EVENT = '__browserDebugBody';
+
+/** Name of the DOM event the recording's MAIN-world hook uses to report a dialog. */
+export const DIALOG_EVENT = '__browserDebugDialog';
 
 /** A fetch/XHR body pair, matched to its webRequest record by URL. */
 export interface CapturedBody {
@@ -85,6 +89,8 @@ export interface PopupState {
   hint?: string;
   /** Present while remote mode is on: it replaces the local connection. */
   remote?: RemoteView;
+  /** Present while a recording runs. */
+  recording?: { id: string; tabId: number; steps: number };
 }
 
 /** Full remote mode: the extension streams to an edge deployment with no local connector. */
@@ -136,4 +142,7 @@ export type ExtensionMessage =
   | { kind: 'selected-element'; tabId: number; element: SelectedElement }
   | { kind: 'capture-screenshot' }
   | { kind: 'remote-settings' }
-  | { kind: 'update-remote-settings'; settings: RemoteSettings };
+  | { kind: 'update-remote-settings'; settings: RemoteSettings }
+  | { kind: 'recording-step'; step: RecorderStep; timestamp: number; secret?: { key: string; value: string } }
+  | { kind: 'recording-dialog'; text: string; timestamp: number }
+  | { kind: 'recording-toggle' };

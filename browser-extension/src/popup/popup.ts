@@ -28,6 +28,15 @@ function render(next: PopupState): void {
   $('tab').textContent = tab ? `${tab.inScope ? '' : '(out of scope) '}${tab.url}` : 'No tab';
   $<HTMLInputElement>('lock').checked = Boolean(tab?.locked);
   $<HTMLInputElement>('lock').disabled = !tab;
+  renderRecording(next);
+}
+
+/** Record / Stop: a running recording shows its id and step count. */
+function renderRecording(next: PopupState): void {
+  const recording = next.recording;
+  $('record').hidden = Boolean(next.remote);
+  $('record').textContent = recording ? `Stop recording (${recording.steps} steps)` : 'Record';
+  $('record').className = recording ? 'recording' : '';
 }
 
 function renderSettings(next: PopupState): void {
@@ -51,6 +60,14 @@ $('shot').addEventListener('click', async () => {
   $('shotResult').textContent = 'Capturing…';
   const result = await ask<{ path?: string; error?: string }>({ kind: 'capture-screenshot' });
   $('shotResult').textContent = result.error ? `Failed: ${result.error}` : `Saved: ${result.path}`;
+});
+
+$('record').addEventListener('click', async () => {
+  const stopping = Boolean(state?.recording);
+  $('recordResult').textContent = stopping ? 'Stopping…' : 'Starting…';
+  const result = await ask<{ id?: string; error?: string }>({ kind: 'recording-toggle' });
+  $('recordResult').textContent = result.error ? `Failed: ${result.error}` : stopping ? `Saved ${result.id}` : `Recording ${result.id}: use the page, then Stop.`;
+  await refresh();
 });
 
 $('save').addEventListener('click', async () => {

@@ -1,5 +1,5 @@
 import { ApiError } from '../../shared/errors';
-import type { LighthouseModules, PuppeteerBrowser } from './lighthouseModules';
+import type { LighthouseModules } from './lighthouseModules';
 import type { AuditBrowserSession } from './auditBrowserSession';
 import type { WarmHeadless } from './warmHeadless';
 

@@ -9,7 +9,8 @@ import { identityRoutes } from './routes/identityRoutes';
 import { networkRoutes } from './routes/networkRoutes';
 import { pageRoutes } from './routes/pageRoutes';
 import { performanceRoutes } from './routes/performanceRoutes';
-import type { Route } from './route';
+import { matchPath, type Route } from './route';
+import { recordingRoutes } from './routes/recordingRoutes';
 import { checkAccess, type AccessPolicy } from './security';
 
 const VERSIONED_PREFIXES = ['/api/v1', '/api'];
@@ -31,7 +32,7 @@ export interface AppExtras {
 
 /** The HTTP face of the connector: every route in both variants, behind the Host/Origin checks. */
 export function createApp(services: ConnectorServices, policy: AccessPolicy, extras: AppExtras = {}): express.Express {
-  const routes: Route[] = [...identityRoutes(services), ...consoleRoutes(services), ...networkRoutes(services), ...pageRoutes(services), ...auditRoutes(services), ...performanceRoutes(services)];
+  const routes: Route[] = [...identityRoutes(services), ...consoleRoutes(services), ...networkRoutes(services), ...pageRoutes(services), ...auditRoutes(services), ...performanceRoutes(services), ...recordingRoutes(services)];
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -66,14 +67,17 @@ export function createApp(services: ConnectorServices, policy: AccessPolicy, ext
   extras.extraRoutes?.(app, services);
 
   // Every path is static, so one map lookup replaces express's linear route scan (the hot path).
-  const table = new Map(routes.map((route) => [`${route.method} ${route.path}`, route]));
+  const table = new Map(routes.filter((route) => !route.path.includes(':')).map((route) => [`${route.method} ${route.path}`, route]));
+  const patterned = routes.filter((route) => route.path.includes(':'));
   app.use(async (req, res) => {
     const variant = res.locals.variant as Variant;
     const path = unprefixed(req.path);
-    const route = table.get(`${req.method === 'HEAD' ? 'GET' : req.method} ${path}`);
-    if (!route) return sendError(res, variant, notRoutable(routes, req.method, req.path, path, res));
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    const found = findRoute(table, patterned, method, path);
+    if (!found) return sendError(res, variant, notRoutable(routes, req.method, req.path, path, res));
+    const { route, params } = found;
     try {
-      const data = await route.handle({ variant, query: req.query as Record<string, unknown>, body: req.body });
+      const data = await route.handle({ variant, query: req.query as Record<string, unknown>, body: req.body, params });
       sendSuccess(res, variant, data);
     } catch (error) {
       const apiError = toApiError(error);
@@ -88,9 +92,20 @@ export function createApp(services: ConnectorServices, policy: AccessPolicy, ext
   return app;
 }
 
+/** Static paths by one map lookup (the hot path); the few `:param` paths after that. */
+function findRoute(table: Map<string, Route>, patterned: Route[], method: string, path: string): { route: Route; params: Record<string, string> } | undefined {
+  const route = table.get(`${method} ${path}`);
+  if (route) return { route, params: {} };
+  for (const candidate of patterned) {
+    const params = candidate.method === method ? matchPath(candidate.path, path) : undefined;
+    if (params) return { route: candidate, params };
+  }
+  return undefined;
+}
+
 /** 405 with `Allow` for a known path, otherwise 404. */
 function notRoutable(routes: Route[], method: string, fullPath: string, path: string, res: Response): ApiError {
-  const allowed = routes.filter((route) => route.path === path).map((route) => route.method);
+  const allowed = routes.filter((route) => route.path === path || matchPath(route.path, path)).map((route) => route.method);
   if (!allowed.length) return new ApiError('NOT_FOUND', `No endpoint at ${method} ${fullPath}. See the README's API reference.`, { path: fullPath });
   res.set('Allow', allowed.join(', '));
   return new ApiError('METHOD_NOT_ALLOWED', `${method} is not supported on ${fullPath}. Use ${allowed.join(' or ')}.`, { allowed });

@@ -7,11 +7,12 @@ import { networkTools } from './networkTools';
 import { pageControlTools } from './pageControlTools';
 import { pageTools } from './pageTools';
 import { performanceTools } from './performanceTools';
+import { recordingTools } from './recordingTools';
 import { screenshotTools } from './screenshotTools';
 import { scriptTools } from './scriptTools';
 
 /** Every MCP tool, sorted by name: the server lists these and the README's tool reference is generated from them. */
-export const TOOLS: readonly ToolDefinition[] = [...actionTools, ...auditTools, ...consoleTools, ...networkTools, ...pageTools, ...pageControlTools, ...performanceTools, ...scriptTools, ...screenshotTools, ...dataTools].sort((a, b) =>
+export const TOOLS: readonly ToolDefinition[] = [...actionTools, ...auditTools, ...consoleTools, ...networkTools, ...pageTools, ...pageControlTools, ...performanceTools, ...scriptTools, ...screenshotTools, ...dataTools, ...recordingTools].sort((a, b) =>
   a.name.localeCompare(b.name, 'en'),
 );
 

@@ -18,6 +18,7 @@ const DETAIL_TOOLS = ['get_console_entry', 'get_network_request', 'get_current_p
 const ACTION_TOOLS = ['take_snapshot', 'click', 'hover', 'fill', 'type_text', 'press_key', 'select_option', 'drag'];
 const PAGE_CONTROL_TOOLS = ['emulate', 'navigate_history', 'select_tab', 'wait_for', 'handle_dialog', 'upload_file'];
 const PERFORMANCE_TOOLS = ['performance_trace'];
+const RECORDING_TOOLS = ['start_recording', 'stop_recording', 'list_recordings', 'get_recording', 'replay_recording', 'import_recording'];
 
 type JsonSchema = { type?: string; description?: string; properties?: Record<string, JsonSchema>; required?: string[]; additionalProperties?: boolean; default?: unknown; enum?: unknown[]; minimum?: number; maximum?: number };
 
@@ -61,8 +62,8 @@ describe('MCP tools/list', () => {
 
   it('lists the spec tools, the earlier names (legacyToolNames), and the detail tools, sorted', () => {
     const names = tools.map((candidate) => candidate.name);
-    for (const name of [...SPEC_TOOLS, ...Object.keys(ALIASES), ...DETAIL_TOOLS, ...ACTION_TOOLS, ...PAGE_CONTROL_TOOLS, ...PERFORMANCE_TOOLS]) assert.ok(names.includes(name), `${name} is listed`);
-    assert.equal(names.length, SPEC_TOOLS.length + Object.keys(ALIASES).length + DETAIL_TOOLS.length + ACTION_TOOLS.length + PAGE_CONTROL_TOOLS.length + PERFORMANCE_TOOLS.length);
+    for (const name of [...SPEC_TOOLS, ...Object.keys(ALIASES), ...DETAIL_TOOLS, ...ACTION_TOOLS, ...PAGE_CONTROL_TOOLS, ...PERFORMANCE_TOOLS, ...RECORDING_TOOLS]) assert.ok(names.includes(name), `${name} is listed`);
+    assert.equal(names.length, SPEC_TOOLS.length + Object.keys(ALIASES).length + DETAIL_TOOLS.length + ACTION_TOOLS.length + PAGE_CONTROL_TOOLS.length + PERFORMANCE_TOOLS.length + RECORDING_TOOLS.length);
     assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, 'en')));
   });
 

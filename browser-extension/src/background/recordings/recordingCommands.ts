@@ -1,0 +1,39 @@
+import type { ReplayStepArgs } from '../../../../src/shared/recording';
+import type { ExtensionMessage } from '../../common/messages';
+import type { ConnectorLink } from '../connectorLink';
+import { replayStep } from './replayStep';
+import { TabRecorder } from './tabRecorder';
+
+export const tabRecorder = new TabRecorder();
+
+/** The connector's recording commands (see src/connector/recordings/). */
+export const recordingCommands: Record<string, (args: Record<string, unknown>) => Promise<unknown>> = {
+  'record-start': (args) => tabRecorder.start(args),
+  'record-stop': (args) => tabRecorder.stop(args),
+  'record-status': () => Promise.resolve(tabRecorder.status ?? null),
+  // The connector validated the step against @puppeteer/replay before sending it.
+  'replay-step': (args) => replayStep(args as unknown as ReplayStepArgs),
+};
+
+type RecordingMessage = Extract<ExtensionMessage, { kind: 'recording-step' | 'recording-dialog' | 'recording-toggle' }>;
+
+/** Steps and dialogs from the page recorder, and the popup's Record/Stop button. */
+export async function handleRecordingMessage(message: RecordingMessage, sender: chrome.runtime.MessageSender, link: ConnectorLink): Promise<unknown> {
+  const tabId = sender.tab?.id;
+  if (message.kind === 'recording-step') return tabRecorder.onStep(tabId, message.step, message.timestamp, message.secret);
+  if (message.kind === 'recording-dialog') return tabRecorder.onDialog(tabId, message.text, message.timestamp);
+  return toggleFromPopup(link);
+}
+
+/**
+ * Record and Stop go through the connector, which owns recordings (ids, files, timeline); it then
+ * sends record-start / record-stop back here.
+ */
+async function toggleFromPopup(link: ConnectorLink): Promise<{ id?: string; error?: string }> {
+  if (link.state !== 'connected' || !link.port) return { error: 'Not connected to the connector: recordings are kept there.' };
+  const running = tabRecorder.status;
+  const path = running ? `/recordings/${running.id}/stop` : '/recordings';
+  const response = await fetch(`http://127.0.0.1:${link.port}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const body = (await response.json()) as { id?: string; error?: { message: string } };
+  return body.error ? { error: body.error.message } : { id: body.id };
+}

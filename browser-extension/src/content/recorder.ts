@@ -1,0 +1,184 @@
+/**
+ * Injected into the recorded tab (isolated world) while a recording runs: turns the developer's real
+ * input into DevTools Recorder steps and hands them to the service worker. Secret values never leave
+ * this script inside a step: the step carries a placeholder and the value goes beside it.
+ */
+import type { RecorderStep } from '../../../src/shared/recording';
+import { DIALOG_EVENT, type ExtensionMessage } from '../common/messages';
+import { hideBadge, isBadge, showBadge } from './recording/badge';
+import { isSecretField, secretKeyFor } from './recording/secretFields';
+import { selectorsFor } from './recording/selectors';
+import { AddedElements } from './recording/addedElements';
+
+const SPECIAL_KEYS = new Set(['Enter', 'Tab', 'Escape', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End', 'Delete', 'Backspace', 'F1', 'F2', 'F3', 'F4', 'F5', 'F6', 'F7', 'F8', 'F9', 'F10', 'F11', 'F12']);
+/** Inside a text field most keys are typing, which `change` records as the final value. */
+const KEYS_IN_FIELDS = new Set(['Enter', 'Tab', 'Escape', 'ArrowUp', 'ArrowDown']);
+const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown', ' ']);
+/** An element the page added this long after the previous step needed a wait. */
+const WAIT_THRESHOLD_MS = 100;
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+type Scope = typeof globalThis & { __browserDebugRecorder?: { stop(): ExtensionMessage[] } };
+
+class PageRecorder {
+  private readonly recorded = new WeakMap<Element, string>();
+  private readonly keysDown = new Set<string>();
+  private readonly added = new AddedElements(document);
+  private lastStepAt = Date.now();
+  private userScrollUntil = 0;
+  private scrollTimer: ReturnType<typeof setTimeout> | undefined;
+  private pendingScroll: (() => void) | undefined;
+  /** Set while stopping: steps go back to the worker in stop()'s result instead of as messages. */
+  private collected: ExtensionMessage[] | undefined;
+  private readonly controller = new AbortController();
+
+  start(): void {
+    const options = { capture: true, signal: this.controller.signal };
+    window.addEventListener('click', (event) => this.onClick(event), options);
+    window.addEventListener('dblclick', (event) => this.onDoubleClick(event), options);
+    window.addEventListener('change', (event) => this.onChange(event.target), options);
+    window.addEventListener('keydown', (event) => this.onKey(event, 'keyDown'), options);
+    window.addEventListener('keyup', (event) => this.onKey(event, 'keyUp'), options);
+    window.addEventListener('wheel', () => (this.userScrollUntil = Date.now() + 1000), { ...options, passive: true });
+    document.addEventListener('scroll', (event) => this.onScroll(event.target), options);
+    window.addEventListener(DIALOG_EVENT, (event) => this.send({ kind: 'recording-dialog', text: String((event as CustomEvent).detail), timestamp: Date.now() }), options);
+    this.added.start();
+    showBadge(document);
+  }
+
+  /** Ends recording; returns steps still waiting (a scroll being debounced). */
+  stop(): ExtensionMessage[] {
+    this.collected = [];
+    this.flushScroll();
+    this.controller.abort();
+    this.added.stop();
+    hideBadge(document);
+    return this.collected;
+  }
+
+  private onClick(event: MouseEvent): void {
+    // detail 0: a click the browser made up (a label forwarding, Enter on a button); the real input is recorded already.
+    const target = this.targetOf(event);
+    if (!target || event.detail === 0) return;
+    this.flushFieldsExcept(target);
+    const rect = target.getBoundingClientRect();
+    const step: RecorderStep = { type: 'click', target: 'main', selectors: selectorsFor(target), offsetX: round(event.clientX - rect.left), offsetY: round(event.clientY - rect.top) };
+    if (event.button === 1) step.button = 'auxiliary';
+    if (event.button === 2) step.button = 'secondary';
+    this.emit(step, target);
+  }
+
+  private onDoubleClick(event: MouseEvent): void {
+    const target = this.targetOf(event);
+    if (!target) return;
+    const rect = target.getBoundingClientRect();
+    this.emit({ type: 'doubleClick', target: 'main', selectors: selectorsFor(target), offsetX: round(event.clientX - rect.left), offsetY: round(event.clientY - rect.top) }, target);
+  }
+
+  private onChange(target: EventTarget | null): void {
+    if (!isField(target)) return;
+    if (target instanceof HTMLInputElement && ['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'image'].includes(target.type)) return;
+    this.recordValue(target);
+  }
+
+  /** Records the field's final value once; a secret field's value goes beside the step, never in it. */
+  private recordValue(field: Field): void {
+    const value = field.value;
+    if (this.recorded.get(field) === value) return;
+    this.recorded.set(field, value);
+    const step: RecorderStep = { type: 'change', target: 'main', selectors: selectorsFor(field), value };
+    if (isSecretField(field)) {
+      const key = secretKeyFor(field);
+      step.value = `{{secret:${key}}}`;
+      this.emit(step, field, { key, value });
+      return;
+    }
+    this.emit(step, field);
+  }
+
+  private onKey(event: KeyboardEvent, type: 'keyDown' | 'keyUp'): void {
+    if (!event.isTrusted) return;
+    if (SCROLL_KEYS.has(event.key)) this.userScrollUntil = Date.now() + 1000;
+    const inField = isTextField(event.target);
+    const wanted = SPECIAL_KEYS.has(event.key) && (!inField || KEYS_IN_FIELDS.has(event.key));
+    if (type === 'keyDown') {
+      if (!wanted) return;
+      // The field's value before the key: Enter may submit the form before `change` fires.
+      if (isField(event.target)) this.recordValue(event.target);
+      this.keysDown.add(event.key);
+    } else if (!this.keysDown.delete(event.key)) return;
+    this.emit({ type, target: 'main', key: event.key });
+  }
+
+  private onScroll(target: EventTarget | null): void {
+    if (Date.now() > this.userScrollUntil) return;
+    clearTimeout(this.scrollTimer);
+    this.pendingScroll = () => {
+      const element = target instanceof Element && target !== document.scrollingElement ? target : undefined;
+      if (element) this.emit({ type: 'scroll', target: 'main', selectors: selectorsFor(element), x: round(element.scrollLeft), y: round(element.scrollTop) });
+      else this.emit({ type: 'scroll', target: 'main', x: round(window.scrollX), y: round(window.scrollY) });
+    };
+    this.scrollTimer = setTimeout(() => this.flushScroll(), 250);
+  }
+
+  /** A scroll settles after a pause, or as soon as the next step comes, so steps stay in order. */
+  private flushScroll(): void {
+    const pending = this.pendingScroll;
+    this.pendingScroll = undefined;
+    clearTimeout(this.scrollTimer);
+    pending?.();
+  }
+
+  private flushFieldsExcept(target: Element): void {
+    const active = document.activeElement;
+    if (isField(active) && active !== target && !(active instanceof HTMLInputElement && ['checkbox', 'radio', 'file'].includes(active.type))) this.recordValue(active);
+  }
+
+  private targetOf(event: Event): Element | undefined {
+    const target = event.composedPath()[0];
+    return target instanceof Element && !isBadge(target) ? target : undefined;
+  }
+
+  /** Adds a waitForElement first when the page produced the element some time after the previous step. */
+  private emit(step: RecorderStep, element?: Element, secret?: { key: string; value: string }): void {
+    if (step.type !== 'scroll') this.flushScroll();
+    const now = Date.now();
+    const addedAt = element ? this.added.addedAt(element) : undefined;
+    if (addedAt !== undefined && addedAt - this.lastStepAt > WAIT_THRESHOLD_MS && step.selectors) {
+      this.send({ kind: 'recording-step', step: { type: 'waitForElement', target: 'main', selectors: step.selectors }, timestamp: now });
+    }
+    this.lastStepAt = now;
+    this.send({ kind: 'recording-step', step, timestamp: now, secret });
+  }
+
+  private send(message: ExtensionMessage): void {
+    if (this.collected) this.collected.push(message);
+    else void chrome.runtime.sendMessage(message).catch(() => undefined);
+  }
+}
+
+function isField(target: unknown): target is Field {
+  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+}
+
+function isTextField(target: unknown): boolean {
+  if (target instanceof HTMLTextAreaElement) return true;
+  if (target instanceof HTMLElement && target.isContentEditable) return true;
+  return target instanceof HTMLInputElement && !['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'image', 'range', 'color'].includes(target.type);
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+const scope = globalThis as Scope;
+if (!scope.__browserDebugRecorder) {
+  const recorder = new PageRecorder();
+  recorder.start();
+  scope.__browserDebugRecorder = {
+    stop: () => {
+      delete scope.__browserDebugRecorder;
+      return recorder.stop();
+    },
+  };
+}

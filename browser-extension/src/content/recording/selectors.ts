@@ -1,0 +1,105 @@
+/**
+ * Selectors for a recorded step, best first, as DevTools Recorder writes them: `aria/Name`, then a
+ * stable CSS selector (id, data-testid, then a short path), then `text/...`. Each alternative is a
+ * one-part chain (`[["aria/Sign in"], ["#login"], ...]`).
+ */
+
+const TEST_ATTRIBUTES = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
+const MAX_NAME = 80;
+/** Ids that look generated (React's :r1:, long digit runs) change between loads. */
+const UNSTABLE_ID = /^:|\d{4,}|^[0-9]/;
+
+export function selectorsFor(element: Element): string[][] {
+  const found: string[] = [];
+  const aria = ariaSelector(element);
+  if (aria) found.push(aria);
+  for (const css of cssSelectors(element)) if (!found.includes(css)) found.push(css);
+  const text = textSelector(element);
+  if (text) found.push(text);
+  return found.map((selector) => [selector]);
+}
+
+/** Roughly the accessible name Chrome computes, for the common cases. */
+export function accessibleName(element: Element): string {
+  const labelledBy = element.getAttribute('aria-labelledby');
+  if (labelledBy) {
+    const text = labelledBy.split(/\s+/).map((id) => element.ownerDocument.getElementById(id)?.textContent ?? '').join(' ');
+    if (text.trim()) return clean(text);
+  }
+  const label = element.getAttribute('aria-label');
+  if (label?.trim()) return clean(label);
+  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) {
+    const labels = element.labels ? [...element.labels].map((node) => node.textContent ?? '').join(' ') : '';
+    if (labels.trim()) return clean(labels);
+    if (element instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(element.type)) return clean(element.value);
+    return clean(element.getAttribute('placeholder') ?? element.getAttribute('title') ?? '');
+  }
+  if (element instanceof HTMLImageElement) return clean(element.alt);
+  if (NAMED_BY_CONTENT.has(element.tagName) || element.getAttribute('role')) return clean((element as HTMLElement).innerText ?? element.textContent ?? '');
+  return clean(element.getAttribute('title') ?? '');
+}
+
+const NAMED_BY_CONTENT = new Set(['A', 'BUTTON', 'SUMMARY', 'OPTION', 'LABEL', 'H1', 'H2', 'H3', 'H4', 'LI', 'TD', 'TH']);
+
+function clean(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function ariaSelector(element: Element): string | undefined {
+  const name = accessibleName(element);
+  if (!name || name.length > MAX_NAME) return undefined;
+  // Only when the name is unique among the page's named controls: replay takes the first match.
+  const same = [...element.ownerDocument.querySelectorAll('a,button,input,select,textarea,[role],summary,img,label')].filter((other) => other !== element && accessibleName(other) === name);
+  return same.length ? undefined : `aria/${name}`;
+}
+
+function cssSelectors(element: Element): string[] {
+  const result: string[] = [];
+  const document = element.ownerDocument;
+  const unique = (selector: string) => {
+    try {
+      return document.querySelectorAll(selector).length === 1;
+    } catch {
+      return false;
+    }
+  };
+  if (element.id && !UNSTABLE_ID.test(element.id) && unique(`#${CSS.escape(element.id)}`)) result.push(`#${CSS.escape(element.id)}`);
+  for (const attribute of TEST_ATTRIBUTES) {
+    const value = element.getAttribute(attribute);
+    const selector = value && `[${attribute}="${CSS.escape(value)}"]`;
+    if (selector && unique(selector)) result.push(selector);
+  }
+  const name = element.getAttribute('name');
+  const byName = name && `${element.tagName.toLowerCase()}[name="${CSS.escape(name)}"]`;
+  if (byName && unique(byName)) result.push(byName);
+  result.push(shortPath(element));
+  return result;
+}
+
+/** tag:nth-of-type steps up to the nearest ancestor with a stable id (or the body), at most five steps. */
+function shortPath(element: Element): string {
+  const parts: string[] = [];
+  let node: Element | null = element;
+  while (node && node !== node.ownerDocument.body && parts.length < 5) {
+    if (node !== element && node.id && !UNSTABLE_ID.test(node.id)) {
+      parts.unshift(`#${CSS.escape(node.id)}`);
+      return parts.join(' > ');
+    }
+    parts.unshift(step(node));
+    node = node.parentElement;
+  }
+  if (node === element.ownerDocument.body) parts.unshift('body');
+  return parts.join(' > ');
+}
+
+function step(node: Element): string {
+  const tag = node.tagName.toLowerCase();
+  const siblings = node.parentElement ? [...node.parentElement.children].filter((other) => other.tagName === node.tagName) : [];
+  return siblings.length > 1 ? `${tag}:nth-of-type(${siblings.indexOf(node) + 1})` : tag;
+}
+
+function textSelector(element: Element): string | undefined {
+  const text = clean((element as HTMLElement).innerText ?? '');
+  if (!text || text.length > 50 || element.children.length > 2) return undefined;
+  return `text/${text}`;
+}

@@ -1,0 +1,123 @@
+import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RecorderFlow, RecordingDetail, RecordingSummary, ReplayVerdict, TimelineEntry } from '../../shared/recording';
+import type { Logger } from '../logger';
+
+export interface RecordingLimits {
+  dir: string;
+  maxRecordings: number;
+  maxBytes: number;
+}
+
+/** A saved recording: what GET /recordings/{id} answers and what the JSON file holds. */
+export interface SavedRecording {
+  id: string;
+  title: string;
+  startedAt: number;
+  stoppedAt?: number;
+  imported?: boolean;
+  tabId?: number;
+  flow: RecorderFlow;
+  timeline: TimelineEntry[];
+  lastVerdict?: ReplayVerdict;
+}
+
+const FILE = /^rec-[\w-]+\.json$/;
+
+/**
+ * The stopped recordings: in memory and one JSON file each under the storage folder, capped by
+ * count and bytes (the oldest go first, file included). Files from earlier sessions load at start.
+ */
+export class RecordingLibrary {
+  private readonly byId = new Map<string, { recording: SavedRecording; bytes: number; path: string }>();
+  private loaded: Promise<void> | undefined;
+
+  constructor(
+    private readonly limits: RecordingLimits,
+    private readonly logger: Logger,
+  ) {}
+
+  async list(): Promise<SavedRecording[]> {
+    await this.load();
+    return [...this.byId.values()].map((entry) => entry.recording);
+  }
+
+  async get(id: string): Promise<{ recording: SavedRecording; path: string } | undefined> {
+    await this.load();
+    return this.byId.get(id);
+  }
+
+  async save(recording: SavedRecording): Promise<string> {
+    await this.load();
+    const text = JSON.stringify(recording, null, 2);
+    const path = join(this.limits.dir, `${recording.id}.json`);
+    await mkdir(this.limits.dir, { recursive: true });
+    await writeFile(path, text);
+    this.byId.delete(recording.id);
+    this.byId.set(recording.id, { recording, bytes: Buffer.byteLength(text), path });
+    await this.prune(recording.id);
+    return path;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    await this.load();
+    const entry = this.byId.get(id);
+    if (!entry) return false;
+    this.byId.delete(id);
+    await unlink(entry.path).catch(() => undefined);
+    return true;
+  }
+
+  private load(): Promise<void> {
+    this.loaded ??= this.readFolder();
+    return this.loaded;
+  }
+
+  private async readFolder(): Promise<void> {
+    const names = await readdir(this.limits.dir).catch(() => [] as string[]);
+    const found: { recording: SavedRecording; bytes: number; path: string }[] = [];
+    for (const name of names.filter((candidate) => FILE.test(candidate))) {
+      const path = join(this.limits.dir, name);
+      try {
+        const text = await readFile(path, 'utf8');
+        const recording = JSON.parse(text) as SavedRecording;
+        if (recording.id && recording.flow) found.push({ recording, bytes: Buffer.byteLength(text), path });
+      } catch (error) {
+        this.logger.warn(`Skipping unreadable recording ${path}: ${String(error)}`);
+      }
+    }
+    found.sort((a, b) => a.recording.startedAt - b.recording.startedAt);
+    for (const entry of found) this.byId.set(entry.recording.id, entry);
+  }
+
+  /** Oldest first (Map order is save order), never the one just saved. */
+  private async prune(keep: string): Promise<void> {
+    let bytes = [...this.byId.values()].reduce((sum, entry) => sum + entry.bytes, 0);
+    for (const [id, entry] of this.byId) {
+      if (this.byId.size <= this.limits.maxRecordings && bytes <= this.limits.maxBytes) break;
+      if (id === keep) continue;
+      this.byId.delete(id);
+      bytes -= entry.bytes;
+      await unlink(entry.path).catch(() => undefined);
+    }
+  }
+}
+
+export function summaryOf(recording: SavedRecording, path?: string): RecordingSummary {
+  return {
+    id: recording.id,
+    title: recording.title,
+    startedAt: recording.startedAt,
+    stoppedAt: recording.stoppedAt,
+    state: 'stopped',
+    steps: recording.flow.steps.length,
+    errors: recording.timeline.filter((entry) => entry.kind === 'error' || entry.kind === 'request').length,
+    path,
+    imported: recording.imported,
+    lastVerdict: recording.lastVerdict?.verdict,
+  };
+}
+
+export function detailOf(recording: SavedRecording, path?: string): RecordingDetail {
+  return { ...summaryOf(recording, path), flow: recording.flow, timeline: recording.timeline };
+}

@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { ApiError } from '../../shared/errors';
+import type { BrowserRecording, RecordingDetail, RecordingSummary, ReplayVerdict } from '../../shared/recording';
+import type { BrowserBridge } from '../browserBridge';
+import type { Logger } from '../logger';
+import type { CaptureStore } from '../store';
+import { validateFlow } from './flowValidation';
+import { detailOf, RecordingLibrary, summaryOf, type RecordingLimits, type SavedRecording } from './recordingLibrary';
+import { ReplayRunner, type ReplayOptions } from './replayRunner';
+import { settle } from './settle';
+import { buildTimeline } from './timeline';
+
+const COMMAND_TIMEOUT_MS = 15_000;
+
+interface Running {
+  id: string;
+  title: string;
+  startedAt: number;
+  startSeq: number;
+  tabId: number;
+}
+
+/**
+ * Recordings end to end: start and stop in the browser, the timeline from the store, files through
+ * the library, replays and their verdicts. Secrets typed while recording stay in this object's memory.
+ */
+export class RecordingService {
+  private running: Running | undefined;
+  private replaying: string | undefined;
+  private readonly library: RecordingLibrary;
+  private readonly runner: ReplayRunner;
+  /** Recording id → placeholder key → value. Never written anywhere. */
+  private readonly secrets = new Map<string, Record<string, string>>();
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    limits: RecordingLimits,
+    private readonly bridge: BrowserBridge,
+    private readonly store: CaptureStore,
+    logger: Logger,
+  ) {
+    this.library = new RecordingLibrary(limits, logger);
+    this.runner = new ReplayRunner(bridge, store);
+  }
+
+  /** Called after anything changes (start, stop, replay, import, delete): the /ws hub tells the views. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async start(title?: string): Promise<RecordingSummary> {
+    if (this.running) throw new ApiError('INVALID_REQUEST', `Recording ${this.running.id} is still running: stop it first (POST /recordings/${this.running.id}/stop).`, { running: this.running.id });
+    const id = `rec-${randomBytes(6).toString('hex')}`;
+    const startSeq = this.store.lastSeq;
+    const started = await this.startInBrowser(id);
+    this.running = { id, title: title?.trim() || `Recording of ${started.url ?? 'the current tab'}`, startedAt: started.startedAt, startSeq, tabId: started.tabId };
+    this.changed();
+    return this.runningSummary(this.running);
+  }
+
+  async stop(id: string): Promise<RecordingDetail> {
+    const running = this.running;
+    if (!running || running.id !== id) {
+      const saved = await this.library.get(id);
+      if (saved) return detailOf(saved.recording, saved.path);
+      const orphan = await this.adoptOrphan(id);
+      if (orphan) return orphan;
+      throw notFound(id);
+    }
+    this.running = undefined;
+    let captured: BrowserRecording;
+    try {
+      captured = (await this.bridge.command('record-stop', { recordingId: id }, COMMAND_TIMEOUT_MS)) as BrowserRecording;
+    } finally {
+      this.changed();
+    }
+    return this.finish(running, captured);
+  }
+
+  /** The browser may still record for a connector that restarted: its steps are kept, not lost. */
+  private async startInBrowser(id: string): Promise<{ tabId: number; url?: string; startedAt: number }> {
+    const start = () => this.bridge.command('record-start', { recordingId: id }, COMMAND_TIMEOUT_MS) as Promise<{ tabId: number; url?: string; startedAt: number }>;
+    try {
+      return await start();
+    } catch (error) {
+      if (!(error instanceof ApiError) || (error.details as { browserCode?: string }).browserCode !== 'RECORDING_RUNNING') throw error;
+      await this.adoptOrphan();
+      return start();
+    }
+  }
+
+  /** Stops a recording the browser runs without this connector knowing it, and saves it. */
+  private async adoptOrphan(id?: string): Promise<RecordingDetail | undefined> {
+    let captured: BrowserRecording & { id?: string };
+    try {
+      captured = (await this.bridge.command('record-stop', id ? { recordingId: id } : {}, COMMAND_TIMEOUT_MS)) as BrowserRecording & { id?: string };
+    } catch {
+      return undefined;
+    }
+    const orphan: Running = { id: captured.id ?? id ?? `rec-${randomBytes(6).toString('hex')}`, title: `Recording of ${captured.url ?? 'a tab'}`, startedAt: captured.startedAt, startSeq: 0, tabId: captured.tabId };
+    return this.finish(orphan, captured);
+  }
+
+  private async finish(running: Running, captured: BrowserRecording): Promise<RecordingDetail> {
+    const id = running.id;
+    await settle(this.store);
+    const captures = this.store.since(running.startSeq).filter((entry) => (entry as { tabId?: number }).tabId === running.tabId && entry.timestamp >= running.startedAt);
+    const flow = validateFlow({ title: running.title, steps: captured.steps.map((timed) => timed.step) });
+    if (Object.keys(captured.secrets).length) this.secrets.set(id, captured.secrets);
+    const recording: SavedRecording = { id, title: running.title, startedAt: running.startedAt, stoppedAt: Date.now(), tabId: running.tabId, flow, timeline: buildTimeline(captured, captures) };
+    const path = await this.library.save(recording);
+    this.changed();
+    return detailOf(recording, path);
+  }
+
+  async list(): Promise<RecordingSummary[]> {
+    const saved = (await this.library.list()).map((recording) => summaryOf(recording));
+    return this.running ? [this.runningSummary(this.running), ...saved.reverse()] : saved.reverse();
+  }
+
+  async get(id: string): Promise<RecordingDetail> {
+    if (this.running?.id === id) return { ...this.runningSummary(this.running), flow: { title: this.running.title, steps: [] }, timeline: [] };
+    const saved = await this.library.get(id);
+    if (!saved) throw notFound(id);
+    return detailOf(saved.recording, saved.path);
+  }
+
+  async replay(id: string, options: Partial<ReplayOptions> = {}): Promise<ReplayVerdict> {
+    if (this.running?.id === id) throw new ApiError('INVALID_REQUEST', `Recording ${id} is still running: stop it before replaying it.`);
+    if (this.replaying) throw new ApiError('SERVICE_UNAVAILABLE', `A replay of ${this.replaying} is running: wait for its verdict, then replay again.`);
+    const saved = await this.library.get(id);
+    if (!saved) throw notFound(id);
+    this.replaying = id;
+    try {
+      const verdict = await this.runner.run(saved.recording, { ...options, secrets: { ...this.secrets.get(id), ...options.secrets } });
+      saved.recording.lastVerdict = verdict;
+      await this.library.save(saved.recording);
+      return verdict;
+    } finally {
+      this.replaying = undefined;
+      this.changed();
+    }
+  }
+
+  async import(flowInput: unknown, title?: string): Promise<RecordingDetail> {
+    const flow = validateFlow(flowInput);
+    if (title) flow.title = title;
+    const id = `rec-${randomBytes(6).toString('hex')}`;
+    const recording: SavedRecording = { id, title: flow.title, startedAt: Date.now(), stoppedAt: Date.now(), imported: true, flow, timeline: [] };
+    const path = await this.library.save(recording);
+    this.changed();
+    return detailOf(recording, path);
+  }
+
+  async delete(id: string): Promise<{ deleted: string }> {
+    if (this.running?.id === id) await this.stop(id);
+    if (!(await this.library.delete(id))) throw notFound(id);
+    this.secrets.delete(id);
+    this.changed();
+    return { deleted: id };
+  }
+
+  private runningSummary(running: Running): RecordingSummary {
+    return { id: running.id, title: running.title, startedAt: running.startedAt, state: 'recording', steps: 0, errors: 0 };
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function notFound(id: string): ApiError {
+  return new ApiError('NOT_FOUND', `No recording with id '${id}'. List them with GET /recordings (or list_recordings) and use one of those ids.`, { id });
+}

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+
+const SITE = join(__dirname, '../fixtures/shop');
+
+export interface ShopServer {
+  origin: string;
+  /** The bug: POST /api/order with qty 0 answers 500. Set to true to "deploy the fix". */
+  fixed: boolean;
+  orders: { tea: string; qty: number }[];
+  close(): Promise<void>;
+}
+
+/** The tea shop fixture of the recordings tests: static files plus POST /api/order. */
+export async function startShopServer(): Promise<ShopServer> {
+  const shop = { fixed: false, orders: [] as ShopServer['orders'] };
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://shop');
+    if (url.pathname === '/api/order' && req.method === 'POST') {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const order = JSON.parse(body || '{}') as { tea: string; qty: number };
+        shop.orders.push(order);
+        res.statusCode = order.qty <= 0 && !shop.fixed ? 500 : 200;
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ ok: res.statusCode === 200 }));
+      });
+      return;
+    }
+    const file = url.pathname === '/' ? 'index.html' : url.pathname.slice(1);
+    try {
+      const content = readFileSync(join(SITE, file));
+      res.setHeader('content-type', file.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8');
+      res.end(content);
+    } catch {
+      res.statusCode = 404;
+      res.end('no such file');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return Object.assign(shop, {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}

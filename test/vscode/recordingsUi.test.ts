@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { connectExtension, launchWithExtension, requireChromium, until, type TestBrowser } from '../e2e/support/chromium';
+import { startShopServer, type ShopServer } from '../e2e/support/shopServer';
+import { freePortRun } from '../support/ports';
+import { installVsix, requireCodeServer, startCodeServer, type CodeServer } from './support/codeServer';
+import { copyWorkspace, ROOT } from './support/suiteBuild';
+
+const ARTIFACTS = join(ROOT, '.test-artifacts');
+
+async function json(port: number, path: string): Promise<any> {
+  return (await fetch(`http://127.0.0.1:${port}${path}`)).json();
+}
+
+/** A title-bar or inline action: shown on hover, found by its accessible label. */
+async function clickAction(area: Locator, label: string): Promise<void> {
+  await area.hover();
+  const action = area.locator(`.action-label[aria-label^="${label}"]`).first();
+  await action.waitFor({ timeout: 20_000 });
+  await action.click();
+}
+
+describe('VS Code UI: record from the Recordings view, replay, see the verdict (code-server, the VSIX installed)', function () {
+  this.timeout(300_000);
+  let server: CodeServer | undefined;
+  let ui: Browser | undefined;
+  let app: TestBrowser | undefined;
+  let shop: ShopServer | undefined;
+  let folder: string;
+  let workbench: Page;
+  let port: number;
+
+  before(async function () {
+    const codeServer = requireCodeServer(this);
+    const chromiumPath = requireChromium(this);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    folder = copyWorkspace();
+    const vsix = join(folder, '..', `bd-rec-${Date.now()}.vsix`);
+    execFileSync(process.execPath, ['scripts/packageBrowserExtension.mjs'], { cwd: ROOT });
+    execFileSync(process.execPath, ['scripts/packageVsix.mjs', vsix], { cwd: ROOT, stdio: 'pipe' });
+    port = await freePortRun(1);
+    server = await startCodeServer(codeServer, { folder, settings: { 'browserDebug.connector.port': port } });
+    assert.match(await installVsix(codeServer, server, vsix), /was successfully installed/);
+    rmSync(vsix, { force: true });
+    shop = await startShopServer();
+    ui = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    workbench = await ui.newPage({ viewport: { width: 1400, height: 900 } });
+    await workbench.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
+    await workbench.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await until(async () => (await fetch(`http://127.0.0.1:${port}/.identity`).then((r) => r.ok, () => false)), 60_000, 'the installed extension to start the connector');
+    app = await launchWithExtension(chromiumPath);
+    await connectExtension(app.worker, port);
+  });
+
+  after(async () => {
+    await app?.close();
+    await ui?.close();
+    await server?.stop();
+    await shop?.close();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('Record in the view title, use the page, Stop, Replay on the row: a "Reproduced" notification', async () => {
+    const page = await app!.context.newPage();
+    await page.goto(`${shop!.origin}/`);
+    await page.bringToFront();
+    await workbench.locator('.activitybar a[aria-label^="Browser Debug"], .activitybar .action-item[aria-label^="Browser Debug"]').first().click();
+    const header = workbench.locator('.pane-header', { hasText: 'Recordings' }).first();
+    await header.waitFor({ timeout: 30_000 });
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+
+    await clickAction(header, 'Record');
+    await until(async () => (await json(port, '/recordings')).recordings.some((row: { state: string }) => row.state === 'recording'), 30_000, 'a running recording');
+    await until(() => page.evaluate(() => Boolean(document.getElementById('__browser-debug-recording-badge'))), 10_000, 'the badge in the page');
+    await page.fill('#user', 'alice');
+    await page.fill('#password', 'p4ss');
+    await page.click('button:has-text("Sign in")');
+    await page.fill('#qty', '0');
+    await page.keyboard.press('Enter');
+    await until(async () => (await json(port, '/console-errors')).errors.some((entry: { message: string }) => entry.message.includes('Order failed')), 20_000, 'the order error');
+
+    await clickAction(header, 'Stop Recording');
+    const row = workbench.locator('.monaco-list-row', { hasText: /steps · 2 errors/ }).first();
+    await row.waitFor({ timeout: 30_000 });
+    await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-recordings-view.png') });
+
+    await clickAction(row, 'Replay Recording');
+    const toast = workbench.locator('.notification-toast', { hasText: 'Reproduced' }).first();
+    await toast.waitFor({ timeout: 60_000 });
+    assert.match((await toast.locator('.notification-list-item-message').first().textContent()) ?? '', /Reproduced: 2 of the recording's 2 errors and failed requests happened again \(first: POST .*\/api\/order → 500/);
+    await workbench.locator('.monaco-list-row', { hasText: /· reproduced/ }).first().waitFor({ timeout: 20_000 });
+    await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-recording-verdict.png') });
+
+    // "Ask Copilot to Fix" opens the chat with the recording's steps and errors as the request.
+    await toast.locator('.monaco-button', { hasText: 'Ask Copilot to Fix' }).click();
+    // Without a signed-in Copilot the chat still shows the request it was asked, before asking to sign in.
+    const request = workbench.locator('.part.auxiliarybar', { hasText: 'Fix the bug in this browser recording' }).first();
+    await request.waitFor({ timeout: 30_000 });
+    assert.match((await request.textContent()) ?? '', /keyDown Enter.*Order failed with status 500.*replay_recording/s);
+    await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-recording-ask-copilot.png') });
+    await page.close();
+  });
+});
