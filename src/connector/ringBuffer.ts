@@ -19,8 +19,8 @@ export function chunkSizeFor(maxBytes: number): number {
 
 /**
  * A FIFO of entries ordered by `seq`, bounded by count and by bytes: over a cap the oldest go, the
- * newest is always kept. Each entry is stored as its JSON text in a chunk arena, with a few index
- * columns; reads parse it again. The byte cap counts real memory: the chunks holding texts plus the
+ * newest is always kept. Each entry is stored as its JSON text in a chunk arena (text fields such as
+ * the message as raw UTF-8 after it), with a few index columns; reads parse it again. The byte cap counts real memory: the chunks holding texts plus the
  * columns' allocated size. Lookups by seq use binary search over the seq column.
  */
 export class RingBuffer<T extends { seq: number }> {
@@ -36,7 +36,7 @@ export class RingBuffer<T extends { seq: number }> {
     private readonly limit: BufferLimit,
     options: RingBufferOptions = {},
   ) {
-    const index = options.index ?? { numbers: [], values: [] };
+    const index = options.index ?? { numbers: [], values: [], texts: [] };
     this.arena = new ChunkArena(chunkSizeFor(limit.maxBytes));
     this.columns = new EntryColumns(index, this.arena, FIRST_CAPACITY);
     this.View = entryViewClass(this.columns, options.fields ?? []);
@@ -59,9 +59,8 @@ export class RingBuffer<T extends { seq: number }> {
 
   /** Stores a copy of `item` (its JSON text); later changes to `item` are not seen. */
   push(item: T): void {
-    const text = JSON.stringify(item);
     if (this.count === this.columns.capacity) this.grow();
-    this.columns.write(this.slot(this.count), item as unknown as Record<string, unknown>, text);
+    this.columns.write(this.slot(this.count), item as unknown as Record<string, unknown>);
     this.count++;
     while (this.count > 1 && (this.count > this.limit.maxEntries || this.byteSize > this.limit.maxBytes)) this.evictOldest();
   }

@@ -59,8 +59,8 @@ export interface QueryResult<T> {
 
 type Listener = (entry: StoredEntry) => void;
 
-/** What the store's own readers filter on (level, time, page load, method, status), kept beside each stored text. */
-const INDEX: IndexSpec = { numbers: ['timestamp', 'tabId', 'status'], values: ['type', 'level', 'method', 'pageLoadId'] };
+/** What the store's readers filter on (level, time, page load, method, status) and search (message, URL), kept beside each stored text. */
+const INDEX: IndexSpec = { numbers: ['timestamp', 'tabId', 'status'], values: ['type', 'level', 'method', 'pageLoadId'], texts: ['message', 'url'] };
 /** Every field a stored entry can have, from the capture schemas, so a filter may read any of them. */
 const FIELDS = [
   ...new Set([...captureEventSchema.options.flatMap((option) => Object.keys(option.shape)), 'id', 'seq', 'pageLoadId', 'timestamp', 'path', 'size', 'format', 'dimensions']),

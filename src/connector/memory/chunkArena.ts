@@ -38,17 +38,25 @@ export class ChunkArena {
     return this.spare?.length ?? 0;
   }
 
-  /** Appends `text` and says where it went; `location` is reused to spare an allocation. */
-  append(text: string, location: TextLocation): TextLocation {
-    const length = Buffer.byteLength(text, 'utf8');
+  /**
+   * Room for one stored text of `length` bytes: fills `location` and returns the chunk to write it
+   * into at `location.offset`. The caller writes exactly `length` bytes there.
+   */
+  reserve(length: number, location: TextLocation): Buffer {
     let last = this.chunks[this.chunks.length - 1];
     if (!last || last.bytes.length - last.used < length) last = this.addChunk(length);
-    last.bytes.write(text, last.used, length, 'utf8');
     location.chunk = this.firstId + this.chunks.length - 1;
     location.offset = last.used;
     location.length = length;
     last.used += length;
     last.live++;
+    return last.bytes;
+  }
+
+  /** Appends `text` as UTF-8 and says where it went. */
+  append(text: string, location: TextLocation): TextLocation {
+    const length = Buffer.byteLength(text, 'utf8');
+    this.reserve(length, location).write(text, location.offset, length, 'utf8');
     return location;
   }
 

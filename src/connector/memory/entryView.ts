@@ -9,9 +9,9 @@ export interface EntryView {
 export type EntryViewClass = new (columns: EntryColumns, slot: number) => EntryView;
 
 /**
- * A class whose instances read like stored entries: index fields come from the columns, any other
- * field parses the stored text once (on first use, for that view). Filters that test only indexed
- * fields, as most list filters do, never parse; a text search parses each entry it looks at.
+ * A class whose instances read like stored entries: index fields come from the columns, a text field
+ * (a message, a URL) is decoded alone, and any other field parses the stored entry once (on first
+ * use, for that view). List filters and text searches never parse a whole entry.
  */
 export function entryViewClass(columns: Pick<EntryColumns, 'spec'>, fields: readonly string[]): EntryViewClass {
   class View implements EntryView {
@@ -37,6 +37,11 @@ export function entryViewClass(columns: Pick<EntryColumns, 'spec'>, fields: read
   columns.spec.values.forEach((name, k) =>
     define(name, function () {
       return this.columns.values[k]![this.slot];
+    }),
+  );
+  columns.spec.texts.forEach((name, k) =>
+    define(name, function () {
+      return this.parsed ? this.parsed[name] : this.columns.text(this.slot, k);
     }),
   );
   for (const name of fields) {
