@@ -1,14 +1,18 @@
 /**
  * Connector benchmark: ingest rates, read latency with 50k entries stored, and RSS over 1M events.
  * Runs the standalone connector (dist/cli.js) in its own process and drives it over loopback.
- * Usage: npm run bench   (prints figures; not a test)
+ * First, the anchor's own HTTP ingest workload against browser-tools-server 1.2.0, side by side.
+ * Usage: npm run bench   (prints figures; not a test). BENCH_PROFILE=1 adds a CPU profile summary.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { Agent, request } from 'node:http';
 import { resolve } from 'node:path';
 import { WebSocket } from 'ws';
 import { drained } from './drained';
+import { compareIngest, profileIngest } from './ingestVsAnchor';
+import { ANCHOR } from './peers';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 let port = 0;
@@ -131,6 +135,12 @@ async function stopConnector(child: ChildProcess): Promise<void> {
 
 async function main(): Promise<void> {
   const results: [string, string][] = [];
+  const versus = await compareIngest(Number(process.env.BENCH_INGEST_ROUNDS ?? 3));
+  const rates = (values: number[]) => `${fmt(median(values))} (${values.map((v) => fmt(v)).join(', ')})`;
+  results.push(['POST /extension-log, autocannon, 20 connections: Browser Debug (requests/s, median (rounds))', rates(versus.ours)]);
+  results.push([`POST /extension-log, autocannon, 20 connections: ${ANCHOR.label} (requests/s, median (rounds))`, rates(versus.anchor)]);
+  results.push(['Ratio of the medians, Browser Debug ÷ anchor', `${fmt(versus.ratio, 2)}×`]);
+  const profile = process.env.BENCH_PROFILE ? await profileIngest() : undefined;
   let child = await startConnector();
   try {
     const ws = await openBrowser();
@@ -177,8 +187,9 @@ async function main(): Promise<void> {
     agent.destroy();
   }
   const width = Math.max(...results.map(([name]) => name.length));
-  console.log(`\nConnector benchmark (${ROUNDS} rounds, node ${process.version}, ${new Date().toISOString()})`);
+  console.log(`\nConnector benchmark (${ROUNDS} rounds, node ${process.version}, ${new Date().toISOString()}, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')})`);
   for (const [name, value] of results) console.log(`${name.padEnd(width)}  ${value}`);
+  if (profile) console.log(`\n${profile}`);
 }
 
 void main();

@@ -8,7 +8,10 @@ import { resolveRemoteConfig, type RemoteConfig, type RemoteOverrides } from './
 export interface BufferLimit {
   /** Most entries kept; the oldest go first. */
   maxEntries: number;
-  /** Most (estimated) bytes kept; the oldest go first. */
+  /**
+   * Most bytes held, counted as allocated: the chunks holding the entries' JSON text plus the index
+   * columns. The oldest go first, a chunk (1/32 of the cap) at a time.
+   */
   maxBytes: number;
 }
 
@@ -76,13 +79,15 @@ export function defaultConfig(): ConnectorConfig {
     host: '127.0.0.1',
     port: DEFAULT_PORT,
     maxPort: MAX_FALLBACK_PORT,
+    // Sized for the VS Code extension host, which every other extension shares: 66 MB of captures
+    // in all, real bytes (README "Store limits"; `npm run bench:memory` measures the process).
     limits: {
-      consoleLogs: { maxEntries: 50_000, maxBytes: 64 * MB },
-      consoleErrors: { maxEntries: 10_000, maxBytes: 32 * MB },
-      networkSuccess: { maxEntries: 20_000, maxBytes: 64 * MB },
-      networkErrors: { maxEntries: 10_000, maxBytes: 32 * MB },
-      selectedElements: { maxEntries: 100, maxBytes: 8 * MB },
-      pageLoads: { maxEntries: 1_000, maxBytes: 4 * MB },
+      consoleLogs: { maxEntries: 50_000, maxBytes: 20 * MB },
+      consoleErrors: { maxEntries: 10_000, maxBytes: 8 * MB },
+      networkSuccess: { maxEntries: 20_000, maxBytes: 24 * MB },
+      networkErrors: { maxEntries: 10_000, maxBytes: 8 * MB },
+      selectedElements: { maxEntries: 100, maxBytes: 4 * MB },
+      pageLoads: { maxEntries: 1_000, maxBytes: 1 * MB },
       screenshots: { maxEntries: 1_000, maxBytes: 1 * MB },
       maxFieldChars: 32 * 1024,
     },
@@ -112,9 +117,12 @@ export function defaultConfig(): ConnectorConfig {
   };
 }
 
+/** Per buffer, either cap may be given alone; the other keeps its default. */
+export type LimitOverrides = { [K in keyof StoreLimits]?: StoreLimits[K] extends BufferLimit ? Partial<BufferLimit> : StoreLimits[K] };
+
 export type ConfigOverrides = Partial<Omit<ConnectorConfig, 'limits' | 'screenshots' | 'audits' | 'remote' | 'recordings'>> & {
   recordings?: Partial<RecordingLimits>;
-  limits?: Partial<StoreLimits>;
+  limits?: LimitOverrides;
   screenshots?: Partial<ScreenshotConfig>;
   audits?: Partial<AuditConfig>;
   remote?: RemoteOverrides;
@@ -128,10 +136,20 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ConnectorConfig 
     ...overrides,
     // A custom port gets the same ten-port fallback range as the default one.
     maxPort: overrides.maxPort ?? port + (MAX_FALLBACK_PORT - DEFAULT_PORT),
-    limits: { ...base.limits, ...overrides.limits },
+    limits: mergeLimits(base.limits, overrides.limits),
     screenshots: { ...base.screenshots, ...overrides.screenshots },
     audits: { ...base.audits, ...overrides.audits },
     recordings: { ...base.recordings, ...overrides.recordings },
     remote: overrides.remote ? resolveRemoteConfig(overrides.remote) : undefined,
   };
+}
+
+function mergeLimits(base: StoreLimits, overrides: LimitOverrides = {}): StoreLimits {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) continue;
+    const current = merged[key];
+    merged[key] = typeof value === 'object' && typeof current === 'object' ? { ...current, ...value } : value;
+  }
+  return merged as unknown as StoreLimits;
 }

@@ -1,19 +1,21 @@
-import type {
-  CaptureEvent,
-  StoredConsoleError,
-  StoredConsoleLog,
-  StoredCurrentUrl,
-  StoredEntry,
-  StoredNetworkRequest,
-  StoredPageNavigated,
-  StoredScreenshot,
-  StoredSelectedElement,
+import {
+  captureEventSchema,
+  type CaptureEvent,
+  type StoredConsoleError,
+  type StoredConsoleLog,
+  type StoredCurrentUrl,
+  type StoredEntry,
+  type StoredNetworkRequest,
+  type StoredPageNavigated,
+  type StoredScreenshot,
+  type StoredSelectedElement,
 } from '../shared/protocol';
 import type { StoreLimits } from './config';
 import { isFailedRequest } from '../shared/networkOutcome';
 import { DEFAULT_REDACTED_HEADERS, redactHeaders } from './redaction';
-import { RingBuffer } from './ringBuffer';
-import { capAndMeasure } from './truncate';
+import type { IndexSpec } from './memory/entryColumns';
+import { RingBuffer, type RingBufferOptions } from './ringBuffer';
+import { capStrings } from './truncate';
 
 export const UNKNOWN_PAGE_LOAD = 'unknown';
 
@@ -57,7 +59,19 @@ export interface QueryResult<T> {
 
 type Listener = (entry: StoredEntry) => void;
 
-/** All captures in bounded memory, one ring buffer per kind, every entry with a stable id and page load. */
+/** What the store's readers filter on (level, time, page load, method, status) and search (message, URL), kept beside each stored text. */
+const INDEX: IndexSpec = { numbers: ['timestamp', 'tabId', 'status'], values: ['type', 'level', 'method', 'pageLoadId'], texts: ['message', 'url'] };
+/** Every field a stored entry can have, from the capture schemas, so a filter may read any of them. */
+const FIELDS = [
+  ...new Set([...captureEventSchema.options.flatMap((option) => Object.keys(option.shape)), 'id', 'seq', 'pageLoadId', 'timestamp', 'path', 'size', 'format', 'dimensions']),
+];
+const RING_OPTIONS: RingBufferOptions = { index: INDEX, fields: FIELDS };
+
+/**
+ * All captures in bounded memory, one ring buffer per kind, every entry with a stable id and page load.
+ * Entries are stored as their JSON text (see RingBuffer): reads return fresh objects, and filters get
+ * views that read indexed fields without parsing.
+ */
 export class CaptureStore {
   private readonly buffers: { [K in BufferKind]: RingBuffer<BufferTypes[K]> };
   private seq = 0;
@@ -75,13 +89,13 @@ export class CaptureStore {
   ) {
     this.redacted = new Set(redactedHeaders.map((name) => name.toLowerCase()));
     this.buffers = {
-      consoleLogs: new RingBuffer(limits.consoleLogs),
-      consoleErrors: new RingBuffer(limits.consoleErrors),
-      networkSuccess: new RingBuffer(limits.networkSuccess),
-      networkErrors: new RingBuffer(limits.networkErrors),
-      selectedElements: new RingBuffer(limits.selectedElements),
-      pageLoads: new RingBuffer(limits.pageLoads),
-      screenshots: new RingBuffer(limits.screenshots),
+      consoleLogs: new RingBuffer(limits.consoleLogs, RING_OPTIONS),
+      consoleErrors: new RingBuffer(limits.consoleErrors, RING_OPTIONS),
+      networkSuccess: new RingBuffer(limits.networkSuccess, RING_OPTIONS),
+      networkErrors: new RingBuffer(limits.networkErrors, RING_OPTIONS),
+      selectedElements: new RingBuffer(limits.selectedElements, RING_OPTIONS),
+      pageLoads: new RingBuffer(limits.pageLoads, RING_OPTIONS),
+      screenshots: new RingBuffer(limits.screenshots, RING_OPTIONS),
     };
   }
 
@@ -93,7 +107,7 @@ export class CaptureStore {
     return this.page;
   }
 
-  /** Stores one validated capture (mutating it: strings are capped) and tells the listeners. */
+  /** Stores one validated capture (mutating it: strings are capped) and tells the listeners. The returned entry is the caller's; the store keeps a copy. */
   ingest(event: CaptureEvent): StoredEntry {
     if (event.type === 'dropped') {
       return this.ingest({
@@ -104,27 +118,27 @@ export class CaptureStore {
         source: 'browser-debug',
       });
     }
-    const bytes = capAndMeasure(event, this.limits.maxFieldChars);
+    capStrings(event, this.limits.maxFieldChars);
     const entry = this.stamp(event);
     switch (entry.type) {
       case 'console-log':
-        this.buffers.consoleLogs.push(entry, bytes);
+        this.buffers.consoleLogs.push(entry);
         break;
       case 'console-error':
-        this.buffers.consoleErrors.push(entry, bytes);
+        this.buffers.consoleErrors.push(entry);
         break;
       case 'network-request':
         redactHeaders(entry.requestHeaders, this.redacted);
         redactHeaders(entry.responseHeaders, this.redacted);
-        (isFailedRequest(entry) ? this.buffers.networkErrors : this.buffers.networkSuccess).push(entry, bytes);
+        (isFailedRequest(entry) ? this.buffers.networkErrors : this.buffers.networkSuccess).push(entry);
         break;
       case 'selected-element':
-        this.buffers.selectedElements.push(entry, bytes);
+        this.buffers.selectedElements.push(entry);
         break;
       case 'page-navigated':
       case 'current-url':
         this.trackPage(entry);
-        this.buffers.pageLoads.push(entry, bytes);
+        this.buffers.pageLoads.push(entry);
         break;
     }
     this.emit(entry);
@@ -134,12 +148,16 @@ export class CaptureStore {
   addScreenshot(meta: Omit<StoredScreenshot, 'id' | 'seq' | 'pageLoadId' | 'type'>): StoredScreenshot {
     const seq = ++this.seq;
     const entry: StoredScreenshot = { type: 'screenshot', ...meta, id: String(seq), seq, pageLoadId: this.lastPageLoad };
-    this.buffers.screenshots.push(entry, capAndMeasure({ ...entry }, this.limits.maxFieldChars));
+    capStrings(entry, this.limits.maxFieldChars);
+    this.buffers.screenshots.push(entry);
     this.emit(entry);
     return entry;
   }
 
-  /** The newest `limit` entries of the given buffers that match, merged by seq. */
+  /**
+   * The newest `limit` entries of the given buffers that match, merged by seq. `match` gets a view of
+   * each entry, valid during the call: read its fields, do not keep it.
+   */
   query<K extends BufferKind>(kinds: readonly K[], match: (entry: BufferTypes[K]) => boolean, limit: number): QueryResult<BufferTypes[K]> {
     const buffers = kinds.map((kind) => this.buffers[kind] as RingBuffer<BufferTypes[K]>);
     const cursors = buffers.map((buffer) => buffer.size - 1);
@@ -149,13 +167,13 @@ export class CaptureStore {
       let pick = -1;
       for (let i = 0; i < buffers.length; i++) {
         if (cursors[i]! < 0) continue;
-        if (pick < 0 || buffers[i]!.at(cursors[i]!).seq > buffers[pick]!.at(cursors[pick]!).seq) pick = i;
+        if (pick < 0 || buffers[i]!.seqAt(cursors[i]!) > buffers[pick]!.seqAt(cursors[pick]!)) pick = i;
       }
       if (pick < 0) break;
-      const entry = buffers[pick]!.at(cursors[pick]!--);
-      if (!match(entry)) continue;
+      const index = cursors[pick]!--;
+      if (!match(buffers[pick]!.view(index))) continue;
       matched++;
-      if (newestFirst.length < limit) newestFirst.push(entry);
+      if (newestFirst.length < limit) newestFirst.push(buffers[pick]!.at(index));
     }
     const total = buffers.reduce((sum, buffer) => sum + buffer.size, 0);
     return { entries: newestFirst.reverse(), matched, total };
@@ -189,6 +207,7 @@ export class CaptureStore {
     return Object.fromEntries(BUFFER_KINDS.map((kind) => [kind, this.buffers[kind].size])) as Record<BufferKind, number>;
   }
 
+  /** Real bytes the buffers hold (stored texts and their index), what the byte caps count. */
   bytes(): number {
     return BUFFER_KINDS.reduce((sum, kind) => sum + this.buffers[kind].byteSize, 0);
   }

@@ -12,25 +12,16 @@ const MAX_DEPTH = 4;
 /** Fields readers switch on are never cut, whatever the cap. */
 const KEYS_KEPT_WHOLE = new Set(['type', 'level', 'method']);
 
-/**
- * Caps every string in a capture (in place, depth-limited) and returns its estimated size in bytes.
- * One walk does both because ingest is the hot path.
- */
-export function capAndMeasure(value: unknown, maxChars: number, depth = 0): number {
-  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return 8;
-  let bytes = 16;
+/** Caps every string in a capture, in place and depth-limited (the store then keeps its JSON text, so real bytes are counted there). */
+export function capStrings(value: unknown, maxChars: number, depth = 0): void {
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return;
   const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
+  for (const key in record) {
     const field = record[key];
-    bytes += key.length + 8;
     if (typeof field === 'string') {
       if (field.length > maxChars && !KEYS_KEPT_WHOLE.has(key)) record[key] = capString(field, maxChars);
-      bytes += Math.min(field.length, maxChars) * 2;
     } else if (typeof field === 'object' && field !== null) {
-      bytes += capAndMeasure(field, maxChars, depth + 1);
-    } else {
-      bytes += 8;
+      capStrings(field, maxChars, depth + 1);
     }
   }
-  return bytes;
 }

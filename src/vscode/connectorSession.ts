@@ -132,9 +132,10 @@ export class ConnectorSession implements vscode.Disposable {
     const settings = this.deps.settings();
     return {
       port: settings.port,
+      // The settings choose counts; the byte caps stay the defaults, sized for the extension host.
       limits: {
-        consoleLogs: { maxEntries: settings.maxConsoleEntries, maxBytes: 64 * 1024 * 1024 },
-        networkSuccess: { maxEntries: settings.maxNetworkEntries, maxBytes: 64 * 1024 * 1024 },
+        consoleLogs: { maxEntries: settings.maxConsoleEntries },
+        networkSuccess: { maxEntries: settings.maxNetworkEntries },
       },
       screenshots: { dir: settings.screenshotFolder || join(this.deps.storageFolder, 'screenshots') },
       recordings: { dir: join(this.deps.storageFolder, 'recordings') },

@@ -1,37 +1,29 @@
-import { randomUUID } from 'node:crypto';
+import type { RequestListener } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { ApiError } from '../../shared/errors';
 import type { ConnectorServices } from '../services';
-import { sendError, sendSuccess, toApiError, type Variant } from './envelope';
+import { invalidJson, payloadTooLarge, sendError, sendSuccess, toApiError, type Variant } from './envelope';
+import { withLeanIngest } from './leanIngest';
 import { auditRoutes } from './routes/auditRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
 import { identityRoutes } from './routes/identityRoutes';
 import { networkRoutes } from './routes/networkRoutes';
 import { pageRoutes } from './routes/pageRoutes';
 import { performanceRoutes } from './routes/performanceRoutes';
-import { matchPath, type Route } from './route';
+import { matchPath, requestIdFrom, unprefixed, variantOf, type Route } from './route';
 import { recordingRoutes } from './routes/recordingRoutes';
 import { checkAccess, type AccessPolicy } from './security';
-
-const VERSIONED_PREFIXES = ['/api/v1', '/api'];
-const REQUEST_ID = /^[\w.-]{1,100}$/;
-
-function variantOf(path: string): Variant {
-  return VERSIONED_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix + '/')) ? 'B' : 'A';
-}
-
-function unprefixed(path: string): string {
-  for (const prefix of VERSIONED_PREFIXES) if (path.startsWith(prefix + '/')) return path.slice(prefix.length);
-  return path;
-}
 
 export interface AppExtras {
   /** Mounted behind the Host/Origin checks and before the API routes, e.g. the MCP transports. */
   extraRoutes?: (app: express.Express, services: ConnectorServices) => void;
 }
 
-/** The HTTP face of the connector: every route in both variants, behind the Host/Origin checks. */
-export function createApp(services: ConnectorServices, policy: AccessPolicy, extras: AppExtras = {}): express.Express {
+/**
+ * The HTTP face of the connector: every route in both variants, behind the Host/Origin checks.
+ * `POST /extension-log` (the hot ingest path) skips express, with the same checks (see leanIngest).
+ */
+export function createApp(services: ConnectorServices, policy: AccessPolicy, extras: AppExtras = {}): RequestListener {
   const routes: Route[] = [...identityRoutes(services), ...consoleRoutes(services), ...networkRoutes(services), ...pageRoutes(services), ...auditRoutes(services), ...performanceRoutes(services), ...recordingRoutes(services)];
   const app = express();
   app.disable('x-powered-by');
@@ -39,8 +31,7 @@ export function createApp(services: ConnectorServices, policy: AccessPolicy, ext
   app.set('query parser', 'simple');
 
   app.use((req, res, next) => {
-    const incoming = req.get('x-request-id');
-    res.locals.requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = requestIdFrom(req.get('x-request-id'));
     res.locals.variant = variantOf(req.path);
     res.set('X-Request-Id', res.locals.requestId as string);
     next();
@@ -89,7 +80,7 @@ export function createApp(services: ConnectorServices, policy: AccessPolicy, ext
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     sendError(res, res.locals.variant as Variant, bodyError(error, services.config.maxBodyBytes));
   });
-  return app;
+  return withLeanIngest(app, table, services, policy);
 }
 
 /** Static paths by one map lookup (the hot path); the few `:param` paths after that. */
@@ -114,9 +105,7 @@ function notRoutable(routes: Route[], method: string, fullPath: string, path: st
 /** Errors raised by the JSON body parser, in words a caller can act on. */
 function bodyError(error: unknown, maxBodyBytes: number): ApiError {
   const type = (error as { type?: string }).type;
-  if (type === 'entity.too.large') {
-    return new ApiError('PAYLOAD_TOO_LARGE', `Request body is larger than the ${maxBodyBytes} byte limit.`, { limit: maxBodyBytes });
-  }
-  if (type === 'entity.parse.failed') return new ApiError('INVALID_REQUEST', 'Request body is not valid JSON.', { parameter: 'body' });
+  if (type === 'entity.too.large') return payloadTooLarge(maxBodyBytes);
+  if (type === 'entity.parse.failed') return invalidJson();
   return toApiError(error);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Variant } from './envelope';
 
 export interface RouteContext {
@@ -33,4 +34,24 @@ export function matchPath(pattern: string, path: string): Record<string, string>
     } else if (want[i] !== have[i]) return undefined;
   }
   return params;
+}
+
+const VERSIONED_PREFIXES = ['/api/v1', '/api'];
+
+/** B under /api/v1 and /api, A elsewhere. */
+export function variantOf(path: string): Variant {
+  return VERSIONED_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix + '/')) ? 'B' : 'A';
+}
+
+/** The route's own path: /api/v1/console-logs and /api/console-logs are /console-logs. */
+export function unprefixed(path: string): string {
+  for (const prefix of VERSIONED_PREFIXES) if (path.startsWith(prefix + '/')) return path.slice(prefix.length);
+  return path;
+}
+
+const REQUEST_ID = /^[\w.-]{1,100}$/;
+
+/** The caller's X-Request-Id when it is well formed, else a new one. */
+export function requestIdFrom(incoming: string | undefined): string {
+  return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }

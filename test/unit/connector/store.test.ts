@@ -10,32 +10,35 @@ const log = (message: string, extra: Partial<CaptureEvent> = {}): CaptureEvent =
 describe('RingBuffer', () => {
   it('keeps the newest entries when over the count cap', () => {
     const buffer = new RingBuffer<{ seq: number }>({ maxEntries: 3, maxBytes: 1e9 });
-    for (let seq = 1; seq <= 10; seq++) buffer.push({ seq }, 10);
+    for (let seq = 1; seq <= 10; seq++) buffer.push({ seq });
     assert.deepEqual(
       buffer.toArray().map((e) => e.seq),
       [8, 9, 10],
     );
     assert.equal(buffer.evicted, 7);
-    assert.equal(buffer.byteSize, 30);
   });
 
   it('keeps the newest entries when over the byte cap, and never drops the newest', () => {
-    const buffer = new RingBuffer<{ seq: number }>({ maxEntries: 1000, maxBytes: 100 });
-    for (let seq = 1; seq <= 10; seq++) buffer.push({ seq }, 30);
+    const maxBytes = 64 * 1024;
+    const buffer = new RingBuffer<{ seq: number; text?: string }>({ maxEntries: 1e6, maxBytes });
+    for (let seq = 1; seq <= 1000; seq++) {
+      buffer.push({ seq, text: 'x'.repeat(1000) });
+      assert.ok(buffer.byteSize <= maxBytes, `${buffer.byteSize} bytes held after ${seq} entries`);
+    }
+    const seqs = buffer.toArray().map((e) => e.seq);
+    assert.ok(seqs.length > 10 && seqs.length < 64, `${seqs.length} entries of 1 kB in 64 kB`);
+    assert.deepEqual(seqs, Array.from({ length: seqs.length }, (_, i) => 1001 - seqs.length + i), 'the newest, in order, none missing');
+    buffer.push({ seq: 1001, text: 'y'.repeat(500_000) });
     assert.deepEqual(
       buffer.toArray().map((e) => e.seq),
-      [8, 9, 10],
+      [1001],
     );
-    buffer.push({ seq: 11 }, 500);
-    assert.deepEqual(
-      buffer.toArray().map((e) => e.seq),
-      [11],
-    );
+    assert.equal(buffer.at(0).text?.length, 500_000);
   });
 
   it('finds entries by seq after many evictions and compactions', () => {
     const buffer = new RingBuffer<{ seq: number }>({ maxEntries: 500, maxBytes: 1e9 });
-    for (let seq = 1; seq <= 5000; seq += 2) buffer.push({ seq }, 1);
+    for (let seq = 1; seq <= 5000; seq += 2) buffer.push({ seq });
     assert.equal(buffer.findBySeq(4999)?.seq, 4999);
     assert.equal(buffer.findBySeq(4998), undefined);
     assert.equal(buffer.findBySeq(1), undefined);
@@ -54,7 +57,7 @@ describe('CaptureStore', () => {
     assert.equal(a.id, '2');
     assert.equal(a.pageLoadId, 'L1');
     assert.equal(b.pageLoadId, 'L1', 'an unknown tab falls back to the latest page load');
-    assert.equal(s.findById(a.id), a);
+    assert.deepEqual(s.findById(a.id), a, 'read back as stored (a copy: the store keeps JSON text)');
     assert.equal(s.findById('nope'), undefined);
   });
 

@@ -1,0 +1,137 @@
+/**
+ * Memory benchmark: fills every buffer past its default caps through the HTTP ingest path
+ * (`POST /extension-log`: console logs, uncaught errors, network requests with headers and bodies,
+ * page loads), then keeps going, and prints the connector's RSS (read from /proc, its own process)
+ * idle, at the caps and after eviction. The anchor, browser-tools-server 1.2.0 from the npm
+ * registry, gets the same workload in the same run.
+ * Usage: npm run bench:memory   (prints figures; not a test)
+ */
+import { Agent, request } from 'node:http';
+import { defaultConfig, type BufferLimit } from '../src/connector/config';
+import { rssMb, startAnchor, startOurs, stopServer, type Server } from './peers';
+
+const PASSES = Number(process.env.BENCH_PASSES ?? 3);
+const IN_FLIGHT = 16;
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+const MESSAGE = 'checkout step finished: cart 4f2a, 3 items, total 129.90 EUR, coupon SPRING applied, shipping to DE, user 81723 (guest)'.slice(0, 120);
+const STACK = Array.from({ length: 12 }, (_, i) => `    at handler${i} (http://localhost:5173/src/checkout/cart.ts:${100 + i}:${15 + i})`).join('\n');
+const HEADERS = (n: number, prefix: string) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}-header-${i}`, `value ${i} ${'v'.repeat(40)}`]));
+const REQUEST_BODY = JSON.stringify({ items: Array.from({ length: 20 }, (_, i) => ({ sku: `SKU-${i}`, quantity: i % 3, note: 'n'.repeat(60) })) });
+const RESPONSE_BODY = JSON.stringify({ rows: Array.from({ length: 80 }, (_, i) => ({ id: i, name: `product ${i}`, description: 'd'.repeat(70) })) });
+
+interface Kind {
+  name: string;
+  limits: BufferLimit[];
+  make(i: number): Record<string, unknown>;
+}
+
+function network(i: number, status: number): Record<string, unknown> {
+  return {
+    type: 'network-request',
+    method: i % 2 ? 'POST' : 'GET',
+    url: `http://localhost:5173/api/cart/${i}?session=4f2a`,
+    status,
+    duration: 12 + (i % 50),
+    timestamp: Date.now(),
+    requestHeaders: HEADERS(12, 'x-request'),
+    responseHeaders: HEADERS(10, 'x-response'),
+    requestBody: REQUEST_BODY,
+    responseBody: RESPONSE_BODY,
+  };
+}
+
+function kinds(): Kind[] {
+  const limits = defaultConfig().limits;
+  return [
+    { name: 'console logs', limits: [limits.consoleLogs], make: (i) => ({ type: 'console-log', level: ['log', 'info', 'warn', 'debug'][i % 4], message: MESSAGE, url: 'http://localhost:5173/checkout', source: 'http://localhost:5173/src/checkout/cart.ts:120:15', timestamp: Date.now() }) },
+    { name: 'uncaught errors', limits: [limits.consoleErrors], make: (i) => ({ type: 'console-error', message: `TypeError: cannot read properties of undefined (reading 'total') #${i}`, stack: STACK, source: 'http://localhost:5173/src/checkout/cart.ts:120:15', errorKind: 'uncaught', timestamp: Date.now() }) },
+    { name: 'network, 2xx', limits: [limits.networkSuccess], make: (i) => network(i, 200) },
+    { name: 'network, 5xx', limits: [limits.networkErrors], make: (i) => network(i, 500) },
+    { name: 'page loads', limits: [limits.pageLoads], make: (i) => ({ type: 'page-navigated', url: `http://localhost:5173/page/${i}`, title: `Page ${i}`, tabId: 1, pageLoadId: `load-${i}-${Date.now()}`, timestamp: Date.now() }) },
+  ];
+}
+
+/** Entries per pass: 1.5× whichever cap binds first, by count or by bytes (measured on a sample). */
+function perPass(kind: Kind): number {
+  const bytes = Buffer.byteLength(JSON.stringify(kind.make(0))) + 100;
+  const binding = Math.min(...kind.limits.map((limit) => Math.min(limit.maxEntries, limit.maxBytes / bytes)));
+  return Math.ceil(binding * 1.5);
+}
+
+/** Posts `count` bodies with IN_FLIGHT requests in flight on keep-alive connections; returns requests/s. */
+async function post(port: number, count: number, body: (i: number) => string): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+  let next = 0;
+  let failed = 0;
+  const started = performance.now();
+  const one = (payload: string) =>
+    new Promise<void>((done, fail) => {
+      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/extension-log', agent, headers: { 'content-type': 'application/json' } }, (res) => {
+        if (res.statusCode !== 200) failed++;
+        res.resume();
+        res.on('end', done);
+      });
+      req.on('error', fail);
+      req.end(payload);
+    });
+  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
+    while (next < count) await one(body(next++));
+  }));
+  agent.destroy();
+  if (failed) throw new Error(`${failed} of ${count} requests were refused`);
+  return count / ((performance.now() - started) / 1000);
+}
+
+async function settle(): Promise<void> {
+  await new Promise((done) => setTimeout(done, 2000));
+}
+
+interface Figures {
+  idle: number;
+  passes: number[];
+  peak: number;
+  rate: number;
+}
+
+async function measure(server: Server): Promise<Figures> {
+  await settle();
+  const pid = server.child.pid!;
+  const idle = rssMb(pid);
+  const passes: number[] = [];
+  const rates: number[] = [];
+  for (let pass = 0; pass < PASSES; pass++) {
+    for (const kind of kinds()) rates.push(await post(server.port, perPass(kind), (i) => JSON.stringify({ data: kind.make(pass * 1e6 + i) })));
+    await settle();
+    passes.push(rssMb(pid));
+    process.stderr.write(`${server.label}: pass ${pass + 1} of ${PASSES}, RSS ${fmt(passes.at(-1)!)} MB\n`);
+  }
+  return { idle, passes, peak: rssMb(pid, 'VmHWM'), rate: rates.reduce((a, b) => a + b, 0) / rates.length };
+}
+
+async function main(): Promise<void> {
+  const results: [string, Figures][] = [];
+  for (const start of [startOurs, startAnchor]) {
+    const server = await start();
+    try {
+      results.push([server.label, await measure(server)]);
+    } finally {
+      await stopServer(server);
+    }
+  }
+  const workload = kinds()
+    .map((kind) => `${fmt(perPass(kind))} ${kind.name}`)
+    .join(', ');
+  console.log(`\nMemory benchmark (node ${process.version}, ${new Date().toISOString()}, load average ${(await import('node:os')).loadavg().map((n) => n.toFixed(1)).join(' ')})`);
+  console.log(`Each pass: ${workload}, through POST /extension-log, ${IN_FLIGHT} in flight. RSS read from /proc after 2 s of quiet.`);
+  console.log('| Server | RSS idle | RSS at caps (pass 1) | RSS after eviction (passes 2..) | Growth at caps | Peak RSS |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [label, f] of results) {
+    console.log(`| ${label} | ${fmt(f.idle)} MB | ${fmt(f.passes[0]!)} MB | ${f.passes.slice(1).map((mb) => fmt(mb)).join(' / ')} MB | ${fmt(f.passes[0]! - f.idle)} MB | ${fmt(f.peak)} MB |`);
+  }
+  const ours = results[0]![1];
+  const growth = ours.passes[0]! - ours.idle;
+  console.log(`Target: growth at the default caps ≤ 150 MB: ${growth <= 150 ? 'met' : 'NOT met'} (${fmt(growth)} MB); after eviction ${fmt(Math.min(...ours.passes.slice(1)))}..${fmt(Math.max(...ours.passes.slice(1)))} MB.`);
+}
+
+void main();
