@@ -8,11 +8,9 @@ export interface OutboxLimits {
   maxBatchChars: number;
   /** Batches sent but not yet acked. */
   window: number;
-  /** All waiting captures together, as JSON characters: `chrome.storage.session` holds 10 MB, escaping and UTF-8 included. */
-  maxStoredChars: number;
 }
 
-export const DEFAULT_OUTBOX_LIMITS: OutboxLimits = { maxQueued: 50_000, maxBatchEvents: 500, maxBatchChars: 512 * 1024, window: 16, maxStoredChars: 6 * 1024 * 1024 };
+export const DEFAULT_OUTBOX_LIMITS: OutboxLimits = { maxQueued: 50_000, maxBatchEvents: 500, maxBatchChars: 512 * 1024, window: 16 };
 
 export interface Batch {
   seq: number;
@@ -39,14 +37,13 @@ const SEQ_BLOCK = 10_000;
  * Captures waiting for the connector. Events gather in an open batch; a full one (or one the pump
  * takes) is sealed with a number and kept until acked, and re-sent after a reconnect, so a connector
  * restart loses nothing (the connector drops re-sent duplicates by instance id and number).
- * The state is mirrored to session storage, so a stopped service worker loses nothing either.
+ * The state is mirrored to session storage (outboxStore.ts), so a stopped service worker keeps it too.
  */
 export class Outbox {
   instanceId: string = crypto.randomUUID();
   private open: string[] = [];
   private openChars = 0;
   private readonly batches = new Map<number, Batch>();
-  private batchChars = 0;
   private batchEvents = 0;
   /** Highest batch number sent on the current connection. */
   private sentUpTo = 0;
@@ -180,19 +177,17 @@ export class Outbox {
 
   private keep(batch: Batch): void {
     this.batches.set(batch.seq, batch);
-    this.batchChars += batch.frame.length;
     this.batchEvents += batch.count;
   }
 
   private remove(batch: Batch): void {
     this.batches.delete(batch.seq);
-    this.batchChars -= batch.frame.length;
     this.batchEvents -= batch.count;
   }
 
-  /** Over a cap, the oldest go first: whole batches, then open events; the next batch says how many. */
+  /** Over the cap, the oldest go first: whole batches, then open events; the next batch says how many. */
   private enforceLimits(): void {
-    while (this.queued > this.limits.maxQueued || this.batchChars + this.openChars > this.limits.maxStoredChars) {
+    while (this.queued > this.limits.maxQueued) {
       const oldest = this.batches.values().next().value as Batch | undefined;
       let count: number;
       if (oldest) {

@@ -17,7 +17,12 @@ interface Meta {
   seqs: number[];
   pendingDrops: number;
   droppedTotal: number;
+  /** Older events the outbox held in memory that did not fit the storage budget. */
+  unstored: number;
 }
+
+/** `chrome.storage.session` holds 10 MB, counted as JSON (escaping, UTF-8): the newest captures up to this many characters. */
+export const STORAGE_BUDGET_CHARS = 6 * 1024 * 1024;
 
 /** While connected, acks come within milliseconds: waiting this long first saves writing most batches at all. */
 const LIVE_DELAY_MS = 250;
@@ -28,6 +33,8 @@ const RETRY_MS = 1_000;
  * Mirrors the outbox to `chrome.storage.session` (kept by the browser for the session, across service
  * worker stops, never on disk). One write at a time, each carrying every change since the last: a batch
  * is written once and removed when acked, the open batch is rewritten (it stays under one frame's size).
+ * The area is small (10 MB), so it holds the newest captures up to a budget; the outbox in memory may
+ * hold more (50,000 events), and if the worker stops, the older rest is counted as dropped.
  */
 export class OutboxStore {
   private written = new Set<number>();
@@ -43,6 +50,7 @@ export class OutboxStore {
     private readonly live: () => boolean = () => false,
     /** A write stored a new batch-number reservation: batches waiting for it can go now. */
     private readonly afterReservation: () => void = () => undefined,
+    private readonly budgetChars = STORAGE_BUDGET_CHARS,
   ) {}
 
   /** Loads what an earlier worker left into the outbox, then mirrors every change. */
@@ -76,7 +84,9 @@ export class OutboxStore {
     const keys = meta.seqs.map((seq) => BATCH + seq);
     const stored = keys.length ? await this.area.get(keys) : {};
     const batches = keys.map((key) => stored[key] as Batch | undefined).filter((batch): batch is Batch => Boolean(batch));
-    return { instanceId: meta.instanceId, reservedSeq: meta.reservedSeq, batches, open: open ?? [], pendingDrops: meta.pendingDrops, droppedTotal: meta.droppedTotal };
+    // What did not fit is lost with the worker that held it: the next batch's marker counts it.
+    const lost = meta.unstored ?? 0;
+    return { instanceId: meta.instanceId, reservedSeq: meta.reservedSeq, batches, open: open ?? [], pendingDrops: meta.pendingDrops + lost, droppedTotal: meta.droppedTotal + lost };
   }
 
   private schedule(urgent: boolean, delayMs?: number): void {
@@ -86,15 +96,30 @@ export class OutboxStore {
     this.timer = setTimeout(() => void this.flush(), delayMs ?? (urgent || !this.live() ? 0 : LIVE_DELAY_MS));
   }
 
+  /** The newest batches that fit the budget beside the open batch (a run back from the newest), and the events of the rest. */
+  private fitting(snapshot: OutboxSnapshot): { kept: Batch[]; unstored: number } {
+    let room = this.budgetChars - snapshot.open.reduce((sum, text) => sum + text.length + 1, 0);
+    const kept: Batch[] = [];
+    let unstored = 0;
+    for (const batch of [...snapshot.batches].reverse()) {
+      if (unstored === 0 && batch.frame.length <= room) {
+        kept.unshift(batch);
+        room -= batch.frame.length;
+      } else unstored += batch.count;
+    }
+    return { kept, unstored };
+  }
+
   /** Writes the outbox as it is now: new batches, the open one and the meta in one `set`, then removals. */
   private async flush(): Promise<void> {
     this.timer = undefined;
     this.dirty = false;
     const snapshot = this.outbox.snapshot();
-    const current = new Set(snapshot.batches.map((batch) => batch.seq));
-    const meta: Meta = { instanceId: snapshot.instanceId, reservedSeq: snapshot.reservedSeq, seqs: [...current], pendingDrops: snapshot.pendingDrops, droppedTotal: snapshot.droppedTotal };
+    const { kept, unstored } = this.fitting(snapshot);
+    const current = new Set(kept.map((batch) => batch.seq));
+    const meta: Meta = { instanceId: snapshot.instanceId, reservedSeq: snapshot.reservedSeq, seqs: [...current], pendingDrops: snapshot.pendingDrops, droppedTotal: snapshot.droppedTotal, unstored };
     const items: Record<string, unknown> = { [META]: meta, [OPEN]: snapshot.open };
-    for (const batch of snapshot.batches) if (!this.written.has(batch.seq)) items[BATCH + batch.seq] = batch;
+    for (const batch of kept) if (!this.written.has(batch.seq)) items[BATCH + batch.seq] = batch;
     const gone = [...this.written].filter((seq) => !current.has(seq)).map((seq) => BATCH + seq);
     this.writing = this.write(items, gone);
     const ok = await this.writing;

@@ -8,6 +8,7 @@ import { WebhookDispatcher } from '../webhooks/dispatch';
 import { buildRows, insertStatements } from './captureWriter';
 import { clientFrameSchema, connectorFrameSchema, describeIssue, typeOf, validateEvents, type ClientFrame, type ConnectorFrame, type SocketInfo } from './frames';
 import { CommandRouter, type CommandReply } from './commandRouter';
+import { FrameJournal } from './frameJournal';
 import { SseHub } from './sseHub';
 import { WriteQueue } from './writeQueue';
 import type { StoredCapture } from './types';
@@ -15,6 +16,8 @@ import type { StoredCapture } from './types';
 /** Frames past this size are refused with an error frame (the socket stays open). */
 export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 const REPLAY_PAGE = 500;
+/** How long after journaling the object checks that nothing is left in its journal. */
+const RECOVERY_CHECK_MS = 30_000;
 export const PROTOCOL_VERSION = 1;
 
 /** The running connector instance and the highest batch it has had accepted. */
@@ -39,6 +42,8 @@ export class SessionTunnel extends DurableObject<Env> {
   private meta: SessionMeta | undefined;
   private instance: InstanceState | undefined;
   private writes: WriteQueue | undefined;
+  private readonly journal: FrameJournal;
+  private recoveryScheduled = false;
   private readonly sse = new SseHub();
   private readonly commands = new CommandRouter({
     connector: () => this.connector(),
@@ -50,12 +55,27 @@ export class SessionTunnel extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.webhooks = new WebhookDispatcher(env);
+    this.journal = new FrameJournal(ctx.storage);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('{"type":"ping"}', '{"type":"pong"}'));
     void ctx.blockConcurrencyWhile(async () => {
       this.meta = await ctx.storage.get<SessionMeta>('meta');
       this.instance = await ctx.storage.get<InstanceState>('instance');
       this.seq = Math.max((await ctx.storage.get<number>('seq')) ?? 0, await this.storedMaxSeq());
+      await this.recoverJournal();
     });
+  }
+
+  /** Rows an earlier instance accepted but did not see reach D1: stored before anything else runs. */
+  private async recoverJournal(): Promise<void> {
+    const recovered = await this.journal.recover((rows) => this.env.DB.batch(insertStatements(this.env.DB, rows, nowSeconds())));
+    if (!recovered) await this.ctx.storage.setAlarm(Date.now() + RECOVERY_CHECK_MS);
+  }
+
+  /** Set once per instance that journals, so rows caught by a crash reach D1 even if no one calls again. */
+  override async alarm(): Promise<void> {
+    this.recoveryScheduled = false;
+    await this.writes?.idle();
+    await this.recoverJournal();
   }
 
   /** If storage lost the counter, D1 still knows the highest seq used: never reuse one. */
@@ -176,26 +196,41 @@ export class SessionTunnel extends DurableObject<Env> {
     } catch (error) {
       await recordError(this.env, error, { where: 'tunnel ingest', sessionId: this.meta?.sessionId, batchSeq });
       // Not acked: reopen so the connector resends every unacked batch, this one included.
-      if (batchSeq !== undefined && this.instance) this.saveInstance({ ...this.instance, lastBatchSeq: Math.min(this.instance.lastBatchSeq, batchSeq - 1) });
+      if (batchSeq !== undefined && this.instance) await this.saveInstance({ ...this.instance, lastBatchSeq: Math.min(this.instance.lastBatchSeq, batchSeq - 1) });
       this.send(ws, { type: 'error', code: 'STORE_FAILED', message: 'The batch could not be stored; reconnect and send it again.', details: { batchSeq }, timestamp: Date.now() });
       ws.close(1011, 'store failed; reconnect and resend unacknowledged batches');
     }
   }
 
-  /** Seqs are assigned before any await, so captures keep their order whatever arrives meanwhile. */
+  /**
+   * Seqs are assigned before any await, so captures keep their order whatever arrives meanwhile. The
+   * rows go to the journal (with the counters that accepted them) before D1 and before the ack.
+   */
   private async ingest(info: SocketInfo, captures: Capture[], size: number): Promise<void> {
     // An ack promises that everything sent before it is stored, even for an empty batch.
-    if (!captures.length) return this.writes?.idle();
+    if (!captures.length) {
+      if (this.instance) await this.ctx.storage.put('instance', this.instance);
+      return this.writes?.idle();
+    }
     const sessionId = this.meta!.sessionId;
     const first = this.seq + 1;
     this.seq += captures.length;
-    void this.ctx.storage.put('seq', this.seq);
     const rows = buildRows(this.meta!, first, captures);
+    const journaled = await this.journal.record(rows, { seq: this.seq, ...(this.instance ? { instance: this.instance } : {}) });
+    if (!this.recoveryScheduled) {
+      this.recoveryScheduled = true;
+      await this.ctx.storage.setAlarm(Date.now() + RECOVERY_CHECK_MS);
+    }
     const stored = rows.map((row) => ({ ...(JSON.parse(row.data) as Capture), id: `${sessionId}:${row.seq}`, seq: row.seq, sessionId }));
     for (const capture of stored) this.fanOut(capture);
     // One connector end per session, so its caller pays for every write of this queue.
     this.writes ??= new WriteQueue((all, bytes) => this.write(all, info, bytes));
-    await this.writes.enqueue(rows, size);
+    try {
+      await this.writes.enqueue(rows, size);
+    } finally {
+      // Stored, or given up on (the connector re-sends it): either way no longer the journal's.
+      await this.journal.settle(journaled);
+    }
     await this.webhooks.dispatch(info.accountId, sessionId, stored).catch((error) => recordError(this.env, error, { where: 'webhook dispatch', sessionId, level: 'warn' }));
   }
 
@@ -213,26 +248,27 @@ export class SessionTunnel extends DurableObject<Env> {
   }
 
   private async saveHello(frame: Extract<ConnectorFrame, { type: 'hello' }>): Promise<void> {
-    if (frame.instanceId && frame.instanceId !== this.instance?.id) this.saveInstance({ id: frame.instanceId, lastBatchSeq: 0 });
+    if (frame.instanceId && frame.instanceId !== this.instance?.id) await this.saveInstance({ id: frame.instanceId, lastBatchSeq: 0 });
     const metadata = { client: frame.client, version: frame.version, protocolVersion: frame.protocolVersion, ...frame.metadata };
     await this.env.DB.prepare('UPDATE sessions SET capabilities = ?, metadata = ?, last_activity = ? WHERE id = ?')
       .bind(JSON.stringify(frame.capabilities ?? []), JSON.stringify(metadata), nowSeconds(), this.meta!.sessionId)
       .run();
   }
 
-  private saveInstance(instance: InstanceState): void {
+  private async saveInstance(instance: InstanceState): Promise<void> {
     this.instance = instance;
-    void this.ctx.storage.put('instance', instance);
+    await this.ctx.storage.put('instance', instance);
   }
 
   /**
    * A batch re-sent after a lost ack is acked again without storing it twice. Batches count as
-   * accepted when they arrive, so a resend racing the original's write is caught as well.
+   * accepted when they arrive, so a resend racing the original's write is caught as well; the
+   * acceptance is stored only together with the batch's rows (in the journal).
    */
   private isDuplicate(batchSeq: number | undefined): boolean {
     if (batchSeq === undefined || !this.instance) return false;
     if (batchSeq <= this.instance.lastBatchSeq) return true;
-    this.saveInstance({ ...this.instance, lastBatchSeq: batchSeq });
+    this.instance = { ...this.instance, lastBatchSeq: batchSeq };
     return false;
   }
 

@@ -56,10 +56,11 @@ export async function runTunnelLoad(options: LoadOptions): Promise<LoadResult> {
   let sent = 0;
   let batchSeq = 0;
   const started = Date.now();
-  while (Date.now() - started < options.seconds * 1000) {
+  // One batch a second on a fixed schedule: timers that run late on a loaded machine do not cost batches.
+  for (let second = 0; second < options.seconds; second++) {
     const events = Array.from({ length: options.perSecond }, () => ({ type: 'console-log', level: 'info', message: `load ${sent++}`, timestamp: Date.now() }));
     connector.send(JSON.stringify({ type: 'batch', batchSeq: ++batchSeq, events }));
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + (second + 1) * 1000 - Date.now())));
   }
   const deadline = Date.now() + 30_000;
   while (followers.some((f) => f.lastSeq < sent) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));

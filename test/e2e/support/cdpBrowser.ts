@@ -51,7 +51,12 @@ export async function launchWithoutExtension(executable: string): Promise<CdpBro
       await browser.close().catch(() => undefined);
       child.kill('SIGKILL');
       if (child.exitCode === null) await new Promise((done) => child.once('exit', done));
-      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      // Chromium's helpers may still be writing for a moment: a leftover temp folder is harmless.
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      } catch {
+        // left in the temp folder
+      }
     },
   };
 }

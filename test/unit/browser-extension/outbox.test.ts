@@ -41,9 +41,9 @@ class FakeConnector {
 }
 
 /** One service-worker life: an outbox restored from the session area. */
-async function worker(area: FakeSession, limits: OutboxLimits = DEFAULT_OUTBOX_LIMITS) {
+async function worker(area: FakeSession, limits: OutboxLimits = DEFAULT_OUTBOX_LIMITS, budgetChars?: number) {
   const outbox = new Outbox(limits);
-  const store = new OutboxStore(outbox, area);
+  const store = new OutboxStore(outbox, area, () => false, () => undefined, budgetChars);
   await store.restore();
   return { outbox, store };
 }
@@ -102,22 +102,26 @@ describe('browser extension: the outbox survives the service worker', () => {
     assert.deepEqual(connector.messages, range(0, 2100), 'each capture exactly once');
   });
 
-  it('stays within its bounds in storage: the oldest go, and a marker says how many', async () => {
+  it('keeps the newest captures within the storage budget; after a stop, a marker counts the older ones', async () => {
     const area = new FakeSession();
-    const limits = { ...DEFAULT_OUTBOX_LIMITS, maxBatchEvents: 100, maxStoredChars: 60_000 };
-    const { outbox, store } = await worker(area, limits);
+    const limits = { ...DEFAULT_OUTBOX_LIMITS, maxBatchEvents: 100, maxQueued: 3000 };
+    const { outbox, store } = await worker(area, limits, 60_000);
     outbox.add(logs(0, 5000, 'x'.repeat(100)));
     await until(() => store.settled);
-    assert.ok(area.bytes < 100_000, `stored ${area.bytes} bytes`);
-    assert.ok(outbox.dropped > 4000);
-    const connector = new FakeConnector();
-    const next = await worker(area, limits);
+    assert.equal(outbox.queued, 3000, 'memory keeps up to maxQueued');
+    assert.equal(outbox.dropped, 2000);
+    assert.ok(area.bytes < 80_000, `stored ${area.bytes} bytes, within the budget`);
+    const next = await worker(area, limits, 60_000);
     await until(() => next.store.settled);
+    const connector = new FakeConnector();
     deliverAll(next.outbox, connector);
     const markers = connector.messages.filter((message) => /^dropped \d+$/.test(message));
     assert.equal(markers.length, 1);
-    assert.equal(Number(markers[0]!.split(' ')[1]) + connector.messages.length - 1, 5000, 'every capture is either delivered or counted');
-    assert.equal(connector.messages.filter((message) => !markers.includes(message)).at(-1), `${'x'.repeat(100)} 4999`, 'the newest are kept');
+    const logsDelivered = connector.messages.filter((message) => !markers.includes(message));
+    assert.ok(logsDelivered.length > 100 && logsDelivered.length < 3000, `${logsDelivered.length} stored ones delivered`);
+    assert.equal(Number(markers[0]!.split(' ')[1]) + logsDelivered.length, 5000, 'every capture is either delivered or counted');
+    assert.equal(logsDelivered.at(-1), `${'x'.repeat(100)} 4999`, 'the newest are kept');
+    assert.deepEqual(logsDelivered, range(5000 - logsDelivered.length, logsDelivered.length, 'x'.repeat(100)), 'a run of the newest, in order');
   });
 
   it('a storage failure is reported and retried, never thrown', async () => {

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { probeIdentity } from '../../../src/connector/identityProbe';
-import { call } from '../../support/mcp';
+import { call, textOf } from '../../support/mcp';
 import { HOLDER_NOTES, HOLDERS, holdPort, type HeldPort, type Holder } from '../../support/heldPorts';
 import { freePortRun } from '../../support/ports';
 import { until } from '../../support/until';
@@ -85,5 +85,20 @@ describe('start on a port held by another program (the real built CLI and stdio 
     const cli = startCli(port, screenshotDir);
     assert.equal(await cli.exited, 1, cli.output());
     assert.match(cli.output(), new RegExp(`could not start: No free port from ${port} to ${port + 10}`));
+  });
+
+  it('the stdio bin, when every port is held, answers each tool call with the reason as an error and stays up', async () => {
+    const port = await freePortRun(11);
+    for (let offset = 0; offset <= 10; offset++) held.push(await holdPort(port + offset, HOLDERS[offset % HOLDERS.length]!));
+    const transport = new StdioClientTransport({ command: process.execPath, args: [join(root, 'dist', 'mcp.js')], env: { BROWSER_DEBUG_PORT: String(port), BROWSER_DEBUG_SCREENSHOT_DIR: screenshotDir }, stderr: 'pipe' });
+    let stderr = '';
+    transport.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: 'test-held-port', version: '1' });
+    await client.connect(transport);
+    cleanup.push(() => client.close());
+    const answer = await call(client, 'get_console_logs');
+    assert.equal(answer.isError, true);
+    assert.match(textOf(answer), new RegExp(`could not find or start a connector: No free port from ${port} to ${port + 10}.*Set BROWSER_DEBUG_PORT to a free port`));
+    assert.match(stderr, /No MCP backend: No free port/);
   });
 });
