@@ -1,7 +1,7 @@
 import type { BufferLimit } from './config';
 import { ChunkArena } from './memory/chunkArena';
 import { EntryColumns, slotBytes, type IndexSpec } from './memory/entryColumns';
-import { entryViewClass, type EntryViewClass } from './memory/entryView';
+import { entryViewClass, type EntryView } from './memory/entryView';
 
 const FIRST_CAPACITY = 16;
 
@@ -26,7 +26,8 @@ export function chunkSizeFor(maxBytes: number): number {
 export class RingBuffer<T extends { seq: number }> {
   private readonly arena: ChunkArena;
   private columns: EntryColumns;
-  private readonly View: EntryViewClass;
+  /** Handed to filters, one entry after another. */
+  private readonly cursor: EntryView;
   private readonly perSlot: number;
   private head = 0;
   private count = 0;
@@ -39,7 +40,7 @@ export class RingBuffer<T extends { seq: number }> {
     const index = options.index ?? { numbers: [], values: [], texts: [] };
     this.arena = new ChunkArena(chunkSizeFor(limit.maxBytes));
     this.columns = new EntryColumns(index, this.arena, FIRST_CAPACITY);
-    this.View = entryViewClass(this.columns, options.fields ?? []);
+    this.cursor = new (entryViewClass(index, options.fields ?? []))(this.columns, 0);
     this.perSlot = slotBytes(index);
   }
 
@@ -82,9 +83,16 @@ export class RingBuffer<T extends { seq: number }> {
     return this.columns.parse(this.slot(index)) as unknown as T;
   }
 
-  /** The entry at `index` for a filter: index fields without parsing, valid during the call only. */
+  /**
+   * The entry at `index` for a filter: index fields without parsing. The same object is handed out
+   * again for the next entry, so it is valid until the next call only: read it, do not keep it.
+   */
   view(index: number): T {
-    return new this.View(this.columns, this.slot(index)) as unknown as T;
+    const cursor = this.cursor;
+    cursor.columns = this.columns;
+    cursor.slot = this.slot(index);
+    cursor.parsed = undefined;
+    return cursor as unknown as T;
   }
 
   seqAt(index: number): number {
@@ -116,7 +124,8 @@ export class RingBuffer<T extends { seq: number }> {
   }
 
   private slot(index: number): number {
-    return (this.head + index) % this.columns.capacity;
+    const slot = this.head + index;
+    return slot < this.columns.capacity ? slot : slot - this.columns.capacity;
   }
 
   private evictOldest(): void {

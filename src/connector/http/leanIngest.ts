@@ -69,14 +69,16 @@ function serve(req: IncomingMessage, res: ServerResponse, lean: LeanRequest, ser
     }
     const body = parseBody(text);
     if (body === INVALID) return fail(invalidJson());
-    answer(lean, body).then(
-      (data) => (data instanceof TextBody ? sendText(res, headers, data.text) : send(res, 200, headers, successBody(lean.variant, data, requestId))),
-      (thrown: unknown) => {
-        const apiError = toApiError(thrown);
-        if (apiError.code === 'INTERNAL_ERROR') services.logger.error(`${req.method} ${req.url} failed`, thrown);
-        fail(apiError);
-      },
-    );
+    answer(lean, body)
+      .then(
+        (data) => (data instanceof TextBody ? sendText(res, headers, data.text) : send(res, 200, headers, successBody(lean.variant, data, requestId))),
+        (thrown: unknown) => {
+          const apiError = toApiError(thrown);
+          if (apiError.code === 'INTERNAL_ERROR') services.logger.error(`${req.method} ${req.url} failed`, thrown);
+          fail(apiError);
+        },
+      )
+      .catch((error: unknown) => services.logger.error(`${req.method} ${req.url}: the answer could not be sent`, error));
   });
 }
 

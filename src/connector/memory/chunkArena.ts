@@ -13,7 +13,7 @@ interface Chunk {
 }
 
 /**
- * Texts (UTF-8) appended into large byte chunks and released oldest first, so a buffer's memory is a
+ * Texts (UTF-8) written into large byte chunks and released oldest first, so a buffer's memory is a
  * few chunks outside the JS heap that the collector never walks, and what it holds is counted exactly:
  * `heldBytes` is the size of the chunks that hold texts, not an estimate. A chunk goes once every text
  * in it is released. The last one to go is kept as a spare (at most one, outside `heldBytes`), so a
@@ -33,11 +33,6 @@ export class ChunkArena {
     return this.held;
   }
 
-  /** Bytes of the spare chunk kept for reuse, if any. */
-  get spareBytes(): number {
-    return this.spare?.length ?? 0;
-  }
-
   /**
    * Room for one stored text of `length` bytes: fills `location` and returns the chunk to write it
    * into at `location.offset`. The caller writes exactly `length` bytes there.
@@ -51,13 +46,6 @@ export class ChunkArena {
     last.used += length;
     last.live++;
     return last.bytes;
-  }
-
-  /** Appends `text` as UTF-8 and says where it went. */
-  append(text: string, location: TextLocation): TextLocation {
-    const length = Buffer.byteLength(text, 'utf8');
-    this.reserve(length, location).write(text, location.offset, length, 'utf8');
-    return location;
   }
 
   read(chunk: number, offset: number, length: number): string {

@@ -76,9 +76,19 @@ export class EntryColumns {
 
   /** The whole entry, parsed from its stored text: a fresh object. */
   parse(slot: number): Record<string, unknown> {
-    const entry = JSON.parse(this.arena.read(this.chunks[slot]!, this.offsets[slot]!, this.jsonLengths[slot]!)) as Record<string, unknown>;
+    const jsonLength = this.jsonLengths[slot]!;
+    let total = jsonLength;
+    for (const column of this.textLengths) if (column[slot] !== ABSENT) total += column[slot]!;
+    const whole = this.arena.read(this.chunks[slot]!, this.offsets[slot]!, total);
+    // Pure ASCII (as many characters as bytes): one decode, and byte offsets are character offsets.
+    const ascii = whole.length === total;
+    const entry = JSON.parse(ascii ? whole.slice(0, jsonLength) : this.arena.read(this.chunks[slot]!, this.offsets[slot]!, jsonLength)) as Record<string, unknown>;
+    let at = jsonLength;
     for (let k = 0; k < this.textLengths.length; k++) {
-      if (this.textLengths[k]![slot] !== ABSENT) entry[this.spec.texts[k]!] = this.text(slot, k);
+      const length = this.textLengths[k]![slot]!;
+      if (length === ABSENT) continue;
+      entry[this.spec.texts[k]!] = ascii ? whole.slice(at, at + length) : this.text(slot, k);
+      at += length;
     }
     return entry;
   }

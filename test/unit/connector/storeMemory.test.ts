@@ -128,4 +128,17 @@ describe('the store loses nothing but its oldest entries', () => {
     assert.equal(viaView.matched, expected.length);
     for (const entry of everything.slice(-50)) assert.deepEqual(store.findById(entry.id), entry);
   });
+
+  it('replays after a seq, and with a filter reads only what it accepts', () => {
+    const store = new CaptureStore(smallLimits());
+    for (const capture of captures(3000)) store.ingest(capture);
+    const after = store.lastSeq - 1000;
+    const all = store.since(after, ['consoleLogs', 'consoleErrors', 'networkErrors']);
+    const errors = store.since(after, ['consoleLogs', 'consoleErrors', 'networkErrors'], (entry) => entry.type !== 'console-log');
+    assert.deepEqual(
+      errors,
+      all.filter((entry) => entry.type !== 'console-log'),
+    );
+    assert.ok(errors.length > 0 && errors.length < all.length);
+  });
 });
