@@ -26,6 +26,16 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
+  // Before the banner: whoever reads "listening" may stop us at once, and must get a clean shutdown.
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received, shutting down.`);
+    void running.stop(`connector stopped (${signal})`).then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
   const { connector } = running;
   const moved = connector.movedNote();
   console.log(
@@ -42,15 +52,6 @@ async function main(): Promise<void> {
       'Press Ctrl-C to stop.',
     ].join('\n'),
   );
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info(`${signal} received, shutting down.`);
-    void running.stop(`connector stopped (${signal})`).then(() => process.exit(0));
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 /** Hybrid mode: where captures go, and the session id a remote reader needs. */

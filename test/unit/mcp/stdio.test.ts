@@ -103,16 +103,20 @@ describe('stdio MCP bin (browser-debug-mcp)', function () {
 
   it('answers the handshake at once even when discovery is slow (a port that never answers)', async () => {
     const sockets: Socket[] = [];
-    const blackHole: Server = createServer((socket) => sockets.push(socket));
+    // When the bin's probe gives up on the silent port (its 1 s timeout), it closes this socket.
+    let probeGaveUp = false;
+    const blackHole: Server = createServer((socket) => {
+      sockets.push(socket);
+      socket.on('close', () => (probeGaveUp = true));
+    });
     await new Promise<void>((ready) => blackHole.listen(port, '127.0.0.1', ready));
     cleanup.push(() => new Promise<void>((done) => (sockets.forEach((socket) => socket.destroy()), blackHole.close(() => done()))));
     const { transport } = stdioBin(port, screenshotDir);
     const client = new Client({ name: 'test-stdio', version: '1' });
-    const started = Date.now();
     await client.connect(transport);
     cleanup.push(() => client.close());
-    const handshake = Date.now() - started;
-    assert.ok(handshake < 900, `initialize answered in ${handshake} ms, before the 1 s probe timeout`);
+    // Ordering, not a stopwatch: a loaded machine slows both sides alike.
+    assert.equal(probeGaveUp, false, 'initialize is answered while discovery still waits on the silent port');
     assert.equal(client.getServerVersion()?.name, 'browser-debug');
     assert.equal((await client.listTools()).tools.length, LISTED.length, 'tools come once discovery is done');
     assert.equal((await probeIdentity('127.0.0.1', port + 1)).ours, true, 'it embedded on the next free port');
