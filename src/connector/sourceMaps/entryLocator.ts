@@ -6,6 +6,8 @@ import type { SourceMapper } from './sourceMapper';
 
 /** Frames mapped per entry; answers show fewer. */
 const MAX_FRAMES = 25;
+/** Longest an entry's mapping may take: a little over the SourceMapper's fetch timeout. */
+const MAP_DEADLINE_MS = 12_000;
 
 export interface EntryLocatorOptions {
   /** Distinct locations remembered. */
@@ -85,12 +87,26 @@ export class EntryLocator {
     clearTimeout(timer);
   }
 
+  /**
+   * The entry's location and frames, mapped. Settles within MAP_DEADLINE_MS whatever the network does
+   * (a fetch that never settles must not hold a detail answer or a jump): then unmapped, tried again later.
+   */
   private async map(entry: LocatableEntry & { url?: string }): Promise<EntryLocation> {
     const frames = framesOf(entry);
     const source = rawLocation({ source: entry.source });
-    const bundles = await this.bundlesOf(entry, frames);
-    const [mappedSource, mapped] = await Promise.all([source ? this.mapper.mapFrame(source, bundles) : undefined, this.mapper.mapFrames(frames.slice(0, MAX_FRAMES), bundles)]);
-    return { at: pickLocation(mappedSource, mapped), frames: mapped, totalFrames: frames.length };
+    const unmapped = (): EntryLocation => ({ at: pickLocation(source, frames.slice(0, MAX_FRAMES)), frames: frames.slice(0, MAX_FRAMES), totalFrames: frames.length });
+    const mapping = (async (): Promise<EntryLocation> => {
+      const bundles = await this.bundlesOf(entry, frames);
+      const [mappedSource, mapped] = await Promise.all([source ? this.mapper.mapFrame(source, bundles) : undefined, this.mapper.mapFrames(frames.slice(0, MAX_FRAMES), bundles)]);
+      return { at: pickLocation(mappedSource, mapped), frames: mapped, totalFrames: frames.length };
+    })();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<EntryLocation>((resolve) => (timer = setTimeout(() => resolve(unmapped()), MAP_DEADLINE_MS)));
+    try {
+      return await Promise.race([mapping, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /**
