@@ -19,10 +19,11 @@ export function libraryOf(location: string): string | undefined {
   const path = location.replace(/[?#].*$/, '');
   const deps = /\/\.vite\/deps\/([^/]+?)(?:\.js)?$/.exec(path);
   if (deps) return packageName(deps[1]!.replace(/^chunk-.*$/, 'vite deps'));
-  const modules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
-  if (modules) return modules[1] === '.vite' ? 'vite deps' : modules[1]!;
-  const vendors = /(?:^|\/)vendors?[-~.][^/]*$/.exec(path);
-  if (vendors) return packageName(vendors[0]!.replace(/^\/?vendors?[-~.](?:node_modules_)?/, '')) ?? 'vendors';
+  const modules = [...path.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)/g)].pop();
+  // Next.js ships React inside itself: next/dist/compiled/react-dom.
+  if (modules) return /\/compiled\/(react-dom|react|scheduler)\//.exec(path)?.[1] ?? (modules[1] === '.vite' ? 'vite deps' : modules[1]!);
+  const vendors = /(?:^|\/)(?:vendors?[-~.]|node_modules_)[^/]*$/.exec(path);
+  if (vendors) return packageName(vendors[0]!.replace(/^\/?(?:vendors?[-~.])?(?:node_modules_)?/, '')) ?? 'vendors';
   if (/(?:^|\/)(?:framework|react-dom|react|scheduler)(?:[.-][^/]*)?\.js$/.test(path)) return REACT_PACKAGES.exec(path.slice(path.lastIndexOf('/')))?.[1] ?? 'framework';
   return undefined;
 }

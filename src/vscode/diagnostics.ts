@@ -34,10 +34,14 @@ export class BrowserDiagnostics implements vscode.Disposable {
       const location = await this.navigator.locate(entry as ConsoleEntry);
       if (!location) continue;
       const position = new vscode.Position(location.line, location.column);
-      const diagnostic = new vscode.Diagnostic(new vscode.Range(position, position.translate(0, 1)), entry.message.split('\n')[0]!, vscode.DiagnosticSeverity.Error);
-      diagnostic.source = 'Browser Debug';
+      const message = entry.message.split('\n')[0]!;
       const key = location.uri.toString();
-      const list = [...(this.byFile.get(key) ?? []), diagnostic];
+      const known = this.byFile.get(key) ?? [];
+      // A repeat (React's StrictMode runs effects twice) is one problem, not two.
+      if (known.some((item) => item.message === message && item.range.start.isEqual(position))) continue;
+      const diagnostic = new vscode.Diagnostic(new vscode.Range(position, position.translate(0, 1)), message, vscode.DiagnosticSeverity.Error);
+      diagnostic.source = 'Browser Debug';
+      const list = [...known, diagnostic];
       this.byFile.set(key, list);
       this.collection.set(location.uri, list);
       this.count++;

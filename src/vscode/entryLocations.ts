@@ -7,6 +7,9 @@ import type { StackFrame, StoredEntry } from '../shared/protocol';
 import type { MappedFrame } from '../shared/stackFrames';
 import type { CaptureFeed, ConsoleEntry } from './captureFeed';
 
+/** When an entry whose map could not be fetched is tried once more. */
+const RETRY_MS = 5000;
+
 /**
  * The window's mapped locations of console entries, original first, for the tree, Problems, jump to
  * source and the dashboard. Each new entry is mapped once as it arrives (maps cached per script);
@@ -23,7 +26,7 @@ export class EntryLocations implements vscode.Disposable {
 
   constructor(feed: CaptureFeed, logger: Logger) {
     this.mapper = new SourceMapper({ logger });
-    this.locator = new EntryLocator(this.mapper);
+    this.locator = new EntryLocator(this.mapper, { retryMs: RETRY_MS });
     this.subscription = feed.onDidAdd((entries) => void this.locateNew(entries));
   }
 
@@ -58,10 +61,13 @@ export class EntryLocations implements vscode.Disposable {
     this.located.dispose();
   }
 
-  private async locateNew(entries: readonly StoredEntry[]): Promise<void> {
+  private async locateNew(entries: readonly StoredEntry[], retry = false): Promise<void> {
     const console = entries.filter((entry): entry is ConsoleEntry => entry.type === 'console-log' || entry.type === 'console-error');
     if (!console.length) return;
-    await Promise.all(console.map((entry) => this.locator.locate(entry)));
+    const located = await Promise.all(console.map((entry) => this.locator.locate(entry)));
     this.located.fire(console);
+    // A map the dev server was too busy to serve gets one more try, so rows do not keep the bundle line.
+    const unmapped = console.filter((_, i) => !located[i]!.at?.original && located[i]!.at);
+    if (unmapped.length && !retry) setTimeout(() => void this.locateNew(unmapped, true), RETRY_MS).unref?.();
   }
 }

@@ -6,6 +6,8 @@ import type { SourceMapper } from './sourceMapper';
 
 /** Frames mapped per entry; answers show fewer. */
 const MAX_FRAMES = 25;
+/** Longest an entry's mapping may take: a little over the SourceMapper's fetch timeout. */
+const MAP_DEADLINE_MS = 12_000;
 
 export interface EntryLocatorOptions {
   /** Distinct locations remembered. */
@@ -23,8 +25,10 @@ export interface EntryLocatorOptions {
  */
 export class EntryLocator {
   private readonly done = new Map<string, EntryLocation>();
-  /** When each location found no map: it is tried again after `retryMs` (the dev server may have been starting). */
-  private readonly unmappedAt = new Map<string, number>();
+  /** The fast path for entries seen before: no key to build. Entries that go from the store go from here. */
+  private readonly byEntry = new WeakMap<object, EntryLocation>();
+  /** When a location found no map: it is tried again after `retryMs` (the dev server may have been starting). */
+  private readonly unmappedAt = new WeakMap<EntryLocation, number>();
   private readonly retryMs: number;
   private readonly pending = new Map<string, Promise<EntryLocation>>();
   private readonly maxEntries: number;
@@ -41,14 +45,18 @@ export class EntryLocator {
 
   /** The mapped location if it is known already. */
   peek(entry: LocatableEntry): EntryLocation | undefined {
-    return this.done.get(keyOf(entry));
+    const known = this.byEntry.get(entry);
+    if (known) return known;
+    const found = this.done.get(keyOf(entry));
+    if (found) this.byEntry.set(entry, found);
+    return found;
   }
 
   /** The mapped location, mapping it now if needed. Never throws. */
   locate(entry: LocatableEntry): Promise<EntryLocation> {
+    const known = this.peek(entry);
+    if (known && !this.stale(known, Date.now())) return Promise.resolve(known);
     const key = keyOf(entry);
-    const known = this.done.get(key);
-    if (known && !this.stale(key)) return Promise.resolve(known);
     let running = this.pending.get(key);
     if (!running) {
       running = this.map(entry).then((location) => {
@@ -67,9 +75,10 @@ export class EntryLocator {
    */
   async locateAll(entries: readonly LocatableEntry[], waitMs = this.waitMs): Promise<void> {
     const missing: Promise<EntryLocation>[] = [];
+    const now = Date.now();
     for (const entry of entries) {
-      const key = keyOf(entry);
-      if (!this.done.has(key) || this.stale(key)) missing.push(this.locate(entry));
+      const known = this.peek(entry);
+      if (!known || this.stale(known, now)) missing.push(this.locate(entry));
     }
     if (missing.length === 0) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -78,12 +87,26 @@ export class EntryLocator {
     clearTimeout(timer);
   }
 
+  /**
+   * The entry's location and frames, mapped. Settles within MAP_DEADLINE_MS whatever the network does
+   * (a fetch that never settles must not hold a detail answer or a jump): then unmapped, tried again later.
+   */
   private async map(entry: LocatableEntry & { url?: string }): Promise<EntryLocation> {
     const frames = framesOf(entry);
     const source = rawLocation({ source: entry.source });
-    const bundles = await this.bundlesOf(entry, frames);
-    const [mappedSource, mapped] = await Promise.all([source ? this.mapper.mapFrame(source, bundles) : undefined, this.mapper.mapFrames(frames.slice(0, MAX_FRAMES), bundles)]);
-    return { at: pickLocation(mappedSource, mapped), frames: mapped, totalFrames: frames.length };
+    const unmapped = (): EntryLocation => ({ at: pickLocation(source, frames.slice(0, MAX_FRAMES)), frames: frames.slice(0, MAX_FRAMES), totalFrames: frames.length });
+    const mapping = (async (): Promise<EntryLocation> => {
+      const bundles = await this.bundlesOf(entry, frames);
+      const [mappedSource, mapped] = await Promise.all([source ? this.mapper.mapFrame(source, bundles) : undefined, this.mapper.mapFrames(frames.slice(0, MAX_FRAMES), bundles)]);
+      return { at: pickLocation(mappedSource, mapped), frames: mapped, totalFrames: frames.length };
+    })();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<EntryLocation>((resolve) => (timer = setTimeout(() => resolve(unmapped()), MAP_DEADLINE_MS)));
+    try {
+      return await Promise.race([mapping, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /**
@@ -97,16 +120,18 @@ export class EntryLocator {
     return scripts.length || !entry.url ? scripts : this.mapper.pageScripts(entry.url);
   }
 
-  private stale(key: string): boolean {
-    const at = this.unmappedAt.get(key);
-    return at !== undefined && Date.now() - at >= this.retryMs;
+  private stale(location: EntryLocation, now: number): boolean {
+    const at = this.unmappedAt.get(location);
+    return at !== undefined && now - at >= this.retryMs;
   }
 
-  private remember(key: string, location: EntryLocation): void {
-    this.done.set(key, location);
-    if (location.at?.original || location.frames.some((frame) => frame.original)) this.unmappedAt.delete(key);
-    else this.unmappedAt.set(key, Date.now());
-    if (this.unmappedAt.size > this.maxEntries) this.unmappedAt.delete(this.unmappedAt.keys().next().value!);
+  /** A location mapped again updates the remembered object in place, so entries that point at it see the news. */
+  private remember(key: string, fresh: EntryLocation): void {
+    const known = this.done.get(key);
+    const location = known ? Object.assign(known, fresh) : fresh;
+    if (!known) this.done.set(key, location);
+    if (location.at?.original || location.frames.some((frame) => frame.original)) this.unmappedAt.delete(location);
+    else this.unmappedAt.set(location, Date.now());
     if (this.done.size > this.maxEntries) this.done.delete(this.done.keys().next().value!);
   }
 }

@@ -25,6 +25,8 @@ export interface SourceMapperOptions {
 }
 
 const MAP_HEADERS = ['sourcemap', 'x-sourcemap'];
+/** How long a failed fetch is remembered. */
+const FAILURE_TTL_MS = 3000;
 
 /**
  * Maps stack frames of bundled or transpiled scripts back to their sources. A script's map is found
@@ -43,7 +45,8 @@ export class SourceMapper {
   private readonly logger: Logger;
 
   constructor(options: SourceMapperOptions = {}) {
-    this.timeoutMs = options.timeoutMs ?? 3000;
+    // A dev server's first transform of a module can take seconds on a busy machine; lists never wait this long.
+    this.timeoutMs = options.timeoutMs ?? 10_000;
     this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.maxScripts = options.maxScripts ?? 64;
     this.ttlMs = options.ttlMs ?? 30_000;
@@ -88,6 +91,9 @@ export class SourceMapper {
     if (cached && now - cached.at < this.ttlMs) return cached.map;
     const map = (isEvalModuleUrl(scriptUrl) ? this.findEvalMap(scriptUrl, bundles) : this.find(scriptUrl)).catch((error: Error) => {
       this.logger.debug(`No source map for ${scriptUrl}: ${error.message}`);
+      // A failed fetch (a timeout, a server still starting) is kept only briefly.
+      const entry = this.cache.get(scriptUrl);
+      if (entry) entry.at = Math.min(entry.at, Date.now() - this.ttlMs + FAILURE_TTL_MS);
       return undefined;
     });
     this.cache.delete(scriptUrl);

@@ -1,4 +1,4 @@
-import { collapseRepeats, repeatSuffix, type Repeated } from '../../shared/repeats';
+import { repeatSuffix, type Repeated } from '../../shared/repeats';
 import type { ToolAnswer } from '../tool';
 import { count, isoTime } from './text';
 
@@ -42,9 +42,9 @@ export function renderList<T>(page: ListPage<T>): ToolAnswer {
     const why = page.matched > 0 ? 'none older than the cursor' : `none match${filterNote ? ` (${page.filters})` : ''}`;
     return { text: `${page.title}: ${why}; ${count(page.stored)} stored. ${page.stored ? capitalize(page.narrow) + '.' : ''}`.trim() };
   }
-  const runs: Repeated<T>[] = page.repeatKey ? collapseRepeats(page.entries, page.repeatKey) : page.entries.map((entry) => ({ entry, entries: [entry] }));
-  const lines = newestThatFit(runs, (run) => page.line(run.entry) + repeatSuffix(run.entries.length), page.budget - FRAME_RESERVE);
-  const shown = runs.slice(runs.length - lines.length).flatMap((run) => run.entries);
+  const fitting = newestRunsThatFit(runsNewestFirst(page.entries, page.repeatKey), (run) => page.line(run.entry) + repeatSuffix(run.entries.length), page.budget - FRAME_RESERVE);
+  const lines = fitting.lines;
+  const shown = fitting.runs.flatMap((run) => run.entries);
   const fit = shown.length;
   const last = page.matchedBefore;
   const first = last - fit + 1;
@@ -57,6 +57,37 @@ export function renderList<T>(page: ListPage<T>): ToolAnswer {
   more.push(page.narrow, page.detail);
   const footer = `More: ${more.join('; ')}.`;
   return { text: [header, ...lines, footer].join('\n'), shown: shown.map(page.seq) };
+}
+
+/**
+ * Runs of identical consecutive entries (one per entry without `repeatKey`), newest first, made only
+ * as far as they are read: a 1000-entry page keys only the entries that fit the budget.
+ */
+function* runsNewestFirst<T>(entries: readonly T[], repeatKey: ((entry: T) => string) | undefined): Generator<Repeated<T>> {
+  for (let end = entries.length - 1; end >= 0; ) {
+    let start = end;
+    if (repeatKey) {
+      const key = repeatKey(entries[end]!);
+      while (start > 0 && repeatKey(entries[start - 1]!) === key) start--;
+    }
+    yield { entry: entries[start]!, entries: entries.slice(start, end + 1) };
+    end = start - 1;
+  }
+}
+
+/** The newest runs whose lines fit in `budget` characters, oldest first; the newest is always kept. */
+function newestRunsThatFit<T>(runs: Iterable<Repeated<T>>, line: (run: Repeated<T>) => string, budget: number): { runs: Repeated<T>[]; lines: string[] } {
+  const kept: Repeated<T>[] = [];
+  const lines: string[] = [];
+  let used = 0;
+  for (const run of runs) {
+    const text = line(run);
+    used += text.length + 1;
+    if (used > budget && lines.length > 0) break;
+    kept.push(run);
+    lines.push(text);
+  }
+  return { runs: kept.reverse(), lines: lines.reverse() };
 }
 
 /**

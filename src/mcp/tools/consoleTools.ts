@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { locationLabel, type EntryLocation } from '../../shared/entryLocation';
 import { consoleRepeatKey } from '../../shared/repeats';
+import type { MappedFrame } from '../../shared/stackFrames';
 import { LOG_LEVELS, meetsLevel, type LogLevel } from '../../shared/levels';
 import type { StoredConsoleError, StoredConsoleLog } from '../../shared/protocol';
 import { renderList } from '../format/list';
@@ -24,9 +25,18 @@ function label(entry: ConsoleEntry): string {
   return entry.type === 'console-error' ? `error (${entry.errorKind ?? 'uncaught'})` : entry.level;
 }
 
+/** Labels of mapped frames, made once: thousands of entries share a few locations. */
+const labels = new WeakMap<MappedFrame, string>();
+
+function labelOf(frame: MappedFrame): string {
+  let label = labels.get(frame);
+  if (label === undefined) labels.set(frame, (label = locationLabel(frame)));
+  return label;
+}
+
 /** Where the entry happened, original first: the mapped location, else the captured `source`. */
 function where(entry: ConsoleEntry, location: EntryLocation | undefined): string {
-  if (location?.at) return locationLabel(location.at);
+  if (location?.at) return labelOf(location.at);
   return entry.source ? shortLocation(entry.source) : '';
 }
 

@@ -79,8 +79,13 @@ export class ConsoleView extends GroupedView<ConsoleEntry> {
 
 /** The stack, mapped and with framework frames folded once the location is known, else as captured. */
 function stackText(entry: ConsoleEntry, frames: readonly MappedFrame[] | undefined): string {
-  if (frames?.length) return foldFrames(frames).map((line) => ('folded' in line ? foldedLabel(line) : `at ${line.frame.original?.name ?? line.frame.functionName ?? ''} ${locationLabel(line.frame)}`.replace('at  ', 'at '))).join('\n');
+  if (frames?.length) return foldFrames(frames).map((line) => ('folded' in line ? foldedLabel(line) : frameLine(line.frame))).join('\n');
   return Array.isArray(entry.stack) ? entry.stack.join('\n') : (entry.stack ?? '');
+}
+
+function frameLine(frame: MappedFrame): string {
+  const name = frame.original?.name ?? frame.functionName;
+  return `at ${name ? `${name} ` : ''}${locationLabel(frame)}`;
 }
 
 function tooltip(entry: ConsoleEntry, level: LogLevel, frames: readonly MappedFrame[] | undefined): vscode.MarkdownString {

@@ -12,6 +12,9 @@ describe('framework frames, repeats and location labels (shared)', () => {
     assert.equal(libraryOf('http://localhost:8080/vendors-node_modules_react-dom_client_js.js'), 'react-dom');
     assert.equal(libraryOf('http://localhost:8080/vendors-node_modules_lodash_lodash_js.js'), 'lodash');
     assert.equal(libraryOf('http://localhost:3000/_next/static/chunks/framework.js'), 'framework');
+    assert.equal(libraryOf('file:///home/me/app/node_modules/next/dist/compiled/react-dom/cjs/react-dom-client.development.js'), 'react-dom');
+    assert.equal(libraryOf('http://localhost:3000/_next/static/chunks/node_modules_next_dist_compiled_react-dom_1f56dc06._.js'), 'react-dom');
+    assert.equal(libraryOf('http://localhost:3000/_next/static/chunks/node_modules_next_dist_client_8f19e6fb._.js'), 'next');
     assert.equal(libraryOf('http://localhost:5173/src/App.tsx?t=1700000000'), undefined);
     assert.equal(libraryOf('webpack://app/./src/index.js'), undefined);
   });

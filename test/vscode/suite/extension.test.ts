@@ -142,9 +142,12 @@ describe('Browser Debug in VS Code', () => {
   });
 
   it('shows browser errors that map to workspace files in the Problems panel, and clears them with the captures', async () => {
-    browser.send([{ type: 'console-error', message: 'Uncaught Error: plain failure', timestamp: Date.now(), tabId: 1, frames: [{ url: `${origin}/plain.js`, line: 3, column: 9 }] }]);
+    const failure = { type: 'console-error', message: 'Uncaught Error: plain failure', timestamp: Date.now(), tabId: 1, frames: [{ url: `${origin}/plain.js`, line: 3, column: 9 }] };
+    browser.send([failure, { ...failure, message: 'Uncaught Error: second failure' }, failure]);
     const uri = vscode.Uri.file(join(folder, 'plain.js'));
-    await until(() => vscode.languages.getDiagnostics(uri).length > 0, 10_000, 'a diagnostic');
+    await until(() => vscode.languages.getDiagnostics(uri).length > 1, 10_000, 'the diagnostics');
+    await until(() => app.feed.console.filter((entry) => entry.message === failure.message).length === 2, 10_000, 'both repeats in the feed');
+    assert.deepEqual(vscode.languages.getDiagnostics(uri).map((item) => item.message), ['Uncaught Error: plain failure', 'Uncaught Error: second failure'], 'a repeat is one problem');
     const [diagnostic] = vscode.languages.getDiagnostics(uri);
     assert.equal(diagnostic!.message, 'Uncaught Error: plain failure');
     assert.equal(diagnostic!.range.start.line, 2);
