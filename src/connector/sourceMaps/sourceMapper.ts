@@ -4,6 +4,7 @@ import type { StackFrame } from '../../shared/protocol';
 import type { MappedFrame, OriginalPosition } from '../../shared/stackFrames';
 import { silentLogger, type Logger } from '../logger';
 import { evalModuleMap, isEvalModuleUrl, scriptSources } from './evalMaps';
+import { getText } from './httpText';
 
 /** Loaded on first use: most stacks are never opened in full. */
 const loadLibrary = () => import('@jridgewell/trace-mapping');
@@ -144,12 +145,8 @@ export class SourceMapper {
       if ((await stat(path)).size > this.maxBytes) throw new Error(`${path} is larger than ${this.maxBytes} bytes`);
       return { text: await readFile(path, 'utf8') };
     }
-    const response = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs), redirect: 'follow' });
-    if (!response.ok) throw new Error(`HTTP ${response.status} for ${url.href}`);
-    const length = Number(response.headers.get('content-length') ?? 0);
-    if (length > this.maxBytes) throw new Error(`${url.href} is larger than ${this.maxBytes} bytes`);
-    const text = await response.text();
-    const mapHeader = MAP_HEADERS.map((name) => response.headers.get(name)).find((value) => value) ?? undefined;
+    const { text, headers } = await getText(url, this.timeoutMs, this.maxBytes);
+    const mapHeader = MAP_HEADERS.map((name) => headers[name]).find((value): value is string => typeof value === 'string' && value !== '');
     return { text, mapHeader };
   }
 
