@@ -235,6 +235,17 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.deepEqual(await seen(page), []);
     });
 
+    it('does not read a page outside the scope that an action led to', async () => {
+      page = await rig.open('/');
+      const snap = (await rig.tool('take_snapshot')).text;
+      const go = await rig.tool('click', { ref: refIn(snap, /link "Partner site"/) });
+      assert.equal(go.isError, false, go.text);
+      assert.match(go.text, /Navigated to .*http:\/\/outofscope\.test:\d+\/index\.html/);
+      assert.match(go.text, /The new page is outside Browser Debug's scope, so it is not read or controlled/);
+      assert.doesNotMatch(go.text, /button "Sign in"/);
+      assert.equal((await workerState(rig.browser.worker)).debugger.attached, 0, 'the debugger let go of it');
+    });
+
     it('acts on elements a Recorder-style selector names (aria/Name[role], CSS), for replay without a snapshot', async () => {
       page = await rig.open('/');
       const { bridge } = rig.connector.connector.services;
