@@ -222,6 +222,19 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
   });
 
   describe('scope and lifetime', () => {
+    it('says the page is blocked by a dialog it opened before the assistant attached, instead of hanging', async () => {
+      page = await rig.open('/');
+      await page.evaluate(() => void setTimeout(() => alert('Hello from the page'), 0));
+      await until(() => rig.dialogs.length === 1, 5000, 'the alert');
+      const shot = await rig.tool('take_snapshot');
+      assert.equal(shot.isError, true, shot.text);
+      // Chrome does not tell a debugger attached later about the open dialog; the page just does not answer.
+      assert.match(shot.text, /The page does not answer \(within 5 s\): most likely an alert, confirm or prompt dialog is open/);
+      await rig.dialogs[0]!.accept();
+      const after = await rig.tool('take_snapshot');
+      assert.equal(after.isError, false, `works again once the dialog is closed: ${after.text}`);
+    });
+
     it('does not touch a page outside the scope', async () => {
       const before = (await workerState(rig.browser.worker)).debugger.attaches;
       page = await rig.open(`http://outofscope.test:${rig.app.port}/`);
