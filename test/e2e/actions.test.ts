@@ -125,6 +125,28 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.match(unknown.text, /'Hyper' in 'Hyper\+Q' is not a modifier/);
     });
 
+    it('double-clicks, right-clicks and clicks with modifiers held', async () => {
+      const target = refIn(snapshot, /button "Key target"/);
+      await rig.tool('click', { ref: target, clickCount: 2 });
+      await rig.tool('click', { ref: target, button: 'right' });
+      await rig.tool('click', { ref: target, modifiers: ['Shift', 'Control'] });
+      const events = (await seen(page)).filter((event) => event.target === 'key-target').map(({ kind, trusted, button, detail, shift, ctrl }) => [kind, trusted, button, detail, shift, ctrl]);
+      assert.deepEqual(events, [
+        ['click', true, 0, 1, false, false],
+        ['click', true, 0, 2, false, false],
+        ['dblclick', true, 0, 2, false, false],
+        ['contextmenu', true, 2, 0, false, false],
+        ['auxclick', true, 2, 1, false, false],
+        ['click', true, 0, 1, true, true],
+      ]);
+    });
+
+    it('types characters that need Shift as real key presses', async () => {
+      await rig.tool('fill', { ref: refIn(snapshot, /textbox "Nickname"/), value: '' });
+      await rig.tool('type_text', { ref: refIn(snapshot, /textbox "Nickname"/), text: 'Tea@Home!' });
+      assert.equal(await page.textContent('#nickname-state'), 'state=Tea@Home!');
+    });
+
     it('hovers with real pointer moves: mouseenter is trusted, :hover applies, the tooltip shows', async () => {
       const hover = await rig.tool('hover', { ref: refIn(snapshot, /button "Help"/) });
       assert.equal(hover.isError, false, hover.text);
