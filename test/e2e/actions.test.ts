@@ -202,6 +202,10 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       const hidden = await rig.tool('click', { ref: refIn(snapshot, /button "Key target"/) });
       assert.equal(hidden.isError, true);
       assert.match(hidden.text, /is not visible/);
+      await page.evaluate(() => document.querySelector('#to-rows')!.remove());
+      const removed = await rig.tool('click', { ref: refIn(snapshot, /link "All teas"/) });
+      assert.equal(removed.isError, true);
+      assert.match(removed.text, /no longer in the page\. Take a new snapshot/);
       const bad = await rig.tool('click', { ref: 'button' });
       assert.equal(bad.isError, true);
       assert.match(bad.text, /Invalid arguments for click: 'ref'/);
@@ -210,7 +214,8 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
     });
 
     it('after a navigation, says so with the new page, and old refs ask for a new snapshot', async () => {
-      const go = await rig.tool('click', { ref: refIn(snapshot, /link "All teas"/) });
+      await page.evaluate(() => document.querySelector('#elsewhere')!.after(Object.assign(document.createElement('a'), { href: 'rows.html', textContent: 'Every tea' })));
+      const go = await rig.tool('click', { ref: refIn((await rig.tool('take_snapshot')).text, /link "Every tea"/) });
       assert.equal(go.isError, false, go.text);
       assert.match(go.text, /Navigated to "All teas" http:\/\/127\.0\.0\.1:\d+\/rows\.html/);
       assert.match(go.text, /- button "Buy tea 1" \[ref=e\d+\]/);
@@ -281,7 +286,7 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.equal((await workerState(rig.browser.worker)).debugger.attached, 0, 'the debugger let go of it');
     });
 
-    it('acts on elements a Recorder-style selector names (aria/Name[role], CSS), for replay without a snapshot', async () => {
+    it('acts on elements a Recorder-style selector names (aria/Name[role], CSS, text/, xpath/), for replay without a snapshot', async () => {
       page = await rig.open('/');
       const { bridge } = rig.connector.connector.services;
       await bridge.command('act', { action: 'fill', selector: '#email', value: 'cy@example.com' }, 20_000);
@@ -289,6 +294,10 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.equal(await page.textContent('#welcome'), 'Welcome, cy@example.com');
       assert.ok(reply.diff?.added.some((line) => line.includes('Welcome, cy@example.com')), JSON.stringify(reply));
       await assert.rejects(bridge.command('act', { action: 'click', selector: 'aria/Nothing like this' }, 20_000), /No element is named "Nothing like this"/);
+      await bridge.command('act', { action: 'hover', selector: 'text/Help' }, 20_000);
+      assert.equal(await page.evaluate(() => document.querySelector('#help')!.matches(':hover')), true);
+      await bridge.command('act', { action: 'click', selector: 'xpath///button[@id="key-target"]' }, 20_000);
+      assert.equal((await seen(page, 'click')).filter((event) => event.target === 'key-target').length, 1);
     });
 
     it('lets other commands share the open action session instead of attaching again', async () => {
