@@ -77,7 +77,7 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.equal(await page.inputValue('#tea'), 'black');
       const byValue = await rig.tool('select_option', { ref: tea, values: ['oolong'] });
       assert.match(byValue.text, /\+ - combobox "Tea" \[value="Oolong"\] \[ref=e\d+\]/);
-      assert.deepEqual((await seen(page, 'change')).map((event) => event.value), ['black', 'oolong']);
+      assert.deepEqual((await seen(page, 'change')).filter((event) => event.target === 'tea').map((event) => event.value), ['black', 'oolong']);
       const missing = await rig.tool('select_option', { ref: tea, values: ['Matcha'] });
       assert.equal(missing.isError, true);
       assert.match(missing.text, /No option matches Matcha\. The options are: Pick a tea \(value \); Green tea \(value green\)/);
@@ -86,6 +86,17 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.match(add.text, /\+ - status: "Cart: 3 × oolong" \[ref=e\d+\]/);
       assert.match(add.text, /− - status: "Cart: 2 × nothing" \[ref=e\d+\]/);
       assert.doesNotMatch(add.text, /Error #/);
+    });
+
+    it('fills a date input in its own format, and refuses a value it cannot hold', async () => {
+      const delivery = refIn(snapshot, /"Delivery"/);
+      const fill = await rig.tool('fill', { ref: delivery, value: '2026-12-24' });
+      assert.equal(fill.isError, false, fill.text);
+      assert.equal(await page.inputValue('#delivery'), '2026-12-24');
+      assert.deepEqual((await seen(page, 'change')).filter((event) => event.target === 'delivery').map((event) => event.value), ['2026-12-24']);
+      const bad = await rig.tool('fill', { ref: delivery, value: 'Christmas' });
+      assert.equal(bad.isError, true);
+      assert.match(bad.text, /'Christmas' is not a valid value for this date input\. Use the input's own format, e\.g\. 2026-01-31/);
     });
 
     it('signs in: fill, type_text, press_key Enter submit the form with trusted events', async () => {
