@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { until, workerState } from './support/chromium';
 import { actRig, refIn } from './support/actRig';
 
 interface Seen {
@@ -7,43 +8,322 @@ interface Seen {
   trusted: boolean;
   [key: string]: unknown;
 }
-const seen = (page: Page) => page.evaluate(() => (window as unknown as { seen: Seen[] }).seen);
+const seen = (page: Page, kind?: string) => page.evaluate((wanted) => (window as unknown as { seen: Seen[] }).seen.filter((event) => !wanted || event.kind === wanted), kind);
 
-describe('actions: snapshot and click through MCP in real Chromium', function () {
+describe('actions: snapshot and act through MCP in real Chromium', function () {
   this.timeout(90_000);
   const rig = actRig();
   let page: Page;
   let snapshot: string;
 
-  before(async () => {
+  /** A fresh tea shop and its snapshot. */
+  async function freshShop(): Promise<void> {
     page = await rig.open('/');
     const answer = await rig.tool('take_snapshot');
     assert.equal(answer.isError, false, answer.text);
     snapshot = answer.text;
+  }
+
+  describe('the tea shop', () => {
+    before(async () => {
+      page = await rig.open('/');
+      assert.equal((await workerState(rig.browser.worker)).debugger.attaches, 0, 'passive capture does not attach the debugger');
+      await freshShop();
+    });
+
+    it('snapshots the page as role, name, state and ref lines', () => {
+      assert.doesNotMatch(snapshot, /LabelText|InlineTextBox|text "Email"/, 'labels show once, as the name of their field');
+      assert.match(snapshot, /- status: "Cart is empty" \[ref=e\d+\]/);
+      assert.match(snapshot, /^Snapshot of "Tea shop" http:\/\/127\.0\.0\.1:\d+\/ \(tab \d+\), \d+ lines\./);
+      assert.match(snapshot, /\n- heading "Tea shop" \[ref=e\d+\]/);
+      assert.match(snapshot, /\n {2}- button "Sign in" \[ref=e\d+\]/, 'inside the form, one level in');
+      assert.match(snapshot, /- textbox "Email" \[ref=e\d+\]/);
+      assert.match(snapshot, /- combobox "Tea" \[value="Pick a tea"\] \[ref=e\d+\]\n {4}- option "Pick a tea" \[selected\] \[ref=e\d+\]\n {4}- option "Green tea" \[ref=e\d+\]/);
+      assert.match(snapshot, /- spinbutton "Quantity" \[value="1"\] \[ref=e\d+\]/);
+      assert.match(snapshot, /- button "Unavailable" \[disabled\] \[ref=e\d+\]/);
+      assert.match(snapshot, /- checkbox "Remember me" \[ref=e\d+\]/);
+      assert.doesNotMatch(snapshot, /Hidden button/, 'display:none elements are not in the tree');
+    });
+
+    it('keeps refs stable across snapshots of the same page', async () => {
+      const again = (await rig.tool('take_snapshot')).text;
+      assert.equal(refIn(again, /button "Sign in"/), refIn(snapshot, /button "Sign in"/));
+    });
+
+    it('fills a number field, and a click answers the uncaught error it threw, with trusted input', async () => {
+      const fill = await rig.tool('fill', { ref: refIn(snapshot, /spinbutton "Quantity"/), value: '0' });
+      assert.equal(fill.isError, false, fill.text);
+      assert.equal(await page.inputValue('#quantity'), '0');
+      const add = await rig.tool('click', { ref: refIn(snapshot, /button "Add to cart"/) });
+      assert.equal(add.isError, false, add.text);
+      assert.match(add.text, /^Clicked e\d+\. What followed/);
+      assert.match(add.text, /Error #\d+: Uncaught RangeError: Quantity must be positive, got 0 \(\/app\.js:\d+:\d+\)/);
+      assert.doesNotMatch(add.text, /Page changes/, 'a throwing click changes nothing but focus, which diffs ignore');
+      const clicks = (await seen(page, 'click')).filter((event) => event.target === 'add');
+      assert.deepEqual(clicks.map((event) => event.trusted), [true]);
+    });
+
+    it('answers the console warning a click logged', async () => {
+      await rig.tool('fill', { ref: refIn(snapshot, /spinbutton "Quantity"/), value: '2' });
+      const add = await rig.tool('click', { ref: refIn(snapshot, /button "Add to cart"/) });
+      assert.match(add.text, /Warning #\d+: No tea picked \(\/app\.js:\d+:\d+\)/);
+      assert.match(add.text, /\+ - status: "Cart: 2 × nothing"/);
+    });
+
+    it('picks an option by label and by value, and the diff shows the page change', async () => {
+      const tea = refIn(snapshot, /combobox "Tea"/);
+      const byLabel = await rig.tool('select_option', { ref: tea, values: ['Black tea'] });
+      assert.equal(byLabel.isError, false, byLabel.text);
+      assert.equal(await page.inputValue('#tea'), 'black');
+      const byValue = await rig.tool('select_option', { ref: tea, values: ['oolong'] });
+      assert.match(byValue.text, /\+ - combobox "Tea" \[value="Oolong"\] \[ref=e\d+\]/);
+      assert.deepEqual((await seen(page, 'change')).filter((event) => event.target === 'tea').map((event) => event.value), ['black', 'oolong']);
+      const missing = await rig.tool('select_option', { ref: tea, values: ['Matcha'] });
+      assert.equal(missing.isError, true);
+      assert.match(missing.text, /No option matches Matcha\. The options are: Pick a tea \(value \); Green tea \(value green\)/);
+      await rig.tool('fill', { ref: refIn(snapshot, /spinbutton "Quantity"/), value: '3' });
+      const add = await rig.tool('click', { ref: refIn(snapshot, /button "Add to cart"/) });
+      assert.match(add.text, /\+ - status: "Cart: 3 × oolong" \[ref=e\d+\]/);
+      assert.match(add.text, /− - status: "Cart: 2 × nothing" \[ref=e\d+\]/);
+      assert.doesNotMatch(add.text, /Error #/);
+    });
+
+    it('fills a date input in its own format, and refuses a value it cannot hold', async () => {
+      const delivery = refIn(snapshot, /"Delivery"/);
+      const fill = await rig.tool('fill', { ref: delivery, value: '2026-12-24' });
+      assert.equal(fill.isError, false, fill.text);
+      assert.equal(await page.inputValue('#delivery'), '2026-12-24');
+      assert.deepEqual((await seen(page, 'change')).filter((event) => event.target === 'delivery').map((event) => event.value), ['2026-12-24']);
+      const bad = await rig.tool('fill', { ref: delivery, value: 'Christmas' });
+      assert.equal(bad.isError, true);
+      assert.match(bad.text, /'Christmas' is not a valid value for this date input\. Use the input's own format, e\.g\. 2026-01-31/);
+    });
+
+    it('signs in: fill, type_text, press_key Enter submit the form with trusted events', async () => {
+      await rig.tool('fill', { ref: refIn(snapshot, /textbox "Email"/), value: 'ada@example.com' });
+      const typed = await rig.tool('type_text', { ref: refIn(snapshot, /textbox "Password"/), text: 'Tea-time 42' });
+      assert.equal(typed.isError, false, typed.text);
+      assert.equal(await page.inputValue('#password'), 'Tea-time 42');
+      const enter = await rig.tool('press_key', { key: 'Enter' });
+      assert.match(enter.text, /\+ - status: "Welcome, ada@example\.com" \[ref=e\d+\]/);
+      assert.equal(await page.textContent('#welcome'), 'Welcome, ada@example.com');
+      assert.deepEqual((await seen(page, 'submit')).map((event) => event.trusted), [true]);
+    });
+
+    it('fills a React-style controlled input so its state follows, and clears it with ""', async () => {
+      const nickname = refIn(snapshot, /textbox "Nickname"/);
+      await rig.tool('fill', { ref: nickname, value: 'Earl Grey' });
+      assert.equal(await page.textContent('#nickname-state'), 'state=Earl Grey');
+      await rig.tool('fill', { ref: nickname, value: 'Chai' });
+      assert.equal(await page.textContent('#nickname-state'), 'state=Chai');
+      await rig.tool('fill', { ref: nickname, value: '' });
+      assert.equal(await page.textContent('#nickname-state'), 'state=');
+      assert.ok((await seen(page, 'input')).every((event) => event.trusted));
+      await rig.tool('fill', { ref: refIn(snapshot, /textbox "Notes"/), value: 'first flush' });
+      assert.equal(await page.textContent('#notes'), 'first flush');
+    });
+
+    it('presses chords: Control+A selects the field, keys reach the focused element', async () => {
+      const email = refIn(snapshot, /textbox "Email"/);
+      await rig.tool('press_key', { ref: email, key: 'Control+A' });
+      await rig.tool('type_text', { text: 'bo@example.com' });
+      assert.equal(await page.inputValue('#email'), 'bo@example.com', 'Control+A selected the old text, typing replaced it');
+      await rig.tool('press_key', { ref: refIn(snapshot, /button "Key target"/), key: 'ArrowUp' });
+      const keys = await seen(page, 'keydown');
+      assert.deepEqual(keys.at(-1), { kind: 'keydown', trusted: true, key: 'ArrowUp', ctrl: false, shift: false });
+      const unknown = await rig.tool('press_key', { key: 'Hyper+Q' });
+      assert.equal(unknown.isError, true);
+      assert.match(unknown.text, /'Hyper' in 'Hyper\+Q' is not a modifier/);
+    });
+
+    it('double-clicks, right-clicks and clicks with modifiers held', async () => {
+      const target = refIn(snapshot, /button "Key target"/);
+      await rig.tool('click', { ref: target, clickCount: 2 });
+      await rig.tool('click', { ref: target, button: 'right' });
+      await rig.tool('click', { ref: target, modifiers: ['Shift', 'Control'] });
+      const events = (await seen(page)).filter((event) => event.target === 'key-target').map(({ kind, trusted, button, detail, shift, ctrl }) => [kind, trusted, button, detail, shift, ctrl]);
+      assert.deepEqual(events, [
+        ['click', true, 0, 1, false, false],
+        ['click', true, 0, 2, false, false],
+        ['dblclick', true, 0, 2, false, false],
+        ['contextmenu', true, 2, 0, false, false],
+        ['auxclick', true, 2, 1, false, false],
+        ['click', true, 0, 1, true, true],
+      ]);
+    });
+
+    it('types characters that need Shift as real key presses', async () => {
+      await rig.tool('fill', { ref: refIn(snapshot, /textbox "Nickname"/), value: '' });
+      await rig.tool('type_text', { ref: refIn(snapshot, /textbox "Nickname"/), text: 'Tea@Home!' });
+      assert.equal(await page.textContent('#nickname-state'), 'state=Tea@Home!');
+    });
+
+    it('hovers with real pointer moves: mouseenter is trusted, :hover applies, the tooltip shows', async () => {
+      const hover = await rig.tool('hover', { ref: refIn(snapshot, /button "Help"/) });
+      assert.equal(hover.isError, false, hover.text);
+      assert.deepEqual((await seen(page, 'mouseenter')).map((event) => event.trusted), [true]);
+      assert.equal(await page.evaluate(() => document.querySelector('#help')!.matches(':hover')), true);
+      assert.match(hover.text, /\+ - tooltip "Ask us anything"/);
+    });
+
+    it('drags with real pointer moves, and HTML5 drag and drop drops', async () => {
+      const drag = await rig.tool('drag', { fromRef: refIn(snapshot, /"Card"/), toRef: refIn(snapshot, /"Basket"/) });
+      assert.equal(drag.isError, false, drag.text);
+      await until(async () => (await page.textContent('#drop-state')) === 'dropped in basket', 5000, 'the drop');
+      const drops = await seen(page, 'drop');
+      assert.deepEqual(drops.map((event) => [event.trusted, event.data]), [[true, 'card']]);
+    });
+
+    it('answers a failing POST that a click caused: method, URL and status', async () => {
+      const save = await rig.tool('click', { ref: refIn(snapshot, /button "Save draft"/) });
+      assert.match(save.text, /Failed request #\d+: POST http:\/\/127\.0\.0\.1:\d+\/api\/draft → 500/);
+      assert.match(save.text, /\+ - status: "Draft not saved \(500\)"/);
+    });
+
+    it('returns at once naming a confirm() the click opened, and refuses to act while it is open', async () => {
+      const started = Date.now();
+      const order = await rig.tool('click', { ref: refIn(snapshot, /button "Place order"/) });
+      assert.equal(order.isError, false, order.text);
+      assert.match(order.text, /A confirm dialog opened: "Place the order\?"\. It blocks the page: answer it with handle_dialog\./);
+      assert.ok(Date.now() - started < 5000, `answered in ${Date.now() - started} ms`);
+      const blocked = await rig.tool('click', { ref: refIn(snapshot, /button "Add to cart"/) });
+      assert.equal(blocked.isError, true);
+      assert.match(blocked.text, /A confirm dialog is open \("Place the order\?"\).*handle_dialog/);
+      await until(() => rig.dialogs.length === 1, 5000, 'Playwright saw the dialog');
+      await rig.dialogs[0]!.accept();
+      await until(() => rig.app.seen.some((request) => request.method === 'POST' && request.path === '/api/order'), 5000, 'the order POST');
+    });
   });
 
-  it('snapshots the page as role, name, state and ref lines', () => {
-    assert.match(snapshot, /- heading "Tea shop" \[level=1\]|- heading "Tea shop"/);
-    assert.match(snapshot, /- button "Sign in" \[ref=e\d+\]/);
-    assert.match(snapshot, /- textbox "Email" \[ref=e\d+\]/);
-    assert.match(snapshot, /- combobox "Tea"[^\n]*\[ref=e\d+\]/);
-    assert.match(snapshot, /- spinbutton "Quantity" \[value="1"\] \[ref=e\d+\]/);
-    assert.match(snapshot, /- button "Unavailable" \[disabled\] \[ref=e\d+\]/);
-    assert.match(snapshot, /- checkbox "Remember me" \[ref=e\d+\]/);
+  describe('errors the model can act on', () => {
+    before(freshShop);
+
+    it('refuses an unknown ref, a disabled, a covered and a hidden element, and keeps working', async () => {
+      const unknown = await rig.tool('click', { ref: 'e9999' });
+      assert.equal(unknown.isError, true);
+      assert.match(unknown.text, /No element has ref e9999 on this page.*Take a new snapshot/);
+      const disabled = await rig.tool('click', { ref: refIn(snapshot, /button "Unavailable"/) });
+      assert.equal(disabled.isError, true);
+      assert.match(disabled.text, /<button> "Unavailable" is disabled/);
+      const covered = await rig.tool('click', { ref: refIn(snapshot, /button "Covered button"/) });
+      assert.equal(covered.isError, true);
+      assert.match(covered.text, /<button> "Covered button" is covered by <div#covered-overlay>/);
+      assert.equal((await seen(page, 'click')).length, 0, 'nothing was clicked');
+      await page.evaluate(() => ((document.querySelector('#key-target') as HTMLElement).style.display = 'none'));
+      const hidden = await rig.tool('click', { ref: refIn(snapshot, /button "Key target"/) });
+      assert.equal(hidden.isError, true);
+      assert.match(hidden.text, /is not visible/);
+      await page.evaluate(() => document.querySelector('#to-rows')!.remove());
+      const removed = await rig.tool('click', { ref: refIn(snapshot, /link "All teas"/) });
+      assert.equal(removed.isError, true);
+      assert.match(removed.text, /no longer in the page\. Take a new snapshot/);
+      const bad = await rig.tool('click', { ref: 'button' });
+      assert.equal(bad.isError, true);
+      assert.match(bad.text, /Invalid arguments for click: 'ref'/);
+      const ok = await rig.tool('click', { ref: refIn(snapshot, /button "Sign in"/) });
+      assert.equal(ok.isError, false, ok.text);
+    });
+
+    it('after a navigation, says so with the new page, and old refs ask for a new snapshot', async () => {
+      await page.evaluate(() => document.querySelector('#elsewhere')!.after(Object.assign(document.createElement('a'), { href: 'rows.html', textContent: 'Every tea' })));
+      const go = await rig.tool('click', { ref: refIn((await rig.tool('take_snapshot')).text, /link "Every tea"/) });
+      assert.equal(go.isError, false, go.text);
+      assert.match(go.text, /Navigated to "All teas" http:\/\/127\.0\.0\.1:\d+\/rows\.html/);
+      assert.match(go.text, /- button "Buy tea 1" \[ref=e\d+\]/);
+      const stale = await rig.tool('click', { ref: refIn(snapshot, /button "Sign in"/) });
+      assert.equal(stale.isError, true);
+      assert.match(stale.text, /Take a new snapshot/);
+    });
   });
 
-  it('clicks with trusted input and says what followed: the uncaught error the click threw', async () => {
-    const quantity = refIn(snapshot, /spinbutton "Quantity"/);
-    const fill = await rig.tool('fill', { ref: quantity, value: '0' });
-    assert.equal(fill.isError, false, fill.text);
-    assert.equal(await page.inputValue('#quantity'), '0');
-    const add = await rig.tool('click', { ref: refIn(snapshot, /button "Add to cart"/) });
-    assert.equal(add.isError, false, add.text);
-    assert.match(add.text, /Clicked e\d+\. What followed/);
-    assert.match(add.text, /Error #\d+: .*Quantity must be positive, got 0/);
-    assert.doesNotMatch(add.text, /Page changes/, 'a throwing click changes nothing but focus, which diffs ignore');
-    const clicks = (await seen(page)).filter((event) => event.kind === 'click' && event.target === 'add');
-    assert.equal(clicks.length, 1);
-    assert.equal(clicks[0]!.trusted, true);
+  describe('the 2,000-row page', () => {
+    before(async () => {
+      page = await rig.open('/rows.html');
+    });
+
+    it('keeps the snapshot within the budget: the start, the interactive elements, and how to narrow', async () => {
+      const answer = await rig.tool('take_snapshot');
+      assert.equal(answer.isError, false, answer.text);
+      assert.ok(answer.text.length <= 25_000, `${answer.text.length} characters`);
+      assert.match(answer.text, /- heading "All teas"/);
+      assert.match(answer.text, /- cell "Tea number 1"/);
+      assert.match(answer.text, /- button "Buy tea 250" \[ref=e\d+\]/, 'interactive elements beyond the start');
+      assert.doesNotMatch(answer.text, /Buy tea 1999/);
+      assert.match(answer.text, /\[Snapshot cut to about \d+ characters: \d+ of \d+ lines shown .*call take_snapshot with selector.*Large parts: ref e\d+ \(table/);
+      const narrowed = await rig.tool('take_snapshot', { selector: '#teas tbody tr:nth-child(1500)' });
+      assert.match(narrowed.text, /\(only #teas tbody tr:nth-child\(1500\)\), 5 lines\.[^\n]*\n- row \[ref=e\d+\]\n {2}- cell "Tea number 1500" \[ref=e\d+\]/);
+      const buy = await rig.tool('click', { ref: refIn(narrowed.text, /button "Buy tea 1500"/) });
+      assert.equal(buy.isError, false, buy.text);
+      assert.equal(await page.textContent('button[data-row="1500"]'), 'Bought 1500');
+      assert.match(buy.text, /Page changes are not diffed on a page this big \(\d+ snapshot lines\): take_snapshot with a selector/);
+    });
+  });
+
+  describe('scope and lifetime', () => {
+    it('says the page is blocked by a dialog it opened before the assistant attached, instead of hanging', async () => {
+      page = await rig.open('/');
+      await page.evaluate(() => void setTimeout(() => alert('Hello from the page'), 0));
+      await until(() => rig.dialogs.length === 1, 5000, 'the alert');
+      const shot = await rig.tool('take_snapshot');
+      assert.equal(shot.isError, true, shot.text);
+      // Chrome does not tell a debugger attached later about the open dialog; the page just does not answer.
+      assert.match(shot.text, /The page does not answer \(within 5 s\): most likely an alert, confirm or prompt dialog is open/);
+      await rig.dialogs[0]!.accept();
+      const after = await rig.tool('take_snapshot');
+      assert.equal(after.isError, false, `works again once the dialog is closed: ${after.text}`);
+    });
+
+    it('does not touch a page outside the scope', async () => {
+      const before = (await workerState(rig.browser.worker)).debugger.attaches;
+      page = await rig.open(`http://outofscope.test:${rig.app.port}/`);
+      const shot = await rig.tool('take_snapshot');
+      assert.equal(shot.isError, true);
+      assert.match(shot.text, /outside Browser Debug's scope/);
+      const click = await rig.tool('click', { ref: 'e1' });
+      assert.equal(click.isError, true);
+      assert.match(click.text, /outside Browser Debug's scope/);
+      assert.equal((await workerState(rig.browser.worker)).debugger.attaches, before, 'no debugger attached to it');
+      assert.deepEqual(await seen(page), []);
+    });
+
+    it('does not read a page outside the scope that an action led to', async () => {
+      page = await rig.open('/');
+      const snap = (await rig.tool('take_snapshot')).text;
+      const go = await rig.tool('click', { ref: refIn(snap, /link "Partner site"/) });
+      assert.equal(go.isError, false, go.text);
+      assert.match(go.text, /Navigated to .*http:\/\/outofscope\.test:\d+\/index\.html/);
+      assert.match(go.text, /The new page is outside Browser Debug's scope, so it is not read or controlled/);
+      assert.doesNotMatch(go.text, /button "Sign in"/);
+      assert.equal((await workerState(rig.browser.worker)).debugger.attached, 0, 'the debugger let go of it');
+    });
+
+    it('acts on elements a Recorder-style selector names (aria/Name[role], CSS, text/, xpath/), for replay without a snapshot', async () => {
+      page = await rig.open('/');
+      const { bridge } = rig.connector.connector.services;
+      await bridge.command('act', { action: 'fill', selector: '#email', value: 'cy@example.com' }, 20_000);
+      const reply = (await bridge.command('act', { action: 'click', selector: 'aria/Sign in[role="button"]' }, 20_000)) as { diff?: { added: string[] } };
+      assert.equal(await page.textContent('#welcome'), 'Welcome, cy@example.com');
+      assert.ok(reply.diff?.added.some((line) => line.includes('Welcome, cy@example.com')), JSON.stringify(reply));
+      await assert.rejects(bridge.command('act', { action: 'click', selector: 'aria/Nothing like this' }, 20_000), /No element is named "Nothing like this"/);
+      await bridge.command('act', { action: 'hover', selector: 'text/Help' }, 20_000);
+      assert.equal(await page.evaluate(() => document.querySelector('#help')!.matches(':hover')), true);
+      await bridge.command('act', { action: 'click', selector: 'xpath///button[@id="key-target"]' }, 20_000);
+      assert.equal((await seen(page, 'click')).filter((event) => event.target === 'key-target').length, 1);
+    });
+
+    it('lets other commands share the open action session instead of attaching again', async () => {
+      const before = await workerState(rig.browser.worker);
+      assert.equal(before.debugger.attached, 1, 'the action session is open');
+      const script = await rig.tool('execute_javascript', { code: 'document.title' });
+      assert.match(script.text, /Tea shop/);
+      assert.equal((await workerState(rig.browser.worker)).debugger.attaches, before.debugger.attaches);
+    });
+
+    it('detaches the debugger once the assistant stops acting', async () => {
+      page = await rig.open('/');
+      await rig.tool('take_snapshot');
+      assert.equal((await workerState(rig.browser.worker)).debugger.attached, 1);
+      await until(async () => (await workerState(rig.browser.worker)).debugger.attached === 0, 30_000, 'the idle detach');
+    });
   });
 });

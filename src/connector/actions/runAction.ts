@@ -25,6 +25,8 @@ export interface ActReply {
   busy: boolean;
   settledMs: number;
   diff?: { added: string[]; removed: string[]; more: number };
+  /** The page is too big to diff after each action: its snapshot line count. */
+  diffSkipped?: number;
   snapshot?: string;
   failedRequests: FailedRequest[];
 }

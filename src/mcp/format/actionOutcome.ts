@@ -28,7 +28,7 @@ export function describeOutcome(done: string, outcome: ActionOutcome, budget: nu
   const lines: string[] = [];
   if (outcome.dialog) {
     const { type, message, defaultPrompt } = outcome.dialog;
-    lines.push(`- A ${type} dialog opened: "${cut(oneLine(message), 300)}"${defaultPrompt ? ` (default answer "${defaultPrompt}")` : ''}. It blocks the page: answer it with handle_dialog.`);
+    lines.push(`- ${type === 'alert' ? 'An' : 'A'} ${type} dialog opened: "${cut(oneLine(message), 300)}"${defaultPrompt ? ` (default answer "${defaultPrompt}")` : ''}. It blocks the page: answer it with handle_dialog.`);
   }
   lines.push(...entryLines('Error', outcome.errors, consoleLine));
   lines.push(...entryLines('Warning', outcome.warnings, consoleLine));
@@ -36,6 +36,7 @@ export function describeOutcome(done: string, outcome: ActionOutcome, budget: nu
   if (outcome.navigated) lines.push(`- Navigated to ${outcome.title ? `"${outcome.title}" ` : ''}${outcome.url ?? ''}. Refs of the previous page are gone; the new page:`);
   if (outcome.busy) lines.push(`- The page was still busy (requests in flight or loading) when this answer was written; later effects show in the next answer or get_console_logs.`);
   lines.push(...diffLines(outcome));
+  if (outcome.diffSkipped) lines.push(`- Page changes are not diffed on a page this big (${outcome.diffSkipped} snapshot lines): take_snapshot with a selector to look at the part you changed.`);
   const header = `${done}. What followed (${outcome.tookMs} ms, page settled after ${outcome.settledMs} ms):`;
   if (lines.length === 0 && !outcome.snapshot) return `${done}. Nothing followed: no errors, warnings, failed requests, dialogs, navigation, or page changes.`;
   const text = [header, ...lines].join('\n');

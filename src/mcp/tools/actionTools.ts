@@ -29,7 +29,8 @@ function actionTool<S extends z.ZodObject>(name: ActionName, title: string, desc
     name,
     title,
     description: `${description} Answers what followed: errors, failed requests, dialogs, navigation, page changes.`,
-    annotations: ACTS,
+    // A hover only moves the pointer; the others can submit, delete or buy.
+    annotations: name === 'hover' ? { ...ACTS, destructiveHint: false } : ACTS,
     schema,
     handler: async (args: z.output<S>, { services, budget }: ToolContext) => {
       const outcome = await runAction(services, name, args as Record<string, unknown>, { maxChars: Math.floor(budget * NAVIGATION_SNAPSHOT_SHARE) });

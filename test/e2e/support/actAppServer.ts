@@ -14,13 +14,13 @@ export interface ActAppServer {
   close(): Promise<void>;
 }
 
-/** The tea shop the action tests drive (test/e2e/fixtures/actApp): static pages, and `POST /api/order` failing with 500. */
+/** The tea shop the action tests drive (test/e2e/fixtures/actApp): static pages, and `POST /api/order` and `/api/draft` failing with 500. */
 export async function startActApp(): Promise<ActAppServer> {
   const seen: ActAppServer['seen'] = [];
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://fixture').pathname;
     seen.push({ method: req.method ?? 'GET', path });
-    if (path === '/api/order') {
+    if (path === '/api/order' || path === '/api/draft') {
       res.statusCode = 500;
       res.setHeader('content-type', 'application/json');
       return res.end(JSON.stringify({ error: 'the tea warehouse is on fire' }));

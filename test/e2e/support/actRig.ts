@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Page } from 'playwright-core';
+import type { Dialog, Page } from 'playwright-core';
 import { call, httpClient, startMcpConnector, textOf, type McpTestConnector } from '../../support/mcp';
 import { startActApp, type ActAppServer } from './actAppServer';
 import { connectExtension, launchWithExtension, requireChromium, type TestBrowser } from './chromium';
@@ -12,8 +12,10 @@ export interface ActRig {
   client: Client;
   /** Calls a tool; answers its text and whether it was an error. */
   tool(name: string, args?: Record<string, unknown>): Promise<{ text: string; isError: boolean; result: CallToolResult }>;
-  /** Opens a page of the fixture app in a new tab that becomes the active one. */
+  /** Opens a page (a path of the fixture app, or a full URL) in a new tab that becomes the active one. */
   open(path: string): Promise<Page>;
+  /** The JS dialogs the current page opened, left open for the test to answer. */
+  dialogs: Dialog[];
 }
 
 /** Mocha hooks: a connector with MCP over HTTP, the tea shop, Chromium with our extension, and an SDK client. */
@@ -33,8 +35,9 @@ export function actRig(): ActRig {
       for (const old of rig.browser.context.pages()) await old.close();
       const page = await rig.browser.context.newPage();
       // Playwright dismisses dialogs nobody listens for; the tests answer them themselves.
-      page.on('dialog', () => undefined);
-      await page.goto(`${rig.app.origin}${path}`);
+      rig.dialogs = [];
+      page.on('dialog', (dialog) => rig.dialogs.push(dialog));
+      await page.goto(path.startsWith('http') ? path : `${rig.app.origin}${path}`);
       await page.bringToFront();
       return page;
     };

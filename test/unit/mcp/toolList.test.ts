@@ -15,6 +15,7 @@ const ALIASES = {
   runPerformanceAudit: 'run_engine_audit',
 };
 const DETAIL_TOOLS = ['get_console_entry', 'get_network_request', 'get_current_page', 'list_tabs'];
+const ACTION_TOOLS = ['take_snapshot', 'click', 'hover', 'fill', 'type_text', 'press_key', 'select_option', 'drag'];
 const RECORDING_TOOLS = ['start_recording', 'stop_recording', 'list_recordings', 'get_recording', 'replay_recording', 'import_recording'];
 
 type JsonSchema = { type?: string; description?: string; properties?: Record<string, JsonSchema>; required?: string[]; additionalProperties?: boolean; default?: unknown; enum?: unknown[]; minimum?: number; maximum?: number };
@@ -41,8 +42,8 @@ describe('MCP tools/list', () => {
 
   it('lists the spec tools, the earlier names, and the detail tools, sorted', () => {
     const names = tools.map((candidate) => candidate.name);
-    for (const name of [...SPEC_TOOLS, ...Object.keys(ALIASES), ...DETAIL_TOOLS, ...RECORDING_TOOLS]) assert.ok(names.includes(name), `${name} is listed`);
-    assert.equal(names.length, SPEC_TOOLS.length + Object.keys(ALIASES).length + DETAIL_TOOLS.length + RECORDING_TOOLS.length);
+    for (const name of [...SPEC_TOOLS, ...Object.keys(ALIASES), ...DETAIL_TOOLS, ...ACTION_TOOLS, ...RECORDING_TOOLS]) assert.ok(names.includes(name), `${name} is listed`);
+    assert.equal(names.length, SPEC_TOOLS.length + Object.keys(ALIASES).length + DETAIL_TOOLS.length + ACTION_TOOLS.length + RECORDING_TOOLS.length);
     assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, 'en')));
   });
 
@@ -112,7 +113,7 @@ describe('MCP tools/list', () => {
   it('answers an unknown tool and an internal failure as tool errors that say what to do', async () => {
     const unknown = await call(client, 'get_console_log');
     assert.equal(unknown.isError, true);
-    assert.match(textOf(unknown), /^Unknown tool 'get_console_log'\. Available tools: clear_logs, execute_javascript, .*get_console_logs/);
+    assert.match(textOf(unknown), /^Unknown tool 'get_console_log'\. Available tools: clear_logs, .*execute_javascript, .*get_console_logs/);
     const { store } = t.connector.services;
     const query = store.query;
     store.query = () => {

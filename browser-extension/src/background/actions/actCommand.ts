@@ -1,9 +1,12 @@
 import { CommandError } from '../commandError';
+import { isInScope, outOfScopeMessage } from '../scope';
+import { settings } from '../settings';
 import { targetTab } from '../targetTab';
 import { actionSession, type ActionSession, type OpenDialog } from './actionSession';
 import { fillNode, selectOptions } from './forms';
 import { pressKey, typeText, type Modifier } from './keyboard';
 import { clickNode, dragNode, hoverNode, type MouseButton } from './mouse';
+import { resolveAnySelector } from './locate';
 import { lastLines, nodeOfRef } from './refs';
 import { settle } from './settle';
 import { diffLines, type SnapshotDiff } from './snapshotDiff';
@@ -11,31 +14,35 @@ import { fitSnapshot } from './snapshotBudget';
 import { diffKey, pageLines, refuseWhileDialog } from './snapshotCommand';
 
 type Args = Record<string, unknown>;
+/** Above this many snapshot lines an action does not re-read the page for a diff: on a big page that takes seconds. */
+const MAX_DIFF_PAGE_LINES = 3000;
 type Action = (session: ActionSession, args: Args) => Promise<void>;
 
 const text = (value: unknown, name: string): string => {
   if (typeof value !== 'string') throw new CommandError('INVALID_ARGUMENT', `Give \`${name}\` as a string.`);
   return value;
 };
-const node = (session: ActionSession, ref: unknown) => nodeOfRef(session.tabId, ref);
+/** The element of a ref, or (for callers such as Recorder replay, which have no snapshot) of `selector`. */
+const node = (session: ActionSession, ref: unknown, selector?: unknown): Promise<number> =>
+  ref === undefined && typeof selector === 'string' ? resolveAnySelector(session.send, selector) : Promise.resolve(nodeOfRef(session.tabId, ref));
 
 /** Focuses the ref's element first, when one is given, so keys and text go there. */
-async function focusRef(session: ActionSession, ref: unknown): Promise<void> {
-  if (ref === undefined) return;
-  const backendNodeId = node(session, ref);
+async function focusRef(session: ActionSession, ref: unknown, selector: unknown): Promise<void> {
+  if (ref === undefined && selector === undefined) return;
+  const backendNodeId = await node(session, ref, selector);
   await session.send('DOM.focus', { backendNodeId }).catch(() => {
     throw new CommandError('NOT_FOCUSABLE', `Element ${String(ref)} cannot take the keyboard focus. Click it first, or pick an input, button or link.`);
   });
 }
 
 const ACTIONS: Record<string, Action> = {
-  click: (session, args) => clickNode(session, node(session, args.ref), { button: args.button as MouseButton | undefined, clickCount: args.clickCount as number | undefined, modifiers: args.modifiers as Modifier[] | undefined }),
-  hover: (session, args) => hoverNode(session, node(session, args.ref)),
-  fill: (session, args) => fillNode(session, node(session, args.ref), text(args.value, 'value')),
-  type_text: async (session, args) => (await focusRef(session, args.ref), typeText(session, text(args.text, 'text'))),
-  press_key: async (session, args) => (await focusRef(session, args.ref), pressKey(session, text(args.key, 'key'))),
-  select_option: (session, args) => selectOptions(session, node(session, args.ref), (Array.isArray(args.values) ? args.values : [args.values]).map(String)),
-  drag: (session, args) => dragNode(session, node(session, args.fromRef), node(session, args.toRef)),
+  click: async (session, args) => clickNode(session, await node(session, args.ref, args.selector), { button: args.button as MouseButton | undefined, clickCount: args.clickCount as number | undefined, modifiers: args.modifiers as Modifier[] | undefined }),
+  hover: async (session, args) => hoverNode(session, await node(session, args.ref, args.selector)),
+  fill: async (session, args) => fillNode(session, await node(session, args.ref, args.selector), text(args.value, 'value')),
+  type_text: async (session, args) => (await focusRef(session, args.ref, args.selector), typeText(session, text(args.text, 'text'))),
+  press_key: async (session, args) => (await focusRef(session, args.ref, args.selector), pressKey(session, text(args.key, 'key'))),
+  select_option: async (session, args) => selectOptions(session, await node(session, args.ref, args.selector), (Array.isArray(args.values) ? args.values : [args.values]).map(String)),
+  drag: async (session, args) => dragNode(session, await node(session, args.fromRef, args.fromSelector), await node(session, args.toRef, args.toSelector)),
 };
 
 export interface ActResult {
@@ -47,6 +54,8 @@ export interface ActResult {
   busy: boolean;
   settledMs: number;
   diff?: SnapshotDiff;
+  /** The page has this many snapshot lines, too many to diff after every action (reading its tree takes seconds). */
+  diffSkipped?: number;
   /** After a navigation: the new page's snapshot (refs of the old page are gone). */
   snapshot?: string;
   /** Requests that failed (status ≥ 400 or no response) while the action ran, as the debugger saw them. */
@@ -125,7 +134,13 @@ async function outcome(session: ActionSession, before: string[], settled: { ms: 
     const { type, message, defaultPrompt, url } = session.dialog;
     return { ...result, dialog: { type, message, defaultPrompt, url } };
   }
+  if (settled.navigated && !isInScope(tab.url, settings())) {
+    // The action led off the allowed origins: that page is not read, and the debugger lets go of it.
+    await session.detach();
+    return { ...result, snapshot: `(The new page is outside Browser Debug's scope, so it is not read or controlled: ${outOfScopeMessage(tab.url)})` };
+  }
+  if (settled.navigated) return { ...result, snapshot: fitSnapshot(await pageLines(session), maxChars).text };
+  if (before.length > MAX_DIFF_PAGE_LINES) return { ...result, diffSkipped: before.length };
   const lines = await pageLines(session);
-  if (settled.navigated) return { ...result, snapshot: fitSnapshot(lines, maxChars).text };
   return { ...result, diff: diffLines(before, lines.map(diffKey)) };
 }

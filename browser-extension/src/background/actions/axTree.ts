@@ -27,7 +27,9 @@ export interface SnapshotLine {
 
 const INTERACTIVE = new Set(['button', 'link', 'textbox', 'searchbox', 'combobox', 'listbox', 'option', 'checkbox', 'radio', 'switch', 'slider', 'spinbutton', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem', 'textField', 'TextField']);
 /** Roles that only group: shown only when named, their children move up a level. */
-const TRANSPARENT = new Set(['generic', 'none', 'presentation', 'GenericContainer', 'Section', 'LineBreak', 'InlineTextBox', 'RootWebArea', 'WebArea', 'LayoutTable', 'LayoutTableRow', 'LayoutTableCell']);
+const TRANSPARENT = new Set(['generic', 'none', 'presentation', 'GenericContainer', 'Section', 'LineBreak', 'LabelText', 'MenuListPopup', 'RootWebArea', 'WebArea', 'LayoutTable', 'LayoutTableRow', 'LayoutTableCell']);
+/** Never shown: their text is in their parent's. */
+const HIDDEN = new Set(['InlineTextBox', 'RootWebArea']);
 const MAX_NAME = 100;
 
 function quoted(text: string): string {
@@ -42,35 +44,54 @@ function states(node: AXNode, role: string): string {
   for (const { name, value: { value: on } } of node.properties ?? []) {
     if (name === 'checked' && on !== 'false' && on !== false) out.push(on === 'mixed' ? 'checked=mixed' : 'checked');
     else if ((name === 'selected' || name === 'disabled' || name === 'focused' || name === 'required') && on === true) out.push(name);
-    else if (name === 'expanded') out.push(on ? 'expanded' : 'collapsed');
+    else if (name === 'expanded' && on === true) out.push('expanded');
   }
   return out.map((state) => ` [${state}]`).join('');
+}
+
+/** The text of a node whose only content is one text run (e.g. `<p role=status>Saved</p>`), shown on its own line. */
+function soleText(node: AXNode, byId: Map<string, AXNode>): string | undefined {
+  const children = (node.childIds ?? []).map((id) => byId.get(id)).filter((child): child is AXNode => !!child && !child.ignored);
+  const only = children.length === 1 ? children[0]! : undefined;
+  return only && only.role?.value === 'StaticText' ? String(only.name?.value ?? '').trim() || undefined : undefined;
+}
+
+/** A cell or group whose one child carries the same name (a cell holding a button): the child's line says it all. */
+function wrapsItsName(node: AXNode, role: string, name: string, byId: Map<string, AXNode>): boolean {
+  if (!name || INTERACTIVE.has(role)) return false;
+  const children = (node.childIds ?? []).map((id) => byId.get(id)).filter((child): child is AXNode => !!child && !child.ignored);
+  return children.length === 1 && children[0]!.role?.value !== 'StaticText' && String(children[0]!.name?.value ?? '').trim() === name;
 }
 
 /** Turns the AX tree into snapshot lines, from `root` (default: the document), giving each element a ref. */
 export function axLines(tabId: number, nodes: AXNode[], root?: AXNode): SnapshotLine[] {
   const byId = new Map(nodes.map((node) => [node.nodeId, node]));
   const lines: SnapshotLine[] = [];
-  const walk = (node: AXNode, depth: number, parentName: string) => {
+  // `parent`: the name and value the enclosing line shows; `siblings`: the names its other children show.
+  const walk = (node: AXNode, depth: number, parent: string, siblings: Set<string>) => {
     const role = String(node.role?.value ?? '');
     const name = String(node.name?.value ?? '').trim();
-    let shown = !node.ignored && !(TRANSPARENT.has(role) && !name);
-    if (role === 'StaticText' && (!name || parentName.includes(name))) shown = false;
-    if (role === 'RootWebArea') shown = false;
-    if (shown) {
-      const interactive = INTERACTIVE.has(role) || (node.properties ?? []).some((p) => p.name === 'focusable' && p.value.value === true && role !== 'RootWebArea');
-      const ref = role !== 'StaticText' && node.backendDOMNodeId !== undefined ? refFor(tabId, node.backendDOMNodeId) : undefined;
-      const label = role === 'StaticText' ? 'text' : role;
-      lines.push({ text: `${'  '.repeat(depth)}- ${label}${name ? ` ${quoted(name)}` : ''}${states(node, role)}${ref ? ` [ref=${ref}]` : ''}`, depth, interactive, ref });
-    }
-    for (const id of node.childIds ?? []) {
-      const child = byId.get(id);
-      if (child) walk(child, shown ? depth + 1 : depth, shown ? name : parentName);
-    }
+    let shown = !node.ignored && !HIDDEN.has(role) && !(TRANSPARENT.has(role) && !name);
+    if (role === 'StaticText' && (!name || parent.includes(name) || siblings.has(name))) shown = false;
+    if (shown && wrapsItsName(node, role, name, byId)) shown = false;
+    const text = shown && !name && role !== 'StaticText' ? soleText(node, byId) : undefined;
+    if (shown) lines.push(line(tabId, node, role, name, text, depth));
+    if (text) return;
+    const children = (node.childIds ?? []).map((id) => byId.get(id)).filter((child): child is AXNode => !!child);
+    const names = new Set(children.filter((child) => child.role?.value !== 'StaticText').map((child) => String(child.name?.value ?? '').trim()));
+    for (const child of children) walk(child, shown ? depth + 1 : depth, shown ? `${name}\n${String(node.value?.value ?? '')}` : parent, shown ? names : new Set([...siblings, ...names]));
   };
   const start = root ?? nodes.find((node) => node.parentId === undefined) ?? nodes[0];
-  if (start) walk(start, 0, '');
+  if (start) walk(start, 0, '', new Set());
   return lines;
+}
+
+function line(tabId: number, node: AXNode, role: string, name: string, text: string | undefined, depth: number): SnapshotLine {
+  const interactive = INTERACTIVE.has(role) || (node.properties ?? []).some((p) => p.name === 'focusable' && p.value.value === true);
+  const ref = role !== 'StaticText' && node.backendDOMNodeId !== undefined ? refFor(tabId, node.backendDOMNodeId) : undefined;
+  const label = role === 'StaticText' ? 'text' : role;
+  const content = name ? ` ${quoted(name)}` : text ? `: ${quoted(text)}` : '';
+  return { text: `${'  '.repeat(depth)}- ${label}${content}${states(node, role)}${ref ? ` [ref=${ref}]` : ''}`, depth, interactive, ref };
 }
 
 /** The whole page's AX tree. */

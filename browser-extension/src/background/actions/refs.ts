@@ -11,9 +11,11 @@ interface PageRefs {
 
 const pages = new Map<number, PageRefs>();
 
-// Refs name nodes of one document: a main-frame navigation ends them.
+// Refs name nodes of one document: a main-frame navigation ends them. Numbers go on counting, so an
+// old ref can never name an element of the new page.
 chrome.webNavigation.onCommitted.addListener((details) => {
-  if (details.frameId === 0) pages.delete(details.tabId);
+  const refs = details.frameId === 0 ? pages.get(details.tabId) : undefined;
+  if (refs) pages.set(details.tabId, { byRef: new Map(), byNode: new Map(), next: refs.next });
 });
 chrome.tabs.onRemoved.addListener((tabId) => pages.delete(tabId));
 
