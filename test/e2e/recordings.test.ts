@@ -44,7 +44,12 @@ describe('recordings: record in the browser, replay with a verdict', function ()
     rmSync(recordingsDir, { recursive: true, force: true });
   });
 
-  const errorsSeen = () => connector.connector.services.store.query(['consoleErrors'], (entry) => entry.message.includes('Order failed'), 10).matched;
+  /** The order's error and its failed request both reached the connector (the request is reported when it completes). */
+  const errorsSeen = () =>
+    Math.min(
+      connector.connector.services.store.query(['consoleErrors'], (entry) => entry.message.includes('Order failed'), 10).matched,
+      connector.connector.services.store.query(['networkErrors'], (entry) => entry.url.endsWith('/api/order'), 10).matched,
+    );
 
   it('records the developer\'s input as Recorder steps, with a badge in the page, and keeps the password out', async () => {
     await page.goto(`${shop.origin}/`);

@@ -92,6 +92,7 @@ describe('VS Code UI: record from the Recordings view, replay, see the verdict (
     await page.fill('#qty', '0');
     await page.keyboard.press('Enter');
     await until(async () => (await json(port, '/console-errors')).errors.some((entry: { message: string }) => entry.message.includes('Order failed')), 20_000, 'the order error');
+    await until(async () => (await json(port, '/network-errors')).errors.some((entry: { url: string }) => entry.url.endsWith('/api/order')), 20_000, 'the failed order request');
 
     await clickAction(header, 'Stop Recording');
     const row = workbench.locator('.monaco-list-row', { hasText: /steps · 2 errors/ }).first();
