@@ -77,7 +77,7 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.equal(await page.inputValue('#tea'), 'black');
       const byValue = await rig.tool('select_option', { ref: tea, values: ['oolong'] });
       assert.match(byValue.text, /\+ - combobox "Tea" \[value="Oolong"\] \[ref=e\d+\]/);
-      assert.deepEqual((await seen(page, 'change')).map((event) => event.value), ['black', 'oolong']);
+      assert.deepEqual((await seen(page, 'change')).filter((event) => event.target === 'tea').map((event) => event.value), ['black', 'oolong']);
       const missing = await rig.tool('select_option', { ref: tea, values: ['Matcha'] });
       assert.equal(missing.isError, true);
       assert.match(missing.text, /No option matches Matcha\. The options are: Pick a tea \(value \); Green tea \(value green\)/);
@@ -86,6 +86,17 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.match(add.text, /\+ - status: "Cart: 3 × oolong" \[ref=e\d+\]/);
       assert.match(add.text, /− - status: "Cart: 2 × nothing" \[ref=e\d+\]/);
       assert.doesNotMatch(add.text, /Error #/);
+    });
+
+    it('fills a date input in its own format, and refuses a value it cannot hold', async () => {
+      const delivery = refIn(snapshot, /"Delivery"/);
+      const fill = await rig.tool('fill', { ref: delivery, value: '2026-12-24' });
+      assert.equal(fill.isError, false, fill.text);
+      assert.equal(await page.inputValue('#delivery'), '2026-12-24');
+      assert.deepEqual((await seen(page, 'change')).filter((event) => event.target === 'delivery').map((event) => event.value), ['2026-12-24']);
+      const bad = await rig.tool('fill', { ref: delivery, value: 'Christmas' });
+      assert.equal(bad.isError, true);
+      assert.match(bad.text, /'Christmas' is not a valid value for this date input\. Use the input's own format, e\.g\. 2026-01-31/);
     });
 
     it('signs in: fill, type_text, press_key Enter submit the form with trusted events', async () => {
@@ -123,6 +134,28 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       const unknown = await rig.tool('press_key', { key: 'Hyper+Q' });
       assert.equal(unknown.isError, true);
       assert.match(unknown.text, /'Hyper' in 'Hyper\+Q' is not a modifier/);
+    });
+
+    it('double-clicks, right-clicks and clicks with modifiers held', async () => {
+      const target = refIn(snapshot, /button "Key target"/);
+      await rig.tool('click', { ref: target, clickCount: 2 });
+      await rig.tool('click', { ref: target, button: 'right' });
+      await rig.tool('click', { ref: target, modifiers: ['Shift', 'Control'] });
+      const events = (await seen(page)).filter((event) => event.target === 'key-target').map(({ kind, trusted, button, detail, shift, ctrl }) => [kind, trusted, button, detail, shift, ctrl]);
+      assert.deepEqual(events, [
+        ['click', true, 0, 1, false, false],
+        ['click', true, 0, 2, false, false],
+        ['dblclick', true, 0, 2, false, false],
+        ['contextmenu', true, 2, 0, false, false],
+        ['auxclick', true, 2, 1, false, false],
+        ['click', true, 0, 1, true, true],
+      ]);
+    });
+
+    it('types characters that need Shift as real key presses', async () => {
+      await rig.tool('fill', { ref: refIn(snapshot, /textbox "Nickname"/), value: '' });
+      await rig.tool('type_text', { ref: refIn(snapshot, /textbox "Nickname"/), text: 'Tea@Home!' });
+      assert.equal(await page.textContent('#nickname-state'), 'state=Tea@Home!');
     });
 
     it('hovers with real pointer moves: mouseenter is trusted, :hover applies, the tooltip shows', async () => {
@@ -180,6 +213,10 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       const hidden = await rig.tool('click', { ref: refIn(snapshot, /button "Key target"/) });
       assert.equal(hidden.isError, true);
       assert.match(hidden.text, /is not visible/);
+      await page.evaluate(() => document.querySelector('#to-rows')!.remove());
+      const removed = await rig.tool('click', { ref: refIn(snapshot, /link "All teas"/) });
+      assert.equal(removed.isError, true);
+      assert.match(removed.text, /no longer in the page\. Take a new snapshot/);
       const bad = await rig.tool('click', { ref: 'button' });
       assert.equal(bad.isError, true);
       assert.match(bad.text, /Invalid arguments for click: 'ref'/);
@@ -188,7 +225,8 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
     });
 
     it('after a navigation, says so with the new page, and old refs ask for a new snapshot', async () => {
-      const go = await rig.tool('click', { ref: refIn(snapshot, /link "All teas"/) });
+      await page.evaluate(() => document.querySelector('#elsewhere')!.after(Object.assign(document.createElement('a'), { href: 'rows.html', textContent: 'Every tea' })));
+      const go = await rig.tool('click', { ref: refIn((await rig.tool('take_snapshot')).text, /link "Every tea"/) });
       assert.equal(go.isError, false, go.text);
       assert.match(go.text, /Navigated to "All teas" http:\/\/127\.0\.0\.1:\d+\/rows\.html/);
       assert.match(go.text, /- button "Buy tea 1" \[ref=e\d+\]/);
@@ -222,6 +260,19 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
   });
 
   describe('scope and lifetime', () => {
+    it('says the page is blocked by a dialog it opened before the assistant attached, instead of hanging', async () => {
+      page = await rig.open('/');
+      await page.evaluate(() => void setTimeout(() => alert('Hello from the page'), 0));
+      await until(() => rig.dialogs.length === 1, 5000, 'the alert');
+      const shot = await rig.tool('take_snapshot');
+      assert.equal(shot.isError, true, shot.text);
+      // Chrome does not tell a debugger attached later about the open dialog; the page just does not answer.
+      assert.match(shot.text, /The page does not answer \(within 5 s\): most likely an alert, confirm or prompt dialog is open/);
+      await rig.dialogs[0]!.accept();
+      const after = await rig.tool('take_snapshot');
+      assert.equal(after.isError, false, `works again once the dialog is closed: ${after.text}`);
+    });
+
     it('does not touch a page outside the scope', async () => {
       const before = (await workerState(rig.browser.worker)).debugger.attaches;
       page = await rig.open(`http://outofscope.test:${rig.app.port}/`);
@@ -235,7 +286,18 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.deepEqual(await seen(page), []);
     });
 
-    it('acts on elements a Recorder-style selector names (aria/Name[role], CSS), for replay without a snapshot', async () => {
+    it('does not read a page outside the scope that an action led to', async () => {
+      page = await rig.open('/');
+      const snap = (await rig.tool('take_snapshot')).text;
+      const go = await rig.tool('click', { ref: refIn(snap, /link "Partner site"/) });
+      assert.equal(go.isError, false, go.text);
+      assert.match(go.text, /Navigated to .*http:\/\/outofscope\.test:\d+\/index\.html/);
+      assert.match(go.text, /The new page is outside Browser Debug's scope, so it is not read or controlled/);
+      assert.doesNotMatch(go.text, /button "Sign in"/);
+      assert.equal((await workerState(rig.browser.worker)).debugger.attached, 0, 'the debugger let go of it');
+    });
+
+    it('acts on elements a Recorder-style selector names (aria/Name[role], CSS, text/, xpath/), for replay without a snapshot', async () => {
       page = await rig.open('/');
       const { bridge } = rig.connector.connector.services;
       await bridge.command('act', { action: 'fill', selector: '#email', value: 'cy@example.com' }, 20_000);
@@ -243,6 +305,10 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.equal(await page.textContent('#welcome'), 'Welcome, cy@example.com');
       assert.ok(reply.diff?.added.some((line) => line.includes('Welcome, cy@example.com')), JSON.stringify(reply));
       await assert.rejects(bridge.command('act', { action: 'click', selector: 'aria/Nothing like this' }, 20_000), /No element is named "Nothing like this"/);
+      await bridge.command('act', { action: 'hover', selector: 'text/Help' }, 20_000);
+      assert.equal(await page.evaluate(() => document.querySelector('#help')!.matches(':hover')), true);
+      await bridge.command('act', { action: 'click', selector: 'xpath///button[@id="key-target"]' }, 20_000);
+      assert.equal((await seen(page, 'click')).filter((event) => event.target === 'key-target').length, 1);
     });
 
     it('lets other commands share the open action session instead of attaching again', async () => {

@@ -44,7 +44,12 @@ describe('recordings: record in the browser, replay with a verdict', function ()
     rmSync(recordingsDir, { recursive: true, force: true });
   });
 
-  const errorsSeen = () => connector.connector.services.store.query(['consoleErrors'], (entry) => entry.message.includes('Order failed'), 10).matched;
+  /** The order's error and its failed request both reached the connector (the request is reported when it completes). */
+  const errorsSeen = () =>
+    Math.min(
+      connector.connector.services.store.query(['consoleErrors'], (entry) => entry.message.includes('Order failed'), 10).matched,
+      connector.connector.services.store.query(['networkErrors'], (entry) => entry.url.endsWith('/api/order'), 10).matched,
+    );
 
   it('records the developer\'s input as Recorder steps, with a badge in the page, and keeps the password out', async () => {
     await page.goto(`${shop.origin}/`);
@@ -179,16 +184,25 @@ describe('recordings: record in the browser, replay with a verdict', function ()
     await page.click('button:has-text("Sign in")');
     // Playwright dismisses the dialog; the recording's timeline notes it.
     await page.evaluate(() => alert('Welcome back'));
+    await page.click('#user');
+    await page.keyboard.press('Control+A');
     await popup.locator('#record', { hasText: /Stop recording \(\d+ steps\)/ }).waitFor({ timeout: 15_000 });
     await popup.click('#record');
     const saved = await popup.locator('#recordResult', { hasText: /Saved rec-/ }).textContent();
     const id = /rec-[0-9a-f]+/.exec(saved ?? '')![0];
     const detail = await get(connector.port, `/recordings/${id}`);
-    assert.deepEqual(detail.json.flow.steps.map((step: { type: string }) => step.type), ['setViewport', 'navigate', 'change', 'click']);
+    assert.deepEqual(
+      detail.json.flow.steps.map((step: { type: string; key?: string }) => step.key ?? step.type),
+      ['setViewport', 'navigate', 'change', 'click', 'click', 'Control', 'A', 'A', 'Control'],
+    );
     assert.equal(detail.json.flow.steps[2].value, 'carol');
     assert.ok(detail.json.timeline.some((entry: { kind: string; text: string; step: number }) => entry.kind === 'dialog' && entry.text === 'alert: Welcome back' && entry.step === 3), JSON.stringify(detail.json.timeline));
     await popup.close();
     await browser.worker.evaluate((port) => chrome.storage.local.set({ settings: { extraOrigins: [], allSites: false, lockedTabs: [], captureBodies: false, port } }), connector.port);
+    // The replay holds Control for the shortcut: the click put the caret in the field, Ctrl+A selects all of it.
+    const replayed = await post(connector.port, `/recordings/${id}/replay`, {});
+    assert.equal(replayed.json.stepsRun, 9, replayed.json.summary);
+    assert.deepEqual(await page.evaluate(() => { const field = document.activeElement as HTMLInputElement; return [field.id, field.selectionStart, field.selectionEnd]; }), ['user', 0, 5]);
   });
 
   it('a replay in a later connector session diverges at the secret it lacks, and runs when given it', async () => {

@@ -55,6 +55,17 @@ describe('VS Code UI: record from the Recordings view, replay, see the verdict (
     await connectExtension(app.worker, port);
   });
 
+  /** Copilot is not signed in here: its sign-in dialog makes the workbench inert until closed. */
+  async function closeSignInDialog(): Promise<void> {
+    const dialog = workbench.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await until(async () => {
+      if (!(await dialog.isVisible().catch(() => false))) return true;
+      await workbench.keyboard.press('Escape');
+      return false;
+    }, 20_000, 'the sign-in dialog to close', 300);
+  }
+
   after(async () => {
     await app?.close();
     await ui?.close();
@@ -81,6 +92,7 @@ describe('VS Code UI: record from the Recordings view, replay, see the verdict (
     await page.fill('#qty', '0');
     await page.keyboard.press('Enter');
     await until(async () => (await json(port, '/console-errors')).errors.some((entry: { message: string }) => entry.message.includes('Order failed')), 20_000, 'the order error');
+    await until(async () => (await json(port, '/network-errors')).errors.some((entry: { url: string }) => entry.url.endsWith('/api/order')), 20_000, 'the failed order request');
 
     await clickAction(header, 'Stop Recording');
     const row = workbench.locator('.monaco-list-row', { hasText: /steps · 2 errors/ }).first();
@@ -94,13 +106,50 @@ describe('VS Code UI: record from the Recordings view, replay, see the verdict (
     await workbench.locator('.monaco-list-row', { hasText: /· reproduced/ }).first().waitFor({ timeout: 20_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-recording-verdict.png') });
 
-    // "Ask Copilot to Fix" opens the chat with the recording's steps and errors as the request.
-    await toast.locator('.monaco-button', { hasText: 'Ask Copilot to Fix' }).click();
+    await page.close();
+  });
+
+  it('the dashboard shows the last verdict above its tabs', async () => {
+    await workbench.locator('.part.sidebar .composite.title').first().click();
+    await workbench.keyboard.press('F1');
+    await workbench.locator('.quick-input-widget input').fill('>Browser Debug: Open Dashboard');
+    await workbench.locator('.quick-input-list .monaco-list-row', { hasText: 'Browser Debug: Open Dashboard' }).first().waitFor();
+    await workbench.keyboard.press('Enter');
+    let banner: Locator | undefined;
+    await until(async () => {
+      for (const frame of workbench.frames()) {
+        const found = frame.locator('section.verdict.bad');
+        if (await found.count().catch(() => 0)) return Boolean((banner = found.first()));
+      }
+      return false;
+    }, 30_000, 'the verdict banner in the dashboard').catch(async (error) => {
+      await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-dashboard-verdict-failed.png') });
+      throw error;
+    });
+    const text = (await banner!.textContent()) ?? '';
+    assert.match(text, /: reproduced — Reproduced: 2 of/);
+    assert.match(text, /Recurring \(2\)after step \d+: POST .*\/api\/order → 500/);
+    await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-dashboard-verdict.png') });
+  });
+
+  it('"Ask Copilot to Fix" on the recording opens the chat with its steps and errors', async () => {
+    const row = workbench.locator('.monaco-list-row', { hasText: /· reproduced/ }).first();
+    await clickAction(row, 'Ask Copilot to Fix');
     // Without a signed-in Copilot the chat still shows the request it was asked, before asking to sign in.
     const request = workbench.locator('.part.auxiliarybar', { hasText: 'Fix the bug in this browser recording' }).first();
     await request.waitFor({ timeout: 30_000 });
     assert.match((await request.textContent()) ?? '', /keyDown Enter.*Order failed with status 500.*replay_recording/s);
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-recording-ask-copilot.png') });
-    await page.close();
+    await closeSignInDialog();
+  });
+
+  it('"Ask Copilot to Fix" on a console error sends the error and where it is', async () => {
+    const row = workbench.locator('.monaco-list-row', { hasText: 'Order failed with status 500' }).first();
+    await row.click({ button: 'right' });
+    await workbench.locator('.context-view .action-label', { hasText: 'Ask Copilot to Fix' }).first().click();
+    const request = workbench.locator('.part.auxiliarybar', { hasText: 'Fix this error from the browser' }).first();
+    await request.waitFor({ timeout: 30_000 });
+    assert.match((await request.textContent()) ?? '', /Order failed with status 500.*shop\.js/s);
+    await closeSignInDialog();
   });
 });

@@ -13,6 +13,8 @@ import { AddedElements } from './recording/addedElements';
 const SPECIAL_KEYS = new Set(['Enter', 'Tab', 'Escape', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End', 'Delete', 'Backspace', 'F1', 'F2', 'F3', 'F4', 'F5', 'F6', 'F7', 'F8', 'F9', 'F10', 'F11', 'F12']);
 /** Inside a text field most keys are typing, which `change` records as the final value. */
 const KEYS_IN_FIELDS = new Set(['Enter', 'Tab', 'Escape', 'ArrowUp', 'ArrowDown']);
+/** Held for shortcuts and modified clicks (Ctrl+A, Ctrl+click); Shift alone is typing. */
+const MODIFIERS = new Set(['Control', 'Alt', 'Meta']);
 const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown', ' ']);
 /** An element the page added this long after the previous step needed a wait. */
 const WAIT_THRESHOLD_MS = 100;
@@ -100,7 +102,8 @@ class PageRecorder {
     if (!event.isTrusted) return;
     if (SCROLL_KEYS.has(event.key)) this.userScrollUntil = Date.now() + 1000;
     const inField = isTextField(event.target);
-    const wanted = SPECIAL_KEYS.has(event.key) && (!inField || KEYS_IN_FIELDS.has(event.key));
+    const shortcut = (event.ctrlKey || event.metaKey || event.altKey) && event.key.length === 1;
+    const wanted = MODIFIERS.has(event.key) || shortcut || (SPECIAL_KEYS.has(event.key) && (!inField || KEYS_IN_FIELDS.has(event.key)));
     if (type === 'keyDown') {
       if (!wanted) return;
       // The field's value before the key: Enter may submit the form before `change` fires.

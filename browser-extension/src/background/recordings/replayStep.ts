@@ -9,6 +9,9 @@ import { keyDefinition } from './keys';
 import { resolveTarget, selectorChains, type TargetBox } from './resolveTarget';
 
 const POLL_MS = 50;
+const MODIFIER_BITS: Record<string, number> = { Alt: 1, Control: 2, Meta: 4, Shift: 8 };
+/** Modifier keys a replay's keyDown steps hold, per tab, until their keyUp: clicks and keys carry them. */
+const held = new Map<number, number>();
 
 /** Thrown when a step cannot run; the connector turns it into a `diverged` verdict. */
 const stepFailed = (message: string) => new CommandError('STEP_FAILED', message);
@@ -41,6 +44,7 @@ async function runStep(session: ActionSession, step: RecorderStep, deadline: num
     case 'setViewport':
       return 'the replay keeps your window size';
     case 'navigate':
+      held.delete(session.tabId);
       await send('Page.navigate', { url: String(step.url) });
       await waitForLoad(send, deadline);
       break;
@@ -56,7 +60,7 @@ async function runStep(session: ActionSession, step: RecorderStep, deadline: num
       break;
     case 'keyDown':
     case 'keyUp':
-      await key(send, step);
+      await key(session, step);
       break;
     case 'scroll':
       await scroll(send, step, deadline);
@@ -93,13 +97,14 @@ async function waitForTarget(send: Send, step: RecorderStep, deadline: number): 
 async function pointer(session: ActionSession, step: RecorderStep, box: TargetBox): Promise<void> {
   const x = box.x + Math.min(typeof step.offsetX === 'number' ? step.offsetX : box.width / 2, box.width - 1);
   const y = box.y + Math.min(typeof step.offsetY === 'number' ? step.offsetY : box.height / 2, box.height - 1);
-  await session.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y });
+  const modifiers = held.get(session.tabId) ?? 0;
+  await session.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, modifiers });
   session.mouse = { x, y };
   const button = step.button === 'secondary' ? 'right' : step.button === 'auxiliary' ? 'middle' : 'left';
   const clicks = step.type === 'doubleClick' ? 2 : 1;
   for (let clickCount = 1; clickCount <= clicks; clickCount++) {
-    await session.send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button, clickCount, buttons: 1 });
-    await session.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button, clickCount, buttons: 0 });
+    await session.send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button, clickCount, buttons: 1, modifiers });
+    await session.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button, clickCount, buttons: 0, modifiers });
   }
 }
 
@@ -108,11 +113,17 @@ async function backendNodeOf(send: Send, box: TargetBox): Promise<number> {
   return node.backendNodeId;
 }
 
-async function key(send: Send, step: RecorderStep): Promise<void> {
+async function key(session: ActionSession, step: RecorderStep): Promise<void> {
   const definition = keyDefinition(String(step.key));
   if (!definition) throw stepFailed(`unknown key '${String(step.key)}'`);
-  if (step.type === 'keyUp') return void (await send('Input.dispatchKeyEvent', { type: 'keyUp', ...definition, text: undefined }));
-  await send('Input.dispatchKeyEvent', { type: definition.text ? 'keyDown' : 'rawKeyDown', ...definition, unmodifiedText: definition.text });
+  const bit = MODIFIER_BITS[definition.key] ?? 0;
+  const before = held.get(session.tabId) ?? 0;
+  const modifiers = step.type === 'keyDown' ? before | bit : before & ~bit;
+  held.set(session.tabId, modifiers);
+  if (step.type === 'keyUp') return void (await session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...definition, text: undefined, modifiers }));
+  // With Control, Alt or Meta held a key is a shortcut: it types nothing.
+  const text = modifiers & ~MODIFIER_BITS.Shift! ? undefined : definition.text;
+  await session.send('Input.dispatchKeyEvent', { type: text ? 'keyDown' : 'rawKeyDown', ...definition, text, unmodifiedText: text, modifiers });
 }
 
 async function scroll(send: Send, step: RecorderStep, deadline: number): Promise<void> {
