@@ -151,6 +151,19 @@ describe('performance: traces of the developer’s tab and live Web Vitals', fun
       assert.match(textOf(result), /durationMs applies only with reload=false/);
     });
 
+    it('names a slow interaction (INP) in a trace without reload, and get_current_page shows INP', async () => {
+      const tracing = post(connector.port, '/performance-trace', { reload: false, durationMs: 3000 });
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await page.click('#slow-button');
+      const { status, json } = await tracing;
+      assert.equal(status, 200, JSON.stringify(json));
+      const { inp } = json.summary;
+      assert.ok(inp && inp.ms >= 250, JSON.stringify(json.summary.inp));
+      assert.match(inp.target ?? '', /BUTTON id='slow-button'/);
+      assert.equal(await page.textContent('#slow-button'), 'Clicked', 'the page handled the click');
+      await until(async () => /- INP \d+ ms/.test(textOf(await call(client, 'get_current_page'))), 20_000, 'INP in get_current_page');
+    });
+
     it('records without reload for durationMs', async () => {
       const { status, json } = await post(connector.port, '/api/v1/performance-trace', { reload: false, durationMs: 500 });
       assert.equal(status, 200, JSON.stringify(json));

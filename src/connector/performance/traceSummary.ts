@@ -28,17 +28,18 @@ function lcpOf(model: InsightModel | undefined): TraceSummary['lcp'] {
   return { ms: Math.round(model.lcpMs), element: typeof element === 'string' ? element : undefined, resourceUrl: request?.args?.data?.url, phases };
 }
 
-function inpOf(model: InsightModel | undefined): TraceSummary['inp'] {
+function inpOf(model: InsightModel | undefined, nodeNames: Record<string, string>): TraceSummary['inp'] {
   const event = model?.longestInteractionEvent as (RawEvent & { type?: string; inputDelay?: number; mainThreadHandling?: number; presentationDelay?: number }) | undefined;
   if (!event) return undefined;
   const data = event.args?.data as { beginEvent?: RawEvent } | undefined;
-  const target = data?.beginEvent?.args?.data?.nodeName;
+  const nodeId = data?.beginEvent?.args?.data?.nodeId;
+  const target = typeof nodeId === 'number' ? nodeNames[String(nodeId)] : undefined;
   const phases = [
     { label: 'input delay', ms: ms(event.inputDelay) },
     { label: 'processing', ms: ms(event.mainThreadHandling) },
     { label: 'presentation delay', ms: ms(event.presentationDelay) },
   ];
-  return { ms: ms(event.dur), type: event.type, target: typeof target === 'string' ? target : undefined, phases };
+  return { ms: ms(event.dur), type: event.type, target, phases };
 }
 
 function renderBlockingOf(model: InsightModel | undefined): TraceSummary['renderBlocking'] {
@@ -87,7 +88,7 @@ export function summarizeTrace(parsed: ParsedTrace, meta: { url?: string; reload
     durationMs: ms(bounds.max - originUs),
     lcp: lcpOf(models.LCPBreakdown),
     cls: layoutShifts(parsed, models.CLSCulprits, originUs, meta.nodeNames),
-    inp: inpOf(models.INPBreakdown),
+    inp: inpOf(models.INPBreakdown, meta.nodeNames),
     longTasks: longTasks(parsed, originUs),
     renderBlocking: renderBlockingOf(models.RenderBlocking),
     insights,

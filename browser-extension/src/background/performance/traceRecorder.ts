@@ -72,15 +72,27 @@ async function recordWith(send: Send, plan: TracePlan): Promise<unknown[]> {
   }
 }
 
-/** Names (e.g. `DIV id='banner'`) of the nodes the layout shifts moved, read while the page is still there. */
-async function shiftedNodeNames(send: Send, events: unknown[]): Promise<Record<string, string>> {
+interface NodeEvent {
+  name?: string;
+  ph?: string;
+  args?: { data?: { impacted_nodes?: { node_id?: number }[]; nodeId?: number; interactionId?: number } };
+}
+
+/** The nodes the trace refers to by id: what layout shifts moved, and what interactions targeted. */
+function referencedNodes(events: unknown[]): Set<number> {
   const ids = new Set<number>();
-  for (const event of events as { name?: string; args?: { data?: { impacted_nodes?: { node_id?: number }[] } } }[]) {
-    if (event.name !== 'LayoutShift') continue;
-    for (const node of event.args?.data?.impacted_nodes ?? []) if (typeof node.node_id === 'number' && ids.size < MAX_NODE_LOOKUPS) ids.add(node.node_id);
+  const add = (id: unknown) => typeof id === 'number' && id > 0 && ids.size < MAX_NODE_LOOKUPS && ids.add(id);
+  for (const event of events as NodeEvent[]) {
+    if (event.name === 'LayoutShift') for (const node of event.args?.data?.impacted_nodes ?? []) add(node.node_id);
+    else if (event.name === 'EventTiming' && event.ph === 'b' && (event.args?.data?.interactionId ?? 0) > 0) add(event.args?.data?.nodeId);
   }
+  return ids;
+}
+
+/** Names (e.g. `DIV id='banner'`) of those nodes, read while the page is still there. */
+async function describeNodes(send: Send, events: unknown[]): Promise<Record<string, string>> {
   const names: Record<string, string> = {};
-  for (const backendNodeId of ids) {
+  for (const backendNodeId of referencedNodes(events)) {
     const described = await send<{ node: { nodeName: string; attributes?: string[] } }>('DOM.describeNode', { backendNodeId }).catch(() => undefined);
     if (described) names[backendNodeId] = nodeLabel(described.node);
   }
@@ -104,7 +116,7 @@ export async function performanceTrace(args: Record<string, unknown>) {
   const { events, nodeNames } = await withDebugger(plan.tabId, async (send) => {
     const { frameTree } = await send<{ frameTree: { frame: { id: string; url: string } } }>('Page.getFrameTree');
     const recorded = await recordWith(send, plan);
-    return { events: withTracingStart(recorded, frameTree.frame.id, frameTree.frame.url), nodeNames: await shiftedNodeNames(send, recorded) };
+    return { events: withTracingStart(recorded, frameTree.frame.id, frameTree.frame.url), nodeNames: await describeNodes(send, recorded) };
   });
   const after = await chrome.tabs.get(plan.tabId).catch(() => tab);
   const metadata = { source: 'Browser Debug', startTime: new Date(startedAt).toISOString(), url: after.url, reload: plan.reload, nodeNames };
