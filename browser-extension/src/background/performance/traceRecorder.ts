@@ -38,28 +38,39 @@ function deadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> 
   return Promise.race([promise, sleep(ms).then(() => Promise.reject(new CommandError('TIMEOUT', `${what} within ${ms / 1000} s.`)))]);
 }
 
+/** The tab's main frame finishing a load started after `since`. */
+function loadCompleted(tabId: number, since: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (details: { tabId: number; frameId: number; timeStamp: number }) => {
+      if (details.tabId !== tabId || details.frameId !== 0 || details.timeStamp < since) return;
+      chrome.webNavigation.onCompleted.removeListener(done);
+      resolve();
+    };
+    chrome.webNavigation.onCompleted.addListener(done);
+    setTimeout(() => chrome.webNavigation.onCompleted.removeListener(done), LOAD_TIMEOUT_MS + 1000);
+  });
+}
+
 /** Records with Tracing while the tab reloads (then settles) or for a fixed time; returns the raw events. */
 async function recordWith(send: Send, plan: TracePlan): Promise<unknown[]> {
   const events: unknown[] = [];
   let complete!: () => void;
-  let loaded!: () => void;
   const completed = new Promise<void>((resolve) => (complete = resolve));
-  const loadFired = new Promise<void>((resolve) => (loaded = resolve));
   const listener = (source: chrome.debugger.Debuggee, method: string, params?: object) => {
     if (source.tabId !== plan.tabId) return;
     if (method === 'Tracing.dataCollected') for (const event of (params as { value: unknown[] }).value) events.push(event);
     else if (method === 'Tracing.tracingComplete') complete();
-    else if (method === 'Page.loadEventFired') loaded();
   };
   chrome.debugger.onEvent.addListener(listener);
   try {
-    if (plan.reload) await send('Page.enable');
     await send('Tracing.start', { traceConfig: { includedCategories: TRACE_CATEGORIES, recordMode: 'recordUntilFull' }, transferMode: 'ReportEvents' }).catch((error: Error) => {
       throw new CommandError('TRACE_FAILED', `Chrome would not start a trace (${error.message}). Stop a recording in DevTools' Performance panel and retry.`);
     });
     if (plan.reload) {
+      // webNavigation rather than the Page domain: the debugger session may be shared, and its domains with it.
+      const loaded = loadCompleted(plan.tabId, Date.now());
       await send('Page.reload', {});
-      await deadline(loadFired, LOAD_TIMEOUT_MS, 'The page did not finish loading').catch(() => undefined);
+      await deadline(loaded, LOAD_TIMEOUT_MS, 'The page did not finish loading').catch(() => undefined);
       await sleep(SETTLE_AFTER_LOAD_MS);
     } else {
       await sleep(plan.durationMs);
