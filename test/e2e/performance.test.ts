@@ -181,4 +181,16 @@ describe('performance: traces of the developer’s tab and live Web Vitals', fun
       assert.equal(b.json.status, 'error');
     });
   });
+
+  describe('source maps', () => {
+    it('points a long task of a bundled script at its original source', async () => {
+      await page.goto(`${site.origin}/mapped.html`, { waitUntil: 'load' });
+      const { status, json } = await post(connector.port, '/performance-trace', {});
+      assert.equal(status, 200, JSON.stringify(json));
+      const script = json.summary.longTasks.flatMap((task: PerformanceTraceRecord['summary']['longTasks'][number]) => task.scripts).find((ref: { url: string }) => ref.url.endsWith('/mapped-task.js'));
+      assert.ok(script, JSON.stringify(json.summary.longTasks));
+      assert.match(script.source?.path ?? '', /mappedTask\.ts$/, JSON.stringify(script));
+      assert.ok(script.source.line >= 2 && script.source.line <= 9, `line ${script.source.line}`);
+    });
+  });
 });
