@@ -143,6 +143,7 @@ describe('performance: traces of the developer’s tab and live Web Vitals', fun
       assert.match(text, /blockMainThread .*heavy-task\.js/);
       assert.match(text, /caused by DIV id='banner'/);
       assert.match(text, /Full trace: .*\.json\.gz/);
+      if (process.env.SHOW_ANSWER) console.log(text);
     });
 
     it('refuses durationMs with a reload, saying what to do', async () => {

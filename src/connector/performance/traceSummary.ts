@@ -59,8 +59,23 @@ function relatedUrls(model: InsightModel): string[] {
   return [...urls];
 }
 
+/** Bytes the engine says could be saved (e.g. ImageDelivery's `optimizableImages[].byteSavings`), summed. */
+function byteSavings(model: InsightModel): number {
+  let total = 0;
+  for (const value of Object.values(model)) {
+    if (!Array.isArray(value)) continue;
+    for (const item of value as { byteSavings?: unknown; wastedBytes?: unknown }[]) {
+      const bytes = item?.byteSavings ?? item?.wastedBytes;
+      if (typeof bytes === 'number' && bytes > 0) total += bytes;
+    }
+  }
+  return total;
+}
+
 function insightOf(key: string, model: InsightModel): TraceInsight {
   const savings = Object.fromEntries(Object.entries(model.metricSavings ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0));
+  const bytes = byteSavings(model);
+  if (bytes > 0) savings.bytes = Math.round(bytes);
   const details = relatedUrls(model);
   return {
     key,
