@@ -4,7 +4,7 @@
  * Usage: npm run bench:audits   (BENCH_RUNS=3 by default; prints figures; not a test)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuditService } from '../src/connector/audit/auditService';
 import { loadLighthouse } from '../src/connector/audit/lighthouseModules';
@@ -65,6 +65,7 @@ async function main(): Promise<void> {
     rows.push(`    ${'browser start + context + report save'.padEnd(36)} ${Math.round(wall - lighthouse).toString().padStart(5)} ms`);
   }
   console.log(rows.join('\n'));
+  console.log(`\nLoad average (1 min) at the end: ${loadavg()[0]!.toFixed(1)} on ${RUNS} runs; the machine is shared, so compare runs made at similar load.`);
   await service.dispose();
   await site.close();
   rmSync(reportDir, { recursive: true, force: true });

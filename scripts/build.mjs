@@ -7,18 +7,21 @@ const production = process.argv.includes('--production');
 
 /** Loaded at run time from node_modules: Lighthouse reads files beside itself; ws's natives are optional; @puppeteer/replay's runner (puppeteer) is never loaded: we use its parser only. */
 const nodeExternals = ['vscode', 'lighthouse', 'chrome-launcher', 'bufferutil', 'utf-8-validate', 'puppeteer'];
+/** DevTools' trace engine is its own bundle (dist/traceEngine.js), loaded on the first performance trace. */
+const bundleExternals = [...nodeExternals, '@paulirish/trace_engine'];
 
 const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', legalComments: 'none' };
 
 /** The Node bundles (extension host, connector runtime, CLI, stdio MCP bin): one file each, CommonJS. */
-const node = (entryPoints, external = nodeExternals) => ({ ...common, entryPoints, outdir: 'dist', platform: 'node', format: 'cjs', target: 'node20', external });
+const node = (entryPoints, external = bundleExternals) => ({ ...common, entryPoints, outdir: 'dist', platform: 'node', format: 'cjs', target: 'node20', external });
 
 const targets = [
   // The connector runtime is its own bundle, loaded after activation (keeps activation small).
-  node({ extension: 'src/extension.ts' }, [...nodeExternals, './connectorRuntime.js']),
+  node({ extension: 'src/extension.ts' }, [...bundleExternals, './connectorRuntime.js']),
   node({ connectorRuntime: 'src/connectorRuntime.ts' }),
   node({ cli: 'src/cli.ts' }),
   node({ mcp: 'src/mcp/stdio.ts' }),
+  node({ traceEngine: 'src/connector/performance/traceEngineBundle.mts' }, nodeExternals),
   {
     ...common,
     entryPoints: { dashboard: 'webview-ui/src/dashboard.ts' },

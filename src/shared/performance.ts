@@ -83,7 +83,7 @@ export interface TraceInsight {
   title: string;
   state: string;
   description?: string;
-  /** Estimated savings, e.g. `{LCP: 320}` in ms or `{CLS: 0.05}`. */
+  /** Estimated savings, e.g. `{LCP: 320}` in ms, `{CLS: 0.05}`, or `{bytes: 120000}` of transfer. */
   savings?: Record<string, number>;
   details?: string[];
 }

@@ -48,6 +48,7 @@ export class BrowserDebug {
   /** Hybrid mode: settings and API key to the hosted connector. */
   readonly remote: RemoteSharing;
   readonly remoteStatusBar = new RemoteStatusBar();
+  readonly statusBar: StatusBar;
   readonly activationMs: number;
   /** Captured history on disk, shared by every window of this extension. */
   readonly journalFile: string;
@@ -104,7 +105,7 @@ export class BrowserDebug {
       identityFile: join(context.globalStorageUri.fsPath, 'remote-identity.json'),
       logger: this.logger,
     });
-    const statusBar = new StatusBar(this.session, this.feed);
+    const statusBar = (this.statusBar = new StatusBar(this.session, this.feed));
     own(
       this.log,
       this.feed,

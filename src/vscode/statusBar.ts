@@ -5,7 +5,7 @@ import { vitalsTooltip } from './vitalsText';
 
 /** Connector state, browser connected or not, and the page title; a click opens the actions. */
 export class StatusBar implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('browserDebug.status', vscode.StatusBarAlignment.Left, 50);
+  readonly item = vscode.window.createStatusBarItem('browserDebug.status', vscode.StatusBarAlignment.Left, 50);
 
   constructor(
     private readonly session: ConnectorSession,

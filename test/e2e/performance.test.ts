@@ -143,12 +143,26 @@ describe('performance: traces of the developer’s tab and live Web Vitals', fun
       assert.match(text, /blockMainThread .*heavy-task\.js/);
       assert.match(text, /caused by DIV id='banner'/);
       assert.match(text, /Full trace: .*\.json\.gz/);
+      if (process.env.SHOW_ANSWER) console.log(text);
     });
 
     it('refuses durationMs with a reload, saying what to do', async () => {
       const result = await call(client, 'performance_trace', { reload: true, durationMs: 2000 });
       assert.ok(result.isError);
       assert.match(textOf(result), /durationMs applies only with reload=false/);
+    });
+
+    it('names a slow interaction (INP) in a trace without reload, and get_current_page shows INP', async () => {
+      const tracing = post(connector.port, '/performance-trace', { reload: false, durationMs: 3000 });
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await page.click('#slow-button');
+      const { status, json } = await tracing;
+      assert.equal(status, 200, JSON.stringify(json));
+      const { inp } = json.summary;
+      assert.ok(inp && inp.ms >= 250, JSON.stringify(json.summary.inp));
+      assert.match(inp.target ?? '', /BUTTON id='slow-button'/);
+      assert.equal(await page.textContent('#slow-button'), 'Clicked', 'the page handled the click');
+      await until(async () => /- INP \d+ ms/.test(textOf(await call(client, 'get_current_page'))), 20_000, 'INP in get_current_page');
     });
 
     it('records without reload for durationMs', async () => {
@@ -166,6 +180,18 @@ describe('performance: traces of the developer’s tab and live Web Vitals', fun
       const b = await post(connector.port, '/api/v1/performance-trace', { bogus: 1 });
       assert.equal(b.status, 400);
       assert.equal(b.json.status, 'error');
+    });
+  });
+
+  describe('source maps', () => {
+    it('points a long task of a bundled script at its original source', async () => {
+      await page.goto(`${site.origin}/mapped.html`, { waitUntil: 'load' });
+      const { status, json } = await post(connector.port, '/performance-trace', {});
+      assert.equal(status, 200, JSON.stringify(json));
+      const script = json.summary.longTasks.flatMap((task: PerformanceTraceRecord['summary']['longTasks'][number]) => task.scripts).find((ref: { url: string }) => ref.url.endsWith('/mapped-task.js'));
+      assert.ok(script, JSON.stringify(json.summary.longTasks));
+      assert.match(script.source?.path ?? '', /mappedTask\.ts$/, JSON.stringify(script));
+      assert.ok(script.source.line >= 2 && script.source.line <= 9, `line ${script.source.line}`);
     });
   });
 });

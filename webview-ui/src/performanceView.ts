@@ -82,7 +82,7 @@ function insightsList(trace: PerformanceTraceRecord): HTMLElement {
   const list = node('ul', 'insights');
   for (const insight of trace.summary.insights) {
     const item = node('li', `insight ${insight.state}`);
-    const savings = insight.savings ? Object.entries(insight.savings).map(([metric, value]) => (metric === 'CLS' ? `CLS ${value}` : `${metric} −${Math.round(value)} ms`)).join(', ') : '';
+    const savings = insight.savings ? Object.entries(insight.savings).map(([metric, value]) => (metric === 'CLS' ? `CLS ${value}` : metric === 'bytes' ? `−${Math.round(value / 1024)} KB` : `${metric} −${Math.round(value)} ms`)).join(', ') : '';
     item.append(node('span', 'badge', insight.state), node('span', '', ` ${insight.title}`), node('span', 'saving', savings ? ` — ${savings}` : ''));
     if (insight.details?.length) item.append(node('code', 'selectors', insight.details.join(', ')));
     list.append(item);

@@ -56,6 +56,8 @@ export class RemoteMode {
    */
   forward(events: CaptureEvent[], pageUrl: string | undefined): void {
     for (const event of events) {
+      // The edge keeps no Web Vitals (yet): its schema would refuse them.
+      if (event.type === 'web-vitals') continue;
       const page = pageUrl ?? (event.type !== 'network-request' && 'url' in event ? event.url : undefined);
       if (page) this.link?.forward({ ...event, timestamp: event.timestamp ?? Date.now() } as Capture, page);
     }

@@ -32,7 +32,7 @@ function scriptsIn(root: TreeNode): TraceScriptRef[] {
     const children = childrenOf(node);
     const selfUs = (entry.dur ?? 0) - children.reduce((sum, child) => sum + (child.entry.dur ?? 0), 0);
     const frame = entry.callFrame;
-    if (entry.name === 'ProfileCall' && frame?.url) add({ url: frame.url, functionName: frame.functionName || undefined, line: frame.lineNumber + 1, column: frame.columnNumber + 1 }, selfUs);
+    if (entry.name === 'ProfileCall' && frame?.url) add({ url: frame.url, functionName: frame.functionName || undefined, ...(frame.lineNumber >= 0 ? { line: frame.lineNumber + 1, column: frame.columnNumber + 1 } : {}) }, selfUs);
     else if (typeof entry.args?.data?.url === 'string' && /^(EvaluateScript|FunctionCall|v8\.compile|TimerFire|EventDispatch)$/.test(entry.name)) add(scriptEventRef(entry), Math.max(0, selfUs));
     for (const child of children) walk(child);
   };
@@ -43,7 +43,7 @@ function scriptsIn(root: TreeNode): TraceScriptRef[] {
 function scriptEventRef(entry: RawEvent): TraceScriptRef {
   const data = entry.args!.data!;
   // Script events count lines from 1 already; CPU profile frames count from 0.
-  const line = typeof data.lineNumber === 'number' ? data.lineNumber : undefined;
+  const line = typeof data.lineNumber === 'number' && data.lineNumber > 0 ? data.lineNumber : undefined;
   return { url: data.url!, functionName: typeof data.functionName === 'string' && data.functionName ? data.functionName : undefined, line, column: typeof data.columnNumber === 'number' ? data.columnNumber : undefined };
 }
 

@@ -2,6 +2,9 @@
  * DevTools' own trace engine (`@paulirish/trace_engine`), loaded on the first trace only: it is large,
  * and most sessions never record one.
  */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type * as TraceEngine from '@paulirish/trace_engine' with { 'resolution-mode': 'import' };
 
 export type ParsedTrace = NonNullable<ReturnType<TraceEngine.TraceModel.Model['parsedTrace']>>;
@@ -31,9 +34,22 @@ function polyfillDomRect(): void {
   };
 }
 
+/**
+ * The build puts the engine (1.3 MB) in dist/traceEngine.js beside the bundles, which keep it external:
+ * connector start and the stdio bin stay as small as before. From sources (tests), node_modules has it.
+ */
+function importEngine(): Promise<typeof TraceEngine> {
+  const bundled = join(__dirname, 'traceEngine.js');
+  if (existsSync(bundled)) return Promise.resolve(createRequire(__filename)(bundled) as typeof TraceEngine);
+  return import('@paulirish/trace_engine');
+}
+
 function loadEngine(): Promise<typeof TraceEngine> {
   polyfillDomRect();
-  engine ??= import('@paulirish/trace_engine');
+  engine ??= importEngine().catch((error: unknown) => {
+    engine = undefined;
+    throw error;
+  });
   return engine;
 }
 

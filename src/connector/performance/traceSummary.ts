@@ -28,17 +28,18 @@ function lcpOf(model: InsightModel | undefined): TraceSummary['lcp'] {
   return { ms: Math.round(model.lcpMs), element: typeof element === 'string' ? element : undefined, resourceUrl: request?.args?.data?.url, phases };
 }
 
-function inpOf(model: InsightModel | undefined): TraceSummary['inp'] {
+function inpOf(model: InsightModel | undefined, nodeNames: Record<string, string>): TraceSummary['inp'] {
   const event = model?.longestInteractionEvent as (RawEvent & { type?: string; inputDelay?: number; mainThreadHandling?: number; presentationDelay?: number }) | undefined;
   if (!event) return undefined;
   const data = event.args?.data as { beginEvent?: RawEvent } | undefined;
-  const target = data?.beginEvent?.args?.data?.nodeName;
+  const nodeId = data?.beginEvent?.args?.data?.nodeId;
+  const target = typeof nodeId === 'number' ? nodeNames[String(nodeId)] : undefined;
   const phases = [
     { label: 'input delay', ms: ms(event.inputDelay) },
     { label: 'processing', ms: ms(event.mainThreadHandling) },
     { label: 'presentation delay', ms: ms(event.presentationDelay) },
   ];
-  return { ms: ms(event.dur), type: event.type, target: typeof target === 'string' ? target : undefined, phases };
+  return { ms: ms(event.dur), type: event.type, target, phases };
 }
 
 function renderBlockingOf(model: InsightModel | undefined): TraceSummary['renderBlocking'] {
@@ -58,8 +59,23 @@ function relatedUrls(model: InsightModel): string[] {
   return [...urls];
 }
 
+/** Bytes the engine says could be saved (e.g. ImageDelivery's `optimizableImages[].byteSavings`), summed. */
+function byteSavings(model: InsightModel): number {
+  let total = 0;
+  for (const value of Object.values(model)) {
+    if (!Array.isArray(value)) continue;
+    for (const item of value as { byteSavings?: unknown; wastedBytes?: unknown }[]) {
+      const bytes = item?.byteSavings ?? item?.wastedBytes;
+      if (typeof bytes === 'number' && bytes > 0) total += bytes;
+    }
+  }
+  return total;
+}
+
 function insightOf(key: string, model: InsightModel): TraceInsight {
   const savings = Object.fromEntries(Object.entries(model.metricSavings ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0));
+  const bytes = byteSavings(model);
+  if (bytes > 0) savings.bytes = Math.round(bytes);
   const details = relatedUrls(model);
   return {
     key,
@@ -87,7 +103,7 @@ export function summarizeTrace(parsed: ParsedTrace, meta: { url?: string; reload
     durationMs: ms(bounds.max - originUs),
     lcp: lcpOf(models.LCPBreakdown),
     cls: layoutShifts(parsed, models.CLSCulprits, originUs, meta.nodeNames),
-    inp: inpOf(models.INPBreakdown),
+    inp: inpOf(models.INPBreakdown, meta.nodeNames),
     longTasks: longTasks(parsed, originUs),
     renderBlocking: renderBlockingOf(models.RenderBlocking),
     insights,

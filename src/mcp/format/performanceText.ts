@@ -49,13 +49,19 @@ function blockingSection(record: PerformanceTraceRecord): string[] {
   return ['Render-blocking requests:', ...blocking.map((request) => `- ${request.url}${request.durationMs !== undefined ? ` (${Math.round(request.durationMs)} ms)` : ''}${request.savingsMs ? `, est. savings ${request.savingsMs} ms` : ''}`)];
 }
 
+function savingText(metric: string, value: number): string {
+  if (metric === 'CLS') return `CLS ${value}`;
+  if (metric === 'bytes') return value >= 1024 * 1024 ? `${(value / 1024 / 1024).toFixed(1)} MB` : `${Math.round(value / 1024)} KB`;
+  return `${metric} ${Math.round(value)} ms`;
+}
+
 function insightsSection(record: PerformanceTraceRecord): string[] {
   const insights = record.summary.insights.filter((insight) => !['LCPBreakdown', 'CLSCulprits', 'INPBreakdown', 'RenderBlocking'].includes(insight.key));
   if (!insights.length) return ['Other insights: none flagged.'];
   return [
     'Other insights (DevTools trace engine):',
     ...insights.map((insight) => {
-      const savings = insight.savings ? ` — est. savings ${Object.entries(insight.savings).map(([metric, value]) => (metric === 'CLS' ? `CLS ${value}` : `${metric} ${Math.round(value)} ms`)).join(', ')}` : '';
+      const savings = insight.savings ? ` — est. savings ${Object.entries(insight.savings).map(([metric, value]) => savingText(metric, value)).join(', ')}` : '';
       return `- ${insight.title} [${insight.state}]${savings}${insight.details ? `: ${insight.details.join(', ')}` : ''}`;
     }),
   ];

@@ -27,7 +27,7 @@ const performanceTraceTool = defineTool({
     'long main-thread tasks with their scripts (source-mapped where possible), render-blocking requests, and the other DevTools insights with estimated savings, plus the path of the full trace (.json.gz). ' +
     'With reload (default) it takes the page load plus about 2 s.',
   // It reloads the user's tab, but changes nothing stored: not read-only, not destructive.
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   schema,
   handler: performanceTrace,
 });

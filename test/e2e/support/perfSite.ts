@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { buildSync } from 'esbuild';
 import { noisyPng } from '../../support/png';
 
 const SITE = join(__dirname, '../fixtures/perf');
@@ -20,6 +21,8 @@ export interface PerfSite {
  */
 export async function startPerfSite(imageDelayMs = 1200): Promise<PerfSite> {
   const hero = noisyPng(640, 420);
+  // A bundled script with an inline source map, as a dev server serves one.
+  const mapped = buildSync({ entryPoints: [join(SITE, 'src', 'mappedTask.ts')], bundle: true, sourcemap: 'inline', write: false, format: 'iife' }).outputFiles[0]!.text;
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://fixture').pathname;
     res.setHeader('cache-control', 'no-store');
@@ -27,6 +30,7 @@ export async function startPerfSite(imageDelayMs = 1200): Promise<PerfSite> {
       setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(hero), imageDelayMs);
       return;
     }
+    if (path === '/mapped-task.js') return void res.writeHead(200, { 'content-type': TYPES['.js']! }).end(mapped);
     const file = path === '/' ? 'perf.html' : path.slice(1);
     try {
       const body = readFileSync(join(SITE, file));

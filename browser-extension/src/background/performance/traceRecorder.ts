@@ -38,28 +38,39 @@ function deadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> 
   return Promise.race([promise, sleep(ms).then(() => Promise.reject(new CommandError('TIMEOUT', `${what} within ${ms / 1000} s.`)))]);
 }
 
+/** The tab's main frame finishing a load started after `since`. */
+function loadCompleted(tabId: number, since: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (details: { tabId: number; frameId: number; timeStamp: number }) => {
+      if (details.tabId !== tabId || details.frameId !== 0 || details.timeStamp < since) return;
+      chrome.webNavigation.onCompleted.removeListener(done);
+      resolve();
+    };
+    chrome.webNavigation.onCompleted.addListener(done);
+    setTimeout(() => chrome.webNavigation.onCompleted.removeListener(done), LOAD_TIMEOUT_MS + 1000);
+  });
+}
+
 /** Records with Tracing while the tab reloads (then settles) or for a fixed time; returns the raw events. */
 async function recordWith(send: Send, plan: TracePlan): Promise<unknown[]> {
   const events: unknown[] = [];
   let complete!: () => void;
-  let loaded!: () => void;
   const completed = new Promise<void>((resolve) => (complete = resolve));
-  const loadFired = new Promise<void>((resolve) => (loaded = resolve));
   const listener = (source: chrome.debugger.Debuggee, method: string, params?: object) => {
     if (source.tabId !== plan.tabId) return;
     if (method === 'Tracing.dataCollected') for (const event of (params as { value: unknown[] }).value) events.push(event);
     else if (method === 'Tracing.tracingComplete') complete();
-    else if (method === 'Page.loadEventFired') loaded();
   };
   chrome.debugger.onEvent.addListener(listener);
   try {
-    if (plan.reload) await send('Page.enable');
     await send('Tracing.start', { traceConfig: { includedCategories: TRACE_CATEGORIES, recordMode: 'recordUntilFull' }, transferMode: 'ReportEvents' }).catch((error: Error) => {
       throw new CommandError('TRACE_FAILED', `Chrome would not start a trace (${error.message}). Stop a recording in DevTools' Performance panel and retry.`);
     });
     if (plan.reload) {
+      // webNavigation rather than the Page domain: the debugger session may be shared, and its domains with it.
+      const loaded = loadCompleted(plan.tabId, Date.now());
       await send('Page.reload', {});
-      await deadline(loadFired, LOAD_TIMEOUT_MS, 'The page did not finish loading').catch(() => undefined);
+      await deadline(loaded, LOAD_TIMEOUT_MS, 'The page did not finish loading').catch(() => undefined);
       await sleep(SETTLE_AFTER_LOAD_MS);
     } else {
       await sleep(plan.durationMs);
@@ -72,15 +83,27 @@ async function recordWith(send: Send, plan: TracePlan): Promise<unknown[]> {
   }
 }
 
-/** Names (e.g. `DIV id='banner'`) of the nodes the layout shifts moved, read while the page is still there. */
-async function shiftedNodeNames(send: Send, events: unknown[]): Promise<Record<string, string>> {
+interface NodeEvent {
+  name?: string;
+  ph?: string;
+  args?: { data?: { impacted_nodes?: { node_id?: number }[]; nodeId?: number; interactionId?: number } };
+}
+
+/** The nodes the trace refers to by id: what layout shifts moved, and what interactions targeted. */
+function referencedNodes(events: unknown[]): Set<number> {
   const ids = new Set<number>();
-  for (const event of events as { name?: string; args?: { data?: { impacted_nodes?: { node_id?: number }[] } } }[]) {
-    if (event.name !== 'LayoutShift') continue;
-    for (const node of event.args?.data?.impacted_nodes ?? []) if (typeof node.node_id === 'number' && ids.size < MAX_NODE_LOOKUPS) ids.add(node.node_id);
+  const add = (id: unknown) => typeof id === 'number' && id > 0 && ids.size < MAX_NODE_LOOKUPS && ids.add(id);
+  for (const event of events as NodeEvent[]) {
+    if (event.name === 'LayoutShift') for (const node of event.args?.data?.impacted_nodes ?? []) add(node.node_id);
+    else if (event.name === 'EventTiming' && event.ph === 'b' && (event.args?.data?.interactionId ?? 0) > 0) add(event.args?.data?.nodeId);
   }
+  return ids;
+}
+
+/** Names (e.g. `DIV id='banner'`) of those nodes, read while the page is still there. */
+async function describeNodes(send: Send, events: unknown[]): Promise<Record<string, string>> {
   const names: Record<string, string> = {};
-  for (const backendNodeId of ids) {
+  for (const backendNodeId of referencedNodes(events)) {
     const described = await send<{ node: { nodeName: string; attributes?: string[] } }>('DOM.describeNode', { backendNodeId }).catch(() => undefined);
     if (described) names[backendNodeId] = nodeLabel(described.node);
   }
@@ -104,7 +127,7 @@ export async function performanceTrace(args: Record<string, unknown>) {
   const { events, nodeNames } = await withDebugger(plan.tabId, async (send) => {
     const { frameTree } = await send<{ frameTree: { frame: { id: string; url: string } } }>('Page.getFrameTree');
     const recorded = await recordWith(send, plan);
-    return { events: withTracingStart(recorded, frameTree.frame.id, frameTree.frame.url), nodeNames: await shiftedNodeNames(send, recorded) };
+    return { events: withTracingStart(recorded, frameTree.frame.id, frameTree.frame.url), nodeNames: await describeNodes(send, recorded) };
   });
   const after = await chrome.tabs.get(plan.tabId).catch(() => tab);
   const metadata = { source: 'Browser Debug', startTime: new Date(startedAt).toISOString(), url: after.url, reload: plan.reload, nodeNames };

@@ -28,7 +28,7 @@ function traceRequest(body: unknown) {
   return parsed.data;
 }
 
-export function performanceRoutes({ performance, webVitals }: ConnectorServices): Route[] {
+export function performanceRoutes({ performance, webVitals, store }: ConnectorServices): Route[] {
   return [
     {
       method: 'POST',
@@ -49,7 +49,12 @@ export function performanceRoutes({ performance, webVitals }: ConnectorServices)
       handle: ({ query, variant }) => {
         const limit = parseLimit(query, variant === 'A' ? 50 : 100);
         const { pageLoads, total } = webVitals.list(limit);
-        return { pageLoads, total, returned: pageLoads.length };
+        // Joined with the page-load records at read time: the title and URL the navigation reported.
+        const ids = new Set(pageLoads.map((load) => load.pageLoadId));
+        const navigations = new Map<string, { url: string; title?: string }>();
+        for (const entry of store.query(['pageLoads'], (candidate) => candidate.type === 'page-navigated' && ids.has(candidate.pageLoadId), limit).entries) navigations.set(entry.pageLoadId, entry);
+        const joined = pageLoads.map((load) => ({ ...load, url: navigations.get(load.pageLoadId)?.url ?? load.url, title: navigations.get(load.pageLoadId)?.title }));
+        return { pageLoads: joined, total, returned: joined.length };
       },
     },
   ];
