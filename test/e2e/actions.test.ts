@@ -236,6 +236,20 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
     });
   });
 
+  describe('a page with an iframe', () => {
+    it('snapshots the iframe content in place, and acts in it', async () => {
+      page = await rig.open('/framed.html');
+      const frame = page.frameLocator('#shop');
+      await frame.locator('#signin-button').waitFor();
+      const shot = await rig.tool('take_snapshot');
+      assert.match(shot.text, /- heading "Framed shop" \[ref=e\d+\]\n- Iframe "Embedded shop" \[ref=e\d+\]\n {2}- heading "Tea shop" \[ref=e\d+\]/);
+      await rig.tool('fill', { ref: refIn(shot.text, /textbox "Email"/), value: 'in@frame.test' });
+      const click = await rig.tool('click', { ref: refIn(shot.text, /button "Sign in"/) });
+      assert.match(click.text, /\+ - status: "Welcome, in@frame\.test"/);
+      assert.equal(await frame.locator('#welcome').textContent(), 'Welcome, in@frame.test');
+    });
+  });
+
   describe('the 2,000-row page', () => {
     before(async () => {
       page = await rig.open('/rows.html');
