@@ -180,6 +180,15 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.match(save.text, /\+ - status: "Draft not saved \(500\)"/);
     });
 
+    it('names a tab the click opened', async () => {
+      const opened = await rig.tool('click', { ref: refIn(snapshot, /link "Tea guide"/) });
+      assert.match(opened.text, /- Opened a new tab \d+: http:\/\/127\.0\.0\.1:\d+\/rows\.html\. Later actions go to the active tab \(get_current_page names it\); select_tab picks one\./);
+      const guide = () => rig.browser.context.pages().find((candidate) => candidate.url().endsWith('/rows.html'));
+      await until(() => guide() !== undefined, 10_000, 'the guide tab');
+      await guide()!.close();
+      await page.bringToFront();
+    });
+
     it('returns at once naming a confirm() the click opened, and refuses to act while it is open', async () => {
       const started = Date.now();
       const order = await rig.tool('click', { ref: refIn(snapshot, /button "Place order"/) });
