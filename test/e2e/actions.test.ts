@@ -180,6 +180,16 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.match(save.text, /\+ - status: "Draft not saved \(500\)"/);
     });
 
+    it('answers within the cap when a request never ends, saying the page was still busy', async () => {
+      const started = Date.now();
+      const track = await rig.tool('click', { ref: refIn(snapshot, /button "Track order"/) });
+      assert.match(track.text, /The page was still busy \(requests in flight or loading\)/);
+      assert.ok(Date.now() - started < 10_000, `answered in ${Date.now() - started} ms`);
+      assert.match(track.text, /page settled after 1[5-9]\d\d ms|page settled after [2-9]\d\d\d ms/);
+      const next = await rig.tool('click', { ref: refIn(snapshot, /button "Key target"/) });
+      assert.doesNotMatch(next.text, /still busy/, 'a request pending from before is not the next action\'s doing');
+    });
+
     it('names a tab the click opened', async () => {
       const opened = await rig.tool('click', { ref: refIn(snapshot, /link "Tea guide"/) });
       assert.match(opened.text, /- Opened a new tab \d+: http:\/\/127\.0\.0\.1:\d+\/rows\.html\. Later actions go to the active tab \(get_current_page names it\); select_tab picks one\./);

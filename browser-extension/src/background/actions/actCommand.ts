@@ -128,6 +128,7 @@ export async function act(args: Args): Promise<ActResult> {
   refuseWhileDialog(session);
   const before = lastLines(session.tabId) ?? (await pageLines(session)).map(diffKey);
   const startedAt = Date.now();
+  const earlier = new Set(session.inFlight);
   const navigation = watchNavigation(session);
   const requests = watchRequests(session);
   const newTabs = watchNewTabs(session.tabId);
@@ -137,7 +138,7 @@ export async function act(args: Args): Promise<ActResult> {
     const raced = await Promise.race([done.then(() => 'done' as const), dialogOpened.promise.then(() => 'dialog' as const)]);
     // The input that opened the dialog stays pending until the dialog is answered; nothing waits for it.
     if (raced === 'dialog') done.catch(() => undefined);
-    const settled = session.dialog ? { ms: Date.now() - startedAt, navigated: navigation.state.started, busy: false } : await settle(session, navigation.state, startedAt);
+    const settled = session.dialog ? { ms: Date.now() - startedAt, navigated: navigation.state.started, busy: false } : await settle(session, navigation.state, startedAt, earlier);
     return { ...(await outcome(session, before, settled, Number(args.maxChars) || 8000)), failedRequests: requests.failed.slice(0, 20), newTabs: await Promise.all(newTabs.opened.map(withUrl)) };
   } finally {
     navigation.stop();
