@@ -30,7 +30,7 @@ describe('browser extension: the packaged zip', function () {
     execFileSync(process.execPath, [resolve(__dirname, '../../scripts/packageBrowserExtension.mjs'), zip], { cwd: resolve(__dirname, '../..') });
     const files = unzipSync(readFileSync(zip));
     const names = Object.keys(files).sort();
-    assert.deepEqual(names, ['background.js', 'bodyHook.js', 'devtools.html', 'devtools.js', 'manifest.json', 'options.css', 'options.html', 'options.js', 'pageHook.js', 'popup.css', 'popup.html', 'popup.js', 'relay.js']);
+    assert.deepEqual(names, ['background.js', 'bodyHook.js', 'devtools.html', 'devtools.js', 'manifest.json', 'options.css', 'options.html', 'options.js', 'pageHook.js', 'popup.css', 'popup.html', 'popup.js', 'recorder.js', 'recorderDialogs.js', 'relay.js']);
     const manifest = JSON.parse(Buffer.from(files['manifest.json']!).toString());
     assert.equal(manifest.manifest_version, 3);
     assert.equal(manifest.version, VERSION);

@@ -6,8 +6,8 @@ import { tabIdParam } from './params';
 const MAX_DURATION_MS = 15_000;
 
 const schema = z.strictObject({
-  reload: z.boolean().default(true).describe('Reload the page while recording (default true): gives LCP, CLS and the load insights. false records what happens now, e.g. while you interact.'),
-  durationMs: z.number().int().min(100).max(MAX_DURATION_MS).optional().describe(`Only with reload=false: how long to record, in ms (default 5000, at most ${MAX_DURATION_MS}).`),
+  reload: z.boolean().default(true).describe('Reload while recording (LCP, CLS, load insights); false: record what happens now'),
+  durationMs: z.number().int().min(100).max(MAX_DURATION_MS).optional().describe(`reload=false only: ms to record (default 5000)`),
   tabId: tabIdParam,
 });
 
@@ -22,10 +22,7 @@ const performanceTraceTool = defineTool({
   name: 'performance_trace',
   title: 'Performance trace',
   description:
-    'Records a Chrome performance trace of the page in the developer\'s own tab (their session and cookies) and analyses it with DevTools\' trace engine. ' +
-    'Answers LCP with its element, resource and breakdown (TTFB, load delay, load time, render delay), CLS with the shifting elements and their causes, INP when there were interactions, ' +
-    'long main-thread tasks with their scripts (source-mapped where possible), render-blocking requests, and the other DevTools insights with estimated savings, plus the path of the full trace (.json.gz). ' +
-    'With reload (default) it takes the page load plus about 2 s.',
+    "Traces the page in the developer's tab with DevTools' trace engine: LCP breakdown, CLS culprits, INP, long tasks with scripts, render-blocking requests, insights with savings, and the .json.gz path.",
   // It reloads the user's tab, but changes nothing stored: not read-only, not destructive.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   schema,
