@@ -12,7 +12,7 @@ import { startActApp, type ActAppServer } from '../test/e2e/support/actAppServer
 import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
 import { httpClient } from '../test/support/mcp';
 import { freePortRun } from '../test/support/ports';
-import { installPeer, peerUid, PEER_VERSION, startPeer } from './actPeer';
+import { installPeer, peerUid, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
 
 const RUNS = Number(process.env.BENCH_ACT_RUNS ?? 30);
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;

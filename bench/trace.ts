@@ -13,7 +13,7 @@ import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e
 import { startPerfSite } from '../test/e2e/support/perfSite';
 import { startTestConnector } from '../test/support/connector';
 import { post } from '../test/support/http';
-import { installPeer, PEER_VERSION, startPeer } from './tracePeer';
+import { installPeer, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { listenOnLoopback, sendFixtureFile } from '../../support/staticFiles';
 
 const APP = join(__dirname, '../fixtures/actApp');
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
 
 export interface ActAppServer {
   port: number;
@@ -27,26 +25,7 @@ export async function startActApp(): Promise<ActAppServer> {
     }
     // Answers only when the server closes: a request that keeps the page busy.
     if (path === '/api/hang') return;
-    const file = path === '/' ? 'index.html' : path.slice(1);
-    try {
-      const body = readFileSync(join(APP, file));
-      res.setHeader('content-type', TYPES[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream');
-      res.end(body);
-    } catch {
-      res.statusCode = 404;
-      res.end('no such fixture');
-    }
+    sendFixtureFile(res, APP, path);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    port,
-    origin: `http://127.0.0.1:${port}`,
-    seen,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenOnLoopback(server)), seen };
 }

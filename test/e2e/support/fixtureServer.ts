@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { listenOnLoopback, sendFixtureFile } from '../../support/staticFiles';
 
 const SITE = join(__dirname, '../fixtures/site');
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
 
 export interface FixtureServer {
   port: number;
@@ -33,26 +31,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       res.statusCode = 500;
       return res.end('crashed');
     }
-    const file = url.pathname === '/' ? 'index.html' : url.pathname.slice(1);
-    try {
-      const body = readFileSync(join(SITE, file));
-      res.setHeader('content-type', TYPES[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream');
-      res.end(body);
-    } catch {
-      res.statusCode = 404;
-      res.end('no such fixture');
-    }
+    sendFixtureFile(res, SITE, url.pathname);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    port,
-    origin: `http://127.0.0.1:${port}`,
-    seen,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenOnLoopback(server)), seen };
 }

@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { noisyPng } from '../../support/png';
+import { contentType, listenOnLoopback, sendFixtureFile } from '../../support/staticFiles';
 
 const SITE = join(__dirname, '../fixtures/perf');
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
 
 export interface PerfSite {
   origin: string;
@@ -30,24 +28,9 @@ export async function startPerfSite(imageDelayMs = 1200): Promise<PerfSite> {
       setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(hero), imageDelayMs);
       return;
     }
-    if (path === '/mapped-task.js') return void res.writeHead(200, { 'content-type': TYPES['.js']! }).end(mapped);
-    const file = path === '/' ? 'perf.html' : path.slice(1);
-    try {
-      const body = readFileSync(join(SITE, file));
-      res.writeHead(200, { 'content-type': TYPES[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404).end('no such fixture');
-    }
+    if (path === '/mapped-task.js') return void res.writeHead(200, { 'content-type': contentType('.js') }).end(mapped);
+    sendFixtureFile(res, SITE, path, 'perf.html');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    imageDelayMs,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { origin, close } = await listenOnLoopback(server);
+  return { origin, imageDelayMs, close };
 }

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { listenOnLoopback, sendFixtureFile } from '../../support/staticFiles';
 
 const SITE = join(__dirname, '../fixtures/shop');
 
@@ -30,24 +29,8 @@ export async function startShopServer(): Promise<ShopServer> {
       });
       return;
     }
-    const file = url.pathname === '/' ? 'index.html' : url.pathname.slice(1);
-    try {
-      const content = readFileSync(join(SITE, file));
-      res.setHeader('content-type', file.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8');
-      res.end(content);
-    } catch {
-      res.statusCode = 404;
-      res.end('no such file');
-    }
+    sendFixtureFile(res, SITE, url.pathname);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return Object.assign(shop, {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  });
+  const { origin, close } = await listenOnLoopback(server);
+  return Object.assign(shop, { origin, close });
 }

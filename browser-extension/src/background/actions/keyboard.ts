@@ -29,11 +29,21 @@ const NAMED: Record<string, [code: string, keyCode: number, text?: string]> = {
   PageUp: ['PageUp', 33],
   PageDown: ['PageDown', 34],
   ' ': ['Space', 32, ' '],
+  Shift: ['ShiftLeft', 16],
+  Control: ['ControlLeft', 17],
+  Alt: ['AltLeft', 18],
+  Meta: ['MetaLeft', 91],
 };
 const PUNCTUATION: Record<string, [string, number]> = { '-': ['Minus', 189], '=': ['Equal', 187], ',': ['Comma', 188], '.': ['Period', 190], '/': ['Slash', 191], ';': ['Semicolon', 186], "'": ['Quote', 222], '[': ['BracketLeft', 219], ']': ['BracketRight', 221], '\\': ['Backslash', 220], '`': ['Backquote', 192] };
 
 /** US-layout characters typed with Shift, and the key that types them. */
 const SHIFTED: Record<string, string> = { '!': '1', '@': '2', '#': '3', $: '4', '%': '5', '^': '6', '&': '7', '*': '8', '(': '9', ')': '0', _: '-', '+': '=', '{': '[', '}': ']', '|': '\\', ':': ';', '"': "'", '<': ',', '>': '.', '?': '/', '~': '`' };
+
+/** The fields Input.dispatchKeyEvent takes for a DOM `key` value (a replay's keyDown/keyUp steps). */
+export function keyDefinition(name: string): { key: string; code: string; windowsVirtualKeyCode: number; text?: string } | undefined {
+  const found = definition(name);
+  return found && { key: found.key, code: found.code, windowsVirtualKeyCode: found.keyCode, text: found.text };
+}
 
 export function modifierBits(modifiers: readonly Modifier[]): number {
   return modifiers.reduce((bits, modifier) => bits | (MODIFIER_BITS[modifier] ?? 0), 0);

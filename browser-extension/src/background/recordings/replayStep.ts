@@ -1,11 +1,11 @@
 import type { RecorderStep, ReplayStepArgs, ReplayStepResult } from '../../../../src/shared/recording';
 import { actionSession, type ActionSession } from '../actions/actionSession';
 import { fillNode } from '../actions/forms';
+import { keyDefinition } from '../actions/keyboard';
 import { hoverNode } from '../actions/mouse';
 import { CommandError } from '../commandError';
 import type { Send } from '../debuggerSession';
 import { targetTab } from '../targetTab';
-import { keyDefinition } from './keys';
 import { resolveTarget, selectorChains, type TargetBox } from './resolveTarget';
 
 const POLL_MS = 50;

@@ -1,26 +1,19 @@
-/** chrome-devtools-mcp 1.11 for bench/act.ts: installed into a cache folder at bench time, driving its own Chromium. */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+/** chrome-devtools-mcp 1.11, the peer of bench/act.ts and bench/trace.ts: installed into the peers cache, driving its own Chromium. */
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ensurePeer } from './peers';
 
-export const PEER_VERSION = '1.11.0';
-const PEER_DIR = join(homedir(), '.cache', 'browser-debug', 'peers', `chrome-devtools-mcp-${PEER_VERSION}`);
+const PEER = { name: 'chrome-devtools-mcp', version: '1.11.0' };
+export const PEER_VERSION = PEER.version;
 
 /** The peer's bin, installed from the npm registry on first use. */
 export function installPeer(): string {
-  const bin = join(PEER_DIR, 'node_modules', 'chrome-devtools-mcp', 'build', 'src', 'bin', 'chrome-devtools-mcp.js');
-  if (existsSync(bin)) return bin;
-  mkdirSync(PEER_DIR, { recursive: true });
-  if (!existsSync(join(PEER_DIR, 'package.json'))) writeFileSync(join(PEER_DIR, 'package.json'), '{"private":true}\n');
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', `chrome-devtools-mcp@${PEER_VERSION}`], { cwd: PEER_DIR, stdio: 'inherit' });
-  return bin;
+  return join(ensurePeer(PEER), 'build', 'src', 'bin', 'chrome-devtools-mcp.js');
 }
 
-/** The peer over stdio, headless, on the given Chromium, one tab, no telemetry (there is no internet here). */
-export async function startPeer(bin: string, chromium: string): Promise<Client> {
+/** The peer over stdio as its README starts it, headless on our Chromium, one page, no telemetry or CrUX (no internet here). */
+export async function startPeer(bin: string, chromium: string, clientName = 'bench'): Promise<Client> {
   const args = [
     bin,
     '--headless',
@@ -34,7 +27,7 @@ export async function startPeer(bin: string, chromium: string): Promise<Client> 
     '--no-performance-crux',
     '--no-page-id-routing',
   ];
-  const client = new Client({ name: 'bench-act', version: '1' });
+  const client = new Client({ name: clientName, version: '1' });
   await client.connect(new StdioClientTransport({ command: process.execPath, args, env: { ...process.env, CHROME_DEVTOOLS_MCP_NO_USAGE_STATISTICS: '1' } as Record<string, string>, stderr: 'ignore' }));
   return client;
 }
