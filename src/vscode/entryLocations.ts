@@ -64,8 +64,11 @@ export class EntryLocations implements vscode.Disposable {
   private async locateNew(entries: readonly StoredEntry[], retry = false): Promise<void> {
     const console = entries.filter((entry): entry is ConsoleEntry => entry.type === 'console-log' || entry.type === 'console-error');
     if (!console.length) return;
+    const before = console.map((entry) => this.label(entry));
     const located = await Promise.all(console.map((entry) => this.locator.locate(entry)));
-    this.located.fire(console);
+    // Only rows whose label changed: a refresh for nothing would also close a context menu the user opened.
+    const relabelled = console.filter((entry, i) => this.label(entry) !== before[i]);
+    if (relabelled.length) this.located.fire(relabelled);
     // A map the dev server was too busy to serve gets one more try, so rows do not keep the bundle line.
     const unmapped = console.filter((_, i) => !located[i]!.at?.original && located[i]!.at);
     if (unmapped.length && !retry) setTimeout(() => void this.locateNew(unmapped, true), RETRY_MS).unref?.();

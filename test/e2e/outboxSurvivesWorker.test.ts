@@ -66,6 +66,9 @@ describe('browser extension: the outbox survives a service worker stop while the
       for (let i = 0; i < 1200; i++) console.log(`outbox: while down ${i}`);
     });
     await until(async () => (await workerState(browser.worker)).captured >= before + 1200, 15_000, 'the worker has the 1200 logs');
+    // Chrome stops an idle worker 30 s after its last event; the save takes milliseconds. Stopping it
+    // sooner than that, mid-write, is a crash, which no storage survives.
+    await until(async () => (await workerState(browser.worker)).outboxSaved, 15_000, 'the outbox saved');
     await stopServiceWorker();
 
     // The page goes on logging: that wakes a new worker, which takes the stored outbox back.

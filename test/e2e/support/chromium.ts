@@ -76,6 +76,8 @@ export interface WorkerState {
   captured: number;
   queued: number;
   dropped: number;
+  /** Everything the outbox holds is written to chrome.storage.session. */
+  outboxSaved: boolean;
   debugger: { attaches: number; attached: number };
   /** Present while remote mode streams to an edge. */
   remote?: { state: string; queued: number; dropped: number; lastError?: string; url: string; sessionId: string };
