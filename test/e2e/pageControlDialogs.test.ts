@@ -109,6 +109,24 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
     assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), undefined, 'the page reloaded');
   });
 
+  it('does not touch a tab outside the scope: emulate, wait_for and select_tab answer isError', async () => {
+    const page = await rig.browser.context.newPage();
+    await page.goto(`http://outofscope.test:${rig.app.port}/pagecontrol.html?delay=0`);
+    await page.bringToFront();
+    const emulated = await call(rig.client, 'emulate', { colorScheme: 'dark' });
+    assert.equal(emulated.isError, true);
+    assert.match(textOf(emulated), /outside Browser Debug's scope/);
+    assert.equal(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), false, 'the page was not touched');
+    const waited = await call(rig.client, 'wait_for', { text: 'Page control' });
+    assert.equal(waited.isError, true);
+    assert.match(textOf(waited), /outside Browser Debug's scope/);
+    const tabs = textOf(await call(rig.client, 'list_tabs'));
+    const tabId = Number(/tab (\d+) \[[^\]]*out of scope/.exec(tabs)?.[1]);
+    const selected = await call(rig.client, 'select_tab', { tabId });
+    assert.equal(selected.isError, true, textOf(selected));
+    assert.match(textOf(selected), /outside Browser Debug's scope/);
+  });
+
   it('upload_file sets files on the file input (the page sees them); bad paths and refs are clear errors', async () => {
     const page = await rig.open('index.html');
     const receipt = join(files, 'receipt.txt');
