@@ -125,6 +125,28 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.match(unknown.text, /'Hyper' in 'Hyper\+Q' is not a modifier/);
     });
 
+    it('double-clicks, right-clicks and clicks with modifiers held', async () => {
+      const target = refIn(snapshot, /button "Key target"/);
+      await rig.tool('click', { ref: target, clickCount: 2 });
+      await rig.tool('click', { ref: target, button: 'right' });
+      await rig.tool('click', { ref: target, modifiers: ['Shift', 'Control'] });
+      const events = (await seen(page)).filter((event) => event.target === 'key-target').map(({ kind, trusted, button, detail, shift, ctrl }) => [kind, trusted, button, detail, shift, ctrl]);
+      assert.deepEqual(events, [
+        ['click', true, 0, 1, false, false],
+        ['click', true, 0, 2, false, false],
+        ['dblclick', true, 0, 2, false, false],
+        ['contextmenu', true, 2, 0, false, false],
+        ['auxclick', true, 2, 1, false, false],
+        ['click', true, 0, 1, true, true],
+      ]);
+    });
+
+    it('types characters that need Shift as real key presses', async () => {
+      await rig.tool('fill', { ref: refIn(snapshot, /textbox "Nickname"/), value: '' });
+      await rig.tool('type_text', { ref: refIn(snapshot, /textbox "Nickname"/), text: 'Tea@Home!' });
+      assert.equal(await page.textContent('#nickname-state'), 'state=Tea@Home!');
+    });
+
     it('hovers with real pointer moves: mouseenter is trusted, :hover applies, the tooltip shows', async () => {
       const hover = await rig.tool('hover', { ref: refIn(snapshot, /button "Help"/) });
       assert.equal(hover.isError, false, hover.text);
@@ -222,6 +244,19 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
   });
 
   describe('scope and lifetime', () => {
+    it('says the page is blocked by a dialog it opened before the assistant attached, instead of hanging', async () => {
+      page = await rig.open('/');
+      await page.evaluate(() => void setTimeout(() => alert('Hello from the page'), 0));
+      await until(() => rig.dialogs.length === 1, 5000, 'the alert');
+      const shot = await rig.tool('take_snapshot');
+      assert.equal(shot.isError, true, shot.text);
+      // Chrome does not tell a debugger attached later about the open dialog; the page just does not answer.
+      assert.match(shot.text, /The page does not answer \(within 5 s\): most likely an alert, confirm or prompt dialog is open/);
+      await rig.dialogs[0]!.accept();
+      const after = await rig.tool('take_snapshot');
+      assert.equal(after.isError, false, `works again once the dialog is closed: ${after.text}`);
+    });
+
     it('does not touch a page outside the scope', async () => {
       const before = (await workerState(rig.browser.worker)).debugger.attaches;
       page = await rig.open(`http://outofscope.test:${rig.app.port}/`);
@@ -233,6 +268,17 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.match(click.text, /outside Browser Debug's scope/);
       assert.equal((await workerState(rig.browser.worker)).debugger.attaches, before, 'no debugger attached to it');
       assert.deepEqual(await seen(page), []);
+    });
+
+    it('does not read a page outside the scope that an action led to', async () => {
+      page = await rig.open('/');
+      const snap = (await rig.tool('take_snapshot')).text;
+      const go = await rig.tool('click', { ref: refIn(snap, /link "Partner site"/) });
+      assert.equal(go.isError, false, go.text);
+      assert.match(go.text, /Navigated to .*http:\/\/outofscope\.test:\d+\/index\.html/);
+      assert.match(go.text, /The new page is outside Browser Debug's scope, so it is not read or controlled/);
+      assert.doesNotMatch(go.text, /button "Sign in"/);
+      assert.equal((await workerState(rig.browser.worker)).debugger.attached, 0, 'the debugger let go of it');
     });
 
     it('acts on elements a Recorder-style selector names (aria/Name[role], CSS), for replay without a snapshot', async () => {

@@ -47,6 +47,7 @@ describe('action engine: snapshot budget, diff, key chords', () => {
     assert.deepEqual(parseChord('Ctrl+-'), { modifiers: ['Control'], key: { key: '-', code: 'Minus', keyCode: 189, text: '-' } });
     assert.equal(parseChord('Enter').key.text, '\r');
     assert.equal(parseChord('F5').key.keyCode, 116);
+    assert.deepEqual(parseChord('@').key, { key: '@', code: 'Digit2', keyCode: 50, text: '@' }, 'US layout: Shift+2');
     assert.throws(() => parseChord('Banana'), /Unknown key 'Banana'. Use a key name such as Enter/);
   });
 });

@@ -1,4 +1,6 @@
 import { CommandError } from '../commandError';
+import { isInScope, outOfScopeMessage } from '../scope';
+import { settings } from '../settings';
 import { targetTab } from '../targetTab';
 import { actionSession, type ActionSession, type OpenDialog } from './actionSession';
 import { fillNode, selectOptions } from './forms';
@@ -131,6 +133,11 @@ async function outcome(session: ActionSession, before: string[], settled: { ms: 
   if (session.dialog) {
     const { type, message, defaultPrompt, url } = session.dialog;
     return { ...result, dialog: { type, message, defaultPrompt, url } };
+  }
+  if (settled.navigated && !isInScope(tab.url, settings())) {
+    // The action led off the allowed origins: that page is not read, and the debugger lets go of it.
+    await session.detach();
+    return { ...result, snapshot: `(The new page is outside Browser Debug's scope, so it is not read or controlled: ${outOfScopeMessage(tab.url)})` };
   }
   if (settled.navigated) return { ...result, snapshot: fitSnapshot(await pageLines(session), maxChars).text };
   if (before.length > MAX_DIFF_PAGE_LINES) return { ...result, diffSkipped: before.length };

@@ -3,6 +3,8 @@ import { debuggerStats, shareSession, type Send } from '../debuggerSession';
 
 /** Without an action for this long the debugger detaches, and Chrome's "is debugging" bar goes away. */
 export const IDLE_MS = 10_000;
+/** A page that does not even enable its domains this fast is paused (a dialog) or hung. */
+const ENABLE_TIMEOUT_MS = 5000;
 
 export interface OpenDialog {
   type: 'alert' | 'confirm' | 'prompt' | 'beforeunload';
@@ -148,13 +150,33 @@ async function attach(tabId: number): Promise<ActionSession> {
   sessions.set(tabId, session);
   shareSession(tabId, session.send);
   try {
-    // Network only counts requests in flight (the quiet period); capture stays with webRequest.
-    await Promise.all([session.send('Page.enable'), session.send('DOM.enable'), session.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 })]);
-    const { frameTree } = await session.send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree');
-    session.mainFrameId = frameTree.frame.id;
+    await enableDomains(session);
   } catch (error) {
     await session.detach();
     throw error;
   }
   return session;
+}
+
+/**
+ * Page first: Chrome then reports a dialog that is already open, and while one is, the renderer answers
+ * nothing else. The other domains finish once it is answered; until then the session is usable for that.
+ */
+async function enableDomains(session: ActionSession): Promise<void> {
+  const opened = session.next('Page.javascriptDialogOpening');
+  // Network only counts requests in flight (the quiet period); capture stays with webRequest.
+  const rest = Promise.all([
+    session.send('Page.enable'),
+    session.send('DOM.enable'),
+    session.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 }),
+    session.send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree').then(({ frameTree }) => (session.mainFrameId = frameTree.frame.id)),
+  ]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const blocked = new Promise<'blocked'>((resolve) => (timer = setTimeout(() => resolve('blocked'), ENABLE_TIMEOUT_MS)));
+  const first = await Promise.race([rest.then(() => 'ready'), opened.promise.then(() => 'dialog'), blocked]);
+  clearTimeout(timer);
+  opened.cancel();
+  if (first !== 'ready') rest.catch(() => undefined);
+  // A dialog opened before we attached is not reported to us, and the paused page answers nothing.
+  if (first === 'blocked') throw new CommandError('PAGE_BLOCKED', `The page does not answer (within ${ENABLE_TIMEOUT_MS / 1000} s): most likely an alert, confirm or prompt dialog is open in it, or a script is stuck. Ask the user to close the dialog in Chrome (or reload the tab), then retry.`);
 }

@@ -32,6 +32,9 @@ const NAMED: Record<string, [code: string, keyCode: number, text?: string]> = {
 };
 const PUNCTUATION: Record<string, [string, number]> = { '-': ['Minus', 189], '=': ['Equal', 187], ',': ['Comma', 188], '.': ['Period', 190], '/': ['Slash', 191], ';': ['Semicolon', 186], "'": ['Quote', 222], '[': ['BracketLeft', 219], ']': ['BracketRight', 221], '\\': ['Backslash', 220], '`': ['Backquote', 192] };
 
+/** US-layout characters typed with Shift, and the key that types them. */
+const SHIFTED: Record<string, string> = { '!': '1', '@': '2', '#': '3', $: '4', '%': '5', '^': '6', '&': '7', '*': '8', '(': '9', ')': '0', _: '-', '+': '=', '{': '[', '}': ']', '|': '\\', ':': ';', '"': "'", '<': ',', '>': '.', '?': '/', '~': '`' };
+
 export function modifierBits(modifiers: readonly Modifier[]): number {
   return modifiers.reduce((bits, modifier) => bits | (MODIFIER_BITS[modifier] ?? 0), 0);
 }
@@ -44,6 +47,8 @@ function definition(name: string): KeyDefinition | undefined {
   if (name.length !== 1) return undefined;
   if (/[a-z]/i.test(name)) return { key: name, code: `Key${name.toUpperCase()}`, keyCode: name.toUpperCase().charCodeAt(0), text: name };
   if (/[0-9]/.test(name)) return { key: name, code: `Digit${name}`, keyCode: name.charCodeAt(0), text: name };
+  const base = SHIFTED[name] === undefined ? undefined : definition(SHIFTED[name]);
+  if (base) return { key: name, code: base.code, keyCode: base.keyCode, text: name };
   const punctuation = PUNCTUATION[name];
   return punctuation ? { key: name, code: punctuation[0], keyCode: punctuation[1], text: name } : undefined;
 }
@@ -95,7 +100,7 @@ export async function typeText(session: ActionSession, text: string): Promise<vo
 
 async function typeCharacter(session: ActionSession, char: string): Promise<void> {
   const key = definition(char)!;
-  const upper = /[A-Z]/.test(char);
+  const upper = /[A-Z]/.test(char) || SHIFTED[char] !== undefined;
   const common = { key: char, code: key.code, windowsVirtualKeyCode: key.keyCode, modifiers: upper ? MODIFIER_BITS.Shift : 0 };
   await session.send('Input.dispatchKeyEvent', { type: 'keyDown', text: char, unmodifiedText: char, ...common });
   await session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common });

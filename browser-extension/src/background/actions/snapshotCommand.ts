@@ -11,7 +11,7 @@ const DEFAULT_MAX_CHARS = 20_000;
 /** Refuses to read or act while a JS dialog blocks the page: the page could not answer anyway. */
 export function refuseWhileDialog(session: ActionSession): void {
   const { dialog } = session;
-  if (dialog) throw new CommandError('DIALOG_OPEN', `A ${dialog.type} dialog is open ("${dialog.message.slice(0, 200)}") and blocks the page. Answer it with handle_dialog (accept true or false) first.`);
+  if (dialog) throw new CommandError('DIALOG_OPEN', `${dialog.type === 'alert' ? 'An' : 'A'} ${dialog.type} dialog is open ("${dialog.message.slice(0, 200)}") and blocks the page. Answer it with handle_dialog (accept true or false) first.`);
 }
 
 /** A line as diffs compare it: without indentation, and without focus, which every click moves. */
