@@ -60,6 +60,26 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
     assert.equal(tooFast.isError, true);
   });
 
+  it('emulate cpuThrottling slows the page\'s own work down', async () => {
+    const page = await rig.open('pagecontrol.html?delay=0');
+    // The fastest of three runs (about 60 ms each unthrottled) of a fixed loop, so other load on the machine counts least.
+    const work = () =>
+      page.evaluate(() => {
+        const times: number[] = [];
+        for (let run = 0; run < 3; run++) {
+          const started = performance.now();
+          let sum = 0;
+          for (let i = 0; i < 60_000_000; i++) sum += i % 7;
+          times.push(performance.now() - started + (sum < 0 ? 1 : 0));
+        }
+        return Math.min(...times);
+      });
+    const normal = await work();
+    assert.match(textOf(await call(rig.client, 'emulate', { cpuThrottling: 10 })), /CPU 10× slower/);
+    const slowed = await work();
+    assert.ok(slowed > normal * 2.5, `10× throttling: ${normal.toFixed(1)} ms → ${slowed.toFixed(1)} ms`);
+  });
+
   it('a click that opens confirm() answers at once naming it; handle_dialog accepts and the order is posted', async () => {
     const page = await rig.open('index.html');
     leaveDialogsOpen(page);
