@@ -77,7 +77,7 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.equal(await page.inputValue('#tea'), 'black');
       const byValue = await rig.tool('select_option', { ref: tea, values: ['oolong'] });
       assert.match(byValue.text, /\+ - combobox "Tea" \[value="Oolong"\] \[ref=e\d+\]/);
-      assert.deepEqual((await seen(page, 'change')).map((event) => event.value), ['black', 'oolong']);
+      assert.deepEqual((await seen(page, 'change')).filter((event) => event.target === 'tea').map((event) => event.value), ['black', 'oolong']);
       const missing = await rig.tool('select_option', { ref: tea, values: ['Matcha'] });
       assert.equal(missing.isError, true);
       assert.match(missing.text, /No option matches Matcha\. The options are: Pick a tea \(value \); Green tea \(value green\)/);
@@ -86,6 +86,17 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.match(add.text, /\+ - status: "Cart: 3 × oolong" \[ref=e\d+\]/);
       assert.match(add.text, /− - status: "Cart: 2 × nothing" \[ref=e\d+\]/);
       assert.doesNotMatch(add.text, /Error #/);
+    });
+
+    it('fills a date input in its own format, and refuses a value it cannot hold', async () => {
+      const delivery = refIn(snapshot, /"Delivery"/);
+      const fill = await rig.tool('fill', { ref: delivery, value: '2026-12-24' });
+      assert.equal(fill.isError, false, fill.text);
+      assert.equal(await page.inputValue('#delivery'), '2026-12-24');
+      assert.deepEqual((await seen(page, 'change')).filter((event) => event.target === 'delivery').map((event) => event.value), ['2026-12-24']);
+      const bad = await rig.tool('fill', { ref: delivery, value: 'Christmas' });
+      assert.equal(bad.isError, true);
+      assert.match(bad.text, /'Christmas' is not a valid value for this date input\. Use the input's own format, e\.g\. 2026-01-31/);
     });
 
     it('signs in: fill, type_text, press_key Enter submit the form with trusted events', async () => {
@@ -202,6 +213,10 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       const hidden = await rig.tool('click', { ref: refIn(snapshot, /button "Key target"/) });
       assert.equal(hidden.isError, true);
       assert.match(hidden.text, /is not visible/);
+      await page.evaluate(() => document.querySelector('#to-rows')!.remove());
+      const removed = await rig.tool('click', { ref: refIn(snapshot, /link "All teas"/) });
+      assert.equal(removed.isError, true);
+      assert.match(removed.text, /no longer in the page\. Take a new snapshot/);
       const bad = await rig.tool('click', { ref: 'button' });
       assert.equal(bad.isError, true);
       assert.match(bad.text, /Invalid arguments for click: 'ref'/);
@@ -210,7 +225,8 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
     });
 
     it('after a navigation, says so with the new page, and old refs ask for a new snapshot', async () => {
-      const go = await rig.tool('click', { ref: refIn(snapshot, /link "All teas"/) });
+      await page.evaluate(() => document.querySelector('#elsewhere')!.after(Object.assign(document.createElement('a'), { href: 'rows.html', textContent: 'Every tea' })));
+      const go = await rig.tool('click', { ref: refIn((await rig.tool('take_snapshot')).text, /link "Every tea"/) });
       assert.equal(go.isError, false, go.text);
       assert.match(go.text, /Navigated to "All teas" http:\/\/127\.0\.0\.1:\d+\/rows\.html/);
       assert.match(go.text, /- button "Buy tea 1" \[ref=e\d+\]/);
@@ -281,7 +297,7 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.equal((await workerState(rig.browser.worker)).debugger.attached, 0, 'the debugger let go of it');
     });
 
-    it('acts on elements a Recorder-style selector names (aria/Name[role], CSS), for replay without a snapshot', async () => {
+    it('acts on elements a Recorder-style selector names (aria/Name[role], CSS, text/, xpath/), for replay without a snapshot', async () => {
       page = await rig.open('/');
       const { bridge } = rig.connector.connector.services;
       await bridge.command('act', { action: 'fill', selector: '#email', value: 'cy@example.com' }, 20_000);
@@ -289,6 +305,10 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.equal(await page.textContent('#welcome'), 'Welcome, cy@example.com');
       assert.ok(reply.diff?.added.some((line) => line.includes('Welcome, cy@example.com')), JSON.stringify(reply));
       await assert.rejects(bridge.command('act', { action: 'click', selector: 'aria/Nothing like this' }, 20_000), /No element is named "Nothing like this"/);
+      await bridge.command('act', { action: 'hover', selector: 'text/Help' }, 20_000);
+      assert.equal(await page.evaluate(() => document.querySelector('#help')!.matches(':hover')), true);
+      await bridge.command('act', { action: 'click', selector: 'xpath///button[@id="key-target"]' }, 20_000);
+      assert.equal((await seen(page, 'click')).filter((event) => event.target === 'key-target').length, 1);
     });
 
     it('lets other commands share the open action session instead of attaching again', async () => {

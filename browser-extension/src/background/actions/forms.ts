@@ -11,7 +11,8 @@ const FILL_CHECK = `function () {
   if (tag === 'TEXTAREA') return el.readOnly ? 'readonly' : 'editable';
   if (tag === 'SELECT') return 'select';
   if (tag !== 'INPUT') return 'other';
-  if (['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'hidden', 'range', 'color'].includes(el.type)) return 'type:' + el.type;
+  if (['date', 'time', 'datetime-local', 'month', 'week', 'range', 'color'].includes(el.type)) return el.readOnly ? 'readonly' : 'picker';
+  if (['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'hidden'].includes(el.type)) return 'type:' + el.type;
   return el.readOnly ? 'readonly' : 'editable';
 }`;
 
@@ -34,6 +35,7 @@ export async function fillNode(session: ActionSession, backendNodeId: number, va
   const { send } = session;
   const kind = await callOn<string>(send, backendNodeId, FILL_CHECK);
   if (kind === 'select') return selectOptions(session, backendNodeId, [value]);
+  if (kind === 'picker') return setPickerValue(session, backendNodeId, value);
   const { label } = await nodeFacts(send, backendNodeId);
   if (kind === 'readonly') throw new CommandError('NOT_EDITABLE', `${label} is read-only, so it cannot be filled.`);
   if (kind !== 'editable') throw new CommandError('NOT_EDITABLE', `${label} is not a text field${kind.startsWith('type:') ? ` (it is an input of type ${kind.slice(5)})` : ''}: fill takes an input, textarea or contenteditable. Use click for checkboxes and buttons, select_option for a select.`);
@@ -43,6 +45,28 @@ export async function fillNode(session: ActionSession, backendNodeId: number, va
   if (value === '') await pressKey(session, 'Delete');
   else await send('Input.insertText', { text: value });
   // A blur would fire change on inputs; typing users leave the focus where it is, so do we.
+}
+
+/**
+ * Date, time, range and colour inputs take no typed text in Chrome's pickers: the value is set as the
+ * picker would (through the native setter, so frameworks notice) with input and change events.
+ */
+async function setPickerValue(session: ActionSession, backendNodeId: number, value: string): Promise<void> {
+  await actionPoint(session, backendNodeId);
+  const outcome = await callOn<{ ok: boolean; type: string }>(
+    session.send,
+    backendNodeId,
+    `function (value) {
+      this.focus();
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(this, value);
+      if (this.value !== value) return { ok: false, type: this.type };
+      this.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+      this.dispatchEvent(new Event('change', { bubbles: true }));
+      return { ok: true, type: this.type };
+    }`,
+    [value],
+  );
+  if (!outcome.ok) throw new CommandError('INVALID_ARGUMENT', `'${value}' is not a valid value for this ${outcome.type} input. Use the input's own format, e.g. 2026-01-31 for a date, 13:45 for a time, #ff8800 for a colour.`);
 }
 
 /** Picks options of a <select> by value or visible label, and fires input and change as a user's pick would. */

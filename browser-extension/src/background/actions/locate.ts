@@ -79,8 +79,39 @@ export async function resolveAria(send: Send, name: string, role?: string): Prom
   return found.backendDOMNodeId!;
 }
 
-/** A node from a Recorder-style selector: `aria/Name`, `aria/Name[role="button"]`, or CSS. */
+/**
+ * The first element DevTools' own search finds: CSS, XPath or plain text, across shadow roots. Text matches
+ * a text node; its element is the answer.
+ */
+export async function resolveBySearch(send: Send, query: string, textOnly = false): Promise<number> {
+  await send('DOM.getDocument', { depth: 0 });
+  const { searchId, resultCount } = await send<{ searchId: string; resultCount: number }>('DOM.performSearch', { query, includeUserAgentShadowDOM: false });
+  try {
+    if (!resultCount) throw new CommandError('NO_MATCH', `Nothing on this page matches '${query}'. Take a snapshot to see what is there.`);
+    const { nodeIds } = await send<{ nodeIds: number[] }>('DOM.getSearchResults', { searchId, fromIndex: 0, toIndex: Math.min(resultCount, 50) });
+    const nodes = await Promise.all(nodeIds.map(async (nodeId) => (await send<{ node: { backendNodeId: number; nodeType: number; nodeValue?: string } }>('DOM.describeNode', { nodeId })).node));
+    // Text: a text node that says exactly that wins over one that merely contains it (attributes do not count).
+    const text = nodes.find((node) => node.nodeType === 3 && node.nodeValue?.trim() === query.trim()) ?? nodes.find((node) => node.nodeType === 3);
+    if (text) return parentElement(send, text.backendNodeId);
+    const element = textOnly ? undefined : nodes.find((node) => node.nodeType === 1);
+    if (element) return element.backendNodeId;
+    throw new CommandError('NO_MATCH', `Nothing on this page matches '${query}' as an element. Take a snapshot to see what is there.`);
+  } finally {
+    await send('DOM.discardSearchResults', { searchId }).catch(() => undefined);
+  }
+}
+
+async function parentElement(send: Send, backendNodeId: number): Promise<number> {
+  const objectId = await objectOf(send, backendNodeId);
+  const { result } = await send<{ result: { objectId?: string } }>('Runtime.callFunctionOn', { objectId, functionDeclaration: 'function () { return this.parentElement; }' });
+  if (!result.objectId) throw new CommandError('NO_MATCH', 'That text is not inside an element.');
+  return (await send<{ node: { backendNodeId: number } }>('DOM.describeNode', { objectId: result.objectId })).node.backendNodeId;
+}
+
+/** A node from a DevTools Recorder selector: `aria/Name[role="button"]`, `text/…`, `xpath/…`, `pierce/…`, or CSS. */
 export function resolveAnySelector(send: Send, selector: string): Promise<number> {
   const aria = /^aria\/(.*?)(?:\[role="([^"]+)"\])?$/.exec(selector);
-  return aria ? resolveAria(send, aria[1]!, aria[2]) : resolveSelector(send, selector);
+  if (aria) return resolveAria(send, aria[1]!, aria[2]);
+  const prefixed = /^(text|xpath|pierce)\/(.+)$/s.exec(selector);
+  return prefixed ? resolveBySearch(send, prefixed[2]!, prefixed[1] === 'text') : resolveSelector(send, selector);
 }
