@@ -62,6 +62,7 @@ describe('page control through MCP: history, tabs, waits, the badge and the acti
     assert.match(textOf(waited), new RegExp(`tab ${firstId}\\)`));
     const reload = await call(rig.client, 'navigate_history', { action: 'reload' });
     assert.match(textOf(reload), /Reloaded "Page control"/);
+    assert.match(textOf(await call(rig.client, 'get_current_page')), new RegExp(`^Current page: "Page control" .* \\(tab ${firstId}\\), the tab select_tab picked`));
     const missing = await call(rig.client, 'select_tab', { tabId: 999_999 });
     assert.equal(missing.isError, true);
     assert.match(textOf(missing), /No tab with id 999999.*list_tabs/s);
