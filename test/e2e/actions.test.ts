@@ -180,6 +180,25 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.match(save.text, /\+ - status: "Draft not saved \(500\)"/);
     });
 
+    it('answers within the cap when a request never ends, saying the page was still busy', async () => {
+      const started = Date.now();
+      const track = await rig.tool('click', { ref: refIn(snapshot, /button "Track order"/) });
+      assert.match(track.text, /The page was still busy \(requests in flight or loading\)/);
+      assert.ok(Date.now() - started < 10_000, `answered in ${Date.now() - started} ms`);
+      assert.match(track.text, /page settled after 1[5-9]\d\d ms|page settled after [2-9]\d\d\d ms/);
+      const next = await rig.tool('click', { ref: refIn(snapshot, /button "Key target"/) });
+      assert.doesNotMatch(next.text, /still busy/, 'a request pending from before is not the next action\'s doing');
+    });
+
+    it('names a tab the click opened', async () => {
+      const opened = await rig.tool('click', { ref: refIn(snapshot, /link "Tea guide"/) });
+      assert.match(opened.text, /- Opened a new tab \d+: http:\/\/127\.0\.0\.1:\d+\/rows\.html\. Later actions go to the active tab \(get_current_page names it\); select_tab picks one\./);
+      const guide = () => rig.browser.context.pages().find((candidate) => candidate.url().endsWith('/rows.html'));
+      await until(() => guide() !== undefined, 10_000, 'the guide tab');
+      await guide()!.close();
+      await page.bringToFront();
+    });
+
     it('returns at once naming a confirm() the click opened, and refuses to act while it is open', async () => {
       const started = Date.now();
       const order = await rig.tool('click', { ref: refIn(snapshot, /button "Place order"/) });
@@ -233,6 +252,20 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       const stale = await rig.tool('click', { ref: refIn(snapshot, /button "Sign in"/) });
       assert.equal(stale.isError, true);
       assert.match(stale.text, /Take a new snapshot/);
+    });
+  });
+
+  describe('a page with an iframe', () => {
+    it('snapshots the iframe content in place, and acts in it', async () => {
+      page = await rig.open('/framed.html');
+      const frame = page.frameLocator('#shop');
+      await frame.locator('#signin-button').waitFor();
+      const shot = await rig.tool('take_snapshot');
+      assert.match(shot.text, /- heading "Framed shop" \[ref=e\d+\]\n- Iframe "Embedded shop" \[ref=e\d+\]\n {2}- heading "Tea shop" \[ref=e\d+\]/);
+      await rig.tool('fill', { ref: refIn(shot.text, /textbox "Email"/), value: 'in@frame.test' });
+      const click = await rig.tool('click', { ref: refIn(shot.text, /button "Sign in"/) });
+      assert.match(click.text, /\+ - status: "Welcome, in@frame\.test"/);
+      assert.equal(await frame.locator('#welcome').textContent(), 'Welcome, in@frame.test');
     });
   });
 

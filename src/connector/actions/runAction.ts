@@ -29,6 +29,8 @@ export interface ActReply {
   diffSkipped?: number;
   snapshot?: string;
   failedRequests: FailedRequest[];
+  /** Tabs the action opened (target=_blank, window.open); older extensions leave it out. */
+  newTabs?: { tabId: number; url: string }[];
 }
 
 /** One action and what followed it in that tab: the browser's reply plus the captures since it started. */

@@ -34,6 +34,7 @@ export function describeOutcome(done: string, outcome: ActionOutcome, budget: nu
   lines.push(...entryLines('Warning', outcome.warnings, consoleLine));
   lines.push(...entryLines('Failed request', outcome.failed, (request) => `${request.id ? `#${request.id}: ` : ''}${request.method} ${cut(request.url, 300)} → ${request.status || request.error || 'no response'}`));
   if (outcome.navigated) lines.push(`- Navigated to ${outcome.title ? `"${outcome.title}" ` : ''}${outcome.url ?? ''}. Refs of the previous page are gone; the new page:`);
+  for (const tab of outcome.newTabs ?? []) lines.push(`- Opened a new tab ${tab.tabId}: ${cut(tab.url, 300) || '(no URL yet)'}. Later actions go to the active tab (get_current_page names it); select_tab picks one.`);
   if (outcome.busy) lines.push(`- The page was still busy (requests in flight or loading) when this answer was written; later effects show in the next answer or get_console_logs.`);
   lines.push(...diffLines(outcome));
   if (outcome.diffSkipped) lines.push(`- Page changes are not diffed on a page this big (${outcome.diffSkipped} snapshot lines): take_snapshot with a selector to look at the part you changed.`);

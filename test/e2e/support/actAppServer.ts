@@ -25,6 +25,8 @@ export async function startActApp(): Promise<ActAppServer> {
       res.setHeader('content-type', 'application/json');
       return res.end(JSON.stringify({ error: 'the tea warehouse is on fire' }));
     }
+    // Answers only when the server closes: a request that keeps the page busy.
+    if (path === '/api/hang') return;
     const file = path === '/' ? 'index.html' : path.slice(1);
     try {
       const body = readFileSync(join(APP, file));

@@ -60,6 +60,24 @@ export interface ActResult {
   snapshot?: string;
   /** Requests that failed (status ≥ 400 or no response) while the action ran, as the debugger saw them. */
   failedRequests: FailedRequest[];
+  /** Tabs the action opened (target=_blank, window.open). */
+  newTabs: { tabId: number; url: string }[];
+}
+
+/** A new tab's URL is known once it started loading, which is after it was created. */
+async function withUrl(tab: { tabId: number; url: string }): Promise<{ tabId: number; url: string }> {
+  const now = await chrome.tabs.get(tab.tabId).catch(() => undefined);
+  return { tabId: tab.tabId, url: now?.pendingUrl || now?.url || tab.url };
+}
+
+/** Tabs the acting tab opens while the action runs. */
+function watchNewTabs(openerTabId: number) {
+  const opened: { tabId: number; url: string }[] = [];
+  const created = (tab: chrome.tabs.Tab) => {
+    if (tab.openerTabId === openerTabId && tab.id !== undefined) opened.push({ tabId: tab.id, url: tab.pendingUrl ?? tab.url ?? '' });
+  };
+  chrome.tabs.onCreated.addListener(created);
+  return { opened, stop: () => chrome.tabs.onCreated.removeListener(created) };
 }
 
 export interface FailedRequest {
@@ -110,24 +128,27 @@ export async function act(args: Args): Promise<ActResult> {
   refuseWhileDialog(session);
   const before = lastLines(session.tabId) ?? (await pageLines(session)).map(diffKey);
   const startedAt = Date.now();
+  const earlier = new Set(session.inFlight);
   const navigation = watchNavigation(session);
   const requests = watchRequests(session);
+  const newTabs = watchNewTabs(session.tabId);
   const dialogOpened = session.next('Page.javascriptDialogOpening');
   try {
     const done = action(session, args);
     const raced = await Promise.race([done.then(() => 'done' as const), dialogOpened.promise.then(() => 'dialog' as const)]);
     // The input that opened the dialog stays pending until the dialog is answered; nothing waits for it.
     if (raced === 'dialog') done.catch(() => undefined);
-    const settled = session.dialog ? { ms: Date.now() - startedAt, navigated: navigation.state.started, busy: false } : await settle(session, navigation.state, startedAt);
-    return { ...(await outcome(session, before, settled, Number(args.maxChars) || 8000)), failedRequests: requests.failed.slice(0, 20) };
+    const settled = session.dialog ? { ms: Date.now() - startedAt, navigated: navigation.state.started, busy: false } : await settle(session, navigation.state, startedAt, earlier);
+    return { ...(await outcome(session, before, settled, Number(args.maxChars) || 8000)), failedRequests: requests.failed.slice(0, 20), newTabs: await Promise.all(newTabs.opened.map(withUrl)) };
   } finally {
     navigation.stop();
     requests.stop();
+    newTabs.stop();
     dialogOpened.cancel();
   }
 }
 
-async function outcome(session: ActionSession, before: string[], settled: { ms: number; navigated: boolean; busy: boolean }, maxChars: number): Promise<Omit<ActResult, 'failedRequests'>> {
+async function outcome(session: ActionSession, before: string[], settled: { ms: number; navigated: boolean; busy: boolean }, maxChars: number): Promise<Omit<ActResult, 'failedRequests' | 'newTabs'>> {
   const tab = await chrome.tabs.get(session.tabId);
   const result = { tabId: session.tabId, url: tab.url, title: tab.title, navigated: settled.navigated, busy: settled.busy, settledMs: settled.ms };
   if (session.dialog) {

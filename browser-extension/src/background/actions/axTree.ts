@@ -1,5 +1,6 @@
 import { CommandError } from '../commandError';
 import type { Send } from '../debuggerSession';
+import { frameTrees } from './frameTrees';
 import { refFor } from './refs';
 
 interface AXValue {
@@ -63,12 +64,17 @@ function wrapsItsName(node: AXNode, role: string, name: string, byId: Map<string
   return children.length === 1 && children[0]!.role?.value !== 'StaticText' && String(children[0]!.name?.value ?? '').trim() === name;
 }
 
+/** A page's accessibility tree, with the trees of its (same-process) iframes by their <iframe>'s backend node id. */
+export interface PageTree {
+  nodes: AXNode[];
+  frames: Map<number, AXNode[]>;
+}
+
 /** Turns the AX tree into snapshot lines, from `root` (default: the document), giving each element a ref. */
-export function axLines(tabId: number, nodes: AXNode[], root?: AXNode): SnapshotLine[] {
-  const byId = new Map(nodes.map((node) => [node.nodeId, node]));
+export function axLines(tabId: number, tree: PageTree, root?: AXNode): SnapshotLine[] {
   const lines: SnapshotLine[] = [];
   // `parent`: the name and value the enclosing line shows; `siblings`: the names its other children show.
-  const walk = (node: AXNode, depth: number, parent: string, siblings: Set<string>) => {
+  const walk = (byId: Map<string, AXNode>, node: AXNode, depth: number, parent: string, siblings: Set<string>) => {
     const role = String(node.role?.value ?? '');
     const name = String(node.name?.value ?? '').trim();
     let shown = !node.ignored && !HIDDEN.has(role) && !(TRANSPARENT.has(role) && !name);
@@ -77,12 +83,18 @@ export function axLines(tabId: number, nodes: AXNode[], root?: AXNode): Snapshot
     const text = shown && !name && role !== 'StaticText' ? soleText(node, byId) : undefined;
     if (shown) lines.push(line(tabId, node, role, name, text, depth));
     if (text) return;
+    const depthBelow = shown ? depth + 1 : depth;
+    const frame = node.backendDOMNodeId === undefined ? undefined : tree.frames.get(node.backendDOMNodeId);
+    if (frame?.length) return walkRoot(frame, depthBelow);
     const children = (node.childIds ?? []).map((id) => byId.get(id)).filter((child): child is AXNode => !!child);
     const names = new Set(children.filter((child) => child.role?.value !== 'StaticText').map((child) => String(child.name?.value ?? '').trim()));
-    for (const child of children) walk(child, shown ? depth + 1 : depth, shown ? `${name}\n${String(node.value?.value ?? '')}` : parent, shown ? names : new Set([...siblings, ...names]));
+    for (const child of children) walk(byId, child, depthBelow, shown ? `${name}\n${String(node.value?.value ?? '')}` : parent, shown ? names : new Set([...siblings, ...names]));
   };
-  const start = root ?? nodes.find((node) => node.parentId === undefined) ?? nodes[0];
-  if (start) walk(start, 0, '', new Set());
+  const walkRoot = (nodes: AXNode[], depth: number, start?: AXNode) => {
+    const first = start ?? nodes.find((node) => node.parentId === undefined) ?? nodes[0];
+    if (first) walk(new Map(nodes.map((node) => [node.nodeId, node])), first, depth, '', new Set());
+  };
+  walkRoot(tree.nodes, 0, root);
   return lines;
 }
 
@@ -94,10 +106,10 @@ function line(tabId: number, node: AXNode, role: string, name: string, text: str
   return { text: `${'  '.repeat(depth)}- ${label}${content}${states(node, role)}${ref ? ` [ref=${ref}]` : ''}`, depth, interactive, ref };
 }
 
-/** The whole page's AX tree. */
-export async function fullTree(send: Send): Promise<AXNode[]> {
+/** The whole page's AX tree, iframes included. */
+export async function fullTree(send: Send): Promise<PageTree> {
   const { nodes } = await send<{ nodes: AXNode[] }>('Accessibility.getFullAXTree', {});
-  return nodes;
+  return { nodes, frames: await frameTrees(send, nodes) };
 }
 
 /** The AX node of a DOM node, for a snapshot of its subtree. */

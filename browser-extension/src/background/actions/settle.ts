@@ -44,9 +44,11 @@ function until(session: ActionSession, check: () => boolean, capMs: number, even
  * Waits until the page is quiet: no DOM mutation for DOM_QUIET_MS and no request in flight, capped
  * at SETTLE_CAP_MS; a navigation started by the action is waited for until its load. Never a fixed sleep.
  */
-export async function settle(session: ActionSession, navigation: { started: boolean; loaded: boolean }, startedAt: number): Promise<Settled> {
+export async function settle(session: ActionSession, navigation: { started: boolean; loaded: boolean }, startedAt: number, earlier: ReadonlySet<string>): Promise<Settled> {
   const deadline = startedAt + SETTLE_CAP_MS;
   const left = () => Math.max(0, deadline - Date.now());
+  // Requests already pending before the action (a long poll, a stream) are not the action's doing.
+  const pending = () => [...session.inFlight].filter((id) => !earlier.has(id)).length;
   for (;;) {
     if (navigation.started && !navigation.loaded) await until(session, () => navigation.loaded, left(), ['Page.loadEventFired', 'Page.domContentEventFired']);
     if (!left() || session.dialog) break;
@@ -55,8 +57,8 @@ export async function settle(session: ActionSession, navigation: { started: bool
     await Promise.race([domQuiet(session, DOM_QUIET_MS, left()), dialog.promise]);
     dialog.cancel();
     if (!left() || session.dialog) break;
-    if (!session.inFlight.size && (!navigation.started || navigation.loaded)) break;
-    await until(session, () => session.inFlight.size === 0, left(), ['Network.loadingFinished', 'Network.loadingFailed']);
+    if (!pending() && (!navigation.started || navigation.loaded)) break;
+    await until(session, () => pending() === 0, left(), ['Network.loadingFinished', 'Network.loadingFailed']);
   }
-  return { ms: Date.now() - startedAt, navigated: navigation.started, busy: left() === 0 && (session.inFlight.size > 0 || (navigation.started && !navigation.loaded)) };
+  return { ms: Date.now() - startedAt, navigated: navigation.started, busy: left() === 0 && (pending() > 0 || (navigation.started && !navigation.loaded)) };
 }

@@ -28,8 +28,8 @@ export async function pageLines(session: ActionSession): Promise<SnapshotLine[]>
 
 async function selectedLines(session: ActionSession, selector: string): Promise<SnapshotLine[]> {
   const ids = isRef(selector) ? [nodeOfRef(session.tabId, selector.trim())] : await resolveSelectorAll(session.send, selector);
-  const nodes = await fullTree(session.send);
-  return ids.flatMap((id) => axLines(session.tabId, nodes, axNodeOf(nodes, id, `The element '${selector}'`)));
+  const tree = await fullTree(session.send);
+  return ids.flatMap((id) => axLines(session.tabId, tree, axNodeOf(tree.nodes, id, `The element '${selector}'`)));
 }
 
 /** `snapshot` command: the page's accessibility tree as text lines with refs, within maxChars. */
