@@ -57,3 +57,14 @@ export function refIn(snapshot: string, pattern: RegExp): string {
   if (!ref) throw new Error(`no line with a ref matches ${pattern} in:\n${snapshot.slice(0, 3000)}`);
   return ref;
 }
+
+/** What the fixture page's handlers recorded (`window.seen`), optionally of one kind: `{kind, trusted, ...}`. */
+export interface Seen {
+  kind: string;
+  trusted: boolean;
+  [key: string]: unknown;
+}
+
+export function seen(page: Page, kind?: string): Promise<Seen[]> {
+  return page.evaluate((wanted) => (window as unknown as { seen: Seen[] }).seen.filter((event) => !wanted || event.kind === wanted), kind);
+}

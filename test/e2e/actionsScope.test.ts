@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { until, workerState } from './support/chromium';
+import { actRig, refIn, seen } from './support/actRig';
+
+describe('actions: errors, iframes, big pages, scope and lifetime, through MCP in real Chromium', function () {
+  this.timeout(90_000);
+  const rig = actRig();
+  let page: Page;
+  let snapshot: string;
+
+  /** A fresh tea shop and its snapshot. */
+  async function freshShop(): Promise<void> {
+    page = await rig.open('/');
+    const answer = await rig.tool('take_snapshot');
+    assert.equal(answer.isError, false, answer.text);
+    snapshot = answer.text;
+  }
+
+  describe('errors the model can act on', () => {
+    before(freshShop);
+
+    it('refuses an unknown ref, a disabled, a covered and a hidden element, and keeps working', async () => {
+      const unknown = await rig.tool('click', { ref: 'e9999' });
+      assert.equal(unknown.isError, true);
+      assert.match(unknown.text, /No element has ref e9999 on this page.*Take a new snapshot/);
+      const disabled = await rig.tool('click', { ref: refIn(snapshot, /button "Unavailable"/) });
+      assert.equal(disabled.isError, true);
+      assert.match(disabled.text, /<button> "Unavailable" is disabled/);
+      const covered = await rig.tool('click', { ref: refIn(snapshot, /button "Covered button"/) });
+      assert.equal(covered.isError, true);
+      assert.match(covered.text, /<button> "Covered button" is covered by <div#covered-overlay>/);
+      assert.equal((await seen(page, 'click')).length, 0, 'nothing was clicked');
+      await page.evaluate(() => ((document.querySelector('#key-target') as HTMLElement).style.display = 'none'));
+      const hidden = await rig.tool('click', { ref: refIn(snapshot, /button "Key target"/) });
+      assert.equal(hidden.isError, true);
+      assert.match(hidden.text, /is not visible/);
+      await page.evaluate(() => document.querySelector('#to-rows')!.remove());
+      const removed = await rig.tool('click', { ref: refIn(snapshot, /link "All teas"/) });
+      assert.equal(removed.isError, true);
+      assert.match(removed.text, /no longer in the page\. Take a new snapshot/);
+      const bad = await rig.tool('click', { ref: 'button' });
+      assert.equal(bad.isError, true);
+      assert.match(bad.text, /Invalid arguments for click: 'ref'/);
+      const ok = await rig.tool('click', { ref: refIn(snapshot, /button "Sign in"/) });
+      assert.equal(ok.isError, false, ok.text);
+    });
+
+    it('after a navigation, says so with the new page, and old refs ask for a new snapshot', async () => {
+      await page.evaluate(() => document.querySelector('#elsewhere')!.after(Object.assign(document.createElement('a'), { href: 'rows.html', textContent: 'Every tea' })));
+      const go = await rig.tool('click', { ref: refIn((await rig.tool('take_snapshot')).text, /link "Every tea"/) });
+      assert.equal(go.isError, false, go.text);
+      assert.match(go.text, /Navigated to "All teas" http:\/\/127\.0\.0\.1:\d+\/rows\.html/);
+      assert.match(go.text, /- button "Buy tea 1" \[ref=e\d+\]/);
+      const stale = await rig.tool('click', { ref: refIn(snapshot, /button "Sign in"/) });
+      assert.equal(stale.isError, true);
+      assert.match(stale.text, /Take a new snapshot/);
+    });
+  });
+
+  describe('a page with an iframe', () => {
+    it('snapshots the iframe content in place, and acts in it', async () => {
+      page = await rig.open('/framed.html');
+      const frame = page.frameLocator('#shop');
+      await frame.locator('#signin-button').waitFor();
+      const shot = await rig.tool('take_snapshot');
+      assert.match(shot.text, /- heading "Framed shop" \[ref=e\d+\]\n- Iframe "Embedded shop" \[ref=e\d+\]\n {2}- heading "Tea shop" \[ref=e\d+\]/);
+      await rig.tool('fill', { ref: refIn(shot.text, /textbox "Email"/), value: 'in@frame.test' });
+      const click = await rig.tool('click', { ref: refIn(shot.text, /button "Sign in"/) });
+      assert.match(click.text, /\+ - status: "Welcome, in@frame\.test"/);
+      assert.equal(await frame.locator('#welcome').textContent(), 'Welcome, in@frame.test');
+    });
+  });
+
+  describe('the 2,000-row page', () => {
+    before(async () => {
+      page = await rig.open('/rows.html');
+    });
+
+    it('keeps the snapshot within the budget: the start, the interactive elements, and how to narrow', async () => {
+      const answer = await rig.tool('take_snapshot');
+      assert.equal(answer.isError, false, answer.text);
+      assert.ok(answer.text.length <= 25_000, `${answer.text.length} characters`);
+      assert.match(answer.text, /- heading "All teas"/);
+      assert.match(answer.text, /- cell "Tea number 1"/);
+      assert.match(answer.text, /- button "Buy tea 250" \[ref=e\d+\]/, 'interactive elements beyond the start');
+      assert.doesNotMatch(answer.text, /Buy tea 1999/);
+      assert.match(answer.text, /\[Snapshot cut to about \d+ characters: \d+ of \d+ lines shown .*call take_snapshot with selector.*Large parts: ref e\d+ \(table/);
+      const narrowed = await rig.tool('take_snapshot', { selector: '#teas tbody tr:nth-child(1500)' });
+      assert.match(narrowed.text, /\(only #teas tbody tr:nth-child\(1500\)\), 5 lines\.[^\n]*\n- row \[ref=e\d+\]\n {2}- cell "Tea number 1500" \[ref=e\d+\]/);
+      const buy = await rig.tool('click', { ref: refIn(narrowed.text, /button "Buy tea 1500"/) });
+      assert.equal(buy.isError, false, buy.text);
+      assert.equal(await page.textContent('button[data-row="1500"]'), 'Bought 1500');
+      assert.match(buy.text, /Page changes are not diffed on a page this big \(\d+ snapshot lines\): take_snapshot with a selector/);
+    });
+  });
+
+  describe('scope and lifetime', () => {
+    it('says the page is blocked by a dialog it opened before the assistant attached, instead of hanging', async () => {
+      page = await rig.open('/');
+      await page.evaluate(() => void setTimeout(() => alert('Hello from the page'), 0));
+      await until(() => rig.dialogs.length === 1, 5000, 'the alert');
+      const shot = await rig.tool('take_snapshot');
+      assert.equal(shot.isError, true, shot.text);
+      // Chrome does not tell a debugger attached later about the open dialog; the page just does not answer.
+      assert.match(shot.text, /The page does not answer \(within 5 s\): most likely an alert, confirm or prompt dialog is open/);
+      await rig.dialogs[0]!.accept();
+      const after = await rig.tool('take_snapshot');
+      assert.equal(after.isError, false, `works again once the dialog is closed: ${after.text}`);
+    });
+
+    it('does not touch a page outside the scope', async () => {
+      const before = (await workerState(rig.browser.worker)).debugger.attaches;
+      page = await rig.open(`http://outofscope.test:${rig.app.port}/`);
+      const shot = await rig.tool('take_snapshot');
+      assert.equal(shot.isError, true);
+      assert.match(shot.text, /outside Browser Debug's scope/);
+      const click = await rig.tool('click', { ref: 'e1' });
+      assert.equal(click.isError, true);
+      assert.match(click.text, /outside Browser Debug's scope/);
+      assert.equal((await workerState(rig.browser.worker)).debugger.attaches, before, 'no debugger attached to it');
+      assert.deepEqual(await seen(page), []);
+    });
+
+    it('does not read a page outside the scope that an action led to', async () => {
+      page = await rig.open('/');
+      const snap = (await rig.tool('take_snapshot')).text;
+      const go = await rig.tool('click', { ref: refIn(snap, /link "Partner site"/) });
+      assert.equal(go.isError, false, go.text);
+      assert.match(go.text, /Navigated to .*http:\/\/outofscope\.test:\d+\/index\.html/);
+      assert.match(go.text, /The new page is outside Browser Debug's scope, so it is not read or controlled/);
+      assert.doesNotMatch(go.text, /button "Sign in"/);
+      assert.equal((await workerState(rig.browser.worker)).debugger.attached, 0, 'the debugger let go of it');
+    });
+
+    it('acts on elements a Recorder-style selector names (aria/Name[role], CSS, text/, xpath/), for replay without a snapshot', async () => {
+      page = await rig.open('/');
+      const { bridge } = rig.connector.connector.services;
+      await bridge.command('act', { action: 'fill', selector: '#email', value: 'cy@example.com' }, 20_000);
+      const reply = (await bridge.command('act', { action: 'click', selector: 'aria/Sign in[role="button"]' }, 20_000)) as { diff?: { added: string[] } };
+      assert.equal(await page.textContent('#welcome'), 'Welcome, cy@example.com');
+      assert.ok(reply.diff?.added.some((line) => line.includes('Welcome, cy@example.com')), JSON.stringify(reply));
+      await assert.rejects(bridge.command('act', { action: 'click', selector: 'aria/Nothing like this' }, 20_000), /No element is named "Nothing like this"/);
+      await bridge.command('act', { action: 'hover', selector: 'text/Help' }, 20_000);
+      assert.equal(await page.evaluate(() => document.querySelector('#help')!.matches(':hover')), true);
+      await bridge.command('act', { action: 'click', selector: 'xpath///button[@id="key-target"]' }, 20_000);
+      assert.equal((await seen(page, 'click')).filter((event) => event.target === 'key-target').length, 1);
+    });
+
+    it('lets other commands share the open action session instead of attaching again', async () => {
+      const before = await workerState(rig.browser.worker);
+      assert.equal(before.debugger.attached, 1, 'the action session is open');
+      const script = await rig.tool('execute_javascript', { code: 'document.title' });
+      assert.match(script.text, /Tea shop/);
+      assert.equal((await workerState(rig.browser.worker)).debugger.attaches, before.debugger.attaches);
+    });
+
+    it('detaches the debugger once the assistant stops acting', async () => {
+      page = await rig.open('/');
+      await rig.tool('take_snapshot');
+      assert.equal((await workerState(rig.browser.worker)).debugger.attached, 1);
+      await until(async () => (await workerState(rig.browser.worker)).debugger.attached === 0, 30_000, 'the idle detach');
+    });
+  });
+});
