@@ -11,6 +11,7 @@ import type {
 import type { Logger } from '../connector/logger';
 import { WebVitalsBook } from '../connector/performance/webVitals';
 import type { PageLoadVitals, PerformanceTraceRecord } from '../shared/performance';
+import { agentActionFrameSchema } from '../shared/protocol';
 import type { RemoteReport } from '../shared/remoteStatus';
 
 export type ConsoleEntry = StoredConsoleLog | StoredConsoleError;
@@ -146,8 +147,12 @@ export class CaptureFeed implements vscode.Disposable {
         this.actions = actions;
         return this.schedule();
       }
-      case 'agent-action':
-        return this.act(frame as unknown as AgentActionFrame);
+      case 'agent-action': {
+        const action = agentActionFrameSchema.safeParse(frame);
+        if (action.success) this.act(action.data);
+        else this.logger.warn(`Connector stream: an invalid agent-action frame was ignored (${action.error.issues[0]?.message ?? 'unknown problem'}).`);
+        return;
+      }
       case 'error':
         this.logger.warn(`Connector stream: ${String(frame.message)}`);
         return;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { call, textOf } from '../support/mcp';
 import { TestSocket } from '../support/wsClient';
+import { refIn } from './support/actRig';
 import { until } from './support/chromium';
 import { mcpRig } from './support/mcpRig';
 
@@ -62,6 +63,7 @@ describe('page control through MCP: history, tabs, waits, the badge and the acti
     assert.match(textOf(waited), new RegExp(`tab ${firstId}\\)`));
     const reload = await call(rig.client, 'navigate_history', { action: 'reload' });
     assert.match(textOf(reload), /Reloaded "Page control"/);
+    assert.match(textOf(await call(rig.client, 'get_current_page')), new RegExp(`^Current page: "Page control" .* \\(tab ${firstId}\\), the tab select_tab picked`));
     const missing = await call(rig.client, 'select_tab', { tabId: 999_999 });
     assert.equal(missing.isError, true);
     assert.match(textOf(missing), /No tab with id 999999.*list_tabs/s);
@@ -105,12 +107,18 @@ describe('page control through MCP: history, tabs, waits, the badge and the acti
     const answer = await call(rig.client, 'navigate_to_url', { url: `${rig.app.origin}/pagecontrol.html?delay=0&again=1` });
     assert.ok(!answer.isError, textOf(answer));
     await call(rig.client, 'execute_javascript', { code: 'document.title' });
-    await until(async () => (await page.evaluate(() => (window as unknown as { badgeSeen: string[] }).badgeSeen.join())) === 'shown,hidden', 10_000, 'the badge shown, then hidden');
+    const badgeSeen = () => page.evaluate(() => (window as unknown as { badgeSeen: string[] }).badgeSeen.join());
+    await until(async () => (await badgeSeen()) === 'shown,hidden', 10_000, 'the badge shown, then hidden');
+    // An action tool (click) shows it too.
+    const edit = refIn(textOf(await call(rig.client, 'take_snapshot')), /button "Edit"/);
+    assert.ok(!(await call(rig.client, 'click', { ref: edit })).isError);
+    await until(async () => (await badgeSeen()) === 'shown,hidden,shown,hidden', 10_000, 'the badge around the click');
     const failed = await call(rig.client, 'navigate_history', { action: 'forward' });
     assert.equal(failed.isError, true);
     const frames = async () => socket.frames.filter((frame) => frame.type === 'agent-action' && Number(frame.timestamp) >= startedAt);
-    await until(async () => (await frames()).length >= 3, 10_000, 'three agent-action frames');
-    const [navigate, script, history] = await frames();
+    await until(async () => (await frames()).length >= 4, 10_000, 'four agent-action frames');
+    const [navigate, script, click, history] = await frames();
+    assert.deepEqual([click!.tool, click!.target, click!.outcome], ['click', `ref="${edit}"`, 'ok']);
     assert.equal(navigate!.tool, 'navigate_to_url');
     assert.match(String(navigate!.target), /url="http:\/\/127\.0\.0\.1:\d+\/pagecontrol\.html\?delay=0&again=1"/);
     assert.equal(navigate!.outcome, 'ok');

@@ -60,6 +60,26 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
     assert.equal(tooFast.isError, true);
   });
 
+  it('emulate cpuThrottling slows the page\'s own work down', async () => {
+    const page = await rig.open('pagecontrol.html?delay=0');
+    // The fastest of three runs (about 60 ms each unthrottled) of a fixed loop, so other load on the machine counts least.
+    const work = () =>
+      page.evaluate(() => {
+        const times: number[] = [];
+        for (let run = 0; run < 3; run++) {
+          const started = performance.now();
+          let sum = 0;
+          for (let i = 0; i < 60_000_000; i++) sum += i % 7;
+          times.push(performance.now() - started + (sum < 0 ? 1 : 0));
+        }
+        return Math.min(...times);
+      });
+    const normal = await work();
+    assert.match(textOf(await call(rig.client, 'emulate', { cpuThrottling: 10 })), /CPU 10× slower/);
+    const slowed = await work();
+    assert.ok(slowed > normal * 2.5, `10× throttling: ${normal.toFixed(1)} ms → ${slowed.toFixed(1)} ms`);
+  });
+
   it('a click that opens confirm() answers at once naming it; handle_dialog accepts and the order is posted', async () => {
     const page = await rig.open('index.html');
     leaveDialogsOpen(page);
@@ -107,6 +127,24 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
     assert.match(textOf(accepted), /^Accepted the beforeunload/);
     assert.match(textOf(await reload), /^Reloaded "Page control"/);
     assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), undefined, 'the page reloaded');
+  });
+
+  it('does not touch a tab outside the scope: emulate, wait_for and select_tab answer isError', async () => {
+    const page = await rig.browser.context.newPage();
+    await page.goto(`http://outofscope.test:${rig.app.port}/pagecontrol.html?delay=0`);
+    await page.bringToFront();
+    const emulated = await call(rig.client, 'emulate', { colorScheme: 'dark' });
+    assert.equal(emulated.isError, true);
+    assert.match(textOf(emulated), /outside Browser Debug's scope/);
+    assert.equal(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), false, 'the page was not touched');
+    const waited = await call(rig.client, 'wait_for', { text: 'Page control' });
+    assert.equal(waited.isError, true);
+    assert.match(textOf(waited), /outside Browser Debug's scope/);
+    const tabs = textOf(await call(rig.client, 'list_tabs'));
+    const tabId = Number(/tab (\d+) \[[^\]]*out of scope/.exec(tabs)?.[1]);
+    const selected = await call(rig.client, 'select_tab', { tabId });
+    assert.equal(selected.isError, true, textOf(selected));
+    assert.match(textOf(selected), /outside Browser Debug's scope/);
   });
 
   it('upload_file sets files on the file input (the page sees them); bad paths and refs are clear errors', async () => {

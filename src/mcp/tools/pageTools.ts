@@ -61,11 +61,23 @@ async function askPage(services: ConnectorServices, tabId: number | undefined): 
   }
 }
 
+/** The tab select_tab picked names the current page until it closes; then the extension's own choice does. */
+async function askTargetPage(services: ConnectorServices, tabId: number | undefined): Promise<{ live?: PageInfo; note: string; selected: boolean }> {
+  const selected = tabId === undefined ? services.selectedTab.id : undefined;
+  if (selected === undefined) return { ...(await askPage(services, tabId)), selected: false };
+  try {
+    return { ...(await askPage(services, selected)), selected: true };
+  } catch {
+    services.selectedTab.forget(selected);
+    return { ...(await askPage(services, undefined)), selected: false };
+  }
+}
+
 async function currentPage({ tabId }: z.output<typeof currentPageSchema>, { services }: ToolContext): Promise<ToolAnswer> {
   const stored = services.store.currentPage;
-  const { live, note } = await askPage(services, tabId);
+  const { live, note, selected } = await askTargetPage(services, tabId);
   const shown = live?.url ? live : { url: stored?.url, title: stored?.title, tabId: stored?.tabId };
-  const lines = [`Current page: ${describePage(shown)}.${note}`];
+  const lines = [`Current page: ${describePage(shown)}${selected ? ', the tab select_tab picked' : ''}.${note}`];
   if (stored && shown.url === stored.url) {
     lines.push(`Reported at ${isoTime(stored.updatedAt)} (${stored.source ?? 'navigation'}), page load ${stored.pageLoadId}.`, pageLoadSummary(services, stored.pageLoadId));
     const vitals = services.webVitals.get(stored.pageLoadId);
