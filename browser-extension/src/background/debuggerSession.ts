@@ -5,12 +5,15 @@ export const debuggerStats = { attaches: 0, attached: 0 };
 
 export type Send = <T = unknown>(method: string, params?: Record<string, unknown>) => Promise<T>;
 
+/** Runs work on a debugger that is already attached, keeping it attached until the work ends. */
+export type SharedDebugger = <T>(work: (send: Send) => Promise<T>) => Promise<T>;
+
 /** Tabs where an action session holds the debugger: commands run through it instead of attaching again. */
-const shared = new Map<number, Send>();
+const shared = new Map<number, SharedDebugger>();
 
 /** The action session announces (or, with undefined, withdraws) its open debugger on a tab. */
-export function shareSession(tabId: number, send: Send | undefined): void {
-  if (send) shared.set(tabId, send);
+export function shareSession(tabId: number, session: SharedDebugger | undefined): void {
+  if (session) shared.set(tabId, session);
   else shared.delete(tabId);
 }
 
@@ -21,7 +24,7 @@ export function shareSession(tabId: number, send: Send | undefined): void {
  */
 export async function withDebugger<T>(tabId: number, work: (send: Send) => Promise<T>): Promise<T> {
   const open = shared.get(tabId);
-  if (open) return work(open);
+  if (open) return open(work);
   const target = { tabId };
   try {
     await chrome.debugger.attach(target, '1.3');

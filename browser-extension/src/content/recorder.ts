@@ -3,7 +3,7 @@
  * input into DevTools Recorder steps and hands them to the service worker. Secret values never leave
  * this script inside a step: the step carries a placeholder and the value goes beside it.
  */
-import type { RecorderStep } from '../../../src/shared/recording';
+import { secretPlaceholder, type RecorderStep } from '../../../src/shared/recording';
 import { DIALOG_EVENT, type ExtensionMessage } from '../common/messages';
 import { hideBadge, isBadge, showBadge } from './recording/badge';
 import { isSecretField, secretKeyFor } from './recording/secretFields';
@@ -91,7 +91,7 @@ class PageRecorder {
     const step: RecorderStep = { type: 'change', target: 'main', selectors: selectorsFor(field), value };
     if (isSecretField(field)) {
       const key = secretKeyFor(field);
-      step.value = `{{secret:${key}}}`;
+      step.value = secretPlaceholder(key);
       this.emit(step, field, { key, value });
       return;
     }
@@ -102,7 +102,11 @@ class PageRecorder {
     if (!event.isTrusted) return;
     if (SCROLL_KEYS.has(event.key)) this.userScrollUntil = Date.now() + 1000;
     const inField = isTextField(event.target);
-    const shortcut = (event.ctrlKey || event.metaKey || event.altKey) && event.key.length === 1;
+    // A character typed with AltGr or Option (ctrl+alt on Windows) is text, not a shortcut.
+    const altGraph = event.getModifierState('AltGraph') || (event.ctrlKey && event.altKey);
+    const shortcut = (event.ctrlKey || event.metaKey || event.altKey) && event.key.length === 1 && !altGraph;
+    // Nothing but modifiers and the field keys of a secret field: its characters never reach a step.
+    if (isField(event.target) && isSecretField(event.target) && shortcut) return;
     const wanted = MODIFIERS.has(event.key) || shortcut || (SPECIAL_KEYS.has(event.key) && (!inField || KEYS_IN_FIELDS.has(event.key)));
     if (type === 'keyDown') {
       if (!wanted) return;

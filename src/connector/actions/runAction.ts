@@ -1,6 +1,6 @@
 import type { StoredConsoleError, StoredConsoleLog, StoredEntry, StoredNetworkRequest } from '../../shared/protocol';
 import type { ConnectorServices } from '../services';
-import { actionTargetTab } from './actionTarget';
+import { tabCommand } from './tabCommand';
 
 /** How long the connector waits for the captures of failed requests the browser reported (their timings lag). */
 const CAPTURE_WAIT_MS = 1000;
@@ -48,8 +48,7 @@ export interface ActionOutcome extends ActReply {
 export async function runAction(services: ConnectorServices, action: ActionName, args: Record<string, unknown>, options: { tabId?: number; maxChars?: number } = {}): Promise<ActionOutcome> {
   const startSeq = services.store.lastSeq;
   const started = Date.now();
-  const tabId = actionTargetTab(services, options.tabId);
-  const reply = (await services.bridge.command('act', { ...args, action, maxChars: options.maxChars, ...(tabId === undefined ? {} : { tabId }) }, services.config.commandTimeoutMs)) as ActReply;
+  const reply = (await tabCommand(services, 'act', { ...args, action, maxChars: options.maxChars, tabId: options.tabId })) as unknown as ActReply;
   await capturesOf(services, reply, startSeq);
   const entries = services.store.since(startSeq, ['consoleErrors', 'consoleLogs', 'networkErrors']).filter((entry) => inTab(entry, reply.tabId));
   const errors = entries.filter((entry): entry is StoredConsoleError | StoredConsoleLog => entry.type === 'console-error' || (entry.type === 'console-log' && entry.level === 'error'));

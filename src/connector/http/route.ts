@@ -30,10 +30,21 @@ export function matchPath(pattern: string, path: string): Record<string, string>
   for (let i = 0; i < want.length; i++) {
     if (want[i]!.startsWith(':')) {
       if (!have[i]) return undefined;
-      params[want[i]!.slice(1)] = decodeURIComponent(have[i]!);
+      const value = decodeSegment(have[i]!);
+      if (value === undefined) return undefined;
+      params[want[i]!.slice(1)] = value;
     } else if (want[i] !== have[i]) return undefined;
   }
   return params;
+}
+
+/** A path segment decoded; undefined for a malformed escape such as `%E0` (the path then matches no route: 404). */
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 const VERSIONED_PREFIXES = ['/api/v1', '/api'];

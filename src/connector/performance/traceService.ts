@@ -12,6 +12,8 @@ import { summarizeTrace } from './traceSummary';
 import { TraceTransfers } from './traceTransfers';
 
 const inflate = promisify(gunzip);
+/** A trace's JSON unzipped, at most: beyond it the extension host would run short of memory. */
+const MAX_TRACE_JSON_BYTES = 512 * 1024 * 1024;
 const MAX_RECORDS = 20;
 /** Reload (up to 30 s), settle, hand-over: a trace may take longer than an ordinary command. */
 const MIN_TRACE_TIMEOUT_MS = 60_000;
@@ -85,7 +87,9 @@ export class PerformanceService {
       throw error;
     }
     const gz = this.transfers.take(transferId, reply.chunks);
-    const [path, file] = await Promise.all([this.folder.save(reply.url, started, gz), inflate(gz)]);
+    const [path, file] = await Promise.all([this.folder.save(reply.url, started, gz), inflate(gz, { maxOutputLength: MAX_TRACE_JSON_BYTES }).catch((error: Error) => {
+      throw new ApiError('INVALID_PARAMETER', `The trace is too large to analyse (${error.message}). Record a shorter one: reload=false with a smaller durationMs.`);
+    })]);
     const trace = JSON.parse(file.toString('utf8')) as { traceEvents: unknown[]; metadata?: { nodeNames?: Record<string, string> } };
     const summary = summarizeTrace(await parseTrace(trace.traceEvents), { url: reply.url, reload, nodeNames: trace.metadata?.nodeNames ?? {} });
     await this.mapScripts(summary);

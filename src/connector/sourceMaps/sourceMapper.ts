@@ -80,7 +80,7 @@ export class SourceMapper {
     try {
       const page = new URL(pageUrl);
       if (page.protocol !== 'http:' && page.protocol !== 'https:') return [];
-      return scriptSources((await this.read(page)).text, page.href);
+      return scriptSources(await this.bundleText(page.href), page.href);
     } catch {
       return [];
     }
@@ -118,12 +118,16 @@ export class SourceMapper {
 
   /** The inline map of an eval'd module, from the first of the bundles that evals it. */
   private async findEvalMap(moduleUrl: string, bundles: readonly string[]): Promise<TraceMap | undefined> {
+    let failure: unknown;
     for (const bundle of bundles) {
-      const json = evalModuleMap(await this.bundleText(bundle), moduleUrl);
+      const text = await this.bundleText(bundle).catch((error: unknown) => void (failure = error));
+      const json = text === undefined ? undefined : evalModuleMap(text, moduleUrl);
       if (json === undefined) continue;
       const { AnyMap } = await this.load();
       return new AnyMap(JSON.parse(json), moduleUrl);
     }
+    // A bundle that could not be read may hold the map: fail, so the miss is remembered only briefly.
+    if (failure !== undefined) throw failure;
     return undefined;
   }
 
@@ -132,7 +136,9 @@ export class SourceMapper {
     const now = Date.now();
     const cached = this.bundles.get(url);
     if (cached && now - cached.at < this.ttlMs) return cached.text;
-    const text = this.read(new URL(url)).then((result) => result.text, () => '');
+    // A failed read is not kept: the dev server may still be starting, and mapFor's short failure TTL applies.
+    const text = this.read(new URL(url)).then((result) => result.text);
+    text.catch(() => this.bundles.delete(url));
     this.bundles.set(url, { at: now, text });
     if (this.bundles.size > 8) this.bundles.delete(this.bundles.keys().next().value!);
     return text;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { runAction, type ActionName } from '../../connector/actions/runAction';
-import { actionTargetTab } from '../../connector/actions/actionTarget';
+import { tabCommand } from '../../connector/actions/tabCommand';
 import { describeOutcome } from '../format/actionOutcome';
 import { defineTool, type ToolAnswer, type ToolContext, type ToolDefinition } from '../tool';
 
@@ -15,10 +15,9 @@ const snapshotSchema = z.strictObject({
 });
 
 async function takeSnapshot(args: z.output<typeof snapshotSchema>, { services, budget }: ToolContext): Promise<ToolAnswer> {
-  const tabId = actionTargetTab(services);
   const room = budget - 300;
   const maxChars = Math.min(args.maxChars ?? room, room);
-  const reply = (await services.bridge.command('snapshot', { selector: args.selector, maxChars, ...(tabId === undefined ? {} : { tabId }) }, services.config.commandTimeoutMs)) as { tabId: number; url?: string; title?: string; text: string; lines: number };
+  const reply = (await tabCommand(services, 'snapshot', { selector: args.selector, maxChars })) as { tabId: number; url?: string; title?: string; text: string; lines: number };
   const part = args.selector ? ` (only ${args.selector})` : '';
   return { text: `Snapshot of ${reply.title ? `"${reply.title}" ` : ''}${reply.url ?? ''} (tab ${reply.tabId})${part}, ${reply.lines} lines. Act on elements by ref; refs last until the page navigates.\n${reply.text}` };
 }

@@ -1,10 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
+import { tabCommand } from '../../connector/actions/tabCommand';
 import { COLOR_SCHEMES, HISTORY_ACTIONS, NETWORK_PRESETS, WAIT_DEFAULT_MS, WAIT_MAX_MS } from '../../shared/pageControl';
 import { defineTool, ToolError, type ToolAnswer, type ToolContext } from '../tool';
+import { describeTab } from './describeTab';
 import { describeEmulation } from './emulationText';
-import { describeTab, tabCommand } from './tabCommand';
 
 const NAVIGATION_MS = 35_000;
 

@@ -34,6 +34,7 @@ export class ActionSession {
   private readonly listeners = new Map<string, Set<Listener>>();
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly pins = new Set<string>();
+  private holds = 0;
   private closed = false;
 
   constructor(readonly tabId: number) {}
@@ -72,6 +73,17 @@ export class ActionSession {
 
   unpin(key: string): void {
     if (this.pins.delete(key) && this.pins.size === 0) this.touch();
+  }
+
+  /** Another command's work on this debugger (a trace, a script): no idle detach until it ends. */
+  async hold<T>(work: (send: Send) => Promise<T>): Promise<T> {
+    const key = `shared-${++this.holds}`;
+    this.pin(key);
+    try {
+      return await work(this.send);
+    } finally {
+      this.unpin(key);
+    }
   }
 
   get isClosed(): boolean {
@@ -148,7 +160,7 @@ async function attach(tabId: number): Promise<ActionSession> {
   debuggerStats.attached++;
   const session = new ActionSession(tabId);
   sessions.set(tabId, session);
-  shareSession(tabId, session.send);
+  shareSession(tabId, (work) => session.hold(work));
   try {
     await enableDomains(session);
   } catch (error) {

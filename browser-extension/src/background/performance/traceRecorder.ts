@@ -62,10 +62,12 @@ async function recordWith(send: Send, plan: TracePlan): Promise<unknown[]> {
     else if (method === 'Tracing.tracingComplete') complete();
   };
   chrome.debugger.onEvent.addListener(listener);
+  let tracing = false;
   try {
     await send('Tracing.start', { traceConfig: { includedCategories: TRACE_CATEGORIES, recordMode: 'recordUntilFull' }, transferMode: 'ReportEvents' }).catch((error: Error) => {
       throw new CommandError('TRACE_FAILED', `Chrome would not start a trace (${error.message}). Stop a recording in DevTools' Performance panel and retry.`);
     });
+    tracing = true;
     if (plan.reload) {
       // webNavigation rather than the Page domain: the debugger session may be shared, and its domains with it.
       const loaded = loadCompleted(plan.tabId, Date.now());
@@ -75,10 +77,13 @@ async function recordWith(send: Send, plan: TracePlan): Promise<unknown[]> {
     } else {
       await sleep(plan.durationMs);
     }
+    tracing = false;
     await send('Tracing.end');
     await deadline(completed, 30_000, 'Chrome did not hand over the trace');
     return events;
   } finally {
+    // A shared action session stays attached: a trace that failed midway must not keep tracing the tab.
+    if (tracing) await send('Tracing.end').catch(() => undefined);
     chrome.debugger.onEvent.removeListener(listener);
   }
 }

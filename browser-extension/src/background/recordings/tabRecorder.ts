@@ -45,9 +45,12 @@ export class TabRecorder {
     const tab = await targetTab(typeof args.tabId === 'number' ? args.tabId : undefined);
     const tabId = tab.id!;
     const startedAt = Date.now();
-    this.active = { id: String(args.recordingId), tabId, url: tab.url, startedAt, steps: [], secrets: {}, dialogs: [] };
-    const [viewport] = await chrome.scripting.executeScript({ target: { tabId }, func: () => ({ width: innerWidth, height: innerHeight, deviceScaleFactor: devicePixelRatio }) });
+    // Read before `active` is set: a page scripts cannot run in (an error page) must not leave a recording stuck.
+    const [viewport] = await chrome.scripting.executeScript({ target: { tabId }, func: () => ({ width: innerWidth, height: innerHeight, deviceScaleFactor: devicePixelRatio }) }).catch((error: Error) => {
+      throw new CommandError('NOT_RECORDABLE', `This tab cannot be recorded (${error.message}): open your app's page in it and retry.`);
+    });
     const size = (viewport?.result ?? { width: 1280, height: 800, deviceScaleFactor: 1 }) as { width: number; height: number; deviceScaleFactor: number };
+    this.active = { id: String(args.recordingId), tabId, url: tab.url, startedAt, steps: [], secrets: {}, dialogs: [] };
     this.add({ type: 'setViewport', ...size, isMobile: false, hasTouch: false, isLandscape: size.width >= size.height }, startedAt);
     if (tab.url) this.add({ type: 'navigate', url: tab.url, assertedEvents: [{ type: 'navigation', url: tab.url, title: tab.title ?? '' }] }, startedAt);
     await this.inject(tabId);

@@ -36,6 +36,8 @@ describe('recordings over HTTP (no browser needed)', () => {
     const deleted = await request(t.port, 'DELETE', `/api/v1/recordings/${ids[2]}`);
     assert.equal(deleted.json.data.deleted, ids[2]);
     assert.equal((await get(t.port, `/recordings/${ids[2]}`)).status, 404);
+    const malformed = await get(t.port, '/recordings/%E0');
+    assert.equal(malformed.status, 404, 'a malformed escape in the id is not found, not a server error');
   });
 
   it('answers unknown ids, bad flows, a missing browser and wrong methods clearly', async () => {

@@ -1,6 +1,6 @@
-import type { ConnectorServices } from '../../connector/services';
 import { ApiError } from '../../shared/errors';
 import type { CommandName } from '../../shared/protocol';
+import type { ConnectorServices } from '../services';
 
 /**
  * Sends a command to the tab `select_tab` picked (else the extension's own choice). A selected tab
@@ -15,11 +15,4 @@ export async function tabCommand(services: ConnectorServices, name: CommandName,
     if (error instanceof ApiError && error.details.browserCode === 'TAB_NOT_FOUND' && target.tabId === services.selectedTab.id) services.selectedTab.forget();
     throw error;
   }
-}
-
-/** `"Title" http://… (tab 3)` from a command's `{tabId, url, title}` reply. */
-export function describeTab(result: Record<string, unknown>): string {
-  const title = typeof result.title === 'string' && result.title ? `"${result.title}" ` : '';
-  const tab = typeof result.tabId === 'number' ? ` (tab ${result.tabId})` : '';
-  return `${title}${typeof result.url === 'string' ? result.url : '(URL unknown)'}${tab}`;
 }
