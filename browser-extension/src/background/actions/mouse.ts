@@ -4,7 +4,8 @@ import { modifierBits, type Modifier } from './keyboard';
 import { nodeFacts, objectOf } from './locate';
 
 export type MouseButton = 'left' | 'right' | 'middle';
-const BUTTON_BITS: Record<MouseButton, number> = { left: 1, right: 2, middle: 4 };
+/** The `buttons` bit of each button, as a page's MouseEvent reports it while the button is down. */
+export const BUTTON_BITS: Record<MouseButton, number> = { left: 1, right: 2, middle: 4 };
 /** Pointer moves per hover or drag: enough for mouseenter/over, dragenter/over to fire on the way. */
 const MOVE_STEPS = 5;
 

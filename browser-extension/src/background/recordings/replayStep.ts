@@ -2,7 +2,7 @@ import type { RecorderStep, ReplayStepArgs, ReplayStepResult } from '../../../..
 import { actionSession, type ActionSession } from '../actions/actionSession';
 import { fillNode } from '../actions/forms';
 import { keyDefinition } from '../actions/keyboard';
-import { hoverNode } from '../actions/mouse';
+import { BUTTON_BITS, hoverNode } from '../actions/mouse';
 import { CommandError } from '../commandError';
 import type { Send } from '../debuggerSession';
 import { targetTab } from '../targetTab';
@@ -103,7 +103,7 @@ async function pointer(session: ActionSession, step: RecorderStep, box: TargetBo
   const button = step.button === 'secondary' ? 'right' : step.button === 'auxiliary' ? 'middle' : 'left';
   const clicks = step.type === 'doubleClick' ? 2 : 1;
   for (let clickCount = 1; clickCount <= clicks; clickCount++) {
-    await session.send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button, clickCount, buttons: 1, modifiers });
+    await session.send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button, clickCount, buttons: BUTTON_BITS[button], modifiers });
     await session.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button, clickCount, buttons: 0, modifiers });
   }
 }
