@@ -17,10 +17,14 @@ export function evalModuleMap(bundle: string, moduleUrl: string): string | undef
   const pointer = bundle.lastIndexOf('sourceMappingURL=data:', at);
   if (pointer < 0 || pointer < start) return undefined;
   const dataUrl = /^data:[^,]*,[A-Za-z0-9+/=%]*/.exec(bundle.slice(pointer + 'sourceMappingURL='.length, at))?.[0];
-  if (!dataUrl) return undefined;
-  const comma = dataUrl.indexOf(',');
-  const body = dataUrl.slice(comma + 1);
-  return dataUrl.slice(0, comma).endsWith(';base64') ? Buffer.from(body, 'base64').toString('utf8') : decodeURIComponent(body);
+  return dataUrl && decodeDataUrl(dataUrl);
+}
+
+/** The text a `data:` URL holds, base64 or percent-encoded. */
+export function decodeDataUrl(href: string): string {
+  const comma = href.indexOf(',');
+  const body = href.slice(comma + 1);
+  return href.slice(0, comma).endsWith(';base64') ? Buffer.from(body, 'base64').toString('utf8') : decodeURIComponent(body);
 }
 
 /** `sourceURL=<url>` exactly: the next character ends the URL (a `\n` escape, a quote or a newline). */

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { StackFrame } from '../../shared/protocol';
 import type { MappedFrame, OriginalPosition } from '../../shared/stackFrames';
 import { silentLogger, type Logger } from '../logger';
-import { evalModuleMap, isEvalModuleUrl, scriptSources } from './evalMaps';
+import { decodeDataUrl, evalModuleMap, isEvalModuleUrl, scriptSources } from './evalMaps';
 import { getText } from './httpText';
 
 /** Loaded on first use: most stacks are never opened in full. */
@@ -182,9 +182,3 @@ function allowedMapUrl(mapUrl: URL, script: URL): boolean {
   return mapUrl.protocol === 'http:' || mapUrl.protocol === 'https:';
 }
 
-function decodeDataUrl(href: string): string {
-  const comma = href.indexOf(',');
-  const meta = href.slice(0, comma);
-  const body = href.slice(comma + 1);
-  return meta.endsWith(';base64') ? Buffer.from(body, 'base64').toString('utf8') : decodeURIComponent(body);
-}
