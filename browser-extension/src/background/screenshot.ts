@@ -88,7 +88,7 @@ async function setHidden(tabId: number, selectors: string[], hide: boolean): Pro
   await chrome.scripting.executeScript({
     target: { tabId },
     args: [selectors, hide],
-    func: (list: string[], hiding: boolean) => {
+    func: async (list: string[], hiding: boolean) => {
       const mark = 'data-browser-debug-hidden';
       if (!hiding) {
         for (const el of document.querySelectorAll<HTMLElement>(`[${mark}]`)) {
@@ -103,6 +103,12 @@ async function setHidden(tabId: number, selectors: string[], hide: boolean): Pro
           el.style.setProperty('visibility', 'hidden', 'important');
         }
       }
+      // The capture takes the last painted frame: wait until one without them is painted (rAF stalls in a
+      // background tab, hence the cap).
+      await new Promise<void>((painted) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => painted()));
+        setTimeout(painted, 200);
+      });
     },
   });
   return true;
