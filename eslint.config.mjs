@@ -8,7 +8,18 @@ const noVscode = {
 
 export default tseslint.config(
   // Fixture pages are the "developer's app" in tests: their line numbers matter, lint would only move them.
-  { ignores: ['node_modules/', 'dist/', 'out/', 'edge/', '.test-artifacts/', 'test/e2e/fixtures/', 'test/vscode/fixtures/', 'out/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'out/',
+      'edge/',
+      '.test-artifacts/',
+      'test/e2e/fixtures/',
+      'test/vscode/fixtures/',
+      'out/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -30,7 +41,15 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**/*.mjs', 'test/**/*.cjs', 'bench/**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+      },
+    },
   },
   {
     // Tests read loosely typed JSON answers.

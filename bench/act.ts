@@ -15,7 +15,8 @@ import { freePortRun } from '../test/support/ports';
 import { installPeer, peerUid, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
 
 const RUNS = Number(process.env.BENCH_ACT_RUNS ?? 30);
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 
 interface Side {
   name: string;
@@ -68,7 +69,10 @@ function ours(client: Client): Side {
     navigate: async (url) => void (await tool(client, 'navigate_to_url', { url })),
     snapshot: () => tool(client, 'take_snapshot', {}),
     ref: (snapshot, pattern) => {
-      const ref = snapshot.split('\n').find((line) => pattern.test(line))?.match(/\[ref=(e\d+)\]/)?.[1];
+      const ref = snapshot
+        .split('\n')
+        .find((line) => pattern.test(line))
+        ?.match(/\[ref=(e\d+)\]/)?.[1];
       if (!ref) throw new Error(`Browser Debug: no ref for ${pattern}`);
       return ref;
     },
@@ -89,8 +93,12 @@ function theirs(client: Client): Side {
 }
 
 async function startConnector(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [resolve(__dirname, '../dist/cli.js'), '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  await new Promise<void>((done) => child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && done()));
+  const child = spawn(process.execPath, [resolve(__dirname, '../dist/cli.js'), '--port', String(port)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((done) =>
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && done()),
+  );
   return child;
 }
 
@@ -100,14 +108,21 @@ function row(label: string, a: number, b: number, unit: string): string {
 }
 
 function report(mine: Figures, peer: Figures): void {
-  console.log(`\n${''.padEnd(26)} ${'Browser Debug'.padStart(14)} ${`cdt-mcp ${PEER_VERSION}`.padStart(16)} ${'ours/theirs'.padStart(9)}`);
+  console.log(
+    `\n${''.padEnd(26)} ${'Browser Debug'.padStart(14)} ${`cdt-mcp ${PEER_VERSION}`.padStart(16)} ${'ours/theirs'.padStart(9)}`,
+  );
   console.log(row('snapshot, small page', mine.small, peer.small, 'chars'));
   console.log(row('snapshot, 2,000 rows', mine.big, peer.big, 'chars'));
-  for (const [label, a, b] of [['click', mine.click, peer.click], ['fill', mine.fill, peer.fill]] as const) {
+  for (const [label, a, b] of [
+    ['click', mine.click, peer.click],
+    ['fill', mine.fill, peer.fill],
+  ] as const) {
     console.log(row(`${label} p50 (${RUNS} calls)`, percentile(a, 50), percentile(b, 50), 'ms'));
     console.log(row(`${label} p95`, percentile(a, 95), percentile(b, 95), 'ms'));
   }
-  console.log(`\nTargets: big-page snapshot ≤ 25,000 chars (${mine.big <= 25_000 ? 'met' : 'MISSED'}); click p50 ≤ half of chrome-devtools-mcp's (${percentile(mine.click, 50) <= percentile(peer.click, 50) / 2 ? 'met' : 'MISSED'}).`);
+  console.log(
+    `\nTargets: big-page snapshot ≤ 25,000 chars (${mine.big <= 25_000 ? 'met' : 'MISSED'}); click p50 ≤ half of chrome-devtools-mcp's (${percentile(mine.click, 50) <= percentile(peer.click, 50) / 2 ? 'met' : 'MISSED'}).`,
+  );
 }
 
 async function main(): Promise<void> {

@@ -32,10 +32,17 @@ const PHASES: [string, RegExp][] = [
 async function main(): Promise<void> {
   const site = await startAuditSite();
   const reportDir = mkdtempSync(join(tmpdir(), 'bd-bench-audits-'));
-  const service = new AuditService({ config: { ...defaultConfig().audits, reportDir }, bridge: new BrowserBridge(), logger: silentLogger, findChrome: () => findChrome() });
+  const service = new AuditService({
+    config: { ...defaultConfig().audits, reportDir },
+    bridge: new BrowserBridge(),
+    logger: silentLogger,
+    findChrome: () => findChrome(),
+  });
   const loadStart = performance.now();
   await loadLighthouse();
-  console.log(`Loading Lighthouse, chrome-launcher and puppeteer-core (first audit only): ${Math.round(performance.now() - loadStart)} ms\n`);
+  console.log(
+    `Loading Lighthouse, chrome-launcher and puppeteer-core (first audit only): ${Math.round(performance.now() - loadStart)} ms\n`,
+  );
   const kinds: [string, AuditCategory[], string][] = [
     ['accessibility only', ['accessibility'], '/faults.html'],
     ['performance', ['performance'], '/perf.html'],
@@ -50,22 +57,32 @@ async function main(): Promise<void> {
       const { lhr } = await service.run({ url: `${site.origin}${path}`, categories });
       walls.push(performance.now() - start);
       for (const [label, pattern] of PHASES) {
-        const total = lhr.timing.entries.filter((entry) => pattern.test(entry.name)).reduce((sum, entry) => sum + entry.duration, 0);
+        const total = lhr.timing.entries
+          .filter((entry) => pattern.test(entry.name))
+          .reduce((sum, entry) => sum + entry.duration, 0);
         phases.set(label, [...(phases.get(label) ?? []), total]);
       }
       phases.set('Lighthouse total', [...(phases.get('Lighthouse total') ?? []), lhr.timing.total]);
     }
     const wall = median(walls);
     const lighthouse = median(phases.get('Lighthouse total')!);
-    rows.push(`${name}: median ${(wall / 1000).toFixed(2)} s wall over ${RUNS} runs (min ${(Math.min(...walls) / 1000).toFixed(2)} s)`);
+    rows.push(
+      `${name}: median ${(wall / 1000).toFixed(2)} s wall over ${RUNS} runs (min ${(Math.min(...walls) / 1000).toFixed(2)} s)`,
+    );
     for (const [label] of PHASES) {
       const value = median(phases.get(label)!);
       if (value > 0) rows.push(`    ${label.padEnd(36)} ${Math.round(value).toString().padStart(5)} ms`);
     }
-    rows.push(`    ${'browser start + context + report save'.padEnd(36)} ${Math.round(wall - lighthouse).toString().padStart(5)} ms`);
+    rows.push(
+      `    ${'browser start + context + report save'.padEnd(36)} ${Math.round(wall - lighthouse)
+        .toString()
+        .padStart(5)} ms`,
+    );
   }
   console.log(rows.join('\n'));
-  console.log(`\nLoad average (1 min) at the end: ${loadavg()[0]!.toFixed(1)} on ${RUNS} runs; the machine is shared, so compare runs made at similar load.`);
+  console.log(
+    `\nLoad average (1 min) at the end: ${loadavg()[0]!.toFixed(1)} on ${RUNS} runs; the machine is shared, so compare runs made at similar load.`,
+  );
   await service.dispose();
   await site.close();
   rmSync(reportDir, { recursive: true, force: true });

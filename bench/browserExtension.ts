@@ -13,8 +13,10 @@ import { chromiumPath, connectExtension, launchWithExtension, until } from '../t
 import { startFixtureServer } from '../test/e2e/support/fixtureServer';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
-const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const fmt = (n: number, digits = 1) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** Time per console.log in the page, in µs: the median of 5 runs of 20k calls. */
 const perCallScript = `(() => {
@@ -42,12 +44,18 @@ async function main(): Promise<void> {
 
     const latencies: number[] = [];
     const off = connector.services.store.onEntry((entry) => {
-      if (entry.type === 'console-log' && entry.message.startsWith('latency ')) latencies.push(Date.now() - entry.timestamp);
+      if (entry.type === 'console-log' && entry.message.startsWith('latency '))
+        latencies.push(Date.now() - entry.timestamp);
     });
-    await page.evaluate(`new Promise((done) => { let i = 0; const t = setInterval(() => { console.log('latency ' + i); if (++i === 500) { clearInterval(t); done(); } }, 10); })`);
+    await page.evaluate(
+      `new Promise((done) => { let i = 0; const t = setInterval(() => { console.log('latency ' + i); if (++i === 500) { clearInterval(t); done(); } }, 10); })`,
+    );
     await until(() => latencies.length === 500, 10_000);
     off();
-    results.push(['console.log → connector store latency, 500 logs 10 ms apart: p50 / p99 (ms)', `${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 99))}`]);
+    results.push([
+      'console.log → connector store latency, 500 logs 10 ms apart: p50 / p99 (ms)',
+      `${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 99))}`,
+    ]);
 
     const burst = 100_000;
     let arrived = 0;
@@ -63,15 +71,25 @@ async function main(): Promise<void> {
     await until(() => arrived === burst, 120_000).catch(() => undefined);
     offBurst();
     results.push([`Burst of ${fmt(burst, 0)} logs: arrived / lost`, `${fmt(arrived, 0)} / ${fmt(burst - arrived, 0)}`]);
-    results.push(['Burst: sustained capture rate, first log to last stored (logs/s)', fmt(arrived / ((last - first) / 1000), 0)]);
+    results.push([
+      'Burst: sustained capture rate, first log to last stored (logs/s)',
+      fmt(arrived / ((last - first) / 1000), 0),
+    ]);
 
     const withExtension = (await page.evaluate(perCallScript)) as number;
-    const bare = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    const bare = await chromium.launch({
+      executablePath,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
     const barePage = await bare.newPage();
     await barePage.goto(`${site.origin}/blank.html`);
     const without = (await barePage.evaluate(perCallScript)) as number;
     await bare.close();
-    results.push(['console.log in the page, without / with the extension (µs per call)', `${fmt(without, 2)} / ${fmt(withExtension, 2)}`]);
+    results.push([
+      'console.log in the page, without / with the extension (µs per call)',
+      `${fmt(without, 2)} / ${fmt(withExtension, 2)}`,
+    ]);
     results.push(['Cost our capture adds per console.log (µs, same run)', fmt(withExtension - without, 2)]);
 
     await page.goto(`${site.origin}/`);
@@ -82,8 +100,14 @@ async function main(): Promise<void> {
       visible.push(await timePost(connector.port, { fullPage: false }));
       full.push(await timePost(connector.port, { fullPage: true }));
     }
-    results.push(['POST /capture-screenshot visible area: p50 / p99 (ms)', `${fmt(median(visible), 0)} / ${fmt(percentile(visible, 99), 0)}`]);
-    results.push(['POST /capture-screenshot full page: p50 / p99 (ms)', `${fmt(median(full), 0)} / ${fmt(percentile(full, 99), 0)}`]);
+    results.push([
+      'POST /capture-screenshot visible area: p50 / p99 (ms)',
+      `${fmt(median(visible), 0)} / ${fmt(percentile(visible, 99), 0)}`,
+    ]);
+    results.push([
+      'POST /capture-screenshot full page: p50 / p99 (ms)',
+      `${fmt(median(full), 0)} / ${fmt(percentile(full, 99), 0)}`,
+    ]);
   } finally {
     await browser.close();
     await connector.stop();
@@ -97,7 +121,11 @@ async function main(): Promise<void> {
 
 async function timePost(port: number, body: unknown): Promise<number> {
   const start = performance.now();
-  const response = await fetch(`http://127.0.0.1:${port}/capture-screenshot`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`http://127.0.0.1:${port}/capture-screenshot`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`screenshot failed: ${await response.text()}`);
   await response.arrayBuffer();
   return performance.now() - start;

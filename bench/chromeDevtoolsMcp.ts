@@ -28,7 +28,14 @@ export async function startPeer(bin: string, chromium: string, clientName = 'ben
     '--no-page-id-routing',
   ];
   const client = new Client({ name: clientName, version: '1' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args, env: { ...process.env, CHROME_DEVTOOLS_MCP_NO_USAGE_STATISTICS: '1' } as Record<string, string>, stderr: 'ignore' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args,
+      env: { ...process.env, CHROME_DEVTOOLS_MCP_NO_USAGE_STATISTICS: '1' } as Record<string, string>,
+      stderr: 'ignore',
+    }),
+  );
   return client;
 }
 

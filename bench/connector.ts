@@ -19,16 +19,27 @@ let port = 0;
 let base = '';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))!;
   return Number(line.replace(/\D+/g, '')) / 1024;
 }
 
 function logEvent(i: number) {
-  return { type: 'console-log', level: i % 10 === 0 ? 'error' : 'log', message: `bench message number ${i} with some typical text`, timestamp: Date.now(), url: 'http://localhost:5173/', source: 'http://localhost:5173/src/main.ts:12:7' };
+  return {
+    type: 'console-log',
+    level: i % 10 === 0 ? 'error' : 'log',
+    message: `bench message number ${i} with some typical text`,
+    timestamp: Date.now(),
+    url: 'http://localhost:5173/',
+    source: 'http://localhost:5173/src/main.ts:12:7',
+  };
 }
 
 async function openBrowser(): Promise<WebSocket> {
@@ -61,10 +72,14 @@ const agent = new Agent({ keepAlive: true, maxSockets: 16 });
 function http(method: string, path: string, body?: string): Promise<number> {
   return new Promise((done, fail) => {
     const start = performance.now();
-    const req = request(`${base}${path}`, { method, agent, headers: body ? { 'content-type': 'application/json' } : {} }, (res) => {
-      res.resume();
-      res.on('end', () => done(performance.now() - start));
-    });
+    const req = request(
+      `${base}${path}`,
+      { method, agent, headers: body ? { 'content-type': 'application/json' } : {} },
+      (res) => {
+        res.resume();
+        res.on('end', () => done(performance.now() - start));
+      },
+    );
     req.on('error', fail);
     req.end(body);
   });
@@ -101,9 +116,15 @@ async function startConnector(inspect = false): Promise<ChildProcess & { inspect
   port = 20000 + Math.floor(Math.random() * 20000);
   base = `http://127.0.0.1:${port}`;
   const flags = inspect ? ['--inspect=127.0.0.1:0'] : [];
-  const child: ChildProcess & { inspector?: string } = spawn(process.execPath, [...flags, resolve(__dirname, '../dist/cli.js'), '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess & { inspector?: string } = spawn(
+    process.execPath,
+    [...flags, resolve(__dirname, '../dist/cli.js'), '--port', String(port)],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   child.stderr!.on('data', (chunk: Buffer) => (child.inspector ??= /ws:\/\/\S+/.exec(chunk.toString())?.[0]));
-  await new Promise<void>((done) => child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && done()));
+  await new Promise<void>((done) =>
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && done()),
+  );
   return child;
 }
 
@@ -123,7 +144,10 @@ async function retainedHeapMb(inspector: string): Promise<number> {
       ws.send(JSON.stringify({ id, method, params }));
     });
   await call(1, 'HeapProfiler.collectGarbage');
-  const reply = await call(2, 'Runtime.evaluate', { expression: 'process.memoryUsage().heapUsed', returnByValue: true });
+  const reply = await call(2, 'Runtime.evaluate', {
+    expression: 'process.memoryUsage().heapUsed',
+    returnByValue: true,
+  });
   ws.close();
   return Number(reply.result?.result?.value) / (1024 * 1024);
 }
@@ -137,8 +161,14 @@ async function main(): Promise<void> {
   const results: [string, string][] = [];
   const versus = await compareIngest(Number(process.env.BENCH_INGEST_ROUNDS ?? 3));
   const rates = (values: number[]) => `${fmt(median(values))} (${values.map((v) => fmt(v)).join(', ')})`;
-  results.push(['POST /extension-log, autocannon, 20 connections: Browser Debug (requests/s, median (rounds))', rates(versus.ours)]);
-  results.push([`POST /extension-log, autocannon, 20 connections: ${ANCHOR.label} (requests/s, median (rounds))`, rates(versus.anchor)]);
+  results.push([
+    'POST /extension-log, autocannon, 20 connections: Browser Debug (requests/s, median (rounds))',
+    rates(versus.ours),
+  ]);
+  results.push([
+    `POST /extension-log, autocannon, 20 connections: ${ANCHOR.label} (requests/s, median (rounds))`,
+    rates(versus.anchor),
+  ]);
   results.push(['Ratio of the medians, Browser Debug ÷ anchor', `${fmt(versus.ratio, 2)}×`]);
   const profile = process.env.BENCH_PROFILE ? await profileIngest() : undefined;
   let child = await startConnector();
@@ -161,8 +191,14 @@ async function main(): Promise<void> {
     await ingestBatched(ws, 50_000);
     const health = await latencies('/health', 1000);
     const logs = await latencies('/console-logs?limit=1000', 200);
-    results.push(['GET /health with 50k stored: p50 / p99 (ms, median of 5 windows)', `${fmt(health.p50, 3)} / ${fmt(health.p99, 3)}`]);
-    results.push(['GET /console-logs?limit=1000 with 50k stored: p50 / p99 (ms, median of 5 windows)', `${fmt(logs.p50, 2)} / ${fmt(logs.p99, 2)}`]);
+    results.push([
+      'GET /health with 50k stored: p50 / p99 (ms, median of 5 windows)',
+      `${fmt(health.p50, 3)} / ${fmt(health.p99, 3)}`,
+    ]);
+    results.push([
+      'GET /console-logs?limit=1000 with 50k stored: p50 / p99 (ms, median of 5 windows)',
+      `${fmt(logs.p50, 2)} / ${fmt(logs.p99, 2)}`,
+    ]);
 
     ws.close();
     await stopConnector(child);
@@ -180,14 +216,21 @@ async function main(): Promise<void> {
     results.push(['RSS fresh, then after each 1M events up to 5M (MB)', rss.map((mb) => fmt(mb, 0)).join(' / ')]);
     results.push(['Heap retained after GC, same points (MB)', heap.map((mb) => fmt(mb, 1)).join(' / ')]);
     results.push(['RSS growth over the first 1M events (MB)', fmt(rss[1]! - rss[0]!, 1)]);
-    results.push(['RSS range from 1M to 5M events, caps reached (MB)', `${fmt(Math.min(...capped), 0)}..${fmt(Math.max(...capped), 0)}`]);
+    results.push([
+      'RSS range from 1M to 5M events, caps reached (MB)',
+      `${fmt(Math.min(...capped), 0)}..${fmt(Math.max(...capped), 0)}`,
+    ]);
     fresh.close();
   } finally {
     await stopConnector(child);
     agent.destroy();
   }
   const width = Math.max(...results.map(([name]) => name.length));
-  console.log(`\nConnector benchmark (${ROUNDS} rounds, node ${process.version}, ${new Date().toISOString()}, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')})`);
+  console.log(
+    `\nConnector benchmark (${ROUNDS} rounds, node ${process.version}, ${new Date().toISOString()}, load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')})`,
+  );
   for (const [name, value] of results) console.log(`${name.padEnd(width)}  ${value}`);
   if (profile) console.log(`\n${profile}`);
 }

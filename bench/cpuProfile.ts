@@ -40,7 +40,10 @@ function describe(frame: CallFrame): { name: string; origin: string } {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1];
   const ours = /\/(src\/.*)$/.exec(source)?.[1];
   const origin = pkg ? pkg : ours ? ours : source.startsWith('node:') ? source : source.split('/').slice(-2).join('/');
-  return { name: `${fn} (${origin}${mapped?.line ? `:${mapped.line}` : ''})`, origin: pkg ? `package ${pkg}` : ours ? 'our code' : origin };
+  return {
+    name: `${fn} (${origin}${mapped?.line ? `:${mapped.line}` : ''})`,
+    origin: pkg ? `package ${pkg}` : ours ? 'our code' : origin,
+  };
 }
 
 /** The top `count` functions by self time, then self time grouped by origin. */
@@ -61,6 +64,10 @@ export function summarizeProfile(profile: CpuProfile, count = 12): string {
     byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + time);
   }
   const share = (time: number) => `${((100 * time) / total).toFixed(1).padStart(5)}%`;
-  const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, time]) => `  ${share(time)}  ${name}`);
+  const top = (map: Map<string, number>, n: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, time]) => `  ${share(time)}  ${name}`);
   return ['Self time, top functions:', ...top(byName, count), 'Self time by origin:', ...top(byOrigin, 14)].join('\n');
 }

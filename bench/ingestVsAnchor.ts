@@ -22,8 +22,14 @@ type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult
 
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_INGEST_SECONDS ?? 5);
-const MESSAGE = 'checkout step finished: cart 4f2a, 3 items, total 129.90 EUR, coupon SPRING applied, shipping to DE, user 81723 (guest)'.slice(0, 120);
-const BODY = JSON.stringify({ data: { type: 'console-log', level: 'log', message: MESSAGE, timestamp: 1_764_000_000_000 } });
+const MESSAGE =
+  'checkout step finished: cart 4f2a, 3 items, total 129.90 EUR, coupon SPRING applied, shipping to DE, user 81723 (guest)'.slice(
+    0,
+    120,
+  );
+const BODY = JSON.stringify({
+  data: { type: 'console-log', level: 'log', message: MESSAGE, timestamp: 1_764_000_000_000 },
+});
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -40,7 +46,8 @@ async function rate(autocannon: Autocannon, server: Server, seconds: number): Pr
     headers: { 'content-type': 'application/json' },
     body: BODY,
   });
-  if (result.non2xx || result.errors) throw new Error(`${server.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  if (result.non2xx || result.errors)
+    throw new Error(`${server.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return result.requests.total / result.duration;
 }
 

@@ -14,11 +14,16 @@ const PER_WINDOW = Number(process.env.BENCH_PER_WINDOW ?? 300);
 const STORED = 10_000;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 
 async function startConnector(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [resolve(__dirname, '../dist/cli.js'), '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  await new Promise<void>((done) => child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && done()));
+  const child = spawn(process.execPath, [resolve(__dirname, '../dist/cli.js'), '--port', String(port)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((done) =>
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && done()),
+  );
   return child;
 }
 
@@ -47,11 +52,16 @@ async function fill(port: number): Promise<void> {
 }
 
 /** p50 and p99 per window of sequential calls after a warm-up; the median window is reported. */
-async function latencies(client: Client, args: Record<string, unknown>): Promise<{ p50: number; p99: number; chars: number }> {
+async function latencies(
+  client: Client,
+  args: Record<string, unknown>,
+): Promise<{ p50: number; p99: number; chars: number }> {
   let chars = 0;
   const once = async () => {
     const start = performance.now();
-    const result = (await client.callTool({ name: 'get_console_logs', arguments: args })) as { content: { text?: string }[] };
+    const result = (await client.callTool({ name: 'get_console_logs', arguments: args })) as {
+      content: { text?: string }[];
+    };
     chars = result.content[0]?.text?.length ?? 0;
     return performance.now() - start;
   };
@@ -77,11 +87,16 @@ async function main(): Promise<void> {
     const rows: [string, string][] = [];
     for (const args of [{}, { limit: 1000 }, { level: 'error' }]) {
       const { p50, p99, chars } = await latencies(client, args);
-      rows.push([`get_console_logs ${JSON.stringify(args)}: p50 / p99 (ms), answer chars`, `${p50.toFixed(2)} / ${p99.toFixed(2)}, ${chars}`]);
+      rows.push([
+        `get_console_logs ${JSON.stringify(args)}: p50 / p99 (ms), answer chars`,
+        `${p50.toFixed(2)} / ${p99.toFixed(2)}, ${chars}`,
+      ]);
     }
     await client.close();
     const width = Math.max(...rows.map(([name]) => name.length));
-    console.log(`\nMCP benchmark: ${STORED.toLocaleString('en-US')} stored, Streamable HTTP, ${WINDOWS} windows of ${PER_WINDOW} calls (node ${process.version}, ${new Date().toISOString()})`);
+    console.log(
+      `\nMCP benchmark: ${STORED.toLocaleString('en-US')} stored, Streamable HTTP, ${WINDOWS} windows of ${PER_WINDOW} calls (node ${process.version}, ${new Date().toISOString()})`,
+    );
     for (const [name, value] of rows) console.log(`${name.padEnd(width)}  ${value}`);
   } finally {
     child.kill('SIGINT');

@@ -25,7 +25,9 @@ async function main(): Promise<void> {
     }));
     await feed(t.connector, browser, events);
     const client = await inMemoryClient(t.connector);
-    console.log(`MCP server work: ${STORED.toLocaleString('en-US')} stored, in-memory transport, median of ${CALLS - WARM_UP} calls (node ${process.version})`);
+    console.log(
+      `MCP server work: ${STORED.toLocaleString('en-US')} stored, in-memory transport, median of ${CALLS - WARM_UP} calls (node ${process.version})`,
+    );
     for (const args of [{}, { limit: 1000 }, { level: 'error' }]) {
       const times: number[] = [];
       for (let i = 0; i < CALLS; i++) {
@@ -34,7 +36,9 @@ async function main(): Promise<void> {
         times.push(performance.now() - start);
       }
       const sorted = times.slice(WARM_UP).sort((a, b) => a - b);
-      console.log(`get_console_logs ${JSON.stringify(args)}: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)} ms`);
+      console.log(
+        `get_console_logs ${JSON.stringify(args)}: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)} ms`,
+      );
     }
     await client.close();
   } finally {

@@ -12,13 +12,26 @@ import { rssMb, startAnchor, startOurs, stopServer, type Server } from './peers'
 
 const PASSES = Number(process.env.BENCH_PASSES ?? 3);
 const IN_FLIGHT = 16;
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-const MESSAGE = 'checkout step finished: cart 4f2a, 3 items, total 129.90 EUR, coupon SPRING applied, shipping to DE, user 81723 (guest)'.slice(0, 120);
-const STACK = Array.from({ length: 12 }, (_, i) => `    at handler${i} (http://localhost:5173/src/checkout/cart.ts:${100 + i}:${15 + i})`).join('\n');
-const HEADERS = (n: number, prefix: string) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}-header-${i}`, `value ${i} ${'v'.repeat(40)}`]));
-const REQUEST_BODY = JSON.stringify({ items: Array.from({ length: 20 }, (_, i) => ({ sku: `SKU-${i}`, quantity: i % 3, note: 'n'.repeat(60) })) });
-const RESPONSE_BODY = JSON.stringify({ rows: Array.from({ length: 80 }, (_, i) => ({ id: i, name: `product ${i}`, description: 'd'.repeat(70) })) });
+const MESSAGE =
+  'checkout step finished: cart 4f2a, 3 items, total 129.90 EUR, coupon SPRING applied, shipping to DE, user 81723 (guest)'.slice(
+    0,
+    120,
+  );
+const STACK = Array.from(
+  { length: 12 },
+  (_, i) => `    at handler${i} (http://localhost:5173/src/checkout/cart.ts:${100 + i}:${15 + i})`,
+).join('\n');
+const HEADERS = (n: number, prefix: string) =>
+  Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}-header-${i}`, `value ${i} ${'v'.repeat(40)}`]));
+const REQUEST_BODY = JSON.stringify({
+  items: Array.from({ length: 20 }, (_, i) => ({ sku: `SKU-${i}`, quantity: i % 3, note: 'n'.repeat(60) })),
+});
+const RESPONSE_BODY = JSON.stringify({
+  rows: Array.from({ length: 80 }, (_, i) => ({ id: i, name: `product ${i}`, description: 'd'.repeat(70) })),
+});
 
 interface Kind {
   name: string;
@@ -44,11 +57,44 @@ function network(i: number, status: number): Record<string, unknown> {
 function kinds(): Kind[] {
   const limits = defaultConfig().limits;
   return [
-    { name: 'console logs', limits: [limits.consoleLogs], make: (i) => ({ type: 'console-log', level: ['log', 'info', 'warn', 'debug'][i % 4], message: MESSAGE, url: 'http://localhost:5173/checkout', source: 'http://localhost:5173/src/checkout/cart.ts:120:15', timestamp: Date.now() }) },
-    { name: 'uncaught errors', limits: [limits.consoleErrors], make: (i) => ({ type: 'console-error', message: `TypeError: cannot read properties of undefined (reading 'total') #${i}`, stack: STACK, source: 'http://localhost:5173/src/checkout/cart.ts:120:15', errorKind: 'uncaught', timestamp: Date.now() }) },
+    {
+      name: 'console logs',
+      limits: [limits.consoleLogs],
+      make: (i) => ({
+        type: 'console-log',
+        level: ['log', 'info', 'warn', 'debug'][i % 4],
+        message: MESSAGE,
+        url: 'http://localhost:5173/checkout',
+        source: 'http://localhost:5173/src/checkout/cart.ts:120:15',
+        timestamp: Date.now(),
+      }),
+    },
+    {
+      name: 'uncaught errors',
+      limits: [limits.consoleErrors],
+      make: (i) => ({
+        type: 'console-error',
+        message: `TypeError: cannot read properties of undefined (reading 'total') #${i}`,
+        stack: STACK,
+        source: 'http://localhost:5173/src/checkout/cart.ts:120:15',
+        errorKind: 'uncaught',
+        timestamp: Date.now(),
+      }),
+    },
     { name: 'network, 2xx', limits: [limits.networkSuccess], make: (i) => network(i, 200) },
     { name: 'network, 5xx', limits: [limits.networkErrors], make: (i) => network(i, 500) },
-    { name: 'page loads', limits: [limits.pageLoads], make: (i) => ({ type: 'page-navigated', url: `http://localhost:5173/page/${i}`, title: `Page ${i}`, tabId: 1, pageLoadId: `load-${i}-${Date.now()}`, timestamp: Date.now() }) },
+    {
+      name: 'page loads',
+      limits: [limits.pageLoads],
+      make: (i) => ({
+        type: 'page-navigated',
+        url: `http://localhost:5173/page/${i}`,
+        title: `Page ${i}`,
+        tabId: 1,
+        pageLoadId: `load-${i}-${Date.now()}`,
+        timestamp: Date.now(),
+      }),
+    },
   ];
 }
 
@@ -67,17 +113,29 @@ async function post(port: number, count: number, body: (i: number) => string): P
   const started = performance.now();
   const one = (payload: string) =>
     new Promise<void>((done, fail) => {
-      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/extension-log', agent, headers: { 'content-type': 'application/json' } }, (res) => {
-        if (res.statusCode !== 200) failed++;
-        res.resume();
-        res.on('end', done);
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/extension-log',
+          agent,
+          headers: { 'content-type': 'application/json' },
+        },
+        (res) => {
+          if (res.statusCode !== 200) failed++;
+          res.resume();
+          res.on('end', done);
+        },
+      );
       req.on('error', fail);
       req.end(payload);
     });
-  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-    while (next < count) await one(body(next++));
-  }));
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < count) await one(body(next++));
+    }),
+  );
   agent.destroy();
   if (failed) throw new Error(`${failed} of ${count} requests were refused`);
   return count / ((performance.now() - started) / 1000);
@@ -101,7 +159,8 @@ async function measure(server: Server): Promise<Figures> {
   const passes: number[] = [];
   const rates: number[] = [];
   for (let pass = 0; pass < PASSES; pass++) {
-    for (const kind of kinds()) rates.push(await post(server.port, perPass(kind), (i) => JSON.stringify({ data: kind.make(pass * 1e6 + i) })));
+    for (const kind of kinds())
+      rates.push(await post(server.port, perPass(kind), (i) => JSON.stringify({ data: kind.make(pass * 1e6 + i) })));
     await settle();
     passes.push(rssMb(pid));
     process.stderr.write(`${server.label}: pass ${pass + 1} of ${PASSES}, RSS ${fmt(passes.at(-1)!)} MB\n`);
@@ -122,16 +181,32 @@ async function main(): Promise<void> {
   const workload = kinds()
     .map((kind) => `${fmt(perPass(kind))} ${kind.name}`)
     .join(', ');
-  console.log(`\nMemory benchmark (node ${process.version}, ${new Date().toISOString()}, load average ${(await import('node:os')).loadavg().map((n) => n.toFixed(1)).join(' ')})`);
-  console.log(`Each pass: ${workload}, through POST /extension-log, ${IN_FLIGHT} in flight. RSS read from /proc after 2 s of quiet.`);
-  console.log('| Server | RSS idle | RSS at caps (pass 1) | RSS after eviction (passes 2..) | Growth at caps | Peak RSS |');
+  console.log(
+    `\nMemory benchmark (node ${process.version}, ${new Date().toISOString()}, load average ${(await import('node:os'))
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')})`,
+  );
+  console.log(
+    `Each pass: ${workload}, through POST /extension-log, ${IN_FLIGHT} in flight. RSS read from /proc after 2 s of quiet.`,
+  );
+  console.log(
+    '| Server | RSS idle | RSS at caps (pass 1) | RSS after eviction (passes 2..) | Growth at caps | Peak RSS |',
+  );
   console.log('|---|---|---|---|---|---|');
   for (const [label, f] of results) {
-    console.log(`| ${label} | ${fmt(f.idle)} MB | ${fmt(f.passes[0]!)} MB | ${f.passes.slice(1).map((mb) => fmt(mb)).join(' / ')} MB | ${fmt(f.passes[0]! - f.idle)} MB | ${fmt(f.peak)} MB |`);
+    console.log(
+      `| ${label} | ${fmt(f.idle)} MB | ${fmt(f.passes[0]!)} MB | ${f.passes
+        .slice(1)
+        .map((mb) => fmt(mb))
+        .join(' / ')} MB | ${fmt(f.passes[0]! - f.idle)} MB | ${fmt(f.peak)} MB |`,
+    );
   }
   const ours = results[0]![1];
   const growth = ours.passes[0]! - ours.idle;
-  console.log(`Target: growth at the default caps ≤ 150 MB: ${growth <= 150 ? 'met' : 'NOT met'} (${fmt(growth)} MB); after eviction ${fmt(Math.min(...ours.passes.slice(1)))}..${fmt(Math.max(...ours.passes.slice(1)))} MB.`);
+  console.log(
+    `Target: growth at the default caps ≤ 150 MB: ${growth <= 150 ? 'met' : 'NOT met'} (${fmt(growth)} MB); after eviction ${fmt(Math.min(...ours.passes.slice(1)))}..${fmt(Math.max(...ours.passes.slice(1)))} MB.`,
+  );
 }
 
 void main();

@@ -11,7 +11,11 @@ import { join, resolve } from 'node:path';
 const PEERS = process.env.BROWSER_DEBUG_PEERS ?? join(homedir(), '.cache', 'browser-debug', 'peers');
 
 /** The anchor of issue 14: AgentDesk's browser-tools-server, its HTTP ingest workload. */
-export const ANCHOR = { name: '@agentdeskai/browser-tools-server', version: '1.2.0', label: 'browser-tools-server 1.2.0' };
+export const ANCHOR = {
+  name: '@agentdeskai/browser-tools-server',
+  version: '1.2.0',
+  label: 'browser-tools-server 1.2.0',
+};
 export const AUTOCANNON = { name: 'autocannon', version: '8.0.0' };
 
 /** The package's folder, installing it (once, cached) if needed. */
@@ -22,7 +26,11 @@ export function ensurePeer(peer: { name: string; version: string }): string {
   mkdirSync(dir, { recursive: true });
   if (!existsSync(join(dir, 'package.json'))) writeFileSync(join(dir, 'package.json'), '{"private":true}\n');
   process.stderr.write(`Installing ${peer.name}@${peer.version} into ${dir} …\n`);
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', `${peer.name}@${peer.version}`], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', `${peer.name}@${peer.version}`],
+    { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   writeFileSync(join(dir, '.complete'), new Date().toISOString());
   return packageDir;
 }
@@ -40,25 +48,36 @@ export function randomPort(): number {
 
 /** Our standalone connector in its own process. Extra node flags (e.g. --cpu-prof) go first. */
 export function startOurs(port = randomPort(), nodeFlags: string[] = []): Promise<Server> {
-  const child = spawn(process.execPath, [...nodeFlags, resolve(__dirname, '../dist/cli.js'), '--port', String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeFlags, resolve(__dirname, '../dist/cli.js'), '--port', String(port)], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return ready({ label: 'Browser Debug', port, child });
 }
 
 /** The anchor as its users start it, bound to loopback; its per-request logging goes to /dev/null. */
 export function startAnchor(port = randomPort()): Promise<Server> {
-  const entry = join(ensurePeer(ANCHOR), JSON.parse(readFileSync(join(ensurePeer(ANCHOR), 'package.json'), 'utf8')).bin['browser-tools-server']);
-  const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, PORT: String(port), SERVER_HOST: '127.0.0.1' } });
+  const entry = join(
+    ensurePeer(ANCHOR),
+    JSON.parse(readFileSync(join(ensurePeer(ANCHOR), 'package.json'), 'utf8')).bin['browser-tools-server'],
+  );
+  const child = spawn(process.execPath, [entry], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), SERVER_HOST: '127.0.0.1' },
+  });
   return ready({ label: ANCHOR.label, port, child });
 }
 
 /** Resolves once the server answers `/.identity` (both have it), or fails if it exits first. */
 async function ready(server: Server): Promise<Server> {
-  const exited = new Promise<never>((_, fail) => server.child.once('exit', (code) => fail(new Error(`${server.label} exited with code ${code} before it answered`))));
+  const exited = new Promise<never>((_, fail) =>
+    server.child.once('exit', (code) => fail(new Error(`${server.label} exited with code ${code} before it answered`))),
+  );
   const started = Date.now();
   for (;;) {
     const up = await Promise.race([probe(server.port), exited]);
     if (up) return server;
-    if (Date.now() - started > 30_000) throw new Error(`${server.label} did not answer on port ${server.port} within 30 s`);
+    if (Date.now() - started > 30_000)
+      throw new Error(`${server.label} did not answer on port ${server.port} within 30 s`);
     await new Promise((done) => setTimeout(done, 100));
   }
 }

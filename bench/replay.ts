@@ -80,8 +80,12 @@ async function main(): Promise<void> {
     const ratio = median(steps) / median(direct);
     console.log(`Replay of a 10-step flow, ${RUNS} runs each, medians (same browser, same run):`);
     console.log(`  Playwright running the steps directly:        ${median(direct).toFixed(0)} ms`);
-    console.log(`  Browser Debug replay, the steps:              ${median(steps).toFixed(0)} ms  (${ratio.toFixed(2)}× Playwright; target ≤ 1.5×)`);
-    console.log(`  Browser Debug replay, with the verdict:       ${median(total).toFixed(0)} ms  (adds the wait for the page's last errors and requests, ≥ 400 ms quiet)`);
+    console.log(
+      `  Browser Debug replay, the steps:              ${median(steps).toFixed(0)} ms  (${ratio.toFixed(2)}× Playwright; target ≤ 1.5×)`,
+    );
+    console.log(
+      `  Browser Debug replay, with the verdict:       ${median(total).toFixed(0)} ms  (adds the wait for the page's last errors and requests, ≥ 400 ms quiet)`,
+    );
   } finally {
     await browser.close();
     await shop.close();

@@ -21,7 +21,11 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function peerTrace(client: Client): Promise<{ ms: number; lcp: string }> {
   const start = performance.now();
-  const result = (await client.callTool({ name: 'performance_start_trace', arguments: { reload: true, autoStop: true } }, undefined, { timeout: 120_000 })) as { content: { text?: string }[] };
+  const result = (await client.callTool(
+    { name: 'performance_start_trace', arguments: { reload: true, autoStop: true } },
+    undefined,
+    { timeout: 120_000 },
+  )) as { content: { text?: string }[] };
   const ms = performance.now() - start;
   const text = result.content.map((item) => item.text ?? '').join('\n');
   const lcp = /LCP: (\d+) ms/.exec(text)?.[1];
@@ -50,7 +54,10 @@ async function main(): Promise<void> {
   const page = await browser.context.newPage();
   await page.goto(url, { waitUntil: 'load' });
   const peer = await startPeer(bin, chromium);
-  const navigated = (await peer.callTool({ name: 'navigate_page', arguments: { type: 'url', url } })) as { isError?: boolean; content: { text?: string }[] };
+  const navigated = (await peer.callTool({ name: 'navigate_page', arguments: { type: 'url', url } })) as {
+    isError?: boolean;
+    content: { text?: string }[];
+  };
   if (navigated.isError) throw new Error(`chrome-devtools-mcp could not open the page: ${navigated.content[0]?.text}`);
   // One untimed round each: the trace engine loads and both browsers warm their caches.
   await ourTrace(connector.port);
@@ -62,7 +69,9 @@ async function main(): Promise<void> {
     const b = await peerTrace(peer);
     ours.push(a.ms);
     theirs.push(b.ms);
-    console.log(`run ${i + 1}: Browser Debug ${seconds(a.ms)} (LCP ${a.lcp} ms, ${seconds(a.recordMs)} traced after the navigation) · chrome-devtools-mcp ${seconds(b.ms)} (LCP ${b.lcp} ms)`);
+    console.log(
+      `run ${i + 1}: Browser Debug ${seconds(a.ms)} (LCP ${a.lcp} ms, ${seconds(a.recordMs)} traced after the navigation) · chrome-devtools-mcp ${seconds(b.ms)} (LCP ${b.lcp} ms)`,
+    );
   }
   const ratio = median(ours) / median(theirs);
   console.log(`\nReload trace with insights, page with a 1.2 s LCP image, medians of ${RUNS}:`);

@@ -15,14 +15,28 @@ export default defineConfig(async () => {
           plugins: [
             cloudflareTest({
               wrangler: { configPath: './wrangler.toml' },
-              miniflare: { bindings: { JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', TEST_MIGRATIONS: migrations } },
+              miniflare: {
+                bindings: { JWT_SECRET: 'test-secret-that-is-long-enough-0123456789', TEST_MIGRATIONS: migrations },
+              },
             }),
           ],
-          test: { name: 'workers', include: ['test/workers/**/*.test.ts'], setupFiles: ['./test/workers/setup.ts'], testTimeout: 30_000 },
+          test: {
+            name: 'workers',
+            include: ['test/workers/**/*.test.ts'],
+            setupFiles: ['./test/workers/setup.ts'],
+            testTimeout: 30_000,
+          },
         },
         {
           // One file at a time: each starts its own wrangler dev, and the load test wants both cores.
-          test: { name: 'node', include: ['test/node/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false },
+          test: {
+            name: 'node',
+            include: ['test/node/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 120_000,
+            hookTimeout: 120_000,
+            fileParallelism: false,
+          },
         },
       ],
     },

@@ -13,7 +13,15 @@ const bundleExternals = [...nodeExternals, '@paulirish/trace_engine'];
 const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', legalComments: 'none' };
 
 /** The Node bundles (extension host, connector runtime, CLI, stdio MCP bin): one file each, CommonJS. */
-const node = (entryPoints, external = bundleExternals) => ({ ...common, entryPoints, outdir: 'dist', platform: 'node', format: 'cjs', target: 'node20', external });
+const node = (entryPoints, external = bundleExternals) => ({
+  ...common,
+  entryPoints,
+  outdir: 'dist',
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external,
+});
 
 const targets = [
   // The connector runtime is its own bundle, loaded after activation (keeps activation small).

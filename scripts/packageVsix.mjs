@@ -18,6 +18,13 @@ for (const entry of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'me
 // vsce never packs a top-level node_modules without --dependencies, so the modules sit in
 // dist/node_modules, where Node finds them first from dist/connectorRuntime.js.
 stageAuditModules({ root, out: join(staging, 'dist') });
-writeFileSync(join(staging, '.vscodeignore'), readFileSync(join(root, '.vscodeignore'), 'utf8') + '!dist/node_modules/**\n');
-execFileSync(process.execPath, [join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--out', out], { cwd: staging, stdio: 'inherit' });
+writeFileSync(
+  join(staging, '.vscodeignore'),
+  readFileSync(join(root, '.vscodeignore'), 'utf8') + '!dist/node_modules/**\n',
+);
+execFileSync(
+  process.execPath,
+  [join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--out', out],
+  { cwd: staging, stdio: 'inherit' },
+);
 console.log(`${out}: ${(statSync(out).size / 1024 / 1024).toFixed(2)} MB`);

@@ -13,13 +13,15 @@ const ROOTS = ['lighthouse', 'chrome-launcher'];
 
 /** Whole packages never loaded when Lighthouse runs through its Node API (verified with strace on a full run). */
 export const DROPPED_PACKAGES = {
-  '@sentry/node': 'error reporting: lighthouse/core/lib/sentry.js imports it dynamically only with --enable-error-reporting (CLI); takes @opentelemetry/* with it',
+  '@sentry/node':
+    'error reporting: lighthouse/core/lib/sentry.js imports it dynamically only with --enable-error-reporting (CLI); takes @opentelemetry/* with it',
   yargs: 'the lighthouse CLI (lighthouse/cli) only',
   'yargs-parser': 'the lighthouse CLI only',
-  enquirer: 'the CLI\'s error-reporting prompt only',
-  open: 'the CLI\'s --view only',
-  configstore: 'the CLI\'s prompt memory only',
-  'chromium-bidi': 'WebDriver BiDi: puppeteer-core imports it dynamically only for protocol "webDriverBiDi"; we speak CDP',
+  enquirer: "the CLI's error-reporting prompt only",
+  open: "the CLI's --view only",
+  configstore: "the CLI's prompt memory only",
+  'chromium-bidi':
+    'WebDriver BiDi: puppeteer-core imports it dynamically only for protocol "webDriverBiDi"; we speak CDP',
   'devtools-protocol': 'TypeScript types and JSON schema; no runtime import',
   '@types/node': 'TypeScript types',
   'type-fest': 'TypeScript types',
@@ -84,9 +86,11 @@ function size(path) {
 
 /** Why a file (path relative to node_modules, `/` separators) is left out, or undefined to keep it. */
 export function dropReason(path) {
-  for (const [prefix, why] of DROPPED_PATHS) if (path === prefix || path.startsWith(`${prefix}/`) || path.includes(`/node_modules/${prefix}/`)) return why;
+  for (const [prefix, why] of DROPPED_PATHS)
+    if (path === prefix || path.startsWith(`${prefix}/`) || path.includes(`/node_modules/${prefix}/`)) return why;
   const name = path.slice(path.lastIndexOf('/') + 1);
-  for (const [pattern, why] of DROPPED_FILES) if (pattern.test(pattern.source.includes('\\/') ? path : name)) return why;
+  for (const [pattern, why] of DROPPED_FILES)
+    if (pattern.test(pattern.source.includes('\\/') ? path : name)) return why;
   return undefined;
 }
 
@@ -103,7 +107,8 @@ export function stageAuditModules({ root = process.cwd(), out }) {
       recursive: true,
       filter: (from) => {
         const rel = relative(source, from).split(sep).join('/');
-        if (rel.includes('/node_modules/') && from !== dir && relative(dir, from).split(sep).includes('node_modules')) return false;
+        if (rel.includes('/node_modules/') && from !== dir && relative(dir, from).split(sep).includes('node_modules'))
+          return false;
         const why = rel.includes('/') ? dropReason(rel) : undefined;
         const info = statSync(from);
         if (why) note(why, size(from));

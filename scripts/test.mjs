@@ -21,17 +21,36 @@ function hasTests(dir) {
 
 const steps = [
   { name: 'typecheck', command: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'] },
-  { name: 'typecheck browser-extension', command: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'browser-extension'] },
+  {
+    name: 'typecheck browser-extension',
+    command: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'browser-extension'],
+  },
   { name: 'lint', command: ['node_modules/eslint/bin/eslint.js', '.'] },
+  { name: 'format', command: ['node_modules/prettier/bin/prettier.cjs', '--check', '.'] },
   { name: 'build', command: ['scripts/build.mjs'] },
   { name: 'unit', command: [...mocha, 'test/unit/**/*.test.ts'], when: () => hasTests('test/unit') },
   { name: 'e2e', command: [...mocha, 'test/e2e/**/*.test.ts'], needs: ['chromium'], when: () => hasTests('test/e2e') },
   // Connector and browser extension against `wrangler dev --local`: needs the edge's dependencies.
-  { name: 'remote', command: [...mocha, 'test/remote/**/*.test.ts'], needs: ['chromium', 'edge'], when: () => hasTests('test/remote') },
+  {
+    name: 'remote',
+    command: [...mocha, 'test/remote/**/*.test.ts'],
+    needs: ['chromium', 'edge'],
+    when: () => hasTests('test/remote'),
+  },
   // Real Lighthouse runs (6–10 s each): after the quick suites, so their failures show first.
-  { name: 'audits', command: [...mocha, 'test/audit/**/*.test.ts'], needs: ['chromium'], when: () => hasTests('test/audit') },
+  {
+    name: 'audits',
+    command: [...mocha, 'test/audit/**/*.test.ts'],
+    needs: ['chromium'],
+    when: () => hasTests('test/audit'),
+  },
   // Its hybrid-mode test talks to `wrangler dev`, so it needs the edge's dependencies too.
-  { name: 'vscode', command: [...mocha, 'test/vscode/*.test.ts'], needs: ['chromium', 'codeServer', 'edge'], when: () => hasTests('test/vscode') },
+  {
+    name: 'vscode',
+    command: [...mocha, 'test/vscode/*.test.ts'],
+    needs: ['chromium', 'codeServer', 'edge'],
+    when: () => hasTests('test/vscode'),
+  },
   // The edge worker's type check, then its vitest projects, which add their counts to the tally.
   { name: 'edge', cwd: 'edge', needs: ['edge'], command: ['scripts/test.mjs'] },
 ];
@@ -65,7 +84,11 @@ for (const step of steps) {
     continue;
   }
   if (setupOnly) continue;
-  const env = { ...process.env, ...Object.assign({}, ...setupResults.map((result) => result.env)), TEST_TALLY_FILE: tallyFile };
+  const env = {
+    ...process.env,
+    ...Object.assign({}, ...setupResults.map((result) => result.env)),
+    TEST_TALLY_FILE: tallyFile,
+  };
   const result = spawnSync(process.execPath, step.command, { stdio: 'inherit', cwd: step.cwd, env });
   if (result.status !== 0) failedSteps.push(step.name);
 }
@@ -83,7 +106,9 @@ rmSync(tallyDir, { recursive: true, force: true });
 function skippedNote() {
   const byVariable = new Map();
   for (const [name, variable] of skippedSteps) byVariable.set(variable, [...(byVariable.get(variable) ?? []), name]);
-  return [...byVariable].map(([variable, names]) => `; not run, as asked by ${variable}=1: ${names.join(', ')}`).join('');
+  return [...byVariable]
+    .map(([variable, names]) => `; not run, as asked by ${variable}=1: ${names.join(', ')}`)
+    .join('');
 }
 
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);

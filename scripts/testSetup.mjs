@@ -6,7 +6,13 @@ import { existsSync } from 'node:fs';
 
 /** Where the suites look for a browser (test/e2e/support/chromium.ts): Debian's binary first. */
 export function chromiumCandidates(env = process.env) {
-  return [env.CHROME_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean);
+  return [
+    env.CHROME_PATH,
+    '/usr/lib/chromium/chromium',
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ].filter(Boolean);
 }
 
 /** Runs a command (or, in a dry run, says it would); `capture` keeps stdout instead of showing it. */
@@ -17,21 +23,32 @@ export function commandRunner(dryRun) {
       return { ok: true, stdout: '' };
     }
     const { capture, ...spawnOptions } = options;
-    const result = spawnSync(command, args, { stdio: ['ignore', capture ? 'pipe' : 'inherit', 'inherit'], encoding: 'utf8', ...spawnOptions });
+    const result = spawnSync(command, args, {
+      stdio: ['ignore', capture ? 'pipe' : 'inherit', 'inherit'],
+      encoding: 'utf8',
+      ...spawnOptions,
+    });
     return { ok: result.status === 0, stdout: result.stdout ?? '' };
   };
 }
 
-const CHROMIUM_HINT = 'install it with `sudo apt-get install -y chromium` (or set CHROME_PATH to a Chromium or Chrome binary), then run npm test again';
+const CHROMIUM_HINT =
+  'install it with `sudo apt-get install -y chromium` (or set CHROME_PATH to a Chromium or Chrome binary), then run npm test again';
 
 /** Chromium for the browser suites: found, installed with apt-get when root, else a one-line instruction. */
-export function ensureChromium({ candidates = chromiumCandidates(), isRoot = process.getuid?.() === 0, run = commandRunner(false), dryRun = false } = {}) {
+export function ensureChromium({
+  candidates = chromiumCandidates(),
+  isRoot = process.getuid?.() === 0,
+  run = commandRunner(false),
+  dryRun = false,
+} = {}) {
   const found = () => candidates.find((path) => existsSync(path));
   if (found()) return { ok: true, note: `Chromium: ${found()}` };
   if (!isRoot) return { ok: false, note: `Chromium is missing: ${CHROMIUM_HINT}.` };
   console.log('Chromium is missing: installing it with apt-get (once).');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const installed = run('apt-get', ['update', '-qq'], { env }).ok && run('apt-get', ['install', '-y', '-qq', 'chromium'], { env }).ok;
+  const installed =
+    run('apt-get', ['update', '-qq'], { env }).ok && run('apt-get', ['install', '-y', '-qq', 'chromium'], { env }).ok;
   if (dryRun && installed) return { ok: true, note: 'Chromium: would be installed with apt-get' };
   if (installed && found()) return { ok: true, note: `Chromium: ${found()} (installed now)` };
   return { ok: false, note: `Chromium could not be installed with apt-get (see above): ${CHROMIUM_HINT}.` };
@@ -42,7 +59,11 @@ export function ensureCodeServer({ run = commandRunner(false), dryRun = false } 
   // The script's own dry run changes nothing, so it runs even in a dry run.
   const runner = dryRun ? commandRunner(false) : run;
   const result = runner('bash', ['scripts/setupCodeServer.sh', ...(dryRun ? ['--dry-run'] : [])], { capture: true });
-  if (!result.ok) return { ok: false, note: 'code-server could not be installed (see above): fix that, or run `bash scripts/setupCodeServer.sh` to retry, then npm test again.' };
+  if (!result.ok)
+    return {
+      ok: false,
+      note: 'code-server could not be installed (see above): fix that, or run `bash scripts/setupCodeServer.sh` to retry, then npm test again.',
+    };
   const bin = result.stdout.trim();
   if (dryRun) return { ok: true, note: `code-server: ${bin || 'would be set up by scripts/setupCodeServer.sh'}` };
   return { ok: true, note: `code-server: ${bin}`, env: { CODE_SERVER_BIN: bin } };
@@ -55,7 +76,10 @@ export function ensureEdgeDependencies({ run = commandRunner(false), dryRun = fa
   const installed = run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: 'edge' }).ok;
   if (dryRun) return { ok: true, note: 'edge dependencies: would be installed' };
   if (installed && existsSync(marker)) return { ok: true, note: 'edge dependencies: installed now' };
-  return { ok: false, note: 'edge dependencies are missing and could not be installed: run (cd edge && npm ci --ignore-scripts --no-audit --no-fund)' };
+  return {
+    ok: false,
+    note: 'edge dependencies are missing and could not be installed: run (cd edge && npm ci --ignore-scripts --no-audit --no-fund)',
+  };
 }
 
 export const REQUIREMENTS = { chromium: ensureChromium, codeServer: ensureCodeServer, edge: ensureEdgeDependencies };
@@ -67,8 +91,10 @@ export const REQUIREMENTS = { chromium: ensureChromium, codeServer: ensureCodeSe
 export function skipRequests(env = process.env) {
   const on = (value) => Boolean(value) && value !== '0' && value !== 'false';
   const requests = [];
-  if (on(env.BROWSER_DEBUG_SKIP_UI)) requests.push({ variable: 'BROWSER_DEBUG_SKIP_UI', needs: ['chromium', 'codeServer'] });
-  if (on(env.BROWSER_DEBUG_SKIP_VSCODE)) requests.push({ variable: 'BROWSER_DEBUG_SKIP_VSCODE', needs: ['codeServer'] });
+  if (on(env.BROWSER_DEBUG_SKIP_UI))
+    requests.push({ variable: 'BROWSER_DEBUG_SKIP_UI', needs: ['chromium', 'codeServer'] });
+  if (on(env.BROWSER_DEBUG_SKIP_VSCODE))
+    requests.push({ variable: 'BROWSER_DEBUG_SKIP_VSCODE', needs: ['codeServer'] });
   return requests;
 }
 

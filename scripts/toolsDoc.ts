@@ -27,7 +27,10 @@ function typeOf(schema: JsonSchema): string {
   if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(' \\| ');
   if (schema.anyOf) return schema.anyOf.map(typeOf).join(' or ');
   const type = Array.isArray(schema.type) ? schema.type.join(' or ') : (schema.type ?? 'any');
-  const range = schema.minimum !== undefined && schema.maximum !== undefined && schema.maximum < 1e9 ? ` ${schema.minimum}..${schema.maximum}` : '';
+  const range =
+    schema.minimum !== undefined && schema.maximum !== undefined && schema.maximum < 1e9
+      ? ` ${schema.minimum}..${schema.maximum}`
+      : '';
   if (type === 'array' && schema.items) return `array of ${typeOf(schema.items)}`;
   return `${type}${range}${schema.format ? ` (${schema.format})` : ''}`;
 }
@@ -35,7 +38,14 @@ function typeOf(schema: JsonSchema): string {
 function argumentLines(schema: JsonSchema, prefix = ''): string[] {
   return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => {
     const required = schema.required?.includes(name) && property.default === undefined;
-    const facts = [typeOf(property), required ? 'required' : property.default !== undefined && typeof property.default !== 'object' ? `default ${JSON.stringify(property.default)}` : 'optional'];
+    const facts = [
+      typeOf(property),
+      required
+        ? 'required'
+        : property.default !== undefined && typeof property.default !== 'object'
+          ? `default ${JSON.stringify(property.default)}`
+          : 'optional',
+    ];
     const line = `  - \`${prefix}${name}\` (${facts.join(', ')}): ${property.description ?? ''}`;
     return [line, ...argumentLines(property, `${prefix}${name}.`)];
   });
@@ -49,7 +59,10 @@ function hints(annotations: { readOnlyHint?: boolean; destructiveHint?: boolean 
 /** The Markdown reference: one entry per tool with its arguments; aliases point at their tool. */
 export function renderToolsDoc(): string {
   const listed = new Map(toolList({ legacyToolNames: true }).map((tool) => [tool.name, tool]));
-  const lines = [`${TOOLS.length} tools. Arguments marked optional may be left out; list answers say how to get more.`, ''];
+  const lines = [
+    `${TOOLS.length} tools. Arguments marked optional may be left out; list answers say how to get more.`,
+    '',
+  ];
   for (const tool of TOOLS) {
     const schema = listed.get(tool.name)!.inputSchema as JsonSchema;
     if (tool.aliasOf) {

@@ -14,12 +14,18 @@ async function main(): Promise<void> {
   const guard = guardStartup('Browser Debug connector');
   try {
     const answerBudget = answerBudgetFromEnvironment(process.env);
-    running = await startConnectorWithMcp(configFromEnvironment(process.env, process.argv.slice(2)), { logger, answerBudget, legacyToolNames: legacyToolNamesFromEnvironment(process.env) });
+    running = await startConnectorWithMcp(configFromEnvironment(process.env, process.argv.slice(2)), {
+      logger,
+      answerBudget,
+      legacyToolNames: legacyToolNamesFromEnvironment(process.env),
+    });
     guard.done();
   } catch (error) {
     guard.done();
     if (error instanceof AlreadyRunningError) {
-      console.log(`${error.message}\nNothing to do: browsers, VS Code and MCP clients can use http://127.0.0.1:${error.port} now.`);
+      console.log(
+        `${error.message}\nNothing to do: browsers, VS Code and MCP clients can use http://127.0.0.1:${error.port} now.`,
+      );
       return;
     }
     console.error(`Browser Debug connector could not start: ${(error as Error).message}`);
@@ -59,7 +65,9 @@ function remoteLines(connector: RunningConnector['connector']): string[] {
   const remote = connector.services.remote.status();
   if (!remote) return [];
   const shared = remote.origins.length ? remote.origins.join(', ') : 'nothing yet (set BROWSER_DEBUG_REMOTE_ORIGINS)';
-  return [`  5. Remote: sharing ${shared} with ${remote.url}, session ${remote.sessionId ?? '(not started: see the log)'}`];
+  return [
+    `  5. Remote: sharing ${shared} with ${remote.url}, session ${remote.sessionId ?? '(not started: see the log)'}`,
+  ];
 }
 
 main().catch((error: Error) => {

@@ -23,7 +23,13 @@ async function storeCaptures(count: number, batchSize: number): Promise<number> 
     connector.on('message', onMessage);
   });
   for (let sent = 0, batch = 1; sent < count; sent += batchSize, batch++) {
-    const events = Array.from({ length: Math.min(batchSize, count - sent) }, (_, i) => ({ type: 'console-log', level: i % 10 ? 'info' : 'error', message: `bench message ${sent + i}`, timestamp: Date.now(), url: 'https://app.test/' }));
+    const events = Array.from({ length: Math.min(batchSize, count - sent) }, (_, i) => ({
+      type: 'console-log',
+      level: i % 10 ? 'info' : 'error',
+      message: `bench message ${sent + i}`,
+      timestamp: Date.now(),
+      url: 'https://app.test/',
+    }));
     connector.send(JSON.stringify({ type: 'batch', batchSeq: batch, events }));
   }
   await done;
@@ -35,18 +41,27 @@ async function reads(total: number, concurrency: number, path = '/api/v1/console
   const cpuBefore = env.cpuSeconds();
   const started = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next++ < total) {
-      const t = performance.now();
-      const res = await fetch(`${env.dev.url}${path}`, { headers: { Authorization: `Bearer ${token}`, 'X-Session-ID': sessionId } });
-      if (res.status !== 200) throw new Error(`read answered ${res.status}`);
-      await res.arrayBuffer();
-      latencies.push(performance.now() - t);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < total) {
+        const t = performance.now();
+        const res = await fetch(`${env.dev.url}${path}`, {
+          headers: { Authorization: `Bearer ${token}`, 'X-Session-ID': sessionId },
+        });
+        if (res.status !== 200) throw new Error(`read answered ${res.status}`);
+        await res.arrayBuffer();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { rps: total / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuMs: ((env.cpuSeconds() - cpuBefore) / total) * 1000 };
+  return {
+    rps: total / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    cpuMs: ((env.cpuSeconds() - cpuBefore) / total) * 1000,
+  };
 }
 
 async function roundTrips(count: number) {

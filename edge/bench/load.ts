@@ -10,9 +10,17 @@ const PER_SECOND = Number(process.env.LOAD_RATE ?? 10);
 
 const env = await benchEnv();
 const cpuBefore = env.cpuSeconds();
-const result = await runTunnelLoad({ url: env.dev.url, token: await env.token(), clients: CLIENTS, seconds: SECONDS, perSecond: PER_SECOND });
+const result = await runTunnelLoad({
+  url: env.dev.url,
+  token: await env.token(),
+  clients: CLIENTS,
+  seconds: SECONDS,
+  perSecond: PER_SECOND,
+});
 const cpu = env.cpuSeconds() - cpuBefore;
 console.log(`${CLIENTS} clients connected in ${result.connectMs} ms`);
-console.log(`| Load: ${CLIENTS} tunnel clients for ${SECONDS} s, ${PER_SECOND} captures/s | ${result.complete}/${CLIENTS} clients got all ${result.sent} captures in order; ${result.open} still open; ${result.delivered.toLocaleString('en')} frames delivered; workerd CPU ${cpu.toFixed(1)} s (${((cpu / result.delivered) * 1e6).toFixed(0)} µs per delivered frame) |`);
+console.log(
+  `| Load: ${CLIENTS} tunnel clients for ${SECONDS} s, ${PER_SECOND} captures/s | ${result.complete}/${CLIENTS} clients got all ${result.sent} captures in order; ${result.open} still open; ${result.delivered.toLocaleString('en')} frames delivered; workerd CPU ${cpu.toFixed(1)} s (${((cpu / result.delivered) * 1e6).toFixed(0)} µs per delivered frame) |`,
+);
 await env.dev.stop();
 process.exit(result.complete === CLIENTS ? 0 : 1);

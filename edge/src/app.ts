@@ -42,18 +42,30 @@ export function createApp(routes: RouteSpec[] = allRoutes): Hono<AppEnv> {
     await next();
   });
   app.use(securityHeaders, httpsRedirect, identify, rateLimit, recordUsage);
-  for (const route of routes) for (const path of route.paths) app.on(route.method.toUpperCase(), path, handlerFor(route));
+  for (const route of routes)
+    for (const path of route.paths) app.on(route.method.toUpperCase(), path, handlerFor(route));
   app.notFound((c) => {
     const allowed = methodsFor(routes, c.req.path);
     if (allowed.length) {
-      const error = new ApiError('METHOD_NOT_ALLOWED', `${c.req.method} is not supported on ${c.req.path}. Use ${allowed.join(', ')}.`, { allowed }, { Allow: allowed.join(', ') });
+      const error = new ApiError(
+        'METHOD_NOT_ALLOWED',
+        `${c.req.method} is not supported on ${c.req.path}. Use ${allowed.join(', ')}.`,
+        { allowed },
+        { Allow: allowed.join(', ') },
+      );
       return errorResponse(error, c.var.requestId);
     }
-    return errorResponse(new ApiError('NOT_FOUND', `No endpoint at ${c.req.method} ${c.req.path}. See /api-docs.`), c.var.requestId);
+    return errorResponse(
+      new ApiError('NOT_FOUND', `No endpoint at ${c.req.method} ${c.req.path}. See /api-docs.`),
+      c.var.requestId,
+    );
   });
   app.onError((error, c) => {
     const apiError = toApiError(error);
-    if (apiError.status >= 500) c.executionCtx.waitUntil(recordError(c.env, error, { path: c.req.path, requestId: c.var.requestId, principal: c.var.principal }));
+    if (apiError.status >= 500)
+      c.executionCtx.waitUntil(
+        recordError(c.env, error, { path: c.req.path, requestId: c.var.requestId, principal: c.var.principal }),
+      );
     return errorResponse(apiError, c.var.requestId ?? 'unknown');
   });
   return app;

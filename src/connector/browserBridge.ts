@@ -49,7 +49,12 @@ export class BrowserBridge {
     if (!this.peers.delete(peerId)) return;
     for (const [id, pending] of this.pending) {
       if (pending.peerId !== peerId) continue;
-      this.settle(id)?.reject(new ApiError(pending.failCode, 'The browser disconnected before it answered. Check the browser extension popup, then retry.'));
+      this.settle(id)?.reject(
+        new ApiError(
+          pending.failCode,
+          'The browser disconnected before it answered. Check the browser extension popup, then retry.',
+        ),
+      );
     }
     this.changed();
   }
@@ -66,18 +71,35 @@ export class BrowserBridge {
   }
 
   screenshot(options: ScreenshotOptions, timeoutMs: number): Promise<unknown> {
-    return this.request('SCREENSHOT_FAILED', timeoutMs, (requestId) => ({ type: 'screenshot-request', requestId, options, timestamp: Date.now() }));
+    return this.request('SCREENSHOT_FAILED', timeoutMs, (requestId) => ({
+      type: 'screenshot-request',
+      requestId,
+      options,
+      timestamp: Date.now(),
+    }));
   }
 
   command(name: CommandName, args: Record<string, unknown>, timeoutMs: number): Promise<unknown> {
-    return this.request('COMMAND_FAILED', timeoutMs, (id) => ({ type: 'command', id, name, args, timestamp: Date.now() }));
+    return this.request('COMMAND_FAILED', timeoutMs, (id) => ({
+      type: 'command',
+      id,
+      name,
+      args,
+      timestamp: Date.now(),
+    }));
   }
 
   /** A `reply` or `screenshot-data` frame from the browser. Unknown ids (late replies) are ignored. */
   settleReply(id: string, outcome: { result?: unknown; error?: { code?: string; message: string } }): boolean {
     const pending = this.settle(id);
     if (!pending) return false;
-    if (outcome.error) pending.reject(new ApiError(pending.failCode, `The browser could not do it: ${outcome.error.message}`, { browserCode: outcome.error.code, browserMessage: outcome.error.message }));
+    if (outcome.error)
+      pending.reject(
+        new ApiError(pending.failCode, `The browser could not do it: ${outcome.error.message}`, {
+          browserCode: outcome.error.code,
+          browserMessage: outcome.error.message,
+        }),
+      );
     else pending.resolve(outcome.result);
     return true;
   }
@@ -94,7 +116,11 @@ export class BrowserBridge {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         const code = failCode === 'SCREENSHOT_FAILED' ? failCode : 'TIMEOUT';
-        this.settle(id)?.reject(new ApiError(code, `The browser did not answer within ${timeoutMs} ms. Is the tab still open and in scope?`, { timeoutMs }));
+        this.settle(id)?.reject(
+          new ApiError(code, `The browser did not answer within ${timeoutMs} ms. Is the tab still open and in scope?`, {
+            timeoutMs,
+          }),
+        );
       }, timeoutMs);
       this.pending.set(id, { peerId: target.id, failCode, resolve, reject, timer });
       target.send(frame(id));

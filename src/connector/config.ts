@@ -118,9 +118,13 @@ export function defaultConfig(): ConnectorConfig {
 }
 
 /** Per buffer, either cap may be given alone; the other keeps its default. */
-export type LimitOverrides = { [K in keyof StoreLimits]?: StoreLimits[K] extends BufferLimit ? Partial<BufferLimit> : StoreLimits[K] };
+export type LimitOverrides = {
+  [K in keyof StoreLimits]?: StoreLimits[K] extends BufferLimit ? Partial<BufferLimit> : StoreLimits[K];
+};
 
-export type ConfigOverrides = Partial<Omit<ConnectorConfig, 'limits' | 'screenshots' | 'audits' | 'remote' | 'recordings'>> & {
+export type ConfigOverrides = Partial<
+  Omit<ConnectorConfig, 'limits' | 'screenshots' | 'audits' | 'remote' | 'recordings'>
+> & {
   recordings?: Partial<RecordingLimits>;
   limits?: LimitOverrides;
   screenshots?: Partial<ScreenshotConfig>;

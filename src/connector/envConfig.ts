@@ -11,7 +11,11 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly str
   const host = pick('host', 'BROWSER_DEBUG_HOST');
   if (host) overrides.host = host;
   const origins = pick('allowed-origins', 'BROWSER_DEBUG_ALLOWED_ORIGINS');
-  if (origins) overrides.allowedOrigins = origins.split(',').map((origin) => origin.trim()).filter(Boolean);
+  if (origins)
+    overrides.allowedOrigins = origins
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean);
   const dir = pick('screenshot-dir', 'BROWSER_DEBUG_SCREENSHOT_DIR');
   if (dir) overrides.screenshots = { dir };
   const audits = auditOverrides(pick);
@@ -22,10 +26,17 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly str
 }
 
 /** Hybrid mode; the API key comes only from the environment, so it stays out of `ps` listings. */
-function remoteOverrides(pick: (flag: string, variable: string) => string | undefined, env: NodeJS.ProcessEnv): RemoteOverrides | undefined {
+function remoteOverrides(
+  pick: (flag: string, variable: string) => string | undefined,
+  env: NodeJS.ProcessEnv,
+): RemoteOverrides | undefined {
   const url = pick('remote-url', 'BROWSER_DEBUG_REMOTE_URL');
   if (!url) return undefined;
-  const list = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean);
+  const list = (value: string | undefined) =>
+    value
+      ?.split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
   const remote: RemoteOverrides = { url, origins: list(pick('remote-origins', 'BROWSER_DEBUG_REMOTE_ORIGINS')) ?? [] };
   if (env.BROWSER_DEBUG_REMOTE_API_KEY) remote.apiKey = env.BROWSER_DEBUG_REMOTE_API_KEY;
   const session = pick('remote-session', 'BROWSER_DEBUG_REMOTE_SESSION');
@@ -37,18 +48,22 @@ function remoteOverrides(pick: (flag: string, variable: string) => string | unde
   return remote;
 }
 
-function auditOverrides(pick: (flag: string, variable: string) => string | undefined): NonNullable<ConfigOverrides['audits']> {
+function auditOverrides(
+  pick: (flag: string, variable: string) => string | undefined,
+): NonNullable<ConfigOverrides['audits']> {
   const audits: NonNullable<ConfigOverrides['audits']> = {};
   const timeout = pick('audit-timeout', 'BROWSER_DEBUG_AUDIT_TIMEOUT_MS');
   if (timeout !== undefined) {
-    if (!/^\d+$/.test(timeout) || Number(timeout) < 1000) throw new Error(`Invalid audit timeout '${timeout}': expected milliseconds, at least 1000.`);
+    if (!/^\d+$/.test(timeout) || Number(timeout) < 1000)
+      throw new Error(`Invalid audit timeout '${timeout}': expected milliseconds, at least 1000.`);
     audits.timeoutMs = Number(timeout);
   }
   const endpoint = pick('audit-endpoint', 'BROWSER_DEBUG_AUDIT_ENDPOINT');
   if (endpoint) audits.debuggingEndpoint = endpoint;
   const cookies = pick('audit-cookies', 'BROWSER_DEBUG_AUDIT_COOKIES');
   if (cookies !== undefined) {
-    if (cookies !== 'loopback' && cookies !== 'all' && cookies !== 'off') throw new Error(`Invalid audit cookie hand-over '${cookies}': expected loopback, all or off.`);
+    if (cookies !== 'loopback' && cookies !== 'all' && cookies !== 'off')
+      throw new Error(`Invalid audit cookie hand-over '${cookies}': expected loopback, all or off.`);
     audits.cookieHandover = cookies;
   }
   const dir = pick('audit-dir', 'BROWSER_DEBUG_AUDIT_DIR');
@@ -56,7 +71,21 @@ function auditOverrides(pick: (flag: string, variable: string) => string | undef
   return audits;
 }
 
-const FLAGS = ['port', 'host', 'screenshot-dir', 'allowed-origins', 'audit-endpoint', 'audit-cookies', 'audit-timeout', 'audit-dir', 'remote-url', 'remote-origins', 'remote-session', 'remote-commands', 'remote-identity'];
+const FLAGS = [
+  'port',
+  'host',
+  'screenshot-dir',
+  'allowed-origins',
+  'audit-endpoint',
+  'audit-cookies',
+  'audit-timeout',
+  'audit-dir',
+  'remote-url',
+  'remote-origins',
+  'remote-session',
+  'remote-commands',
+  'remote-identity',
+];
 const USAGE =
   'Try --port 3025, --host 127.0.0.1, --screenshot-dir DIR, --allowed-origins A,B, --audit-endpoint http://127.0.0.1:9222, --audit-cookies loopback|all|off, --audit-timeout 60000, --audit-dir DIR, --remote-url https://EDGE, --remote-origins A,B, --remote-session ID, --remote-commands screenshot,tabs, --remote-identity FILE (the API key: BROWSER_DEBUG_REMOTE_API_KEY).';
 

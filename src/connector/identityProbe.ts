@@ -29,19 +29,35 @@ export function probeIdentity(host: string, port: number, timeoutMs = 1000): Pro
       req.destroy();
       resolve(result);
     };
-    const timer = setTimeout(() => settle({ answered: false, ours: false, holder: `it did not answer within ${timeoutMs} ms` }), timeoutMs);
-    const req = request({ hostname: host, port, path: '/.identity', method: 'GET', agent: false, headers: { accept: 'application/json' } }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_IDENTITY_BYTES) settle(notOurs(`its answer to /.identity is over ${MAX_IDENTITY_BYTES} bytes`));
-        else chunks.push(chunk);
-      });
-      res.on('end', () => settle(judge(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8'))));
-      res.on('error', (error) => settle(notOurs(`its answer broke off (${error.message})`)));
-    });
-    req.on('error', (error: NodeJS.ErrnoException) => settle({ answered: false, ours: false, holder: connectionProblem(error) }));
+    const timer = setTimeout(
+      () => settle({ answered: false, ours: false, holder: `it did not answer within ${timeoutMs} ms` }),
+      timeoutMs,
+    );
+    const req = request(
+      {
+        hostname: host,
+        port,
+        path: '/.identity',
+        method: 'GET',
+        agent: false,
+        headers: { accept: 'application/json' },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_IDENTITY_BYTES)
+            settle(notOurs(`its answer to /.identity is over ${MAX_IDENTITY_BYTES} bytes`));
+          else chunks.push(chunk);
+        });
+        res.on('end', () => settle(judge(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8'))));
+        res.on('error', (error) => settle(notOurs(`its answer broke off (${error.message})`)));
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      settle({ answered: false, ours: false, holder: connectionProblem(error) }),
+    );
     req.end();
   });
 }
@@ -58,11 +74,18 @@ function judge(status: number, body: string): ProbeResult {
   } catch {
     return notOurs(`it answered HTTP ${status} with something other than JSON`);
   }
-  if (!identity || typeof identity !== 'object' || Array.isArray(identity)) return notOurs(`it answered HTTP ${status} with JSON that is not an identity`);
+  if (!identity || typeof identity !== 'object' || Array.isArray(identity))
+    return notOurs(`it answered HTTP ${status} with JSON that is not an identity`);
   const record = identity as Record<string, unknown>;
-  if (isCompatibleIdentity(record)) return { answered: true, ours: true, identity: record, holder: 'a Browser Debug connector' };
+  if (isCompatibleIdentity(record))
+    return { answered: true, ours: true, identity: record, holder: 'a Browser Debug connector' };
   const name = typeof record.name === 'string' ? ` (${record.name})` : '';
-  return { answered: true, ours: false, identity: record, holder: `it answered, but is not a Browser Debug connector${name}` };
+  return {
+    answered: true,
+    ours: false,
+    identity: record,
+    holder: `it answered, but is not a Browser Debug connector${name}`,
+  };
 }
 
 function connectionProblem(error: NodeJS.ErrnoException): string {

@@ -23,7 +23,12 @@ function asEvent(entry: StoredEntry): unknown {
  * window taking the connector over: replays the file into the store, then appends every new capture
  * (batched) and empties the file when the store is cleared. Screenshots are files already: not journaled.
  */
-export function attachJournal(store: CaptureStore, file: string, logger: Logger, options: Partial<JournalOptions> = {}): () => void {
+export function attachJournal(
+  store: CaptureStore,
+  file: string,
+  logger: Logger,
+  options: Partial<JournalOptions> = {},
+): () => void {
   const { maxBytes, flushMs } = { ...DEFAULTS, ...options };
   mkdirSync(dirname(file), { recursive: true });
   replay(store, file, logger);

@@ -51,7 +51,10 @@ export class LaunchedBrowser {
     ];
     const child = spawn(options.executable, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
     const browser = new LaunchedBrowser(child);
-    const started = await Promise.race([browser.send('Browser.getVersion').then(() => true), browser.exited.then(() => false)]);
+    const started = await Promise.race([
+      browser.send('Browser.getVersion').then(() => true),
+      browser.exited.then(() => false),
+    ]);
     if (!started) throw new Error(`${options.executable} exited at start.`);
     const loaded = await browser.send('Extensions.loadUnpacked', { path: options.extensionDir });
     browser.extensionId = String(loaded.id ?? '');
@@ -137,7 +140,8 @@ export class LaunchedBrowser {
    */
   private undoAttach(sessions: Set<string>): void {
     if (this.process.exitCode !== null || this.process.signalCode !== null) return;
-    const quiet = (method: string, params: Record<string, unknown>) => void this.send(method, params).catch(() => undefined);
+    const quiet = (method: string, params: Record<string, unknown>) =>
+      void this.send(method, params).catch(() => undefined);
     quiet('Target.setAutoAttach', { autoAttach: false, waitForDebuggerOnStart: false, flatten: true });
     quiet('Target.setDiscoverTargets', { discover: false });
     for (const sessionId of sessions) quiet('Target.detachFromTarget', { sessionId });

@@ -63,7 +63,8 @@ export class RingBuffer<T extends { seq: number }> {
     if (this.count === this.columns.capacity) this.grow();
     this.columns.write(this.slot(this.count), item as unknown as Record<string, unknown>);
     this.count++;
-    while (this.count > 1 && (this.count > this.limit.maxEntries || this.byteSize > this.limit.maxBytes)) this.evictOldest();
+    while (this.count > 1 && (this.count > this.limit.maxEntries || this.byteSize > this.limit.maxBytes))
+      this.evictOldest();
   }
 
   clear(): void {
@@ -137,7 +138,10 @@ export class RingBuffer<T extends { seq: number }> {
 
   /** Doubles the columns, but never past the count cap (plus the one slot a push needs before evicting). */
   private grow(): void {
-    const capacity = Math.min(this.columns.capacity * 2, Math.max(this.limit.maxEntries + 1, this.columns.capacity + 1));
+    const capacity = Math.min(
+      this.columns.capacity * 2,
+      Math.max(this.limit.maxEntries + 1, this.columns.capacity + 1),
+    );
     this.columns = this.columns.resized(capacity, this.head, this.count);
     this.head = 0;
   }

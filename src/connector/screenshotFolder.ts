@@ -21,7 +21,9 @@ export class ScreenshotFolder {
     const name = `${PREFIX}${stamp}-${(++this.sequence).toString().padStart(4, '0')}.${image.format === 'png' ? 'png' : 'jpg'}`;
     const path = join(this.config.dir, name);
     await writeFile(path, image.bytes);
-    await this.prune().catch((error: unknown) => this.logger.warn(`Could not prune ${this.config.dir}: ${String(error)}`));
+    await this.prune().catch((error: unknown) =>
+      this.logger.warn(`Could not prune ${this.config.dir}: ${String(error)}`),
+    );
     return path;
   }
 

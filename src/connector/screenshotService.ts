@@ -1,5 +1,10 @@
 import { ApiError } from '../shared/errors';
-import { screenshotPreviewSchema, type ScreenshotOptions, type ScreenshotPreview, type StoredScreenshot } from '../shared/protocol';
+import {
+  screenshotPreviewSchema,
+  type ScreenshotOptions,
+  type ScreenshotPreview,
+  type StoredScreenshot,
+} from '../shared/protocol';
 import type { BrowserBridge } from './browserBridge';
 import type { ScreenshotConfig } from './config';
 import { decodeImageDataUrl } from './imageInfo';
@@ -39,7 +44,8 @@ export class ScreenshotService {
   async capture(options: ScreenshotOptions): Promise<ScreenshotResult> {
     const reply = await this.bridge.screenshot(options, this.config.timeoutMs);
     const { data: dataUrl, preview } = (reply ?? {}) as { data?: unknown; preview?: ScreenshotPreview };
-    if (typeof dataUrl !== 'string') throw new ApiError('SCREENSHOT_FAILED', 'The browser answered without image data.');
+    if (typeof dataUrl !== 'string')
+      throw new ApiError('SCREENSHOT_FAILED', 'The browser answered without image data.');
     let image;
     try {
       image = decodeImageDataUrl(dataUrl);
@@ -70,7 +76,8 @@ export class ScreenshotService {
   async previewOf(dataUrl: string, limits: { maxDimension: number; maxBytes: number }): Promise<ScreenshotPreview> {
     const reply = await this.bridge.command('preview-image', { data: dataUrl, ...limits }, this.config.timeoutMs);
     const parsed = screenshotPreviewSchema.safeParse(reply);
-    if (!parsed.success) throw new ApiError('SCREENSHOT_FAILED', 'The browser answered the preview request without a preview.');
+    if (!parsed.success)
+      throw new ApiError('SCREENSHOT_FAILED', 'The browser answered the preview request without a preview.');
     return parsed.data;
   }
 }

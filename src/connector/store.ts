@@ -60,10 +60,24 @@ export interface QueryResult<T> {
 type Listener = (entry: StoredEntry) => void;
 
 /** What the store's readers filter on (level, time, page load, method, status) and search (message, URL), kept beside each stored text. */
-const INDEX: IndexSpec = { numbers: ['timestamp', 'tabId', 'status'], values: ['type', 'level', 'method', 'pageLoadId'], texts: ['message', 'url'] };
+const INDEX: IndexSpec = {
+  numbers: ['timestamp', 'tabId', 'status'],
+  values: ['type', 'level', 'method', 'pageLoadId'],
+  texts: ['message', 'url'],
+};
 /** Every field a stored entry can have, from the capture schemas, so a filter may read any of them. */
 const FIELDS = [
-  ...new Set([...captureEventSchema.options.flatMap((option) => Object.keys(option.shape)), 'id', 'seq', 'pageLoadId', 'timestamp', 'path', 'size', 'format', 'dimensions']),
+  ...new Set([
+    ...captureEventSchema.options.flatMap((option) => Object.keys(option.shape)),
+    'id',
+    'seq',
+    'pageLoadId',
+    'timestamp',
+    'path',
+    'size',
+    'format',
+    'dimensions',
+  ]),
 ];
 const RING_OPTIONS: RingBufferOptions = { index: INDEX, fields: FIELDS };
 
@@ -147,7 +161,13 @@ export class CaptureStore {
 
   addScreenshot(meta: Omit<StoredScreenshot, 'id' | 'seq' | 'pageLoadId' | 'type'>): StoredScreenshot {
     const seq = ++this.seq;
-    const entry: StoredScreenshot = { type: 'screenshot', ...meta, id: String(seq), seq, pageLoadId: this.lastPageLoad };
+    const entry: StoredScreenshot = {
+      type: 'screenshot',
+      ...meta,
+      id: String(seq),
+      seq,
+      pageLoadId: this.lastPageLoad,
+    };
     capStrings(entry, this.limits.maxFieldChars);
     this.buffers.screenshots.push(entry);
     this.emit(entry);
@@ -158,7 +178,11 @@ export class CaptureStore {
    * The newest `limit` entries of the given buffers that match, merged by seq. `match` gets a view of
    * each entry, valid during the call: read its fields, do not keep it.
    */
-  query<K extends BufferKind>(kinds: readonly K[], match: (entry: BufferTypes[K]) => boolean, limit: number): QueryResult<BufferTypes[K]> {
+  query<K extends BufferKind>(
+    kinds: readonly K[],
+    match: (entry: BufferTypes[K]) => boolean,
+    limit: number,
+  ): QueryResult<BufferTypes[K]> {
     const buffers = kinds.map((kind) => this.buffers[kind] as RingBuffer<BufferTypes[K]>);
     const cursors = buffers.map((buffer) => buffer.size - 1);
     const newestFirst: BufferTypes[K][] = [];
@@ -183,11 +207,16 @@ export class CaptureStore {
    * Every stored entry (of the given kinds) with seq greater than `after`, oldest first: the replay for
    * a late subscriber. With `match` (given a view, as in `query`), only the entries it accepts are read.
    */
-  since(after: number, kinds: readonly BufferKind[] = BUFFER_KINDS, match?: (entry: StoredEntry) => boolean): StoredEntry[] {
+  since(
+    after: number,
+    kinds: readonly BufferKind[] = BUFFER_KINDS,
+    match?: (entry: StoredEntry) => boolean,
+  ): StoredEntry[] {
     const out: StoredEntry[] = [];
     for (const kind of kinds) {
       const buffer = this.buffers[kind] as RingBuffer<StoredEntry>;
-      for (let i = buffer.indexAfter(after); i < buffer.size; i++) if (!match || match(buffer.view(i))) out.push(buffer.at(i));
+      for (let i = buffer.indexAfter(after); i < buffer.size; i++)
+        if (!match || match(buffer.view(i))) out.push(buffer.at(i));
     }
     return out.sort((a, b) => a.seq - b.seq);
   }
@@ -207,7 +236,10 @@ export class CaptureStore {
   }
 
   counts(): Record<BufferKind, number> {
-    return Object.fromEntries(BUFFER_KINDS.map((kind) => [kind, this.buffers[kind].size])) as Record<BufferKind, number>;
+    return Object.fromEntries(BUFFER_KINDS.map((kind) => [kind, this.buffers[kind].size])) as Record<
+      BufferKind,
+      number
+    >;
   }
 
   /** Real bytes the buffers hold (stored texts and their index), what the byte caps count. */
@@ -216,7 +248,10 @@ export class CaptureStore {
   }
 
   evicted(): Record<BufferKind, number> {
-    return Object.fromEntries(BUFFER_KINDS.map((kind) => [kind, this.buffers[kind].evicted])) as Record<BufferKind, number>;
+    return Object.fromEntries(BUFFER_KINDS.map((kind) => [kind, this.buffers[kind].evicted])) as Record<
+      BufferKind,
+      number
+    >;
   }
 
   /** Empties every buffer; seq keeps counting so ids are never reused. Returns what was removed. */
@@ -242,7 +277,8 @@ export class CaptureStore {
     const stamped = event as E & StoredEntry;
     stamped.id = String(seq);
     stamped.seq = seq;
-    if (event.type !== 'page-navigated') stamped.pageLoadId = (event as { pageLoadId?: string }).pageLoadId ?? this.pageLoadFor(event.tabId);
+    if (event.type !== 'page-navigated')
+      stamped.pageLoadId = (event as { pageLoadId?: string }).pageLoadId ?? this.pageLoadFor(event.tabId);
     if (stamped.timestamp === undefined) stamped.timestamp = Date.now();
     return stamped;
   }

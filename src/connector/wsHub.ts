@@ -4,7 +4,14 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { z } from 'zod';
 import { PROTOCOL_VERSION, SERVER_NAME } from '../shared/identity';
-import { MAX_BATCH_EVENTS, captureEventSchema, clientFrameSchema, extensionFrameSchema, type CaptureEvent, type ServerFrame } from '../shared/protocol';
+import {
+  MAX_BATCH_EVENTS,
+  captureEventSchema,
+  clientFrameSchema,
+  extensionFrameSchema,
+  type CaptureEvent,
+  type ServerFrame,
+} from '../shared/protocol';
 import { VERSION } from '../shared/version';
 import { checkAccess, type AccessPolicy } from './http/security';
 import type { ConnectorServices } from './services';
@@ -51,7 +58,13 @@ export class WsHub {
       performance.onRecord((record) => this.broadcast(record)),
       services.recordings.onChange(() => this.broadcast({ type: 'recordings-changed', timestamp: Date.now() })),
       screenshots.onCaptured(({ requestId, dataUrl, entry }) =>
-        this.broadcast({ type: 'screenshot-captured', requestId, screenshot: dataUrl, path: entry.path, timestamp: entry.timestamp }),
+        this.broadcast({
+          type: 'screenshot-captured',
+          requestId,
+          screenshot: dataUrl,
+          path: entry.path,
+          timestamp: entry.timestamp,
+        }),
       ),
     );
     this.timer = setInterval(() => this.beat(), services.config.heartbeatMs);
@@ -67,7 +80,9 @@ export class WsHub {
   }
 
   attach(server: Server): void {
-    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(request, socket, head));
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) =>
+      this.upgrade(request, socket, head),
+    );
   }
 
   /** Tells every peer we are going, then closes them. */
@@ -95,7 +110,9 @@ export class WsHub {
     if (!server || denial) {
       const status = denial ? '403 Forbidden' : '404 Not Found';
       const message = denial ? denial.reason : `No WebSocket endpoint at ${path}: use /extension-ws or /ws.`;
-      socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`);
+      socket.end(
+        `HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`,
+      );
       return;
     }
     server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, request));
@@ -131,7 +148,10 @@ export class WsHub {
         case 'heartbeat':
           return this.send(socket, { type: 'heartbeat', timestamp: Date.now() });
         case 'screenshot-data':
-          this.services.bridge.settleReply(frame.requestId, { result: { data: frame.data, preview: frame.preview }, error: frame.error ? { message: frame.error } : undefined });
+          this.services.bridge.settleReply(frame.requestId, {
+            result: { data: frame.data, preview: frame.preview },
+            error: frame.error ? { message: frame.error } : undefined,
+          });
           return;
         case 'reply':
           this.services.bridge.settleReply(frame.id, frame);
@@ -188,7 +208,8 @@ export class WsHub {
       this.reject(socket, 'INVALID_FRAME', 'Frame is not valid JSON.');
       return undefined;
     }
-    if ((schema as z.ZodType) === extensionFrameSchema && isBatch(raw)) return this.parseBatch(socket, raw) as z.infer<S> | undefined;
+    if ((schema as z.ZodType) === extensionFrameSchema && isBatch(raw))
+      return this.parseBatch(socket, raw) as z.infer<S> | undefined;
     const result = schema.safeParse(raw);
     if (result.success) return result.data;
     this.reject(socket, 'INVALID_FRAME', `Invalid '${describeType(raw)}' frame: ${describeIssue(result.error)}`);
@@ -199,7 +220,11 @@ export class WsHub {
    * Numbered batches are acked once stored. A browser re-sends what was not acked after a reconnect,
    * so a batch seen before (same extension instance, seq not newer) is acked again but not stored twice.
    */
-  private ingestBatch(socket: WebSocket, frame: { events: CaptureEvent[]; batchSeq?: number }, instanceId: string | undefined): void {
+  private ingestBatch(
+    socket: WebSocket,
+    frame: { events: CaptureEvent[]; batchSeq?: number },
+    instanceId: string | undefined,
+  ): void {
     const { batchSeq } = frame;
     const seen = instanceId !== undefined && batchSeq !== undefined ? (this.lastBatch.get(instanceId) ?? 0) : 0;
     if (batchSeq === undefined || batchSeq > seen) {
@@ -217,26 +242,50 @@ export class WsHub {
 
   private checkVersions(socket: WebSocket, hello: { protocolVersion: number; client: string; version?: string }): void {
     if (hello.protocolVersion !== PROTOCOL_VERSION) {
-      this.reject(socket, 'PROTOCOL_MISMATCH', `This connector speaks protocol ${PROTOCOL_VERSION}, the ${hello.client} speaks ${hello.protocolVersion}: update the older one.`);
+      this.reject(
+        socket,
+        'PROTOCOL_MISMATCH',
+        `This connector speaks protocol ${PROTOCOL_VERSION}, the ${hello.client} speaks ${hello.protocolVersion}: update the older one.`,
+      );
     } else if (hello.version !== undefined && hello.version !== VERSION) {
       const message = `The ${hello.client} is version ${hello.version} but the connector is ${VERSION}. Unpacked extensions never update themselves: reload it from the new build (chrome://extensions → reload).`;
       this.services.logger.warn(message);
-      this.send(socket, { type: 'error', code: 'VERSION_MISMATCH', message, details: { client: hello.version, connector: VERSION }, timestamp: Date.now() });
+      this.send(socket, {
+        type: 'error',
+        code: 'VERSION_MISMATCH',
+        message,
+        details: { client: hello.version, connector: VERSION },
+        timestamp: Date.now(),
+      });
     }
   }
 
-  private parseBatch(socket: WebSocket, raw: { events: unknown[]; batchSeq?: unknown }): { type: 'batch'; events: CaptureEvent[]; batchSeq?: number } | undefined {
+  private parseBatch(
+    socket: WebSocket,
+    raw: { events: unknown[]; batchSeq?: unknown },
+  ): { type: 'batch'; events: CaptureEvent[]; batchSeq?: number } | undefined {
     if (raw.events.length > MAX_BATCH_EVENTS) {
-      this.reject(socket, 'INVALID_FRAME', `A batch holds at most ${MAX_BATCH_EVENTS} events; this one had ${raw.events.length}. Split it.`);
+      this.reject(
+        socket,
+        'INVALID_FRAME',
+        `A batch holds at most ${MAX_BATCH_EVENTS} events; this one had ${raw.events.length}. Split it.`,
+      );
       return undefined;
     }
     const events: CaptureEvent[] = [];
     raw.events.forEach((event, index) => {
       const result = captureEventSchema.safeParse(event);
       if (result.success) events.push(result.data);
-      else this.reject(socket, 'INVALID_FRAME', `Batch event ${index} ('${describeType(event)}') is invalid: ${describeIssue(result.error)}`, { index });
+      else
+        this.reject(
+          socket,
+          'INVALID_FRAME',
+          `Batch event ${index} ('${describeType(event)}') is invalid: ${describeIssue(result.error)}`,
+          { index },
+        );
     });
-    const batchSeq = typeof raw.batchSeq === 'number' && Number.isInteger(raw.batchSeq) && raw.batchSeq > 0 ? raw.batchSeq : undefined;
+    const batchSeq =
+      typeof raw.batchSeq === 'number' && Number.isInteger(raw.batchSeq) && raw.batchSeq > 0 ? raw.batchSeq : undefined;
     return { type: 'batch', events, batchSeq };
   }
 
@@ -260,13 +309,23 @@ export class WsHub {
     for (const entry of this.services.store.since(since)) this.send(socket, entry as ServerFrame);
     // Traces and Web Vitals live beside the store: a subscriber gets them with every replay.
     for (const record of this.services.performance.records) this.send(socket, record);
-    this.send(socket, { type: 'web-vitals-snapshot', pageLoads: this.services.webVitals.list(Number.MAX_SAFE_INTEGER).pageLoads, timestamp: Date.now() });
+    this.send(socket, {
+      type: 'web-vitals-snapshot',
+      pageLoads: this.services.webVitals.list(Number.MAX_SAFE_INTEGER).pageLoads,
+      timestamp: Date.now(),
+    });
     this.send(socket, { type: 'replay-complete', lastSeq: this.services.store.lastSeq, timestamp: Date.now() });
   }
 
   private browserStatus(): ServerFrame {
     const { bridge } = this.services;
-    return { type: 'browser-status', connected: bridge.connected, browsers: bridge.count, version: bridge.activeVersion, timestamp: Date.now() };
+    return {
+      type: 'browser-status',
+      connected: bridge.connected,
+      browsers: bridge.count,
+      version: bridge.activeVersion,
+      timestamp: Date.now(),
+    };
   }
 
   private remoteStatus(): ServerFrame {
@@ -305,7 +364,12 @@ export class WsHub {
 }
 
 function isBatch(raw: unknown): raw is { type: 'batch'; events: unknown[] } {
-  return typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'batch' && Array.isArray((raw as { events?: unknown }).events);
+  return (
+    typeof raw === 'object' &&
+    raw !== null &&
+    (raw as { type?: unknown }).type === 'batch' &&
+    Array.isArray((raw as { events?: unknown }).events)
+  );
 }
 
 function describeType(raw: unknown): string {

@@ -23,13 +23,21 @@ export const ACTION_TOOLS: ReadonlySet<string> = new Set([
 export function describeTarget(args: Record<string, unknown>): string {
   const parts = Object.entries(args)
     .filter(([key, value]) => value !== undefined && key !== 'code')
-    .map(([key, value]) => `${key}=${typeof value === 'string' ? JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value) : JSON.stringify(value)}`);
+    .map(
+      ([key, value]) =>
+        `${key}=${typeof value === 'string' ? JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value) : JSON.stringify(value)}`,
+    );
   if (typeof args.code === 'string') parts.push(`code=${JSON.stringify(args.code.slice(0, 80))}`);
   return parts.join(' ');
 }
 
 /** Records one action tool call, after its answer is known. Other tools are not recorded. */
-export function recordAction(services: ConnectorServices, tool: string, args: unknown, outcome: { text: string; isError: boolean; startedAt: number }): void {
+export function recordAction(
+  services: ConnectorServices,
+  tool: string,
+  args: unknown,
+  outcome: { text: string; isError: boolean; startedAt: number },
+): void {
   if (!ACTION_TOOLS.has(tool)) return;
   const record = (args && typeof args === 'object' ? args : {}) as Record<string, unknown>;
   const tabId = typeof record.tabId === 'number' ? record.tabId : services.selectedTab.id;

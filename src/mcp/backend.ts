@@ -19,7 +19,12 @@ export interface Backend {
 }
 
 /** The lowest port in the range where a Browser Debug connector answers; all ports are probed at once. */
-export async function findConnector(host: string, first: number, last: number, timeoutMs = 1000): Promise<number | undefined> {
+export async function findConnector(
+  host: string,
+  first: number,
+  last: number,
+  timeoutMs = 1000,
+): Promise<number | undefined> {
   const ports = Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
   const probes = await Promise.all(ports.map((port) => probeIdentity(host, port, timeoutMs)));
   const index = probes.findIndex((probe) => probe.ours);
@@ -55,7 +60,11 @@ async function embed(overrides: ConfigOverrides, options: McpOptions, logger: Lo
  * Finds a running connector and bridges to it, or starts one in this process. Two bins starting at
  * once may both find nothing; the second to bind then sees the first and bridges to it.
  */
-export async function resolveBackend(overrides: ConfigOverrides, options: McpOptions, logger: Logger): Promise<Backend> {
+export async function resolveBackend(
+  overrides: ConfigOverrides,
+  options: McpOptions,
+  logger: Logger,
+): Promise<Backend> {
   const config = resolveConfig(overrides);
   const found = await findConnector(config.host, config.port, config.maxPort);
   if (found !== undefined) {
@@ -65,7 +74,9 @@ export async function resolveBackend(overrides: ConfigOverrides, options: McpOpt
       return backend;
     } catch (error) {
       // A connector that is shutting down still answers on kept-alive connections, but takes no new ones.
-      logger.warn(`The connector on port ${found} did not take an MCP session (${(error as Error).message}); starting one here.`);
+      logger.warn(
+        `The connector on port ${found} did not take an MCP session (${(error as Error).message}); starting one here.`,
+      );
     }
   }
   try {

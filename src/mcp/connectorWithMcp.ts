@@ -10,9 +10,15 @@ export interface RunningConnector {
 }
 
 /** The connector with the MCP transports mounted: what `npm start`, the stdio bin and VS Code run. */
-export async function startConnectorWithMcp(overrides: ConfigOverrides, options: McpOptions & { logger: Logger }): Promise<RunningConnector> {
+export async function startConnectorWithMcp(
+  overrides: ConfigOverrides,
+  options: McpOptions & { logger: Logger },
+): Promise<RunningConnector> {
   let mount: McpMount | undefined;
-  const connector = await Connector.start(overrides, { logger: options.logger, extraRoutes: (app, services) => (mount = mountMcp(app, services, options)) });
+  const connector = await Connector.start(overrides, {
+    logger: options.logger,
+    extraRoutes: (app, services) => (mount = mountMcp(app, services, options)),
+  });
   return {
     connector,
     stop: async (reason) => {

@@ -31,7 +31,10 @@ function rpcError(res: Response, status: number, code: number, message: string):
  * behind the same Host and Origin checks as every other route. `req.body` was parsed by express.json().
  */
 export function mountMcp(app: Express, services: ConnectorServices, options: McpHttpOptions = {}): McpMount {
-  const streamable = new SessionTable<StreamableHTTPServerTransport>(options.maxSessions ?? 100, options.idleMs ?? 60 * 60_000);
+  const streamable = new SessionTable<StreamableHTTPServerTransport>(
+    options.maxSessions ?? 100,
+    options.idleMs ?? 60 * 60_000,
+  );
   // An SSE session lives as long as its GET stream, so it is never idle-closed.
   const sse = new SessionTable<SSEServerTransport>(options.maxSessions ?? 100, Number.POSITIVE_INFINITY);
 
@@ -44,8 +47,20 @@ export function mountMcp(app: Express, services: ConnectorServices, options: Mcp
     const id = req.get('mcp-session-id');
     let transport = streamable.use(id);
     if (!transport) {
-      if (id) return rpcError(res, 404, -32001, 'Session not found: it was closed or the connector restarted. Start a new session with initialize.');
-      if (!isInitializeRequest(req.body)) return rpcError(res, 400, -32000, 'No Mcp-Session-Id header: start a session with an initialize request first.');
+      if (id)
+        return rpcError(
+          res,
+          404,
+          -32001,
+          'Session not found: it was closed or the connector restarted. Start a new session with initialize.',
+        );
+      if (!isInitializeRequest(req.body))
+        return rpcError(
+          res,
+          400,
+          -32000,
+          'No Mcp-Session-Id header: start a session with an initialize request first.',
+        );
       const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: randomUUID,
         // Each POST answers on its own SSE stream, so a long audit can send progress notifications before its result.
@@ -63,7 +78,13 @@ export function mountMcp(app: Express, services: ConnectorServices, options: Mcp
     exposeSession(req, res);
     const id = req.get('mcp-session-id');
     const transport = streamable.use(id);
-    if (!transport) return rpcError(res, id ? 404 : 400, id ? -32001 : -32000, id ? 'Session not found.' : 'Missing Mcp-Session-Id header.');
+    if (!transport)
+      return rpcError(
+        res,
+        id ? 404 : 400,
+        id ? -32001 : -32000,
+        id ? 'Session not found.' : 'Missing Mcp-Session-Id header.',
+      );
     await transport.handleRequest(req, res);
   };
   app.get('/mcp', existing);
@@ -78,7 +99,13 @@ export function mountMcp(app: Express, services: ConnectorServices, options: Mcp
 
   app.post('/messages', async (req, res) => {
     const transport = sse.use(typeof req.query.sessionId === 'string' ? req.query.sessionId : undefined);
-    if (!transport) return rpcError(res, 404, -32001, 'Unknown or missing sessionId: open GET /sse first and post to the endpoint it announces.');
+    if (!transport)
+      return rpcError(
+        res,
+        404,
+        -32001,
+        'Unknown or missing sessionId: open GET /sse first and post to the endpoint it announces.',
+      );
     await transport.handlePostMessage(req, res, req.body);
   });
 

@@ -4,7 +4,9 @@ export function answerBudgetFromEnvironment(env: NodeJS.ProcessEnv): number | un
   if (raw === undefined || raw === '') return undefined;
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value < 4000 || value > 500_000) {
-    throw new Error(`Invalid BROWSER_DEBUG_MCP_BUDGET '${raw}': expected a number of characters from 4000 to 500000 (default 20000).`);
+    throw new Error(
+      `Invalid BROWSER_DEBUG_MCP_BUDGET '${raw}': expected a number of characters from 4000 to 500000 (default 20000).`,
+    );
   }
   return value;
 }

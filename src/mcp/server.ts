@@ -1,5 +1,11 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type ServerNotification, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type ServerNotification,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ConnectorServices } from '../connector/services';
 import { VERSION } from '../shared/version';
@@ -22,7 +28,7 @@ export interface McpOptions {
 }
 
 export const INSTRUCTIONS = [
-  'Browser Debug shows what the developer\'s browser sees: console output, uncaught errors, network requests, the current page, the element selected in DevTools, and screenshots.',
+  "Browser Debug shows what the developer's browser sees: console output, uncaught errors, network requests, the current page, the element selected in DevTools, and screenshots.",
   'Start with get_console_logs level="error" and get_network_requests failed=true; lists show one line per entry with an id, and get_console_entry / get_network_request give one in full.',
   'Every answer ends with the console errors and failed requests that are new since your previous call, when there are any.',
   'To act in the page: take_snapshot, then click, fill, press_key... by ref; each action answers what followed (errors, failed requests, dialogs, navigation, page changes).',
@@ -43,13 +49,27 @@ export function toolList(options: { legacyToolNames?: boolean } = {}): Tool[] {
 
 function listedTool(tool: ToolDefinition): Tool {
   // `$schema` names draft 2020-12, which some older clients refuse; the schema itself is plain.
-  const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.schema, { io: 'input', override: dropSafeIntegerBounds }) as Tool['inputSchema'] & { $schema?: string };
+  const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.schema, {
+    io: 'input',
+    override: dropSafeIntegerBounds,
+  }) as Tool['inputSchema'] & { $schema?: string };
   // The title is given once, at the top: clients read it there or from annotations alike.
-  return { name: tool.name, title: tool.title, description: tool.description, inputSchema, annotations: withoutDefaultHints(tool.annotations) };
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema,
+    annotations: withoutDefaultHints(tool.annotations),
+  };
 }
 
 /** The hints MCP assumes when a tool gives none; listing them again says nothing new. */
-const DEFAULT_HINTS: Record<string, boolean> = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
+const DEFAULT_HINTS: Record<string, boolean> = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
+};
 
 function withoutDefaultHints(annotations: Tool['annotations']): Tool['annotations'] {
   return Object.fromEntries(Object.entries(annotations ?? {}).filter(([key, value]) => DEFAULT_HINTS[key] !== value));
@@ -66,7 +86,10 @@ function dropSafeIntegerBounds({ jsonSchema }: { jsonSchema: Record<string, unkn
  * each keeps its own digest period.
  */
 export function createMcpServer(services: ConnectorServices, options: McpOptions = {}): Server {
-  const server = new Server({ name: MCP_SERVER_NAME, title: 'Browser Debug', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(
+    { name: MCP_SERVER_NAME, title: 'Browser Debug', version: VERSION },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
   const digest = new Digest(services.store, services.locator);
   const budget = options.answerBudget ?? DEFAULT_ANSWER_BUDGET;
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList(options) }));
@@ -75,7 +98,12 @@ export function createMcpServer(services: ConnectorServices, options: McpOptions
     let answer: ToolAnswer;
     let isError = false;
     const startedAt = Date.now();
-    const context: ToolContext = { services, budget: Math.max(2000, budget - DIGEST_BUDGET), signal: extra.signal, progress: progressSender(params._meta?.progressToken, extra.sendNotification) };
+    const context: ToolContext = {
+      services,
+      budget: Math.max(2000, budget - DIGEST_BUDGET),
+      signal: extra.signal,
+      progress: progressSender(params._meta?.progressToken, extra.sendNotification),
+    };
     try {
       answer = await call(tool, params.name, params.arguments ?? {}, context);
     } catch (error) {
@@ -100,25 +128,42 @@ function progressSender(token: string | number | undefined, send: SendNotificati
   return (fraction, message) => {
     const progress = Math.max(last + 0.001, Math.round(fraction * 1000) / 1000);
     last = progress;
-    void send({ method: 'notifications/progress', params: { progressToken: token, progress, total: 1, message } }).catch(() => undefined);
+    void send({
+      method: 'notifications/progress',
+      params: { progressToken: token, progress, total: 1, message },
+    }).catch(() => undefined);
   };
 }
 
-async function call(tool: ToolDefinition | undefined, name: string, args: unknown, context: ToolContext): Promise<ToolAnswer> {
-  if (!tool) throw unknownTool(name, TOOLS.filter((known) => !known.aliasOf).map((known) => known.name));
+async function call(
+  tool: ToolDefinition | undefined,
+  name: string,
+  args: unknown,
+  context: ToolContext,
+): Promise<ToolAnswer> {
+  if (!tool)
+    throw unknownTool(
+      name,
+      TOOLS.filter((known) => !known.aliasOf).map((known) => known.name),
+    );
   const parsed = tool.schema.safeParse(args);
   if (!parsed.success) throw invalidArguments(tool, parsed.error);
   const { budget } = context;
   const answer = await tool.handler(parsed.data, context);
   // Tools cut their own long parts smartly; this keeps any answer within the budget whatever it holds.
-  return answer.text.length > budget ? { ...answer, text: cut(answer.text, budget, 'answer size budget reached') } : answer;
+  return answer.text.length > budget
+    ? { ...answer, text: cut(answer.text, budget, 'answer size budget reached') }
+    : answer;
 }
 
 /** Text first, then the image, and the digest last, so it is the answer's final word. */
 function toResult(answer: ToolAnswer, digest: string | undefined, isError: boolean): CallToolResult {
   const content: CallToolResult['content'] = [];
   if (answer.image) {
-    content.push({ type: 'text', text: answer.text }, { type: 'image', data: answer.image.data, mimeType: answer.image.mimeType });
+    content.push(
+      { type: 'text', text: answer.text },
+      { type: 'image', data: answer.image.data, mimeType: answer.image.mimeType },
+    );
     if (digest) content.push({ type: 'text', text: digest });
   } else {
     content.push({ type: 'text', text: digest ? `${answer.text}\n\n${digest}` : answer.text });

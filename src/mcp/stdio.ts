@@ -17,7 +17,10 @@ async function main(): Promise<void> {
   let options;
   try {
     overrides = configFromEnvironment(process.env, process.argv.slice(2));
-    options = { answerBudget: answerBudgetFromEnvironment(process.env), legacyToolNames: legacyToolNamesFromEnvironment(process.env) };
+    options = {
+      answerBudget: answerBudgetFromEnvironment(process.env),
+      legacyToolNames: legacyToolNamesFromEnvironment(process.env),
+    };
   } catch (error) {
     logger.error((error as Error).message);
     process.exit(2);

@@ -1,5 +1,12 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, McpError, type CallToolResult, type Progress, type ServerNotification } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Progress,
+  type ServerNotification,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../connector/logger';
 import { VERSION } from '../shared/version';
 import type { Backend } from './backend';
@@ -9,9 +16,15 @@ import { INSTRUCTIONS, MCP_SERVER_NAME } from './server';
 const BACKEND_TIMEOUT_MS = 600_000;
 
 /** Relays the backend's progress to our stdio client under the token that client chose. */
-function progressForwarder(token: string | number | undefined, send: (notification: ServerNotification) => Promise<void>): ((progress: Progress) => void) | undefined {
+function progressForwarder(
+  token: string | number | undefined,
+  send: (notification: ServerNotification) => Promise<void>,
+): ((progress: Progress) => void) | undefined {
   if (token === undefined) return undefined;
-  return (progress) => void send({ method: 'notifications/progress', params: { ...progress, progressToken: token } }).catch(() => undefined);
+  return (progress) =>
+    void send({ method: 'notifications/progress', params: { ...progress, progressToken: token } }).catch(
+      () => undefined,
+    );
 }
 
 /**
@@ -27,9 +40,20 @@ export class StdioProxy {
     private readonly resolve: () => Promise<Backend>,
     private readonly logger: Logger,
   ) {
-    this.server = new Server({ name: MCP_SERVER_NAME, title: 'Browser Debug', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-    this.server.setRequestHandler(ListToolsRequestSchema, async (request) => (await this.current()).client.listTools(request.params));
-    this.server.setRequestHandler(CallToolRequestSchema, (request, extra) => this.call(request.params, progressForwarder(request.params._meta?.progressToken, extra.sendNotification), extra.signal));
+    this.server = new Server(
+      { name: MCP_SERVER_NAME, title: 'Browser Debug', version: VERSION },
+      { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    );
+    this.server.setRequestHandler(ListToolsRequestSchema, async (request) =>
+      (await this.current()).client.listTools(request.params),
+    );
+    this.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+      this.call(
+        request.params,
+        progressForwarder(request.params._meta?.progressToken, extra.sendNotification),
+        extra.signal,
+      ),
+    );
   }
 
   /** Starts discovery now, in parallel with the handshake. */
@@ -48,12 +72,18 @@ export class StdioProxy {
     this.backend ??= this.resolve().catch((error: Error) => {
       this.backend = undefined;
       this.logger.error(`No MCP backend: ${error.message}`);
-      throw new Error(`Browser Debug could not find or start a connector: ${error.message}. Set BROWSER_DEBUG_PORT to a free port, or start one with npm start, then call again.`);
+      throw new Error(
+        `Browser Debug could not find or start a connector: ${error.message}. Set BROWSER_DEBUG_PORT to a free port, or start one with npm start, then call again.`,
+      );
     });
     return this.backend;
   }
 
-  private async call(params: { name: string; arguments?: Record<string, unknown> }, onprogress: ((progress: Progress) => void) | undefined, signal: AbortSignal): Promise<CallToolResult> {
+  private async call(
+    params: { name: string; arguments?: Record<string, unknown> },
+    onprogress: ((progress: Progress) => void) | undefined,
+    signal: AbortSignal,
+  ): Promise<CallToolResult> {
     let backend: Backend;
     try {
       backend = await this.current();
@@ -62,7 +92,9 @@ export class StdioProxy {
     }
     try {
       // An audit can wait behind others and run for a minute: the backend's progress keeps the call alive.
-      const options = onprogress ? { onprogress, resetTimeoutOnProgress: true, signal } : { timeout: BACKEND_TIMEOUT_MS, signal };
+      const options = onprogress
+        ? { onprogress, resetTimeoutOnProgress: true, signal }
+        : { timeout: BACKEND_TIMEOUT_MS, signal };
       return (await backend.client.callTool(params, undefined, options)) as CallToolResult;
     } catch (error) {
       if (error instanceof McpError) throw error;
@@ -70,7 +102,12 @@ export class StdioProxy {
       this.logger.warn(`Lost ${backend.describe}: ${(error as Error).message}`);
       void this.close().catch(() => undefined);
       return {
-        content: [{ type: 'text', text: `Lost ${backend.describe} (${(error as Error).message}). Call the tool again: the next call finds a running connector or starts one.` }],
+        content: [
+          {
+            type: 'text',
+            text: `Lost ${backend.describe} (${(error as Error).message}). Call the tool again: the next call finds a running connector or starts one.`,
+          },
+        ],
         isError: true,
       };
     }

@@ -8,9 +8,24 @@ export const AUDIT_DEVICES = ['desktop', 'mobile'] as const;
 export type AuditDevice = (typeof AUDIT_DEVICES)[number];
 
 export const throttlingSchema = z.strictObject({
-  cpuSlowdownMultiplier: z.number().min(1).max(20).optional().describe('CPU slowdown, 1 = none (default 1 on desktop, 4 on mobile)'),
-  requestLatencyMs: z.number().min(0).max(10_000).optional().describe('added round-trip latency per request; applied for real (devtools throttling)'),
-  downloadThroughputKbps: z.number().min(0).max(1_000_000).optional().describe('download bandwidth cap; applied for real (devtools throttling)'),
+  cpuSlowdownMultiplier: z
+    .number()
+    .min(1)
+    .max(20)
+    .optional()
+    .describe('CPU slowdown, 1 = none (default 1 on desktop, 4 on mobile)'),
+  requestLatencyMs: z
+    .number()
+    .min(0)
+    .max(10_000)
+    .optional()
+    .describe('added round-trip latency per request; applied for real (devtools throttling)'),
+  downloadThroughputKbps: z
+    .number()
+    .min(0)
+    .max(1_000_000)
+    .optional()
+    .describe('download bandwidth cap; applied for real (devtools throttling)'),
 });
 export type AuditThrottling = z.infer<typeof throttlingSchema>;
 
@@ -19,10 +34,21 @@ export const auditRequestSchema = z.strictObject({
   url: z.url({ protocol: /^https?$/ }).describe('page to audit, e.g. http://localhost:5173/'),
   categories: z.array(z.enum(AUDIT_CATEGORIES)).min(1).optional().describe('default: all four'),
   device: z.enum(AUDIT_DEVICES).optional().describe('desktop (default) or mobile emulation'),
-  screenEmulation: z.strictObject({ width: z.number().int().min(200).max(4000), height: z.number().int().min(200).max(4000) }).optional(),
+  screenEmulation: z
+    .strictObject({ width: z.number().int().min(200).max(4000), height: z.number().int().min(200).max(4000) })
+    .optional(),
   throttling: throttlingSchema.optional(),
-  shareCookies: z.boolean().optional().describe('false: audit logged out even where the settings allow the cookie hand-over'),
-  timeoutMs: z.number().int().min(1000).max(600_000).optional().describe('default: the configured audit timeout, counted from arrival, waiting included'),
+  shareCookies: z
+    .boolean()
+    .optional()
+    .describe('false: audit logged out even where the settings allow the cookie hand-over'),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .optional()
+    .describe('default: the configured audit timeout, counted from arrival, waiting included'),
 });
 export type AuditRequest = z.infer<typeof auditRequestSchema>;
 

@@ -49,7 +49,12 @@ export interface DashboardPerformance {
 }
 
 export type HostToDashboard =
-  | ({ type: 'snapshot'; browserConnected: boolean; audit?: AuditSummary; performance?: DashboardPerformance } & DashboardData)
+  | ({
+      type: 'snapshot';
+      browserConnected: boolean;
+      audit?: AuditSummary;
+      performance?: DashboardPerformance;
+    } & DashboardData)
   | ({ type: 'performance' } & DashboardPerformance)
   | { type: 'audit'; audit: AuditSummary }
   | ({ type: 'verdict' } & DashboardVerdict)
@@ -63,10 +68,24 @@ export const dashboardToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openScreenshot'), id: z.string() }),
   z.object({ type: z.literal('jumpToSource'), id: z.string() }),
   z.object({ type: z.literal('openRequest'), id: z.string() }),
-  z.object({ type: z.literal('runCommand'), command: z.enum(['browserDebug.captureScreenshot', 'browserDebug.clearCapturedData', 'browserDebug.runAccessibilityAudit', 'browserDebug.runPerformanceAudit', 'browserDebug.runFullAudit']) }),
+  z.object({
+    type: z.literal('runCommand'),
+    command: z.enum([
+      'browserDebug.captureScreenshot',
+      'browserDebug.clearCapturedData',
+      'browserDebug.runAccessibilityAudit',
+      'browserDebug.runPerformanceAudit',
+      'browserDebug.runFullAudit',
+    ]),
+  }),
   z.object({ type: z.literal('openReport') }),
   z.object({ type: z.literal('openTraceFile') }),
-  z.object({ type: z.literal('openScript'), url: z.string().max(4000), line: z.number().int().positive(), column: z.number().int().positive() }),
+  z.object({
+    type: z.literal('openScript'),
+    url: z.string().max(4000),
+    line: z.number().int().positive(),
+    column: z.number().int().positive(),
+  }),
   z.object({ type: z.literal('recordTrace') }),
 ]);
 export type DashboardToHost = z.infer<typeof dashboardToHostSchema>;

@@ -30,7 +30,10 @@ export function rawLocation(entry: LocatableEntry): StackFrame | undefined {
  * code, else its first frame in the app's code (a framework's console wrapper, such as Next.js's, or a
  * library's warning point at the app's line, as DevTools' ignore list does), else its source or first frame.
  */
-export function pickLocation(mappedSource: MappedFrame | undefined, frames: readonly MappedFrame[]): MappedFrame | undefined {
+export function pickLocation(
+  mappedSource: MappedFrame | undefined,
+  frames: readonly MappedFrame[],
+): MappedFrame | undefined {
   if (mappedSource && frameLibrary(mappedSource) === undefined) return mappedSource;
   return frames.find((frame) => frameLibrary(frame) === undefined) ?? mappedSource ?? frames[0];
 }
@@ -57,6 +60,7 @@ export function locationLabel(frame: MappedFrame): string {
 
 /** `App.tsx:6`, DevTools style, for narrow places like tree rows. */
 export function shortLocationLabel(frame: MappedFrame): string {
-  const file = (frame.original ? sourceLabel(frame.original.source) : sourceLabel(frame.url)).split('/').pop() || frame.url;
+  const file =
+    (frame.original ? sourceLabel(frame.original.source) : sourceLabel(frame.url)).split('/').pop() || frame.url;
   return `${file}:${frame.original ? frame.original.line : frame.line}`;
 }

@@ -50,10 +50,17 @@ export class ApiError extends Error {
 }
 
 export function missingParameter(parameter: string, hint = ''): ApiError {
-  return new ApiError('INVALID_REQUEST', `Missing required parameter '${parameter}'.${hint ? ' ' + hint : ''}`, { parameter });
+  return new ApiError('INVALID_REQUEST', `Missing required parameter '${parameter}'.${hint ? ' ' + hint : ''}`, {
+    parameter,
+  });
 }
 
-export function invalidParameter(parameter: string, value: unknown, validValues: readonly unknown[], why?: string): ApiError {
+export function invalidParameter(
+  parameter: string,
+  value: unknown,
+  validValues: readonly unknown[],
+  why?: string,
+): ApiError {
   const shown = typeof value === 'string' ? `'${value}'` : JSON.stringify(value);
   const message = why
     ? `Invalid value ${shown} for '${parameter}': ${why}.`

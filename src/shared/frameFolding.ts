@@ -21,10 +21,15 @@ export function libraryOf(location: string): string | undefined {
   if (deps) return packageName(deps[1]!.replace(/^chunk-.*$/, 'vite deps'));
   const modules = [...path.matchAll(/node_modules\/((?:@[^/]+\/)?[^/]+)/g)].pop();
   // Next.js ships React inside itself: next/dist/compiled/react-dom.
-  if (modules) return /\/compiled\/(react-dom|react|scheduler)\//.exec(path)?.[1] ?? (modules[1] === '.vite' ? 'vite deps' : modules[1]!);
+  if (modules)
+    return (
+      /\/compiled\/(react-dom|react|scheduler)\//.exec(path)?.[1] ??
+      (modules[1] === '.vite' ? 'vite deps' : modules[1]!)
+    );
   const vendors = /(?:^|\/)(?:vendors?[-~.]|node_modules_)[^/]*$/.exec(path);
   if (vendors) return packageName(vendors[0]!.replace(/^\/?(?:vendors?[-~.])?(?:node_modules_)?/, '')) ?? 'vendors';
-  if (/(?:^|\/)(?:framework|react-dom|react|scheduler)(?:[.-][^/]*)?\.js$/.test(path)) return REACT_PACKAGES.exec(path.slice(path.lastIndexOf('/')))?.[1] ?? 'framework';
+  if (/(?:^|\/)(?:framework|react-dom|react|scheduler)(?:[.-][^/]*)?\.js$/.test(path))
+    return REACT_PACKAGES.exec(path.slice(path.lastIndexOf('/')))?.[1] ?? 'framework';
   return undefined;
 }
 
@@ -47,7 +52,7 @@ export function frameLibrary(frame: MappedFrame): string | undefined {
  */
 export function foldFrames<F extends MappedFrame>(frames: readonly F[]): FoldedLine<F>[] {
   const out: FoldedLine<F>[] = [];
-  for (let i = 0; i < frames.length; ) {
+  for (let i = 0; i < frames.length;) {
     const library = frameLibrary(frames[i]!);
     if (library === undefined) {
       out.push({ frame: frames[i++]! });

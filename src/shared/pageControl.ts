@@ -27,7 +27,10 @@ export interface EmulationRequest {
 }
 
 /** Network.emulateNetworkConditions figures, as Chrome DevTools' throttling presets define them. */
-export const NETWORK_CONDITIONS: Record<Exclude<NetworkPreset, 'none' | 'offline'>, { latency: number; downloadThroughput: number; uploadThroughput: number }> = {
+export const NETWORK_CONDITIONS: Record<
+  Exclude<NetworkPreset, 'none' | 'offline'>,
+  { latency: number; downloadThroughput: number; uploadThroughput: number }
+> = {
   'slow-3g': { latency: 2000, downloadThroughput: (500_000 / 8) * 0.8, uploadThroughput: (500_000 / 8) * 0.8 },
   'fast-3g': { latency: 562.5, downloadThroughput: (1_600_000 / 8) * 0.9, uploadThroughput: (750_000 / 8) * 0.9 },
   'slow-4g': { latency: 165, downloadThroughput: (9_000_000 / 8) * 0.9, uploadThroughput: (1_500_000 / 8) * 0.9 },

@@ -25,7 +25,11 @@ export function formatVital(name: VitalName, value: number): string {
   return name === 'CLS' ? value.toFixed(3) : `${Math.round(value)} ms`;
 }
 
-export const RATING_LABELS: Record<VitalRating, string> = { good: 'good', 'needs-improvement': 'needs improvement', poor: 'poor' };
+export const RATING_LABELS: Record<VitalRating, string> = {
+  good: 'good',
+  'needs-improvement': 'needs improvement',
+  poor: 'poor',
+};
 
 /** One metric as the page's web-vitals library reported it, with what it blames (schema: performanceSchema.ts). */
 export interface VitalMetric {

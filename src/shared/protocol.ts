@@ -179,7 +179,23 @@ export const screenshotPreviewSchema = z.object({
 });
 export type ScreenshotPreview = z.infer<typeof screenshotPreviewSchema>;
 
-export const COMMAND_NAMES = ['screenshot', 'run-script', 'navigate', 'current-url', 'tabs', 'cookies', 'preview-image', 'snapshot', 'act', 'performance-trace', 'record-start', 'record-stop', 'record-status', 'replay-step', ...PAGE_CONTROL_COMMANDS] as const;
+export const COMMAND_NAMES = [
+  'screenshot',
+  'run-script',
+  'navigate',
+  'current-url',
+  'tabs',
+  'cookies',
+  'preview-image',
+  'snapshot',
+  'act',
+  'performance-trace',
+  'record-start',
+  'record-stop',
+  'record-status',
+  'replay-step',
+  ...PAGE_CONTROL_COMMANDS,
+] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 const replyErrorSchema = z.object({ code: z.string(), message: z.string() });
@@ -192,7 +208,11 @@ export const extensionFrameSchema = z.discriminatedUnion('type', [
     client: z.string().max(100).describe('browser-extension, vscode, mcp, ...'),
     version: z.string().max(100).optional(),
     userAgent: z.string().max(1000).optional(),
-    instanceId: z.string().max(100).optional().describe('new each time the extension starts: lets the connector drop re-sent batches'),
+    instanceId: z
+      .string()
+      .max(100)
+      .optional()
+      .describe('new each time the extension starts: lets the connector drop re-sent batches'),
   }),
   z.object({ type: z.literal('heartbeat'), timestamp: ms.optional() }),
   z.object({
@@ -208,10 +228,15 @@ export const extensionFrameSchema = z.discriminatedUnion('type', [
     error: z.string().optional(),
     timestamp: ms.optional(),
   }),
-  z.object({ type: z.literal('reply'), id: z.string(), result: z.unknown().optional(), error: replyErrorSchema.optional() }),
+  z.object({
+    type: z.literal('reply'),
+    id: z.string(),
+    result: z.unknown().optional(),
+    error: replyErrorSchema.optional(),
+  }),
   z.object({
     type: z.literal('trace-chunk'),
-    transferId: z.string().max(100).describe('the performance-trace command\'s transferId'),
+    transferId: z.string().max(100).describe("the performance-trace command's transferId"),
     index: z.number().int().nonnegative(),
     data: z.string().describe('base64 of the next part of the gzipped trace'),
   }),
@@ -226,7 +251,12 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
     since: z.number().int().nonnegative().optional().describe('replay stored entries with seq greater than this'),
   }),
   z.object({ type: z.literal('heartbeat'), timestamp: ms.optional() }),
-  z.object({ type: z.literal('hello'), protocolVersion: z.number().int(), client: z.string().max(100), version: z.string().max(100).optional() }),
+  z.object({
+    type: z.literal('hello'),
+    protocolVersion: z.number().int(),
+    client: z.string().max(100),
+    version: z.string().max(100).optional(),
+  }),
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
@@ -246,7 +276,14 @@ export type AgentActionFrame = z.infer<typeof agentActionFrameSchema>;
 
 /** Frames the connector sends. Outbound frames are typed, not validated. */
 export type ServerFrame =
-  | { type: 'connection-established'; name: string; version: string; protocolVersion: number; timestamp: number; lastSeq: number }
+  | {
+      type: 'connection-established';
+      name: string;
+      version: string;
+      protocolVersion: number;
+      timestamp: number;
+      lastSeq: number;
+    }
   | { type: 'heartbeat'; timestamp: number }
   | { type: 'ack'; batchSeq: number; timestamp: number }
   | { type: 'screenshot-request'; requestId: string; options: ScreenshotOptions; timestamp: number }

@@ -25,7 +25,10 @@ export function collapseRepeats<T>(entries: readonly T[], keyOf: (entry: T) => s
 }
 
 /** The key a console entry repeats by: level, message and where it was logged. */
-export function consoleRepeatKey(entry: { type: string; level?: string; message: string; source?: string }, location = entry.source ?? ''): string {
+export function consoleRepeatKey(
+  entry: { type: string; level?: string; message: string; source?: string },
+  location = entry.source ?? '',
+): string {
   return `${entry.type === 'console-error' ? 'error' : entry.level}\u0000${entry.message}\u0000${location}`;
 }
 

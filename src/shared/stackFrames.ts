@@ -34,7 +34,8 @@ export function parseStack(stack: string | readonly string[] | undefined): Stack
     const match = V8_LINE.exec(line) ?? GECKO_LINE.exec(line);
     if (!match) continue;
     const [, name, url, row, column] = match;
-    if (!url || url.includes('<anonymous>') || url.startsWith('eval at') || url.startsWith('chrome-extension://')) continue;
+    if (!url || url.includes('<anonymous>') || url.startsWith('eval at') || url.startsWith('chrome-extension://'))
+      continue;
     frames.push({ url, line: Number(row), column: Number(column), ...(name ? { functionName: name } : {}) });
   }
   return frames;
@@ -51,7 +52,9 @@ export function formatFrame(frame: StackFrame): string {
 }
 
 export function formatStack(frames: StackFrame[]): string[] {
-  return frames.map((frame) => `at ${frame.functionName ? `${frame.functionName} (${formatFrame(frame)})` : formatFrame(frame)}`);
+  return frames.map(
+    (frame) => `at ${frame.functionName ? `${frame.functionName} (${formatFrame(frame)})` : formatFrame(frame)}`,
+  );
 }
 
 /** `file:line:column` (or `file:line`) from a `source` field, as a frame. */

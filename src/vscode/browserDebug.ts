@@ -130,7 +130,9 @@ export class BrowserDebug {
       this.feed.onDidChange(() => this.refreshViews(statusBar)),
       this.session.onDidChange(() => statusBar.update()),
       this.session.onDidChange(() => void this.exposeWhenHosting()),
-      vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('browserDebug') && (this.cachedSettings = undefined)),
+      vscode.workspace.onDidChangeConfiguration(
+        (event) => event.affectsConfiguration('browserDebug') && (this.cachedSettings = undefined),
+      ),
       ...registerCommands(this),
       ...registerAuditCommands(this),
       ...registerPerformanceCommands(this),
@@ -173,13 +175,20 @@ export class BrowserDebug {
   async launchBrowser(url?: string): Promise<LaunchedBrowser | undefined> {
     const executable = findChrome();
     if (!executable) {
-      void vscode.window.showErrorMessage('Browser Debug found no Chrome, Chromium or Edge. Install one, or set the CHROME_PATH environment variable to its executable.');
+      void vscode.window.showErrorMessage(
+        'Browser Debug found no Chrome, Chromium or Edge. Install one, or set the CHROME_PATH environment variable to its executable.',
+      );
       return undefined;
     }
     await this.launched?.close();
     const profileDir = join(this.context.globalStorageUri.fsPath, 'browser-profile');
     try {
-      const launched = await LaunchedBrowser.launch({ executable, profileDir, extensionDir: join(this.context.extensionPath, 'dist', 'browser-extension'), url });
+      const launched = await LaunchedBrowser.launch({
+        executable,
+        profileDir,
+        extensionDir: join(this.context.extensionPath, 'dist', 'browser-extension'),
+        url,
+      });
       this.launched = launched;
       this.logger.info(`Launched ${executable} with the Browser Debug extension (${launched.extensionId}).`);
       // Audits run in this browser (in a throwaway context) while it lives and this window hosts the connector.
@@ -197,8 +206,12 @@ export class BrowserDebug {
     const bin = join(this.context.extensionPath, 'dist', 'mcp.js');
     const config = JSON.stringify({ mcpServers: { 'browser-debug': { command: 'node', args: [bin] } } }, null, 2);
     await vscode.env.clipboard.writeText(config);
-    const url = this.session.port ? ` Clients that speak Streamable HTTP can use http://127.0.0.1:${this.session.port}/mcp instead.` : '';
-    void vscode.window.showInformationMessage(`MCP configuration copied (Claude Desktop, Cursor, Copilot CLI: paste it into their MCP settings).${url}`);
+    const url = this.session.port
+      ? ` Clients that speak Streamable HTTP can use http://127.0.0.1:${this.session.port}/mcp instead.`
+      : '';
+    void vscode.window.showInformationMessage(
+      `MCP configuration copied (Claude Desktop, Cursor, Copilot CLI: paste it into their MCP settings).${url}`,
+    );
     return config;
   }
 

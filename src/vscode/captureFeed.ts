@@ -111,7 +111,16 @@ export class CaptureFeed implements vscode.Disposable {
   dispose(): void {
     this.disconnect();
     clearTimeout(this.timer);
-    for (const emitter of [this.changed, this.added, this.cleared, this.closed, this.acted, this.traced, this.recordingsChanged]) emitter.dispose();
+    for (const emitter of [
+      this.changed,
+      this.added,
+      this.cleared,
+      this.closed,
+      this.acted,
+      this.traced,
+      this.recordingsChanged,
+    ])
+      emitter.dispose();
   }
 
   private reset(): void {
@@ -150,7 +159,10 @@ export class CaptureFeed implements vscode.Disposable {
       case 'agent-action': {
         const action = agentActionFrameSchema.safeParse(frame);
         if (action.success) this.act(action.data);
-        else this.logger.warn(`Connector stream: an invalid agent-action frame was ignored (${action.error.issues[0]?.message ?? 'unknown problem'}).`);
+        else
+          this.logger.warn(
+            `Connector stream: an invalid agent-action frame was ignored (${action.error.issues[0]?.message ?? 'unknown problem'}).`,
+          );
         return;
       }
       case 'error':
@@ -191,7 +203,12 @@ export class CaptureFeed implements vscode.Disposable {
         push(this.screenshots, entry);
         break;
       case 'page-navigated':
-        this.pageLoads.set(entry.pageLoadId, { id: entry.pageLoadId, url: entry.url, title: entry.title, tabId: entry.tabId });
+        this.pageLoads.set(entry.pageLoadId, {
+          id: entry.pageLoadId,
+          url: entry.url,
+          title: entry.title,
+          tabId: entry.tabId,
+        });
         this.currentPageLoad = entry.pageLoadId;
         break;
       case 'web-vitals':

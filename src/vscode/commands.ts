@@ -33,7 +33,9 @@ export const COMMANDS: Record<string, Handler> = {
 
 export function registerCommands(app: CommandContext): vscode.Disposable[] {
   return Object.entries(COMMANDS).map(([id, handler]) =>
-    vscode.commands.registerCommand(id, (...args: unknown[]) => (handler as (app: CommandContext, ...rest: unknown[]) => unknown)(app, ...args)),
+    vscode.commands.registerCommand(id, (...args: unknown[]) =>
+      (handler as (app: CommandContext, ...rest: unknown[]) => unknown)(app, ...args),
+    ),
   );
 }
 
@@ -41,8 +43,15 @@ export function registerCommands(app: CommandContext): vscode.Disposable[] {
 export async function captureScreenshot(app: CommandContext, fullPage: boolean): Promise<string | undefined> {
   const format = app.settings().screenshotFormat;
   try {
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Capturing screenshot…' }, () =>
-      callConnector<{ path: string; dimensions: { width: number; height: number } }>(app.session.port, 'POST', '/capture-screenshot', { options: { fullPage, format } }),
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: 'Capturing screenshot…' },
+      () =>
+        callConnector<{ path: string; dimensions: { width: number; height: number } }>(
+          app.session.port,
+          'POST',
+          '/capture-screenshot',
+          { options: { fullPage, format } },
+        ),
     );
     await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(result.path));
     app.logger.info(`Screenshot ${result.dimensions.width}×${result.dimensions.height} saved to ${result.path}.`);
@@ -62,8 +71,13 @@ async function clearCapturedData(app: CommandContext): Promise<void> {
 }
 
 async function filterLevel(app: CommandContext): Promise<void> {
-  const items = LOG_LEVELS.map((level) => ({ label: level, description: level === app.consoleView.minimumLevel ? 'current' : undefined }));
-  const choice = await vscode.window.showQuickPick(items, { placeHolder: 'Show console entries at or above this level (debug shows all)' });
+  const items = LOG_LEVELS.map((level) => ({
+    label: level,
+    description: level === app.consoleView.minimumLevel ? 'current' : undefined,
+  }));
+  const choice = await vscode.window.showQuickPick(items, {
+    placeHolder: 'Show console entries at or above this level (debug shows all)',
+  });
   if (!choice) return;
   app.consoleView.minimumLevel = choice.label as LogLevel;
   app.consoleView.refresh();
@@ -72,5 +86,7 @@ async function filterLevel(app: CommandContext): Promise<void> {
 async function copyEntry(entry: ConsoleEntry | StoredNetworkRequest): Promise<void> {
   if (entry.type === 'network-request') return vscode.env.clipboard.writeText(renderRequest(entry));
   const stack = Array.isArray(entry.stack) ? entry.stack.join('\n') : (entry.stack ?? '');
-  await vscode.env.clipboard.writeText([entry.message, entry.source ? `at ${entry.source}` : '', stack].filter(Boolean).join('\n'));
+  await vscode.env.clipboard.writeText(
+    [entry.message, entry.source ? `at ${entry.source}` : '', stack].filter(Boolean).join('\n'),
+  );
 }

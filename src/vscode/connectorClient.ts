@@ -8,8 +8,18 @@ export class ConnectorRequestError extends Error {
   }
 }
 
-export async function callConnector<T>(port: number | undefined, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  if (port === undefined) throw new ConnectorRequestError('NOT_RUNNING', 'The connector is not running: run "Browser Debug: Restart Connector".');
+export async function callConnector<T>(
+  port: number | undefined,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
+  if (port === undefined)
+    throw new ConnectorRequestError(
+      'NOT_RUNNING',
+      'The connector is not running: run "Browser Debug: Restart Connector".',
+    );
   const response = await fetch(`http://127.0.0.1:${port}${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -17,6 +27,10 @@ export async function callConnector<T>(port: number | undefined, method: 'GET' |
     signal,
   });
   const json = (await response.json()) as T & { error?: { code: string; message: string } };
-  if (!response.ok || json.error) throw new ConnectorRequestError(json.error?.code ?? 'HTTP_' + response.status, json.error?.message ?? response.statusText);
+  if (!response.ok || json.error)
+    throw new ConnectorRequestError(
+      json.error?.code ?? 'HTTP_' + response.status,
+      json.error?.message ?? response.statusText,
+    );
   return json;
 }

@@ -54,9 +54,13 @@ export class ConnectorSession implements vscode.Disposable {
     let runtime: Runtime;
     try {
       runtime = loadRuntime();
-      this.running = await runtime.startConnectorWithMcp(this.overrides(), { logger, legacyToolNames: this.deps.settings().mcpLegacyToolNames });
+      this.running = await runtime.startConnectorWithMcp(this.overrides(), {
+        logger,
+        legacyToolNames: this.deps.settings().mcpLegacyToolNames,
+      });
     } catch (error) {
-      if (error instanceof Error && error.name === 'AlreadyRunningError') return this.attach((error as Error & { port: number }).port);
+      if (error instanceof Error && error.name === 'AlreadyRunningError')
+        return this.attach((error as Error & { port: number }).port);
       return this.fail(error as Error);
     }
     const { connector } = this.running;
@@ -122,10 +126,13 @@ export class ConnectorSession implements vscode.Disposable {
     this.lastError = error.message;
     this.setRole('failed');
     this.deps.logger.error(`The connector could not start: ${error.message}`);
-    void vscode.window.showErrorMessage(`Browser Debug: the connector could not start (${error.message}).`, 'Change Port', 'Show Log').then((choice) => {
-      if (choice === 'Change Port') void vscode.commands.executeCommand('workbench.action.openSettings', 'browserDebug.connector.port');
-      if (choice === 'Show Log') void vscode.commands.executeCommand('browserDebug.showLog');
-    });
+    void vscode.window
+      .showErrorMessage(`Browser Debug: the connector could not start (${error.message}).`, 'Change Port', 'Show Log')
+      .then((choice) => {
+        if (choice === 'Change Port')
+          void vscode.commands.executeCommand('workbench.action.openSettings', 'browserDebug.connector.port');
+        if (choice === 'Show Log') void vscode.commands.executeCommand('browserDebug.showLog');
+      });
   }
 
   private overrides(): ConfigOverrides {

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import * as vscode from 'vscode';
-import { dashboardToHostSchema, type DashboardConsoleEntry, type DashboardData, type DashboardPerformance, type DashboardScreenshot, type HostToDashboard } from '../shared/dashboardMessages';
+import {
+  dashboardToHostSchema,
+  type DashboardConsoleEntry,
+  type DashboardData,
+  type DashboardPerformance,
+  type DashboardScreenshot,
+  type HostToDashboard,
+} from '../shared/dashboardMessages';
 import type { AuditSummary } from '../shared/audit';
 import type { StackFrame, StoredEntry, StoredScreenshot } from '../shared/protocol';
 import type { ReplayVerdict } from '../shared/recording';
@@ -40,12 +47,20 @@ export class DashboardPanel implements vscode.Disposable {
     this.subscriptions = [
       feed.onDidAdd((entries) => {
         this.post({ type: 'entries', ...this.data(entries) });
-        if (entries.some((entry) => entry.type === 'web-vitals')) this.post({ type: 'performance', ...this.performance() });
+        if (entries.some((entry) => entry.type === 'web-vitals'))
+          this.post({ type: 'performance', ...this.performance() });
       }),
       feed.onDidTrace(() => this.post({ type: 'performance', ...this.performance() })),
       feed.onDidClear(() => this.post({ type: 'cleared' })),
-      locations.onDidLocate((entries) => this.post({ type: 'locations', locations: entries.map((entry) => ({ id: entry.id, location: locations.label(entry) })) })),
-      feed.onDidAct((action) => this.post({ type: 'entries', console: [], network: [], screenshots: [], pageLoads: [], actions: [action] })),
+      locations.onDidLocate((entries) =>
+        this.post({
+          type: 'locations',
+          locations: entries.map((entry) => ({ id: entry.id, location: locations.label(entry) })),
+        }),
+      ),
+      feed.onDidAct((action) =>
+        this.post({ type: 'entries', console: [], network: [], screenshots: [], pageLoads: [], actions: [action] }),
+      ),
       feed.onDidChange(() => this.post({ type: 'status', browserConnected: feed.browserConnected })),
     ];
   }
@@ -104,7 +119,13 @@ export class DashboardPanel implements vscode.Disposable {
     switch (request.type) {
       case 'ready':
         this.ready = true;
-        this.post({ type: 'snapshot', browserConnected: this.feed.browserConnected, audit: this.audit, performance: this.performance(), ...this.snapshot() });
+        this.post({
+          type: 'snapshot',
+          browserConnected: this.feed.browserConnected,
+          audit: this.audit,
+          performance: this.performance(),
+          ...this.snapshot(),
+        });
         if (this.verdict) this.post(this.verdict);
         return;
       case 'openScreenshot': {
@@ -159,7 +180,8 @@ export class DashboardPanel implements vscode.Disposable {
       if (entry.type === 'console-log' || entry.type === 'console-error') data.console.push(this.withLocation(entry));
       else if (entry.type === 'network-request') data.network.push(entry);
       else if (entry.type === 'screenshot') data.screenshots.push(this.screenshot(entry));
-      else if (entry.type === 'page-navigated') data.pageLoads.push({ id: entry.pageLoadId, url: entry.url, title: entry.title });
+      else if (entry.type === 'page-navigated')
+        data.pageLoads.push({ id: entry.pageLoadId, url: entry.url, title: entry.title });
     }
     return data;
   }
@@ -176,11 +198,21 @@ export class DashboardPanel implements vscode.Disposable {
       this.roots.add(folder);
       if (this.panel) {
         const media = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
-        this.panel.webview.options = { enableScripts: true, localResourceRoots: [media, ...[...this.roots].map((root) => vscode.Uri.file(root))] };
+        this.panel.webview.options = {
+          enableScripts: true,
+          localResourceRoots: [media, ...[...this.roots].map((root) => vscode.Uri.file(root))],
+        };
       }
     }
     const src = this.panel ? this.panel.webview.asWebviewUri(vscode.Uri.file(shot.path)).toString() : '';
-    return { id: shot.id, src, path: shot.path, width: shot.dimensions.width, height: shot.dimensions.height, timestamp: shot.timestamp };
+    return {
+      id: shot.id,
+      src,
+      path: shot.path,
+      width: shot.dimensions.width,
+      height: shot.dimensions.height,
+      timestamp: shot.timestamp,
+    };
   }
 
   private post(message: HostToDashboard): void {

@@ -12,7 +12,10 @@ export class BrowserDiagnostics implements vscode.Disposable {
   private count = 0;
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(feed: CaptureFeed, private readonly navigator: SourceNavigator) {
+  constructor(
+    feed: CaptureFeed,
+    private readonly navigator: SourceNavigator,
+  ) {
     this.subscriptions = [feed.onDidAdd((entries) => void this.add(entries)), feed.onDidClear(() => this.clear())];
   }
 
@@ -39,7 +42,11 @@ export class BrowserDiagnostics implements vscode.Disposable {
       const known = this.byFile.get(key) ?? [];
       // A repeat (React's StrictMode runs effects twice) is one problem, not two.
       if (known.some((item) => item.message === message && item.range.start.isEqual(position))) continue;
-      const diagnostic = new vscode.Diagnostic(new vscode.Range(position, position.translate(0, 1)), message, vscode.DiagnosticSeverity.Error);
+      const diagnostic = new vscode.Diagnostic(
+        new vscode.Range(position, position.translate(0, 1)),
+        message,
+        vscode.DiagnosticSeverity.Error,
+      );
       diagnostic.source = 'Browser Debug';
       const list = [...known, diagnostic];
       this.byFile.set(key, list);

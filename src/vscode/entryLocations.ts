@@ -62,7 +62,9 @@ export class EntryLocations implements vscode.Disposable {
   }
 
   private async locateNew(entries: readonly StoredEntry[], retry = false): Promise<void> {
-    const console = entries.filter((entry): entry is ConsoleEntry => entry.type === 'console-log' || entry.type === 'console-error');
+    const console = entries.filter(
+      (entry): entry is ConsoleEntry => entry.type === 'console-log' || entry.type === 'console-error',
+    );
     if (!console.length) return;
     const before = console.map((entry) => this.label(entry));
     const located = await Promise.all(console.map((entry) => this.locator.locate(entry)));

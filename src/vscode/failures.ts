@@ -6,8 +6,13 @@ export async function showFailure(what: string, error: unknown): Promise<void> {
   const code = error instanceof ConnectorRequestError ? error.code : undefined;
   const message = error instanceof Error ? error.message : String(error);
   if (code === 'BROWSER_NOT_CONNECTED') {
-    const choice = await vscode.window.showErrorMessage(`Browser Debug could not ${what}: no browser is connected.`, 'Install Browser Extension', 'Launch Browser');
-    if (choice === 'Install Browser Extension') await vscode.commands.executeCommand('browserDebug.installBrowserExtension');
+    const choice = await vscode.window.showErrorMessage(
+      `Browser Debug could not ${what}: no browser is connected.`,
+      'Install Browser Extension',
+      'Launch Browser',
+    );
+    if (choice === 'Install Browser Extension')
+      await vscode.commands.executeCommand('browserDebug.installBrowserExtension');
     if (choice === 'Launch Browser') await vscode.commands.executeCommand('browserDebug.launchBrowser');
     return;
   }

@@ -5,7 +5,12 @@ import type { Logger } from '../connector/logger';
 export function createLog(): { channel: vscode.LogOutputChannel; logger: Logger } {
   const channel = vscode.window.createOutputChannel('Browser Debug', { log: true });
   const text = (message: string, args: unknown[]) =>
-    [message, ...args.map((arg) => (arg instanceof Error ? arg.stack ?? arg.message : typeof arg === 'string' ? arg : JSON.stringify(arg)))].join(' ');
+    [
+      message,
+      ...args.map((arg) =>
+        arg instanceof Error ? (arg.stack ?? arg.message) : typeof arg === 'string' ? arg : JSON.stringify(arg),
+      ),
+    ].join(' ');
   return {
     channel,
     logger: {

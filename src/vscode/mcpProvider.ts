@@ -4,13 +4,26 @@ import type { ConnectorSession } from './connectorSession';
 import type { BrowserDebugSettings } from './settings';
 
 /** The MCP servers we offer the editor's AI: one HTTP server at the connector's /mcp, while it runs. */
-export function mcpDefinitions(session: ConnectorSession, settings: () => BrowserDebugSettings): vscode.McpHttpServerDefinition[] {
+export function mcpDefinitions(
+  session: ConnectorSession,
+  settings: () => BrowserDebugSettings,
+): vscode.McpHttpServerDefinition[] {
   if (!settings().mcpEnabled || session.port === undefined) return [];
-  return [new vscode.McpHttpServerDefinition('Browser Debug', vscode.Uri.parse(`http://127.0.0.1:${session.port}/mcp`), {}, VERSION)];
+  return [
+    new vscode.McpHttpServerDefinition(
+      'Browser Debug',
+      vscode.Uri.parse(`http://127.0.0.1:${session.port}/mcp`),
+      {},
+      VERSION,
+    ),
+  ];
 }
 
 /** Lets Copilot agent mode list our tools with no configuration; a port change refreshes the definition. */
-export function registerMcpProvider(session: ConnectorSession, settings: () => BrowserDebugSettings): vscode.Disposable {
+export function registerMcpProvider(
+  session: ConnectorSession,
+  settings: () => BrowserDebugSettings,
+): vscode.Disposable {
   const changed = new vscode.EventEmitter<void>();
   let lastPort = session.port;
   const watch = session.onDidChange(() => {

@@ -11,17 +11,35 @@ export function registerPerformanceCommands(app: CommandContext): vscode.Disposa
 /** Reloads the page while tracing, with a progress notification; the result opens in the dashboard's Performance tab. */
 export async function recordTrace(app: CommandContext): Promise<PerformanceTraceRecord | undefined> {
   try {
-    const record = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Browser Debug: recording a performance trace' }, async (progress) => {
-      progress.report({ message: 'reloading the page while tracing…' });
-      const service = app.session.services?.performance;
-      if (service) return service.record({ reload: true });
-      const answer = await callConnector<{ id: string; path: string; bytes: number; elapsedMs: number; summary: PerformanceTraceRecord['summary'] }>(app.session.port, 'POST', '/performance-trace', { reload: true });
-      return { type: 'performance-trace' as const, timestamp: Date.now(), ...answer };
-    });
+    const record = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Browser Debug: recording a performance trace' },
+      async (progress) => {
+        progress.report({ message: 'reloading the page while tracing…' });
+        const service = app.session.services?.performance;
+        if (service) return service.record({ reload: true });
+        const answer = await callConnector<{
+          id: string;
+          path: string;
+          bytes: number;
+          elapsedMs: number;
+          summary: PerformanceTraceRecord['summary'];
+        }>(app.session.port, 'POST', '/performance-trace', { reload: true });
+        return { type: 'performance-trace' as const, timestamp: Date.now(), ...answer };
+      },
+    );
     app.dashboard.showPerformance();
     const { lcp, cls } = record.summary;
-    const headline = [lcp ? `LCP ${lcp.ms} ms` : undefined, `CLS ${cls?.score ?? 0}`, `${record.summary.longTasks.length} long task(s)`, `${record.summary.insights.length} insight(s)`].filter(Boolean).join(', ');
-    void vscode.window.showInformationMessage(`Performance trace: ${headline}.`, 'Open Trace File').then((choice) => choice && openTraceFile(record.path));
+    const headline = [
+      lcp ? `LCP ${lcp.ms} ms` : undefined,
+      `CLS ${cls?.score ?? 0}`,
+      `${record.summary.longTasks.length} long task(s)`,
+      `${record.summary.insights.length} insight(s)`,
+    ]
+      .filter(Boolean)
+      .join(', ');
+    void vscode.window
+      .showInformationMessage(`Performance trace: ${headline}.`, 'Open Trace File')
+      .then((choice) => choice && openTraceFile(record.path));
     return record;
   } catch (error) {
     await showFailure('record a performance trace', error);
@@ -37,5 +55,6 @@ export async function openTraceFile(path: string): Promise<void> {
     'Copy Path',
   );
   if (choice === 'Copy Path') await vscode.env.clipboard.writeText(path);
-  if (choice === 'Reveal in File Explorer') await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(path));
+  if (choice === 'Reveal in File Explorer')
+    await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(path));
 }

@@ -11,12 +11,18 @@ export async function exposeConnector(port: number, logger: Logger): Promise<str
   if (!vscode.env.remoteName) return undefined;
   const external = await vscode.env.asExternalUri(vscode.Uri.parse(`http://127.0.0.1:${port}`));
   const address = external.toString(true);
-  logger.info(`Remote window (${vscode.env.remoteName}): the connector on the remote port ${port} is reachable from your machine at ${address}.`);
+  logger.info(
+    `Remote window (${vscode.env.remoteName}): the connector on the remote port ${port} is reachable from your machine at ${address}.`,
+  );
   const local = /^http:\/\/(127\.0\.0\.1|localhost):(\d+)\/?$/.exec(address);
   if (local && Number(local[2]) !== port) {
-    void vscode.window.showInformationMessage(`Browser Debug: the connector is forwarded to port ${local[2]} on your machine. Set that port in the browser extension's popup (Settings → Connector port).`);
+    void vscode.window.showInformationMessage(
+      `Browser Debug: the connector is forwarded to port ${local[2]} on your machine. Set that port in the browser extension's popup (Settings → Connector port).`,
+    );
   } else if (!local) {
-    logger.warn(`The forwarded address ${address} is not a plain localhost port, which the browser extension cannot use yet; forward port ${port} to the same local port (Ports view) instead.`);
+    logger.warn(
+      `The forwarded address ${address} is not a plain localhost port, which the browser extension cannot use yet; forward port ${port} to the same local port (Ports view) instead.`,
+    );
   }
   return address;
 }

@@ -31,14 +31,18 @@ export class RemoteSharing implements vscode.Disposable {
   constructor(private readonly deps: RemoteSharingDeps) {
     this.subscriptions = [
       deps.session.onDidChange(() => deps.session.role === 'owner' && this.apply()),
-      vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('browserDebug.remote') && this.apply()),
+      vscode.workspace.onDidChangeConfiguration(
+        (event) => event.affectsConfiguration('browserDebug.remote') && this.apply(),
+      ),
       deps.secrets.onDidChange((event) => event.key.startsWith('browserDebug.remote.apiKey:') && this.apply(true)),
     ];
   }
 
   /** Serialized, so quick setting changes end in the last one; resolves when it is in effect. */
   apply(force = false): Promise<void> {
-    this.queue = this.queue.then(() => this.applyNow(force)).catch((error: Error) => this.deps.logger.error(`Remote sharing could not be applied: ${error.message}`));
+    this.queue = this.queue
+      .then(() => this.applyNow(force))
+      .catch((error: Error) => this.deps.logger.error(`Remote sharing could not be applied: ${error.message}`));
     return this.queue;
   }
 
@@ -46,7 +50,12 @@ export class RemoteSharing implements vscode.Disposable {
   async setApiKey(key?: string): Promise<void> {
     const url = readSettings().remoteUrl.trim();
     if (!originOf(url)) {
-      void vscode.window.showWarningMessage('Browser Debug: set browserDebug.remote.url first; the API key is kept for that edge only.', 'Open Settings').then((choice) => choice && openSettings());
+      void vscode.window
+        .showWarningMessage(
+          'Browser Debug: set browserDebug.remote.url first; the API key is kept for that edge only.',
+          'Open Settings',
+        )
+        .then((choice) => choice && openSettings());
       return;
     }
     const value =
@@ -64,11 +73,18 @@ export class RemoteSharing implements vscode.Disposable {
   async copySessionId(): Promise<void> {
     const remote = this.deps.feed.remote;
     if (!remote?.sessionId) {
-      void vscode.window.showInformationMessage('Browser Debug: remote sharing is off. Set browserDebug.remote.url and the origins to share.', 'Open Settings').then((choice) => choice && openSettings());
+      void vscode.window
+        .showInformationMessage(
+          'Browser Debug: remote sharing is off. Set browserDebug.remote.url and the origins to share.',
+          'Open Settings',
+        )
+        .then((choice) => choice && openSettings());
       return;
     }
     await vscode.env.clipboard.writeText(remote.sessionId);
-    void vscode.window.showInformationMessage(`Session ID copied. A remote reader uses it with ${remote.url} (X-Session-ID header, /api/v1/sessions/<id>/events, /tunnel/<id>).`);
+    void vscode.window.showInformationMessage(
+      `Session ID copied. A remote reader uses it with ${remote.url} (X-Session-ID header, /api/v1/sessions/<id>/events, /tunnel/<id>).`,
+    );
   }
 
   async showActions(): Promise<void> {
@@ -100,11 +116,18 @@ export class RemoteSharing implements vscode.Disposable {
       logger.error(`Remote sharing is off: ${message}`);
       // Never keep sharing under settings the user has just replaced.
       await session.configureRemote(undefined);
-      void vscode.window.showErrorMessage(`Browser Debug: remote sharing is off. ${message}`, 'Open Settings').then((choice) => choice && openSettings());
+      void vscode.window
+        .showErrorMessage(`Browser Debug: remote sharing is off. ${message}`, 'Open Settings')
+        .then((choice) => choice && openSettings());
       return;
     }
     if (firstTime) {
-      void vscode.window.showWarningMessage('Browser Debug: remote sharing needs an API key of your edge deployment the first time.', 'Set API Key').then((choice) => choice && this.setApiKey());
+      void vscode.window
+        .showWarningMessage(
+          'Browser Debug: remote sharing needs an API key of your edge deployment the first time.',
+          'Set API Key',
+        )
+        .then((choice) => choice && this.setApiKey());
     }
   }
 

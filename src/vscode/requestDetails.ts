@@ -23,19 +23,38 @@ export class RequestDetailsProvider implements vscode.TextDocumentContentProvide
 export function renderRequest(request: StoredNetworkRequest): string {
   const lines = [`# ${request.method} ${request.url}`, ''];
   lines.push(`- **Status:** ${request.error ?? `${request.status ?? '—'} ${request.statusText ?? ''}`}`);
-  lines.push(`- **Type:** ${request.resourceType ?? '—'}`, `- **Started:** ${new Date(request.timestamp).toISOString()}`, `- **Duration:** ${request.duration ?? '—'} ms`);
-  if (typeof request.size === 'object') lines.push(`- **Size:** request ${request.size.request} B, response ${request.size.response} B`);
+  lines.push(
+    `- **Type:** ${request.resourceType ?? '—'}`,
+    `- **Started:** ${new Date(request.timestamp).toISOString()}`,
+    `- **Duration:** ${request.duration ?? '—'} ms`,
+  );
+  if (typeof request.size === 'object')
+    lines.push(`- **Size:** request ${request.size.request} B, response ${request.size.response} B`);
   if (request.timing) {
     const t = request.timing;
-    lines.push('', '## Timing', '', '| DNS | Connect | Send | Wait | Receive |', '|---|---|---|---|---|', `| ${t.dns} | ${t.connect} | ${t.send} | ${t.wait} | ${t.receive} |`);
+    lines.push(
+      '',
+      '## Timing',
+      '',
+      '| DNS | Connect | Send | Wait | Receive |',
+      '|---|---|---|---|---|',
+      `| ${t.dns} | ${t.connect} | ${t.send} | ${t.wait} | ${t.receive} |`,
+    );
   }
-  for (const [title, headers] of [['Request headers', request.requestHeaders], ['Response headers', request.responseHeaders]] as const) {
+  for (const [title, headers] of [
+    ['Request headers', request.requestHeaders],
+    ['Response headers', request.responseHeaders],
+  ] as const) {
     if (!headers) continue;
     lines.push('', `## ${title}`, '', ...Object.entries(headers).map(([name, value]) => `- \`${name}\`: ${value}`));
   }
-  for (const [title, body] of [['Request body', request.requestBody], ['Response body', request.responseBody]] as const) {
+  for (const [title, body] of [
+    ['Request body', request.requestBody],
+    ['Response body', request.responseBody],
+  ] as const) {
     if (body !== undefined) lines.push('', `## ${title}`, '', '```', body, '```');
   }
-  if (request.requestBody === undefined && request.responseBody === undefined) lines.push('', '_Bodies are not captured: turn on "Capture fetch/XHR bodies" in the browser extension popup._');
+  if (request.requestBody === undefined && request.responseBody === undefined)
+    lines.push('', '_Bodies are not captured: turn on "Capture fetch/XHR bodies" in the browser extension popup._');
   return lines.join('\n') + '\n';
 }

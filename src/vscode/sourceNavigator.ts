@@ -16,7 +16,11 @@ export interface SourceLocation {
 
 /** The entry's own location before mapping: its source, else its first fetchable frame. */
 function topFrame(entry: ConsoleEntry): StackFrame | undefined {
-  return rawLocation({ source: entry.source }) ?? entry.frames?.find((frame) => /^(https?|file|webpack)/.test(frame.url)) ?? rawLocation({ stack: entry.stack });
+  return (
+    rawLocation({ source: entry.source }) ??
+    entry.frames?.find((frame) => /^(https?|file|webpack)/.test(frame.url)) ??
+    rawLocation({ stack: entry.stack })
+  );
 }
 
 /**
@@ -39,7 +43,10 @@ export class SourceNavigator {
     return this.firstExisting(await this.locations.mapFrame(frame), frame);
   }
 
-  private async firstExisting(mapped: MappedFrame | undefined, raw: StackFrame | undefined): Promise<SourceLocation | undefined> {
+  private async firstExisting(
+    mapped: MappedFrame | undefined,
+    raw: StackFrame | undefined,
+  ): Promise<SourceLocation | undefined> {
     const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
     for (const { path, line, column } of jumpTargets(mapped, raw, folders, this.settings().pathMapping)) {
       const uri = vscode.Uri.file(path);
@@ -60,13 +67,19 @@ export class SourceNavigator {
   private async show(location: SourceLocation | undefined, url: string | undefined): Promise<boolean> {
     if (location) {
       const position = new vscode.Position(location.line, location.column);
-      await vscode.window.showTextDocument(location.uri, { selection: new vscode.Range(position, position), preview: true });
+      await vscode.window.showTextDocument(location.uri, {
+        selection: new vscode.Range(position, position),
+        preview: true,
+      });
       return true;
     }
     const where = url ?? 'this entry';
-    void vscode.window.showWarningMessage(`Browser Debug could not map ${where} to a file in this workspace.`, 'Configure Path Mapping').then((choice) => {
-      if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'browserDebug.sourceMaps.pathMapping');
-    });
+    void vscode.window
+      .showWarningMessage(`Browser Debug could not map ${where} to a file in this workspace.`, 'Configure Path Mapping')
+      .then((choice) => {
+        if (choice)
+          void vscode.commands.executeCommand('workbench.action.openSettings', 'browserDebug.sourceMaps.pathMapping');
+      });
     return false;
   }
 }

@@ -13,12 +13,19 @@ export interface JumpTarget {
  * location, then its script as captured. Pure (the caller checks which file exists), so it is tested
  * without VS Code.
  */
-export function jumpTargets(mapped: MappedFrame | undefined, raw: StackFrame | undefined, folders: readonly string[], pathMapping: Readonly<Record<string, string>> = {}): JumpTarget[] {
+export function jumpTargets(
+  mapped: MappedFrame | undefined,
+  raw: StackFrame | undefined,
+  folders: readonly string[],
+  pathMapping: Readonly<Record<string, string>> = {},
+): JumpTarget[] {
   const positions: [string, number, number][] = [];
   if (mapped?.original) positions.push([mapped.original.source, mapped.original.line, mapped.original.column]);
   const generated = mapped ?? raw;
   if (generated) positions.push([generated.url, generated.line, generated.column]);
-  return positions.flatMap(([source, line, column]) => workspaceCandidates(source, folders, pathMapping).map((path) => ({ path, line, column })));
+  return positions.flatMap(([source, line, column]) =>
+    workspaceCandidates(source, folders, pathMapping).map((path) => ({ path, line, column })),
+  );
 }
 
 /**
@@ -27,7 +34,11 @@ export function jumpTargets(mapped: MappedFrame | undefined, raw: StackFrame | u
  * (`webpack:///./src/...`), Next.js (`webpack-internal:///(app-pages-browser)/./app/...`), `file://`,
  * and the user's `browserDebug.sourceMaps.pathMapping` prefixes, which win.
  */
-export function workspaceCandidates(source: string, folders: readonly string[], pathMapping: Readonly<Record<string, string>> = {}): string[] {
+export function workspaceCandidates(
+  source: string,
+  folders: readonly string[],
+  pathMapping: Readonly<Record<string, string>> = {},
+): string[] {
   const out: string[] = [];
   const add = (path: string | undefined) => {
     if (path && !out.includes(path)) out.push(path);
@@ -36,7 +47,8 @@ export function workspaceCandidates(source: string, folders: readonly string[], 
   const prefix = prefixes.find((candidate) => source.startsWith(candidate));
   if (prefix !== undefined) {
     const rest = source.slice(prefix.length).replace(/\?.*$/, '');
-    for (const folder of folders.length ? folders : ['']) add(join(pathMapping[prefix]!.split('${workspaceFolder}').join(folder), rest));
+    for (const folder of folders.length ? folders : [''])
+      add(join(pathMapping[prefix]!.split('${workspaceFolder}').join(folder), rest));
   }
   if (source.startsWith('file://')) add(decodeURIComponent(new URL(source).pathname));
   const relative = relativePart(source);

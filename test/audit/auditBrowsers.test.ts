@@ -6,11 +6,26 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { LaunchedBrowser } from '../../src/connector/launchedBrowser';
 import { post } from '../support/http';
 import { httpClient, startMcpConnector, textOf, type McpTestConnector } from '../support/mcp';
-import { connectExtension, EXTENSION_DIR, launchWithExtension, requireChromium, until, type TestBrowser } from '../e2e/support/chromium';
+import {
+  connectExtension,
+  EXTENSION_DIR,
+  launchWithExtension,
+  requireChromium,
+  until,
+  type TestBrowser,
+} from '../e2e/support/chromium';
 import { startAuditSite, type AuditSite } from './support/auditSite';
 import { tempReportDir } from './support/reports';
 
-const HEADLESS_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const HEADLESS_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 /** The user's browser: our extension connected, a debugging port open, logged in to the fixture app. */
 describe('Audits as the user sees the page: cookie hand-over and the three browser choices', function () {
@@ -44,7 +59,11 @@ describe('Audits as the user sees the page: cookie hand-over and the three brows
     assert.equal(on.json.finalUrl, `${site.origin}/account`, 'audited the account page, logged in');
     assert.equal(on.json.run.browser, 'headless');
     assert.deepEqual(on.json.run.cookies, { shared: 1, names: ['session'], note: on.json.run.cookies.note });
-    assert.doesNotMatch(readFileSync(on.json.report.jsonPath, 'utf8'), /session=alice/, 'the cookie value is not in the saved report');
+    assert.doesNotMatch(
+      readFileSync(on.json.report.jsonPath, 'utf8'),
+      /session=alice/,
+      'the cookie value is not in the saved report',
+    );
     const off = await post(t.port, '/accessibility-audit', { url: `${site.origin}/account`, shareCookies: false });
     assert.equal(off.status, 200, off.text.slice(0, 500));
     assert.equal(off.json.finalUrl, `${site.origin}/login`, 'redirected to the login page: logged out');
@@ -57,10 +76,18 @@ describe('Audits as the user sees the page: cookie hand-over and the three brows
     t.connector.config.audits.debuggingEndpoint = `http://127.0.0.1:${port}`;
     try {
       const pagesBefore = user.context.pages().length;
-      const answer = await post(t.port, '/engine-audit', { url: `${site.origin}/account`, categories: ['seo'], shareCookies: false });
+      const answer = await post(t.port, '/engine-audit', {
+        url: `${site.origin}/account`,
+        categories: ['seo'],
+        shareCookies: false,
+      });
       assert.equal(answer.status, 200, answer.text.slice(0, 500));
       assert.equal(answer.json.run.browser, 'endpoint');
-      assert.equal(answer.json.audit.finalUrl, `${site.origin}/login`, "the throwaway context does not see the user's own cookies");
+      assert.equal(
+        answer.json.audit.finalUrl,
+        `${site.origin}/login`,
+        "the throwaway context does not see the user's own cookies",
+      );
       assert.equal(user.context.pages().length, pagesBefore, "the user's tabs are as they were");
     } finally {
       delete t.connector.config.audits.debuggingEndpoint;
@@ -69,15 +96,24 @@ describe('Audits as the user sees the page: cookie hand-over and the three brows
 
   it('choice 1 and MCP: run_engine_audit audits in the launched browser over its pipe, with progress', async () => {
     const profile = mkdtempSync(join(tmpdir(), 'bd-launch-audit-'));
-    const launched = await LaunchedBrowser.launch({ executable: chromium, profileDir: profile, extensionDir: EXTENSION_DIR, extraArgs: HEADLESS_FLAGS });
+    const launched = await LaunchedBrowser.launch({
+      executable: chromium,
+      profileDir: profile,
+      extensionDir: EXTENSION_DIR,
+      extraArgs: HEADLESS_FLAGS,
+    });
     const unregister = t.connector.services.audits.useBrowser(launched.auditSource());
     const { client } = await httpClient(t.port);
     try {
       const progress: { progress: number; message?: string }[] = [];
-      const result = (await client.callTool({ name: 'run_engine_audit', arguments: { url: `${site.origin}/faults.html`, categories: ['accessibility'] } }, undefined, {
-        onprogress: (update) => progress.push(update),
-        resetTimeoutOnProgress: true,
-      })) as CallToolResult;
+      const result = (await client.callTool(
+        { name: 'run_engine_audit', arguments: { url: `${site.origin}/faults.html`, categories: ['accessibility'] } },
+        undefined,
+        {
+          onprogress: (update) => progress.push(update),
+          resetTimeoutOnProgress: true,
+        },
+      )) as CallToolResult;
       const text = textOf(result);
       assert.equal(result.isError, undefined, text);
       assert.match(text, /in the browser Launch Browser started/);
@@ -86,14 +122,23 @@ describe('Audits as the user sees the page: cookie hand-over and the three brows
       assert.match(text, /button-name/);
       assert.match(text, /Full report: \S+\.report\.html/);
       assert.ok(progress.length >= 3, `progress notifications (${progress.length})`);
-      assert.ok(progress.every((item, i) => i === 0 || item.progress > progress[i - 1]!.progress), 'progress only grows');
+      assert.ok(
+        progress.every((item, i) => i === 0 || item.progress > progress[i - 1]!.progress),
+        'progress only grows',
+      );
       // The pipe still serves its owner afterwards, and new tabs are not left waiting for a debugger.
       const target = await launched.send('Target.createTarget', { url: `${site.origin}/clean.html` });
       assert.ok(target.targetId);
-      await until(async () => {
-        const { targetInfos } = (await launched.send('Target.getTargets')) as { targetInfos: { targetId: string; title: string }[] };
-        return targetInfos.some((info) => info.targetId === target.targetId && info.title === 'Clean page');
-      }, 10_000, 'the new tab to load');
+      await until(
+        async () => {
+          const { targetInfos } = (await launched.send('Target.getTargets')) as {
+            targetInfos: { targetId: string; title: string }[];
+          };
+          return targetInfos.some((info) => info.targetId === target.targetId && info.title === 'Clean page');
+        },
+        10_000,
+        'the new tab to load',
+      );
     } finally {
       unregister();
       await client.close();

@@ -27,12 +27,16 @@ describe('Audit endpoints (real Lighthouse)', function () {
   it('queues two concurrent requests; the faulty page fails those audits, the clean page scores high (A and B envelopes)', async () => {
     const [faults, clean] = await Promise.all([
       post(t.port, '/accessibility-audit', { url: `${site.origin}/faults.html` }),
-      post(t.port, '/api/v1/accessibility-audit', { url: `${site.origin}/clean.html`, options: { formFactor: 'desktop' } }),
+      post(t.port, '/api/v1/accessibility-audit', {
+        url: `${site.origin}/clean.html`,
+        options: { formFactor: 'desktop' },
+      }),
     ]);
     assert.equal(faults.status, 200, faults.text.slice(0, 500));
     assert.equal(clean.status, 200, clean.text.slice(0, 500));
     assert.ok(faults.json.score < 1, `faulty page scored ${faults.json.score}`);
-    for (const id of ['image-alt', 'color-contrast', 'label', 'button-name']) assert.equal(faults.json.audits[id].score, 0, `${id} fails`);
+    for (const id of ['image-alt', 'color-contrast', 'label', 'button-name'])
+      assert.equal(faults.json.audits[id].score, 0, `${id} fails`);
     assert.equal(faults.json.audits['image-alt'].details[0].selector, 'body > main > img#hero');
     assert.equal(faults.json.categories.accessibility.score, faults.json.score);
     assert.equal(clean.json.status, 'success');
@@ -58,26 +62,46 @@ describe('Audit endpoints (real Lighthouse)', function () {
     const performance = await running;
     assert.equal(performance.status, 200, performance.text.slice(0, 500));
     assert.equal(typeof performance.json.score, 'number');
-    for (const name of ['firstContentfulPaint', 'largestContentfulPaint', 'timeToInteractive', 'speedIndex', 'totalBlockingTime', 'cumulativeLayoutShift']) {
-      assert.ok(Number.isFinite(performance.json.metrics[name]), `${name} is a number (${performance.json.metrics[name]})`);
+    for (const name of [
+      'firstContentfulPaint',
+      'largestContentfulPaint',
+      'timeToInteractive',
+      'speedIndex',
+      'totalBlockingTime',
+      'cumulativeLayoutShift',
+    ]) {
+      assert.ok(
+        Number.isFinite(performance.json.metrics[name]),
+        `${name} is a number (${performance.json.metrics[name]})`,
+      );
     }
     assert.ok(Array.isArray(performance.json.opportunities));
-    for (const item of performance.json.opportunities) assert.ok(Number.isInteger(item.savings) && item.id && item.title);
+    for (const item of performance.json.opportunities)
+      assert.ok(Number.isInteger(item.savings) && item.id && item.title);
   });
 
   it('engine audit honours categories and device', async () => {
-    const answer = await post(t.port, '/api/v1/engine-audit', { url: `${site.origin}/faults.html`, categories: ['accessibility', 'seo'], device: 'mobile' });
+    const answer = await post(t.port, '/api/v1/engine-audit', {
+      url: `${site.origin}/faults.html`,
+      categories: ['accessibility', 'seo'],
+      device: 'mobile',
+    });
     assert.equal(answer.status, 200, answer.text.slice(0, 500));
     const { audit, report } = answer.json.data;
     assert.deepEqual(Object.keys(audit.scores).sort(), ['accessibility', 'seo']);
-    for (const score of Object.values(audit.scores)) assert.ok(Number.isInteger(score) && (score as number) >= 0 && (score as number) <= 100);
+    for (const score of Object.values(audit.scores))
+      assert.ok(Number.isInteger(score) && (score as number) >= 0 && (score as number) <= 100);
     assert.equal(audit.metrics, undefined, 'no performance category, no metrics');
     assert.equal(audit.device, 'mobile');
     const lhr = JSON.parse(readFileSync(report.jsonPath, 'utf8'));
     assert.equal(lhr.configSettings.formFactor, 'mobile');
     assert.equal(lhr.configSettings.screenEmulation.mobile, true);
     assert.deepEqual(Object.keys(lhr.categories).sort(), ['accessibility', 'seo']);
-    assert.equal(audit.failing.filter((item: { id: string }) => item.id === 'image-alt').length, 1, 'an audit in two categories is listed once');
+    assert.equal(
+      audit.failing.filter((item: { id: string }) => item.id === 'image-alt').length,
+      1,
+      'an audit in two categories is listed once',
+    );
   });
 
   it('names a missing url, and fails an unreachable URL with LIGHTHOUSE_FAILED within the timeout', async () => {

@@ -46,7 +46,9 @@ describe('Audits from the pruned module tree (what the VSIX ships)', function ()
     requireChromium(this);
     assert.ok(existsSync(join(ROOT, 'dist/cli.js')), 'dist/cli.js is built (npm run build)');
     staging = mkdtempSync(join(tmpdir(), 'bd-vsix-'));
-    const { stageAuditModules } = (await import(join(ROOT, 'scripts/stageAuditModules.mjs'))) as { stageAuditModules(options: { root: string; out: string }): unknown };
+    const { stageAuditModules } = (await import(join(ROOT, 'scripts/stageAuditModules.mjs'))) as {
+      stageAuditModules(options: { root: string; out: string }): unknown;
+    };
     stageAuditModules({ root: ROOT, out: staging });
     mkdirSync(join(staging, 'dist'));
     copyFileSync(join(ROOT, 'dist/cli.js'), join(staging, 'dist/cli.js'));
@@ -60,7 +62,8 @@ describe('Audits from the pruned module tree (what the VSIX ships)', function ()
 
   it('leaves out what no run loads and zips to well under the 30 MB VSIX budget', () => {
     const modules = join(staging, 'node_modules');
-    for (const gone of ['@sentry', '@opentelemetry', 'chromium-bidi', 'yargs', 'puppeteer-core/lib/cjs']) assert.ok(!existsSync(join(modules, gone)), `${gone} is pruned`);
+    for (const gone of ['@sentry', '@opentelemetry', 'chromium-bidi', 'yargs', 'puppeteer-core/lib/cjs'])
+      assert.ok(!existsSync(join(modules, gone)), `${gone} is pruned`);
     assert.equal(readFileSync(join(modules, 'lighthouse/shared/localization/locales/de.json'), 'utf8').trim(), '{}');
     const zipped = zipSync(filesUnder(modules), { level: 9 }).length;
     assert.ok(zipped < 15 * 1024 * 1024, `audit modules zip to ${(zipped / 1024 / 1024).toFixed(1)} MB`);
@@ -68,12 +71,24 @@ describe('Audits from the pruned module tree (what the VSIX ships)', function ()
 
   it('runs all four categories with JSON and HTML reports from the staged copy alone', async () => {
     const reports = join(staging, 'reports');
-    child = spawn(process.execPath, [join(staging, 'dist/cli.js'), '--port', '0', '--audit-dir', reports], { cwd: staging, env: { ...process.env, NODE_PATH: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [join(staging, 'dist/cli.js'), '--port', '0', '--audit-dir', reports], {
+      cwd: staging,
+      env: { ...process.env, NODE_PATH: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const port = await listeningPort(child);
     const answer = await post(port, '/engine-audit', { url: `${site.origin}/perf.html` });
     assert.equal(answer.status, 200, answer.text.slice(0, 500));
-    assert.deepEqual(Object.keys(answer.json.audit.scores).sort(), ['accessibility', 'bestPractices', 'performance', 'seo']);
+    assert.deepEqual(Object.keys(answer.json.audit.scores).sort(), [
+      'accessibility',
+      'bestPractices',
+      'performance',
+      'seo',
+    ]);
     assert.match(readFileSync(answer.json.report.htmlPath, 'utf8'), /<html/i);
-    assert.equal(JSON.parse(readFileSync(answer.json.report.jsonPath, 'utf8')).lighthouseVersion, answer.json.run.lighthouseVersion);
+    assert.equal(
+      JSON.parse(readFileSync(answer.json.report.jsonPath, 'utf8')).lighthouseVersion,
+      answer.json.run.lighthouseVersion,
+    );
   });
 });

@@ -8,7 +8,10 @@ import { requireChromium, until } from '../e2e/support/chromium';
 import { startAuditSite, type AuditSite } from './support/auditSite';
 import { tempReportDir } from './support/reports';
 
-const benchmarkMs = (lhr: Lhr) => lhr.timing.entries.filter((entry) => entry.name === 'lh:gather:getBenchmarkIndex').reduce((sum, entry) => sum + entry.duration, 0);
+const benchmarkMs = (lhr: Lhr) =>
+  lhr.timing.entries
+    .filter((entry) => entry.name === 'lh:gather:getBenchmarkIndex')
+    .reduce((sum, entry) => sum + entry.duration, 0);
 
 describe('Audits: one warm headless browser, no CPU benchmark unless needed (real Lighthouse)', function () {
   this.timeout(180_000);
@@ -20,7 +23,13 @@ describe('Audits: one warm headless browser, no CPU benchmark unless needed (rea
   before(async function () {
     const chromium = requireChromium(this);
     site = await startAuditSite();
-    service = new AuditService({ config: { ...defaultConfig().audits, reportDir: reports.dir }, bridge: new BrowserBridge(), logger: silentLogger, findChrome: () => chromium, warmIdleMs: IDLE_MS });
+    service = new AuditService({
+      config: { ...defaultConfig().audits, reportDir: reports.dir },
+      bridge: new BrowserBridge(),
+      logger: silentLogger,
+      findChrome: () => chromium,
+      warmIdleMs: IDLE_MS,
+    });
   });
   after(async () => {
     await service?.dispose();
@@ -34,7 +43,8 @@ describe('Audits: one warm headless browser, no CPU benchmark unless needed (rea
     assert.equal(service.warm.starts, 1, 'one browser start for two audits');
     assert.ok(service.warm.running);
     assert.ok(first.summary.failing.length > 0 && second.summary.scores.accessibility! > 0.9, 'both audits are real');
-    for (const run of [first, second]) assert.ok(benchmarkMs(run.lhr) < 300, `no 1 s CPU probe (took ${benchmarkMs(run.lhr)} ms)`);
+    for (const run of [first, second])
+      assert.ok(benchmarkMs(run.lhr) < 300, `no 1 s CPU probe (took ${benchmarkMs(run.lhr)} ms)`);
   });
 
   it('measures the benchmark once for performance, then reuses it', async () => {

@@ -20,18 +20,29 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
   describe('the tea shop', () => {
     before(async () => {
       page = await rig.open('/');
-      assert.equal((await workerState(rig.browser.worker)).debugger.attaches, 0, 'passive capture does not attach the debugger');
+      assert.equal(
+        (await workerState(rig.browser.worker)).debugger.attaches,
+        0,
+        'passive capture does not attach the debugger',
+      );
       await freshShop();
     });
 
     it('snapshots the page as role, name, state and ref lines', () => {
-      assert.doesNotMatch(snapshot, /LabelText|InlineTextBox|text "Email"/, 'labels show once, as the name of their field');
+      assert.doesNotMatch(
+        snapshot,
+        /LabelText|InlineTextBox|text "Email"/,
+        'labels show once, as the name of their field',
+      );
       assert.match(snapshot, /- status: "Cart is empty" \[ref=e\d+\]/);
       assert.match(snapshot, /^Snapshot of "Tea shop" http:\/\/127\.0\.0\.1:\d+\/ \(tab \d+\), \d+ lines\./);
       assert.match(snapshot, /\n- heading "Tea shop" \[ref=e\d+\]/);
       assert.match(snapshot, /\n {2}- button "Sign in" \[ref=e\d+\]/, 'inside the form, one level in');
       assert.match(snapshot, /- textbox "Email" \[ref=e\d+\]/);
-      assert.match(snapshot, /- combobox "Tea" \[value="Pick a tea"\] \[ref=e\d+\]\n {4}- option "Pick a tea" \[selected\] \[ref=e\d+\]\n {4}- option "Green tea" \[ref=e\d+\]/);
+      assert.match(
+        snapshot,
+        /- combobox "Tea" \[value="Pick a tea"\] \[ref=e\d+\]\n {4}- option "Pick a tea" \[selected\] \[ref=e\d+\]\n {4}- option "Green tea" \[ref=e\d+\]/,
+      );
       assert.match(snapshot, /- spinbutton "Quantity" \[value="1"\] \[ref=e\d+\]/);
       assert.match(snapshot, /- button "Unavailable" \[disabled\] \[ref=e\d+\]/);
       assert.match(snapshot, /- checkbox "Remember me" \[ref=e\d+\]/);
@@ -53,7 +64,10 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.match(add.text, /Error #\d+: Uncaught RangeError: Quantity must be positive, got 0 \(\/app\.js:\d+:\d+\)/);
       assert.doesNotMatch(add.text, /Page changes/, 'a throwing click changes nothing but focus, which diffs ignore');
       const clicks = (await seen(page, 'click')).filter((event) => event.target === 'add');
-      assert.deepEqual(clicks.map((event) => event.trusted), [true]);
+      assert.deepEqual(
+        clicks.map((event) => event.trusted),
+        [true],
+      );
     });
 
     it('answers the console warning a click logged', async () => {
@@ -70,10 +84,16 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.equal(await page.inputValue('#tea'), 'black');
       const byValue = await rig.tool('select_option', { ref: tea, values: ['oolong'] });
       assert.match(byValue.text, /\+ - combobox "Tea" \[value="Oolong"\] \[ref=e\d+\]/);
-      assert.deepEqual((await seen(page, 'change')).filter((event) => event.target === 'tea').map((event) => event.value), ['black', 'oolong']);
+      assert.deepEqual(
+        (await seen(page, 'change')).filter((event) => event.target === 'tea').map((event) => event.value),
+        ['black', 'oolong'],
+      );
       const missing = await rig.tool('select_option', { ref: tea, values: ['Matcha'] });
       assert.equal(missing.isError, true);
-      assert.match(missing.text, /No option matches Matcha\. The options are: Pick a tea \(value \); Green tea \(value green\)/);
+      assert.match(
+        missing.text,
+        /No option matches Matcha\. The options are: Pick a tea \(value \); Green tea \(value green\)/,
+      );
       await rig.tool('fill', { ref: refIn(snapshot, /spinbutton "Quantity"/), value: '3' });
       const add = await rig.tool('click', { ref: refIn(snapshot, /button "Add to cart"/) });
       assert.match(add.text, /\+ - status: "Cart: 3 × oolong" \[ref=e\d+\]/);
@@ -86,10 +106,16 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       const fill = await rig.tool('fill', { ref: delivery, value: '2026-12-24' });
       assert.equal(fill.isError, false, fill.text);
       assert.equal(await page.inputValue('#delivery'), '2026-12-24');
-      assert.deepEqual((await seen(page, 'change')).filter((event) => event.target === 'delivery').map((event) => event.value), ['2026-12-24']);
+      assert.deepEqual(
+        (await seen(page, 'change')).filter((event) => event.target === 'delivery').map((event) => event.value),
+        ['2026-12-24'],
+      );
       const bad = await rig.tool('fill', { ref: delivery, value: 'Christmas' });
       assert.equal(bad.isError, true);
-      assert.match(bad.text, /'Christmas' is not a valid value for this date input\. Use the input's own format, e\.g\. 2026-01-31/);
+      assert.match(
+        bad.text,
+        /'Christmas' is not a valid value for this date input\. Use the input's own format, e\.g\. 2026-01-31/,
+      );
     });
 
     it('signs in: fill, type_text, press_key Enter submit the form with trusted events', async () => {
@@ -100,7 +126,10 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       const enter = await rig.tool('press_key', { key: 'Enter' });
       assert.match(enter.text, /\+ - status: "Welcome, ada@example\.com" \[ref=e\d+\]/);
       assert.equal(await page.textContent('#welcome'), 'Welcome, ada@example.com');
-      assert.deepEqual((await seen(page, 'submit')).map((event) => event.trusted), [true]);
+      assert.deepEqual(
+        (await seen(page, 'submit')).map((event) => event.trusted),
+        [true],
+      );
     });
 
     it('fills a React-style controlled input so its state follows, and clears it with ""', async () => {
@@ -120,7 +149,11 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       const email = refIn(snapshot, /textbox "Email"/);
       await rig.tool('press_key', { ref: email, key: 'Control+A' });
       await rig.tool('type_text', { text: 'bo@example.com' });
-      assert.equal(await page.inputValue('#email'), 'bo@example.com', 'Control+A selected the old text, typing replaced it');
+      assert.equal(
+        await page.inputValue('#email'),
+        'bo@example.com',
+        'Control+A selected the old text, typing replaced it',
+      );
       await rig.tool('press_key', { ref: refIn(snapshot, /button "Key target"/), key: 'ArrowUp' });
       const keys = await seen(page, 'keydown');
       assert.deepEqual(keys.at(-1), { kind: 'keydown', trusted: true, key: 'ArrowUp', ctrl: false, shift: false });
@@ -134,7 +167,9 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       await rig.tool('click', { ref: target, clickCount: 2 });
       await rig.tool('click', { ref: target, button: 'right' });
       await rig.tool('click', { ref: target, modifiers: ['Shift', 'Control'] });
-      const events = (await seen(page)).filter((event) => event.target === 'key-target').map(({ kind, trusted, button, detail, shift, ctrl }) => [kind, trusted, button, detail, shift, ctrl]);
+      const events = (await seen(page))
+        .filter((event) => event.target === 'key-target')
+        .map(({ kind, trusted, button, detail, shift, ctrl }) => [kind, trusted, button, detail, shift, ctrl]);
       assert.deepEqual(events, [
         ['click', true, 0, 1, false, false],
         ['click', true, 0, 2, false, false],
@@ -154,7 +189,10 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
     it('hovers with real pointer moves: mouseenter is trusted, :hover applies, the tooltip shows', async () => {
       const hover = await rig.tool('hover', { ref: refIn(snapshot, /button "Help"/) });
       assert.equal(hover.isError, false, hover.text);
-      assert.deepEqual((await seen(page, 'mouseenter')).map((event) => event.trusted), [true]);
+      assert.deepEqual(
+        (await seen(page, 'mouseenter')).map((event) => event.trusted),
+        [true],
+      );
       assert.equal(await page.evaluate(() => document.querySelector('#help')!.matches(':hover')), true);
       assert.match(hover.text, /\+ - tooltip "Ask us anything"/);
     });
@@ -164,7 +202,10 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.equal(drag.isError, false, drag.text);
       await until(async () => (await page.textContent('#drop-state')) === 'dropped in basket', 5000, 'the drop');
       const drops = await seen(page, 'drop');
-      assert.deepEqual(drops.map((event) => [event.trusted, event.data]), [[true, 'card']]);
+      assert.deepEqual(
+        drops.map((event) => [event.trusted, event.data]),
+        [[true, 'card']],
+      );
     });
 
     it('answers a failing POST that a click caused: method, URL and status', async () => {
@@ -180,12 +221,15 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       assert.ok(Date.now() - started < 10_000, `answered in ${Date.now() - started} ms`);
       assert.match(track.text, /page settled after 1[5-9]\d\d ms|page settled after [2-9]\d\d\d ms/);
       const next = await rig.tool('click', { ref: refIn(snapshot, /button "Key target"/) });
-      assert.doesNotMatch(next.text, /still busy/, 'a request pending from before is not the next action\'s doing');
+      assert.doesNotMatch(next.text, /still busy/, "a request pending from before is not the next action's doing");
     });
 
     it('names a tab the click opened', async () => {
       const opened = await rig.tool('click', { ref: refIn(snapshot, /link "Tea guide"/) });
-      assert.match(opened.text, /- Opened a new tab \d+: http:\/\/127\.0\.0\.1:\d+\/rows\.html\. Later actions go to the active tab \(get_current_page names it\); select_tab picks one\./);
+      assert.match(
+        opened.text,
+        /- Opened a new tab \d+: http:\/\/127\.0\.0\.1:\d+\/rows\.html\. Later actions go to the active tab \(get_current_page names it\); select_tab picks one\./,
+      );
       const guide = () => rig.browser.context.pages().find((candidate) => candidate.url().endsWith('/rows.html'));
       await until(() => guide() !== undefined, 10_000, 'the guide tab');
       await guide()!.close();
@@ -196,14 +240,21 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
       const started = Date.now();
       const order = await rig.tool('click', { ref: refIn(snapshot, /button "Place order"/) });
       assert.equal(order.isError, false, order.text);
-      assert.match(order.text, /A confirm dialog opened: "Place the order\?"\. It blocks the page: answer it with handle_dialog\./);
+      assert.match(
+        order.text,
+        /A confirm dialog opened: "Place the order\?"\. It blocks the page: answer it with handle_dialog\./,
+      );
       assert.ok(Date.now() - started < 5000, `answered in ${Date.now() - started} ms`);
       const blocked = await rig.tool('click', { ref: refIn(snapshot, /button "Add to cart"/) });
       assert.equal(blocked.isError, true);
       assert.match(blocked.text, /A confirm dialog is open \("Place the order\?"\).*handle_dialog/);
       await until(() => rig.dialogs.length === 1, 5000, 'Playwright saw the dialog');
       await rig.dialogs[0]!.accept();
-      await until(() => rig.app.seen.some((request) => request.method === 'POST' && request.path === '/api/order'), 5000, 'the order POST');
+      await until(
+        () => rig.app.seen.some((request) => request.method === 'POST' && request.path === '/api/order'),
+        5000,
+        'the order POST',
+      );
     });
   });
 });

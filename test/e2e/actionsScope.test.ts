@@ -47,7 +47,11 @@ describe('actions: errors, iframes, big pages, scope and lifetime, through MCP i
     });
 
     it('after a navigation, says so with the new page, and old refs ask for a new snapshot', async () => {
-      await page.evaluate(() => document.querySelector('#elsewhere')!.after(Object.assign(document.createElement('a'), { href: 'rows.html', textContent: 'Every tea' })));
+      await page.evaluate(() =>
+        document
+          .querySelector('#elsewhere')!
+          .after(Object.assign(document.createElement('a'), { href: 'rows.html', textContent: 'Every tea' })),
+      );
       const go = await rig.tool('click', { ref: refIn((await rig.tool('take_snapshot')).text, /link "Every tea"/) });
       assert.equal(go.isError, false, go.text);
       assert.match(go.text, /Navigated to "All teas" http:\/\/127\.0\.0\.1:\d+\/rows\.html/);
@@ -64,7 +68,10 @@ describe('actions: errors, iframes, big pages, scope and lifetime, through MCP i
       const frame = page.frameLocator('#shop');
       await frame.locator('#signin-button').waitFor();
       const shot = await rig.tool('take_snapshot');
-      assert.match(shot.text, /- heading "Framed shop" \[ref=e\d+\]\n- Iframe "Embedded shop" \[ref=e\d+\]\n {2}- heading "Tea shop" \[ref=e\d+\]/);
+      assert.match(
+        shot.text,
+        /- heading "Framed shop" \[ref=e\d+\]\n- Iframe "Embedded shop" \[ref=e\d+\]\n {2}- heading "Tea shop" \[ref=e\d+\]/,
+      );
       await rig.tool('fill', { ref: refIn(shot.text, /textbox "Email"/), value: 'in@frame.test' });
       const click = await rig.tool('click', { ref: refIn(shot.text, /button "Sign in"/) });
       assert.match(click.text, /\+ - status: "Welcome, in@frame\.test"/);
@@ -85,13 +92,22 @@ describe('actions: errors, iframes, big pages, scope and lifetime, through MCP i
       assert.match(answer.text, /- cell "Tea number 1"/);
       assert.match(answer.text, /- button "Buy tea 250" \[ref=e\d+\]/, 'interactive elements beyond the start');
       assert.doesNotMatch(answer.text, /Buy tea 1999/);
-      assert.match(answer.text, /\[Snapshot cut to about \d+ characters: \d+ of \d+ lines shown .*call take_snapshot with selector.*Large parts: ref e\d+ \(table/);
+      assert.match(
+        answer.text,
+        /\[Snapshot cut to about \d+ characters: \d+ of \d+ lines shown .*call take_snapshot with selector.*Large parts: ref e\d+ \(table/,
+      );
       const narrowed = await rig.tool('take_snapshot', { selector: '#teas tbody tr:nth-child(1500)' });
-      assert.match(narrowed.text, /\(only #teas tbody tr:nth-child\(1500\)\), 5 lines\.[^\n]*\n- row \[ref=e\d+\]\n {2}- cell "Tea number 1500" \[ref=e\d+\]/);
+      assert.match(
+        narrowed.text,
+        /\(only #teas tbody tr:nth-child\(1500\)\), 5 lines\.[^\n]*\n- row \[ref=e\d+\]\n {2}- cell "Tea number 1500" \[ref=e\d+\]/,
+      );
       const buy = await rig.tool('click', { ref: refIn(narrowed.text, /button "Buy tea 1500"/) });
       assert.equal(buy.isError, false, buy.text);
       assert.equal(await page.textContent('button[data-row="1500"]'), 'Bought 1500');
-      assert.match(buy.text, /Page changes are not diffed on a page this big \(\d+ snapshot lines\): take_snapshot with a selector/);
+      assert.match(
+        buy.text,
+        /Page changes are not diffed on a page this big \(\d+ snapshot lines\): take_snapshot with a selector/,
+      );
     });
   });
 
@@ -103,7 +119,10 @@ describe('actions: errors, iframes, big pages, scope and lifetime, through MCP i
       const shot = await rig.tool('take_snapshot');
       assert.equal(shot.isError, true, shot.text);
       // Chrome does not tell a debugger attached later about the open dialog; the page just does not answer.
-      assert.match(shot.text, /The page does not answer \(within 5 s\): most likely an alert, confirm or prompt dialog is open/);
+      assert.match(
+        shot.text,
+        /The page does not answer \(within 5 s\): most likely an alert, confirm or prompt dialog is open/,
+      );
       await rig.dialogs[0]!.accept();
       const after = await rig.tool('take_snapshot');
       assert.equal(after.isError, false, `works again once the dialog is closed: ${after.text}`);
@@ -137,10 +156,20 @@ describe('actions: errors, iframes, big pages, scope and lifetime, through MCP i
       page = await rig.open('/');
       const { bridge } = rig.connector.connector.services;
       await bridge.command('act', { action: 'fill', selector: '#email', value: 'cy@example.com' }, 20_000);
-      const reply = (await bridge.command('act', { action: 'click', selector: 'aria/Sign in[role="button"]' }, 20_000)) as { diff?: { added: string[] } };
+      const reply = (await bridge.command(
+        'act',
+        { action: 'click', selector: 'aria/Sign in[role="button"]' },
+        20_000,
+      )) as { diff?: { added: string[] } };
       assert.equal(await page.textContent('#welcome'), 'Welcome, cy@example.com');
-      assert.ok(reply.diff?.added.some((line) => line.includes('Welcome, cy@example.com')), JSON.stringify(reply));
-      await assert.rejects(bridge.command('act', { action: 'click', selector: 'aria/Nothing like this' }, 20_000), /No element is named "Nothing like this"/);
+      assert.ok(
+        reply.diff?.added.some((line) => line.includes('Welcome, cy@example.com')),
+        JSON.stringify(reply),
+      );
+      await assert.rejects(
+        bridge.command('act', { action: 'click', selector: 'aria/Nothing like this' }, 20_000),
+        /No element is named "Nothing like this"/,
+      );
       await bridge.command('act', { action: 'hover', selector: 'text/Help' }, 20_000);
       assert.equal(await page.evaluate(() => document.querySelector('#help')!.matches(':hover')), true);
       await bridge.command('act', { action: 'click', selector: 'xpath///button[@id="key-target"]' }, 20_000);
@@ -159,7 +188,11 @@ describe('actions: errors, iframes, big pages, scope and lifetime, through MCP i
       page = await rig.open('/');
       await rig.tool('take_snapshot');
       assert.equal((await workerState(rig.browser.worker)).debugger.attached, 1);
-      await until(async () => (await workerState(rig.browser.worker)).debugger.attached === 0, 30_000, 'the idle detach');
+      await until(
+        async () => (await workerState(rig.browser.worker)).debugger.attached === 0,
+        30_000,
+        'the idle detach',
+      );
     });
   });
 });

@@ -6,12 +6,15 @@ describe('browser extension: console and errors', function () {
   this.timeout(60_000);
   const rig = extensionRig();
 
-  const logs = async (query = '') => (await get(rig.connector.port, `/console-logs?limit=1000${query}`)).json.logs as Record<string, any>[];
+  const logs = async (query = '') =>
+    (await get(rig.connector.port, `/console-logs?limit=1000${query}`)).json.logs as Record<string, any>[];
 
   it('captures every console level with message, source file:line:column, stack, tab and page load', async () => {
     const page = await rig.browser.context.newPage();
     await page.goto(`${rig.site.origin}/`);
-    await until(async () => (await logs()).some((log) => log.message === 'traced' || String(log.message).startsWith('console.trace')));
+    await until(async () =>
+      (await logs()).some((log) => log.message === 'traced' || String(log.message).startsWith('console.trace')),
+    );
     const all = await logs();
     const hello = all.find((log) => String(log.message).startsWith('hello from app'))!;
     assert.equal(hello.level, 'log');
@@ -33,7 +36,11 @@ describe('browser extension: console and errors', function () {
     assert.equal(byMessage('Assertion failed: math is broken')!.level, 'error');
     assert.match(byMessage('console.table')!.message, /a \| b/);
     assert.equal(byMessage('console.trace: traced')!.source, `${rig.site.origin}/app.js:12:9`);
-    assert.equal((await workerState(rig.browser.worker)).debugger.attaches, 0, 'default capture never attaches the debugger');
+    assert.equal(
+      (await workerState(rig.browser.worker)).debugger.attaches,
+      0,
+      'default capture never attaches the debugger',
+    );
     await page.close();
   });
 });

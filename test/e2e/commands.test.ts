@@ -15,8 +15,10 @@ describe('browser extension: commands from the connector', function () {
     page = await rig.browser.context.newPage();
   });
 
-  const command = (name: Parameters<TestConnector['connector']['services']['bridge']['command']>[0], args: Record<string, unknown> = {}) =>
-    rig.connector.connector.services.bridge.command(name, args, 20_000) as Promise<Record<string, any>>;
+  const command = (
+    name: Parameters<TestConnector['connector']['services']['bridge']['command']>[0],
+    args: Record<string, unknown> = {},
+  ) => rig.connector.connector.services.bridge.command(name, args, 20_000) as Promise<Record<string, any>>;
   const shot = async (body: unknown) => {
     const { status, json } = await post(rig.connector.port, '/capture-screenshot', body);
     assert.equal(status, 200, JSON.stringify(json));
@@ -36,7 +38,10 @@ describe('browser extension: commands from the connector', function () {
 
     it('captures the full page beyond the viewport', async () => {
       await page.goto(`${rig.site.origin}/tall.html`);
-      const [width, height] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
+      const [width, height] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.scrollHeight,
+      ]);
       assert.equal(height, 3000);
       const image = await shot({ options: { fullPage: true } });
       const png = decodePng(image.bytes);
@@ -75,7 +80,10 @@ describe('browser extension: commands from the connector', function () {
 
     it('makes a model-sized JPEG preview: the top part of a tall page at a readable width', async () => {
       await page.goto(`${rig.site.origin}/tall.html`);
-      const result = (await rig.connector.connector.services.screenshots.capture({ fullPage: true, preview: { maxDimension: 1600, maxBytes: 1_000_000 } })) as { preview?: { data: string; width: number; height: number; cropped: boolean } };
+      const result = (await rig.connector.connector.services.screenshots.capture({
+        fullPage: true,
+        preview: { maxDimension: 1600, maxBytes: 1_000_000 },
+      })) as { preview?: { data: string; width: number; height: number; cropped: boolean } };
       const preview = result.preview!;
       const decoded = decodeImageDataUrl(preview.data);
       assert.equal(decoded.format, 'jpeg');
@@ -87,7 +95,9 @@ describe('browser extension: commands from the connector', function () {
 
     it('spaces visible-area captures to respect Chrome’s two-per-second quota', async () => {
       await page.goto(`${rig.site.origin}/`);
-      const results = await Promise.all([1, 2, 3].map(() => post(rig.connector.port, '/capture-screenshot', { fullPage: false })));
+      const results = await Promise.all(
+        [1, 2, 3].map(() => post(rig.connector.port, '/capture-screenshot', { fullPage: false })),
+      );
       for (const result of results) assert.equal(result.status, 200, JSON.stringify(result.json));
     });
   });
@@ -95,20 +105,30 @@ describe('browser extension: commands from the connector', function () {
   describe('scripts, navigation, tabs and cookies', () => {
     it('runs a script and answers its value, also for a function body and async code', async () => {
       await page.goto(`${rig.site.origin}/`);
-      assert.deepEqual(await command('run-script', { code: 'document.title' }), { type: 'string', value: 'Fixture app', via: 'debugger' });
+      assert.deepEqual(await command('run-script', { code: 'document.title' }), {
+        type: 'string',
+        value: 'Fixture app',
+        via: 'debugger',
+      });
       assert.equal((await command('run-script', { code: 'const n = 2;\nreturn n * 21;' })).value, 42);
-      assert.equal((await command('run-script', { code: 'await new Promise((r) => setTimeout(() => r(7), 20))' })).value, 7);
+      assert.equal(
+        (await command('run-script', { code: 'await new Promise((r) => setTimeout(() => r(7), 20))' })).value,
+        7,
+      );
       assert.deepEqual((await command('run-script', { code: '({ a: [1, 2] })' })).value, { a: [1, 2] });
       assert.equal((await command('run-script', { code: 'document.title', returnResult: false })).value, undefined);
       assert.equal((await workerState(rig.browser.worker)).debugger.attached, 0, 'the debugger is detached afterwards');
     });
 
     it('answers a thrown error with its message', async () => {
-      await assert.rejects(command('run-script', { code: 'throw new TypeError("nope from script")' }), (error: Error & { code?: string }) => {
-        assert.equal(error.code, 'COMMAND_FAILED');
-        assert.match(error.message, /TypeError: nope from script/);
-        return true;
-      });
+      await assert.rejects(
+        command('run-script', { code: 'throw new TypeError("nope from script")' }),
+        (error: Error & { code?: string }) => {
+          assert.equal(error.code, 'COMMAND_FAILED');
+          assert.match(error.message, /TypeError: nope from script/);
+          return true;
+        },
+      );
     });
 
     it('navigates the tab and waits for load', async () => {
@@ -134,7 +154,11 @@ describe('browser extension: commands from the connector', function () {
       await page.goto(`${rig.site.origin}/`);
       await page.evaluate(() => fetch('/api/ok'));
       const { cookies } = await command('cookies', { url: `${rig.site.origin}/` });
-      assert.ok(cookies.some((cookie: { name: string; value: string }) => cookie.name === 'session' && cookie.value === 'secret-value'));
+      assert.ok(
+        cookies.some(
+          (cookie: { name: string; value: string }) => cookie.name === 'session' && cookie.value === 'secret-value',
+        ),
+      );
     });
   });
 });

@@ -34,29 +34,54 @@ describe('browser extension: errors, network and navigation', function () {
     const page = await rig.browser.context.newPage();
     await page.goto(`${rig.site.origin}/net.html?closed=${closed}`);
     await until(async () => (await read('/console-logs', 'logs')).some((log) => log.message === 'network done'));
-    const expectedErrors = [`${rig.site.origin}/api/missing`, `${rig.site.origin}/api/crash`, `http://127.0.0.1:${closed}/nothing`];
+    const expectedErrors = [
+      `${rig.site.origin}/api/missing`,
+      `${rig.site.origin}/api/crash`,
+      `http://127.0.0.1:${closed}/nothing`,
+    ];
     await until(async () => {
       const urls = (await read('/network-errors?limit=100', 'errors')).map((e) => e.url);
       return expectedErrors.every((url) => urls.includes(url));
     });
-    const ok = await until(async () => (await read('/network-success?limit=100', 'requests')).some((r) => r.url === `${rig.site.origin}/api/ok?again=1`)).then(() => read('/network-success?limit=100', 'requests'));
+    const ok = await until(async () =>
+      (await read('/network-success?limit=100', 'requests')).some((r) => r.url === `${rig.site.origin}/api/ok?again=1`),
+    ).then(() => read('/network-success?limit=100', 'requests'));
     const first = ok.find((r) => r.url === `${rig.site.origin}/api/ok`)!;
     assert.equal(first.method, 'GET');
     assert.equal(first.status, 200);
     assert.equal(first.statusText, 'OK');
     assert.equal(first.requestHeaders.Authorization, '[redacted]');
-    assert.equal(rig.site.seen.find((r) => r.url === '/api/ok')!.headers.authorization, 'Bearer top-secret', 'the page still sends it');
-    const setCookie = Object.entries(first.responseHeaders as Record<string, string>).find(([name]) => name.toLowerCase() === 'set-cookie');
+    assert.equal(
+      rig.site.seen.find((r) => r.url === '/api/ok')!.headers.authorization,
+      'Bearer top-secret',
+      'the page still sends it',
+    );
+    const setCookie = Object.entries(first.responseHeaders as Record<string, string>).find(
+      ([name]) => name.toLowerCase() === 'set-cookie',
+    );
     assert.deepEqual(setCookie?.[1], '[redacted]');
     const again = ok.find((r) => r.url === `${rig.site.origin}/api/ok?again=1`)!;
-    assert.equal(Object.entries(again.requestHeaders as Record<string, string>).find(([name]) => name.toLowerCase() === 'cookie')?.[1], '[redacted]');
+    assert.equal(
+      Object.entries(again.requestHeaders as Record<string, string>).find(
+        ([name]) => name.toLowerCase() === 'cookie',
+      )?.[1],
+      '[redacted]',
+    );
     assert.equal(typeof first.duration, 'number');
     assert.ok(first.size > 500, `response size ${first.size}`);
-    const detailed = (await read('/network-requests?limit=100', 'requests')).find((r) => r.url === `${rig.site.origin}/api/ok`)!;
+    const detailed = (await read('/network-requests?limit=100', 'requests')).find(
+      (r) => r.url === `${rig.site.origin}/api/ok`,
+    )!;
     assert.deepEqual(Object.keys(detailed.timing).sort(), ['connect', 'dns', 'receive', 'send', 'wait']);
     assert.ok(detailed.size.response > 500);
-    assert.ok(ok.some((r) => r.url === `${rig.site.origin}/net.html?closed=${closed}` && r.resourceType === 'main_frame'), 'documents count too');
-    assert.ok(ok.some((r) => r.url === `${rig.site.origin}/net.js` && r.resourceType === 'script'), 'scripts count too');
+    assert.ok(
+      ok.some((r) => r.url === `${rig.site.origin}/net.html?closed=${closed}` && r.resourceType === 'main_frame'),
+      'documents count too',
+    );
+    assert.ok(
+      ok.some((r) => r.url === `${rig.site.origin}/net.js` && r.resourceType === 'script'),
+      'scripts count too',
+    );
 
     const errors = await read('/network-errors?limit=100', 'errors');
     assert.equal(errors.find((e) => e.url === `${rig.site.origin}/api/missing`)!.error, 'HTTP 404 Not Found');
@@ -71,13 +96,20 @@ describe('browser extension: errors, network and navigation', function () {
   it('leaves bodies out by default, and captures them capped when the user opts in', async () => {
     const page = await rig.browser.context.newPage();
     await page.goto(`${rig.site.origin}/bodies.html`);
-    await until(async () => (await read('/console-logs?limit=1000', 'logs')).some((log) => log.message === 'bodies done'));
+    await until(async () =>
+      (await read('/console-logs?limit=1000', 'logs')).some((log) => log.message === 'bodies done'),
+    );
     const both = async (count: number) => {
       const requests = await read('/network-success?limit=200', 'requests');
-      return requests.filter((r) => r.url === `${rig.site.origin}/api/ok?via=xhr`).length === count && requests.filter((r) => r.url === `${rig.site.origin}/api/ok` && r.method === 'POST').length === count;
+      return (
+        requests.filter((r) => r.url === `${rig.site.origin}/api/ok?via=xhr`).length === count &&
+        requests.filter((r) => r.url === `${rig.site.origin}/api/ok` && r.method === 'POST').length === count
+      );
     };
     await until(() => both(1));
-    const plain = (await read('/network-success?limit=200', 'requests')).find((r) => r.url === `${rig.site.origin}/api/ok` && r.method === 'POST')!;
+    const plain = (await read('/network-success?limit=200', 'requests')).find(
+      (r) => r.url === `${rig.site.origin}/api/ok` && r.method === 'POST',
+    )!;
     assert.equal(plain.requestBody, undefined);
     assert.equal(plain.responseBody, undefined);
     await connectExtension(rig.browser.worker, rig.connector.port, { captureBodies: true });
@@ -96,20 +128,43 @@ describe('browser extension: errors, network and navigation', function () {
   it('starts a new page load on navigation, reports the current URL, and keeps history', async () => {
     const page = await rig.browser.context.newPage();
     await page.goto(`${rig.site.origin}/`);
-    await until(async () => (await read('/console-logs?limit=1000', 'logs')).some((log) => log.message === 'info line' && log.url === `${rig.site.origin}/`));
+    await until(async () =>
+      (await read('/console-logs?limit=1000', 'logs')).some(
+        (log) => log.message === 'info line' && log.url === `${rig.site.origin}/`,
+      ),
+    );
     const before = (await read('/console-logs?limit=1000', 'logs')).filter((log) => log.message === 'info line').pop()!;
     await page.goto(`${rig.site.origin}/blank.html`);
-    await until(async () => (await get(rig.connector.port, '/current-url')).json.url === `${rig.site.origin}/blank.html`);
+    await until(
+      async () => (await get(rig.connector.port, '/current-url')).json.url === `${rig.site.origin}/blank.html`,
+    );
     const current = (await get(rig.connector.port, '/current-url')).json;
     assert.notEqual(current.pageLoadId, before.pageLoadId);
     assert.equal(current.tabId, before.tabId);
-    assert.ok((await read('/console-logs?limit=1000', 'logs')).some((log) => log.id === before.id), 'history survives navigation');
-    await until(async () => (await read('/network-success?limit=200', 'requests')).some((r) => r.url === `${rig.site.origin}/blank.html`));
-    const documentRequest = (await read('/network-success?limit=200', 'requests')).filter((r) => r.url === `${rig.site.origin}/blank.html`).pop()!;
-    assert.equal(documentRequest.pageLoadId, current.pageLoadId, 'a document request belongs to the page load it starts');
+    assert.ok(
+      (await read('/console-logs?limit=1000', 'logs')).some((log) => log.id === before.id),
+      'history survives navigation',
+    );
+    await until(async () =>
+      (await read('/network-success?limit=200', 'requests')).some((r) => r.url === `${rig.site.origin}/blank.html`),
+    );
+    const documentRequest = (await read('/network-success?limit=200', 'requests'))
+      .filter((r) => r.url === `${rig.site.origin}/blank.html`)
+      .pop()!;
+    assert.equal(
+      documentRequest.pageLoadId,
+      current.pageLoadId,
+      'a document request belongs to the page load it starts',
+    );
     await page.evaluate(() => history.pushState({}, '', '/route/two'));
-    await until(async () => (await get(rig.connector.port, '/current-url')).json.url === `${rig.site.origin}/route/two`);
-    assert.equal((await get(rig.connector.port, '/current-url')).json.pageLoadId, current.pageLoadId, 'a route change is the same page load');
+    await until(
+      async () => (await get(rig.connector.port, '/current-url')).json.url === `${rig.site.origin}/route/two`,
+    );
+    assert.equal(
+      (await get(rig.connector.port, '/current-url')).json.pageLoadId,
+      current.pageLoadId,
+      'a route change is the same page load',
+    );
     await page.close();
   });
 });

@@ -22,7 +22,15 @@ describe('Launch Browser: a browser with our extension loaded over the DevTools 
         executable: chromium,
         profileDir: profile,
         extensionDir: EXTENSION_DIR,
-        extraArgs: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+        extraArgs: [
+          '--headless=new',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--disable-dev-shm-usage',
+        ],
       });
       assert.match(browser.extensionId!, /^[a-p]{32}$/);
       await until(() => connector.services.bridge.connected, 20_000, 'the extension to connect');

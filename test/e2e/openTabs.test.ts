@@ -16,10 +16,17 @@ describe('browser extension: tabs that were open before it started', function ()
   let worker: Worker;
   let page: Page;
 
-  const logs = (predicate: (entry: StoredConsoleLog) => boolean) => connector.connector.services.store.query(['consoleLogs'], predicate, 1_000_000).entries;
+  const logs = (predicate: (entry: StoredConsoleLog) => boolean) =>
+    connector.connector.services.store.query(['consoleLogs'], predicate, 1_000_000).entries;
   const notes = (url: string) => logs((entry) => entry.message === ATTACHED_NOTE && entry.url === url);
   const settings = (values: Record<string, unknown>) =>
-    worker.evaluate((next) => chrome.storage.local.set({ settings: { extraOrigins: [], allSites: false, lockedTabs: [], captureBodies: false, ...next } }), values);
+    worker.evaluate(
+      (next) =>
+        chrome.storage.local.set({
+          settings: { extraOrigins: [], allSites: false, lockedTabs: [], captureBodies: false, ...next },
+        }),
+      values,
+    );
 
   /** Logs from the page until one arrives: no assumption about when the hook got there. */
   async function logUntilCaptured(target: Page, prefix: string): Promise<StoredConsoleLog> {
@@ -59,14 +66,32 @@ describe('browser extension: tabs that were open before it started', function ()
     assert.equal(said[0]!.level, 'info');
     assert.ok(said[0]!.seq < first.seq, 'the note comes before what the page logs next');
     assert.equal(said[0]!.tabId, first.tabId);
-    assert.equal(logs((entry) => entry.message === 'open tab: logged before install').length, 0, 'what was logged before is not invented');
+    assert.equal(
+      logs((entry) => entry.message === 'open tab: logged before install').length,
+      0,
+      'what was logged before is not invented',
+    );
     await page.evaluate(() => setTimeout(() => Promise.reject(new Error('open tab: rejected later'))));
-    await until(() => connector.connector.services.store.query(['consoleErrors'], (entry) => entry.message.includes('open tab: rejected later'), 10).entries.length === 1);
+    await until(
+      () =>
+        connector.connector.services.store.query(
+          ['consoleErrors'],
+          (entry) => entry.message.includes('open tab: rejected later'),
+          10,
+        ).entries.length === 1,
+    );
   });
 
   it('injecting again (a settings change, a worker restart) neither repeats the note nor doubles each log', async () => {
     await settings({ port: connector.port, captureBodies: true });
-    await until(() => page.evaluate(() => Boolean((window as unknown as Record<symbol, unknown>)[Symbol.for('browser-debug.body-hook')])), 15_000, 'the body hook in the open tab');
+    await until(
+      () =>
+        page.evaluate(() =>
+          Boolean((window as unknown as Record<symbol, unknown>)[Symbol.for('browser-debug.body-hook')]),
+        ),
+      15_000,
+      'the body hook in the open tab',
+    );
     await page.evaluate(() => console.log('open tab: exactly once'));
     await until(() => logs((entry) => entry.message === 'open tab: exactly once').length > 0);
     await page.evaluate(() => console.log('open tab: a later log'));

@@ -4,14 +4,23 @@ import type { Page } from 'playwright-core';
 import { Connector } from '../../src/connector/connector';
 import type { StoredConsoleLog } from '../../src/shared/protocol';
 import { freePortRun } from '../support/ports';
-import { connectExtension, launchWithExtension, requireChromium, until, workerState, type TestBrowser } from './support/chromium';
+import {
+  connectExtension,
+  launchWithExtension,
+  requireChromium,
+  until,
+  workerState,
+  type TestBrowser,
+} from './support/chromium';
 import { startFixtureServer, type FixtureServer } from './support/fixtureServer';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 function logsOf(connector: Connector, prefix: string): string[] {
-  return connector.services.store.query(['consoleLogs'], (entry: StoredConsoleLog) => entry.message.startsWith(prefix), 1_000_000).entries.map((entry) => entry.message);
+  return connector.services.store
+    .query(['consoleLogs'], (entry: StoredConsoleLog) => entry.message.startsWith(prefix), 1_000_000)
+    .entries.map((entry) => entry.message);
 }
 
 describe('browser extension: the outbox survives a service worker stop while the connector is down', function () {
@@ -41,7 +50,12 @@ describe('browser extension: the outbox survives a service worker stop while the
     type Versions = { versions: { scriptURL: string; runningStatus: string }[] };
     const stopped = new Promise<void>((done) =>
       session.on('ServiceWorker.workerVersionUpdated', ({ versions }: Versions) => {
-        if (versions.some((version) => version.scriptURL.endsWith('/background.js') && version.runningStatus === 'stopped')) done();
+        if (
+          versions.some(
+            (version) => version.scriptURL.endsWith('/background.js') && version.runningStatus === 'stopped',
+          )
+        )
+          done();
       }),
     );
     await session.send('ServiceWorker.enable');
@@ -65,7 +79,11 @@ describe('browser extension: the outbox survives a service worker stop while the
     await page.evaluate(() => {
       for (let i = 0; i < 1200; i++) console.log(`outbox: while down ${i}`);
     });
-    await until(async () => (await workerState(browser.worker)).captured >= before + 1200, 15_000, 'the worker has the 1200 logs');
+    await until(
+      async () => (await workerState(browser.worker)).captured >= before + 1200,
+      15_000,
+      'the worker has the 1200 logs',
+    );
     // Chrome stops an idle worker 30 s after its last event; the save takes milliseconds. Stopping it
     // sooner than that, mid-write, is a crash, which no storage survives.
     await until(async () => (await workerState(browser.worker)).outboxSaved, 15_000, 'the outbox saved');
@@ -80,11 +98,25 @@ describe('browser extension: the outbox survives a service worker stop while the
 
     connector = await Connector.start({ port, screenshots: { dir: screenshotDir } });
     await until(() => logsOf(connector!, 'outbox: after the stop ').length === 50, 30_000, 'the logs after the stop');
-    await until(() => logsOf(connector!, 'outbox: while down ').length >= 1200, 30_000, 'the logs queued before the stop');
-    assert.deepEqual(logsOf(connector, 'outbox: while down '), Array.from({ length: 1200 }, (_, i) => `outbox: while down ${i}`), 'each once, in order');
-    assert.deepEqual(logsOf(connector, 'outbox: after the stop '), Array.from({ length: 50 }, (_, i) => `outbox: after the stop ${i}`));
+    await until(
+      () => logsOf(connector!, 'outbox: while down ').length >= 1200,
+      30_000,
+      'the logs queued before the stop',
+    );
+    assert.deepEqual(
+      logsOf(connector, 'outbox: while down '),
+      Array.from({ length: 1200 }, (_, i) => `outbox: while down ${i}`),
+      'each once, in order',
+    );
+    assert.deepEqual(
+      logsOf(connector, 'outbox: after the stop '),
+      Array.from({ length: 50 }, (_, i) => `outbox: after the stop ${i}`),
+    );
     const messages = logsOf(connector, 'outbox: ');
-    assert.ok(messages.indexOf('outbox: while down 1199') < messages.indexOf('outbox: after the stop 0'), 'the stored ones first');
+    assert.ok(
+      messages.indexOf('outbox: while down 1199') < messages.indexOf('outbox: after the stop 0'),
+      'the stored ones first',
+    );
     assert.equal((await workerState(browser.worker)).dropped, 0);
   });
 });

@@ -27,10 +27,28 @@ describe('browser extension: the packaged zip', function () {
   it('holds a loadable extension, without source maps, that captures once unzipped', async function () {
     const chromium = requireChromium(this);
     const zip = join(folder, 'extension.zip');
-    execFileSync(process.execPath, [resolve(__dirname, '../../scripts/packageBrowserExtension.mjs'), zip], { cwd: resolve(__dirname, '../..') });
+    execFileSync(process.execPath, [resolve(__dirname, '../../scripts/packageBrowserExtension.mjs'), zip], {
+      cwd: resolve(__dirname, '../..'),
+    });
     const files = unzipSync(readFileSync(zip));
     const names = Object.keys(files).sort();
-    assert.deepEqual(names, ['background.js', 'bodyHook.js', 'devtools.html', 'devtools.js', 'manifest.json', 'options.css', 'options.html', 'options.js', 'pageHook.js', 'popup.css', 'popup.html', 'popup.js', 'recorder.js', 'recorderDialogs.js', 'relay.js']);
+    assert.deepEqual(names, [
+      'background.js',
+      'bodyHook.js',
+      'devtools.html',
+      'devtools.js',
+      'manifest.json',
+      'options.css',
+      'options.html',
+      'options.js',
+      'pageHook.js',
+      'popup.css',
+      'popup.html',
+      'popup.js',
+      'recorder.js',
+      'recorderDialogs.js',
+      'relay.js',
+    ]);
     const manifest = JSON.parse(Buffer.from(files['manifest.json']!).toString());
     assert.equal(manifest.manifest_version, 3);
     assert.equal(manifest.version, VERSION);
@@ -45,6 +63,10 @@ describe('browser extension: the packaged zip', function () {
     const page = await browser.context.newPage();
     await page.goto(`${site.origin}/blank.html`);
     await page.evaluate(() => console.warn('from the zip'));
-    await until(async () => (await get(connector!.port, '/console-logs?level=warn')).json.logs.some((log: { message: string }) => log.message === 'from the zip'));
+    await until(async () =>
+      (await get(connector!.port, '/console-logs?level=warn')).json.logs.some(
+        (log: { message: string }) => log.message === 'from the zip',
+      ),
+    );
   });
 });

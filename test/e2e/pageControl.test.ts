@@ -27,14 +27,21 @@ describe('page control through MCP: history, tabs, waits, the badge and the acti
     await page.waitForURL(/index\.html$/);
     const back = await call(rig.client, 'navigate_history', { action: 'back' });
     assert.ok(!back.isError, textOf(back));
-    assert.match(textOf(back), /^Went back to "Page control" .*pagecontrol\.html\?delay=0 \(tab \d+\); the page reached "load"/);
+    assert.match(
+      textOf(back),
+      /^Went back to "Page control" .*pagecontrol\.html\?delay=0 \(tab \d+\); the page reached "load"/,
+    );
     assert.equal(await page.evaluate(() => document.readyState), 'complete');
     const forward = await call(rig.client, 'navigate_history', { action: 'forward' });
     assert.match(textOf(forward), /^Went forward to "Tea shop" .*index\.html/);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     const reload = await call(rig.client, 'navigate_history', { action: 'reload' });
     assert.match(textOf(reload), /^Reloaded "Tea shop"/);
-    assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), undefined, 'the page was reloaded');
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { marker?: number }).marker),
+      undefined,
+      'the page was reloaded',
+    );
   });
 
   it('navigate_history with nowhere to go is an isError that says what to do', async () => {
@@ -51,11 +58,15 @@ describe('page control through MCP: history, tabs, waits, the badge and the acti
     const first = await rig.open('pagecontrol.html?delay=0');
     const second = await rig.open('index.html');
     const firstId = await tabIdOf(first);
-    const isActive = async (tabId: number) => textOf(await call(rig.client, 'list_tabs')).includes(`tab ${tabId} [active`);
+    const isActive = async (tabId: number) =>
+      textOf(await call(rig.client, 'list_tabs')).includes(`tab ${tabId} [active`);
     assert.equal(await isActive(firstId), false);
     const selected = await call(rig.client, 'select_tab', { tabId: firstId });
     assert.ok(!selected.isError, textOf(selected));
-    assert.match(textOf(selected), new RegExp(`Selected "Page control" .* \\(tab ${firstId}\\) and brought it to the front`));
+    assert.match(
+      textOf(selected),
+      new RegExp(`Selected "Page control" .* \\(tab ${firstId}\\) and brought it to the front`),
+    );
     assert.equal(await isActive(firstId), true, 'the selected tab is in front');
     // The second tab is brought forward by hand; commands still go to the selected one.
     await second.bringToFront();
@@ -63,7 +74,10 @@ describe('page control through MCP: history, tabs, waits, the badge and the acti
     assert.match(textOf(waited), new RegExp(`tab ${firstId}\\)`));
     const reload = await call(rig.client, 'navigate_history', { action: 'reload' });
     assert.match(textOf(reload), /Reloaded "Page control"/);
-    assert.match(textOf(await call(rig.client, 'get_current_page')), new RegExp(`^Current page: "Page control" .* \\(tab ${firstId}\\), the tab select_tab picked`));
+    assert.match(
+      textOf(await call(rig.client, 'get_current_page')),
+      new RegExp(`^Current page: "Page control" .* \\(tab ${firstId}\\), the tab select_tab picked`),
+    );
     const missing = await call(rig.client, 'select_tab', { tabId: 999_999 });
     assert.equal(missing.isError, true);
     assert.match(textOf(missing), /No tab with id 999999.*list_tabs/s);
@@ -88,7 +102,10 @@ describe('page control through MCP: history, tabs, waits, the badge and the acti
     const started = Date.now();
     const timeout = await call(rig.client, 'wait_for', { text: 'Never there', timeoutMs: 300 });
     assert.equal(timeout.isError, true);
-    assert.match(textOf(timeout), /^Timed out after 300 ms: the text "Never there" did not appear on "Page control".*take a snapshot/i);
+    assert.match(
+      textOf(timeout),
+      /^Timed out after 300 ms: the text "Never there" did not appear on "Page control".*take a snapshot/i,
+    );
     assert.ok(Date.now() - started < 10_000);
     const invalid = await call(rig.client, 'wait_for', { selector: 'p[', timeoutMs: 300 });
     assert.equal(invalid.isError, true);
@@ -104,7 +121,9 @@ describe('page control through MCP: history, tabs, waits, the badge and the acti
     const startedAt = Date.now();
     const socket = await TestSocket.open(`ws://127.0.0.1:${rig.connector.port}/ws`);
     page = await rig.open('pagecontrol.html?delay=0');
-    const answer = await call(rig.client, 'navigate_to_url', { url: `${rig.app.origin}/pagecontrol.html?delay=0&again=1` });
+    const answer = await call(rig.client, 'navigate_to_url', {
+      url: `${rig.app.origin}/pagecontrol.html?delay=0&again=1`,
+    });
     assert.ok(!answer.isError, textOf(answer));
     await call(rig.client, 'execute_javascript', { code: 'document.title' });
     const badgeSeen = () => page.evaluate(() => (window as unknown as { badgeSeen: string[] }).badgeSeen.join());
@@ -115,7 +134,8 @@ describe('page control through MCP: history, tabs, waits, the badge and the acti
     await until(async () => (await badgeSeen()) === 'shown,hidden,shown,hidden', 10_000, 'the badge around the click');
     const failed = await call(rig.client, 'navigate_history', { action: 'forward' });
     assert.equal(failed.isError, true);
-    const frames = async () => socket.frames.filter((frame) => frame.type === 'agent-action' && Number(frame.timestamp) >= startedAt);
+    const frames = async () =>
+      socket.frames.filter((frame) => frame.type === 'agent-action' && Number(frame.timestamp) >= startedAt);
     await until(async () => (await frames()).length >= 4, 10_000, 'four agent-action frames');
     const [navigate, script, click, history] = await frames();
     assert.deepEqual([click!.tool, click!.target, click!.outcome], ['click', `ref="${edit}"`, 'ok']);
@@ -131,7 +151,11 @@ describe('page control through MCP: history, tabs, waits, the badge and the acti
       assert.equal(typeof frame.timestamp, 'number');
       assert.equal(typeof frame.durationMs, 'number');
     }
-    assert.equal((await frames()).filter((frame) => frame.tool === 'list_tabs' || frame.tool === 'wait_for').length, 0, 'reading tools are not actions');
+    assert.equal(
+      (await frames()).filter((frame) => frame.tool === 'list_tabs' || frame.tool === 'wait_for').length,
+      0,
+      'reading tools are not actions',
+    );
     // A client that connects later gets the recent actions at once.
     const late = await TestSocket.open(`ws://127.0.0.1:${rig.connector.port}/ws`);
     await late.next((frame) => frame.type === 'agent-action' && frame.id === history!.id);

@@ -36,10 +36,25 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
 
   it('emulate sets viewport, color scheme, network and CPU; the page sees each; reset ends them', async () => {
     const page = await rig.open('pagecontrol.html?delay=0');
-    const answer = await call(rig.client, 'emulate', { viewport: { width: 390, height: 844, deviceScaleFactor: 3, mobile: true }, colorScheme: 'dark', network: 'offline', cpuThrottling: 4 });
+    const answer = await call(rig.client, 'emulate', {
+      viewport: { width: 390, height: 844, deviceScaleFactor: 3, mobile: true },
+      colorScheme: 'dark',
+      network: 'offline',
+      cpuThrottling: 4,
+    });
     assert.ok(!answer.isError, textOf(answer));
-    assert.match(textOf(answer), /^Emulating in tab \d+: viewport 390×844 @3x mobile, network offline, CPU 4× slower, dark color scheme\. It lasts until emulate reset=true or the tab closes/);
-    const seen = () => page.evaluate(() => ({ width: innerWidth, ratio: devicePixelRatio, dark: matchMedia('(prefers-color-scheme: dark)').matches, online: navigator.onLine, background: getComputedStyle(document.body).backgroundColor }));
+    assert.match(
+      textOf(answer),
+      /^Emulating in tab \d+: viewport 390×844 @3x mobile, network offline, CPU 4× slower, dark color scheme\. It lasts until emulate reset=true or the tab closes/,
+    );
+    const seen = () =>
+      page.evaluate(() => ({
+        width: innerWidth,
+        ratio: devicePixelRatio,
+        dark: matchMedia('(prefers-color-scheme: dark)').matches,
+        online: navigator.onLine,
+        background: getComputedStyle(document.body).backgroundColor,
+      }));
     assert.deepEqual(await seen(), { width: 390, ratio: 3, dark: true, online: false, background: 'rgb(0, 0, 0)' });
     // Emulation survives the action session's quiet period (IDLE_MS, 10 s): the debugger stays attached while it is in force.
     const until11s = Date.now() + 11_000;
@@ -47,7 +62,13 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
     assert.equal((await seen()).dark, true, 'still dark after the quiet period');
     const partial = await call(rig.client, 'emulate', { network: 'slow-3g', colorScheme: 'light' });
     assert.match(textOf(partial), /viewport 390×844 @3x mobile, network slow-3g, CPU 4× slower, light color scheme/);
-    assert.deepEqual(await seen(), { width: 390, ratio: 3, dark: false, online: true, background: 'rgb(255, 255, 255)' });
+    assert.deepEqual(await seen(), {
+      width: 390,
+      ratio: 3,
+      dark: false,
+      online: true,
+      background: 'rgb(255, 255, 255)',
+    });
     const reset = await call(rig.client, 'emulate', { reset: true });
     assert.match(textOf(reset), /^No emulation in force in tab \d+/);
     const after = await seen();
@@ -60,7 +81,7 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
     assert.equal(tooFast.isError, true);
   });
 
-  it('emulate cpuThrottling slows the page\'s own work down', async () => {
+  it("emulate cpuThrottling slows the page's own work down", async () => {
     const page = await rig.open('pagecontrol.html?delay=0');
     // The fastest of three runs (about 60 ms each unthrottled) of a fixed loop, so other load on the machine counts least.
     const work = () =>
@@ -89,7 +110,11 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
     const accepted = await call(rig.client, 'handle_dialog', { accept: true });
     assert.ok(!accepted.isError, textOf(accepted));
     assert.match(textOf(accepted), /^Accepted the confirm "Place the order\?" on "Tea shop"/);
-    await until(() => rig.app.seen.some((request) => request.method === 'POST' && request.path === '/api/order'), 10_000, 'the order POST');
+    await until(
+      () => rig.app.seen.some((request) => request.method === 'POST' && request.path === '/api/order'),
+      10_000,
+      'the order POST',
+    );
     const none = await call(rig.client, 'handle_dialog', { accept: true });
     assert.equal(none.isError, true);
     assert.match(textOf(none), /No dialog is open in this tab/);
@@ -103,17 +128,29 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
     assert.match(textOf(early), /No dialog opened while Browser Debug was acting in this tab/);
     // The assistant is acting here (a snapshot attaches the action session), so dialogs the page opens now are its to answer.
     await snapshot();
-    await page.evaluate(() => setTimeout(() => ((window as unknown as { answer: unknown }).answer = prompt('Your name?', 'nobody')), 0));
+    await page.evaluate(() =>
+      setTimeout(() => ((window as unknown as { answer: unknown }).answer = prompt('Your name?', 'nobody')), 0),
+    );
     await opened[0]!;
     const answered = await call(rig.client, 'handle_dialog', { accept: true, promptText: 'Ada Lovelace' });
     assert.ok(!answered.isError, textOf(answered));
     assert.match(textOf(answered), /^Accepted the prompt "Your name\?" with "Ada Lovelace"/);
-    await until(async () => (await page.evaluate(() => (window as unknown as { answer: unknown }).answer)) === 'Ada Lovelace', 10_000, 'the prompt answer in the page');
-    await page.evaluate(() => setTimeout(() => ((window as unknown as { confirmed: unknown }).confirmed = confirm('Sure?')), 0));
+    await until(
+      async () => (await page.evaluate(() => (window as unknown as { answer: unknown }).answer)) === 'Ada Lovelace',
+      10_000,
+      'the prompt answer in the page',
+    );
+    await page.evaluate(() =>
+      setTimeout(() => ((window as unknown as { confirmed: unknown }).confirmed = confirm('Sure?')), 0),
+    );
     await opened[1]!;
     const dismissed = await call(rig.client, 'handle_dialog', { accept: false });
     assert.match(textOf(dismissed), /^Dismissed the confirm "Sure\?"/);
-    await until(async () => (await page.evaluate(() => (window as unknown as { confirmed: unknown }).confirmed)) === false, 10_000, 'confirm() returned false');
+    await until(
+      async () => (await page.evaluate(() => (window as unknown as { confirmed: unknown }).confirmed)) === false,
+      10_000,
+      'confirm() returned false',
+    );
   });
 
   it('handle_dialog answers beforeunload: a reload held by "Leave site?" goes on once accepted', async () => {
@@ -126,7 +163,11 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
     const accepted = await call(rig.client, 'handle_dialog', { accept: true });
     assert.match(textOf(accepted), /^Accepted the beforeunload/);
     assert.match(textOf(await reload), /^Reloaded "Page control"/);
-    assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), undefined, 'the page reloaded');
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { marker?: number }).marker),
+      undefined,
+      'the page reloaded',
+    );
   });
 
   it('does not touch a tab outside the scope: emulate, wait_for and select_tab answer isError', async () => {
@@ -136,7 +177,11 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
     const emulated = await call(rig.client, 'emulate', { colorScheme: 'dark' });
     assert.equal(emulated.isError, true);
     assert.match(textOf(emulated), /outside Browser Debug's scope/);
-    assert.equal(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches), false, 'the page was not touched');
+    assert.equal(
+      await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches),
+      false,
+      'the page was not touched',
+    );
     const waited = await call(rig.client, 'wait_for', { text: 'Page control' });
     assert.equal(waited.isError, true);
     assert.match(textOf(waited), /outside Browser Debug's scope/);
@@ -156,7 +201,11 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
     const answer = await call(rig.client, 'upload_file', { ref: input, paths: [receipt] });
     assert.ok(!answer.isError, textOf(answer));
     assert.match(textOf(answer), /^Set the file receipt\.txt on e\d+/);
-    await until(async () => (await page.textContent('#file-state')) === 'receipt.txt (17 bytes)', 10_000, 'the page saw the file');
+    await until(
+      async () => (await page.textContent('#file-state')) === 'receipt.txt (17 bytes)',
+      10_000,
+      'the page saw the file',
+    );
     const missing = await call(rig.client, 'upload_file', { ref: input, paths: [join(files, 'nope.txt')] });
     assert.equal(missing.isError, true);
     assert.match(textOf(missing), /No such file on this machine: .*nope\.txt/);

@@ -25,7 +25,10 @@ describe('performance: traces of the developer’s tab and live Web Vitals', fun
   before(async function () {
     const executable = requireChromium(this);
     storage = mkdtempSync(join(tmpdir(), 'bd-perf-'));
-    [connector, site] = await Promise.all([startMcpConnector({ audits: { reportDir: join(storage, 'audits') } }), startPerfSite(1200)]);
+    [connector, site] = await Promise.all([
+      startMcpConnector({ audits: { reportDir: join(storage, 'audits') } }),
+      startPerfSite(1200),
+    ]);
     browser = await launchWithExtension(executable);
     await connectExtension(browser.worker, connector.port);
     page = await browser.context.newPage();
@@ -58,13 +61,18 @@ describe('performance: traces of the developer’s tab and live Web Vitals', fun
       assert.ok(lcp.ms >= site.imageDelayMs, `LCP ${lcp.ms} ms ≥ ${site.imageDelayMs} ms`);
       assert.match(lcp.element ?? '', /IMG id='hero'/);
       assert.match(lcp.resourceUrl ?? '', /\/hero\.png$/);
-      assert.deepEqual(lcp.phases.map((phase) => phase.label), ['TTFB', 'load delay', 'load time', 'render delay']);
+      assert.deepEqual(
+        lcp.phases.map((phase) => phase.label),
+        ['TTFB', 'load delay', 'load time', 'render delay'],
+      );
       const loadTime = lcp.phases.find((phase) => phase.label === 'load time')!;
       assert.ok(loadTime.ms >= site.imageDelayMs - 50, `load time ${loadTime.ms} covers the held image`);
     });
 
     it('names the script of the 400 ms long task', () => {
-      const task = result.summary.longTasks.find((candidate) => candidate.scripts.some((script) => script.url.endsWith('/heavy-task.js')));
+      const task = result.summary.longTasks.find((candidate) =>
+        candidate.scripts.some((script) => script.url.endsWith('/heavy-task.js')),
+      );
       assert.ok(task, JSON.stringify(result.summary.longTasks));
       assert.ok(task.durationMs >= 400, `task of ${task.durationMs} ms`);
       assert.equal(task.scripts[0]!.functionName, 'blockMainThread');
@@ -78,8 +86,14 @@ describe('performance: traces of the developer’s tab and live Web Vitals', fun
     });
 
     it('lists the render-blocking stylesheet and the other insights', () => {
-      assert.ok(result.summary.renderBlocking.some((request) => request.url.endsWith('/blocking.css')), JSON.stringify(result.summary.renderBlocking));
-      assert.ok(result.summary.insights.some((insight) => insight.key === 'LCPDiscovery'), 'the engine’s LCP discovery insight is listed');
+      assert.ok(
+        result.summary.renderBlocking.some((request) => request.url.endsWith('/blocking.css')),
+        JSON.stringify(result.summary.renderBlocking),
+      );
+      assert.ok(
+        result.summary.insights.some((insight) => insight.key === 'LCPDiscovery'),
+        'the engine’s LCP discovery insight is listed',
+      );
     });
 
     it('saves the full trace as .json.gz that parses, under the storage folder', () => {
@@ -87,7 +101,9 @@ describe('performance: traces of the developer’s tab and live Web Vitals', fun
       assert.equal(dirname(result.path), join(storage, 'traces'));
       const trace = JSON.parse(gunzipSync(readFileSync(result.path)).toString('utf8'));
       assert.ok(Array.isArray(trace.traceEvents) && trace.traceEvents.length > 1000, 'DevTools’ {traceEvents} form');
-      assert.ok(trace.traceEvents.some((event: { name: string }) => /^largestContentfulPaint::Candidate$/i.test(event.name)));
+      assert.ok(
+        trace.traceEvents.some((event: { name: string }) => /^largestContentfulPaint::Candidate$/i.test(event.name)),
+      );
     });
 
     it('keeps the trace as a record that /ws shows', async () => {
@@ -106,10 +122,19 @@ describe('performance: traces of the developer’s tab and live Web Vitals', fun
 
     before(async () => {
       await page.goto(`${site.origin}/`, { waitUntil: 'load' });
-      await until(async () => {
-        const vitals = await currentVitals();
-        return Boolean(vitals?.metrics.LCP && vitals.metrics.CLS && vitals.metrics.CLS.value > 0 && vitals.url === `${site.origin}/`);
-      }, 30_000, 'LCP and CLS of the new page load');
+      await until(
+        async () => {
+          const vitals = await currentVitals();
+          return Boolean(
+            vitals?.metrics.LCP &&
+            vitals.metrics.CLS &&
+            vitals.metrics.CLS.value > 0 &&
+            vitals.url === `${site.origin}/`,
+          );
+        },
+        30_000,
+        'LCP and CLS of the new page load',
+      );
     });
 
     it('GET /web-vitals lists the page load with LCP ≥ the delay and CLS > 0, newest last', async () => {
@@ -162,11 +187,18 @@ describe('performance: traces of the developer’s tab and live Web Vitals', fun
       assert.ok(inp && inp.ms >= 250, JSON.stringify(json.summary.inp));
       assert.match(inp.target ?? '', /BUTTON id='slow-button'/);
       assert.equal(await page.textContent('#slow-button'), 'Clicked', 'the page handled the click');
-      await until(async () => /- INP \d+ ms/.test(textOf(await call(client, 'get_current_page'))), 20_000, 'INP in get_current_page');
+      await until(
+        async () => /- INP \d+ ms/.test(textOf(await call(client, 'get_current_page'))),
+        20_000,
+        'INP in get_current_page',
+      );
     });
 
     it('records without reload for durationMs', async () => {
-      const { status, json } = await post(connector.port, '/api/v1/performance-trace', { reload: false, durationMs: 500 });
+      const { status, json } = await post(connector.port, '/api/v1/performance-trace', {
+        reload: false,
+        durationMs: 500,
+      });
       assert.equal(status, 200, JSON.stringify(json));
       assert.equal(json.status, 'success');
       assert.equal(json.data.summary.reload, false);
@@ -188,7 +220,9 @@ describe('performance: traces of the developer’s tab and live Web Vitals', fun
       await page.goto(`${site.origin}/mapped.html`, { waitUntil: 'load' });
       const { status, json } = await post(connector.port, '/performance-trace', {});
       assert.equal(status, 200, JSON.stringify(json));
-      const script = json.summary.longTasks.flatMap((task: PerformanceTraceRecord['summary']['longTasks'][number]) => task.scripts).find((ref: { url: string }) => ref.url.endsWith('/mapped-task.js'));
+      const script = json.summary.longTasks
+        .flatMap((task: PerformanceTraceRecord['summary']['longTasks'][number]) => task.scripts)
+        .find((ref: { url: string }) => ref.url.endsWith('/mapped-task.js'));
       assert.ok(script, JSON.stringify(json.summary.longTasks));
       assert.match(script.source?.path ?? '', /mappedTask\.ts$/, JSON.stringify(script));
       assert.ok(script.source.line >= 2 && script.source.line <= 9, `line ${script.source.line}`);

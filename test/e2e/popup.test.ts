@@ -20,7 +20,18 @@ async function olderConnector(port: number): Promise<{ server: Server; close(): 
     res.end(JSON.stringify({ name: SERVER_NAME, signature: SIGNATURE, protocolVersion: 1, version: '0.0.1', port }));
   });
   const wss = new WebSocketServer({ server, path: '/extension-ws' });
-  wss.on('connection', (socket) => socket.send(JSON.stringify({ type: 'connection-established', name: SERVER_NAME, version: '0.0.1', protocolVersion: 1, lastSeq: 0, timestamp: Date.now() })));
+  wss.on('connection', (socket) =>
+    socket.send(
+      JSON.stringify({
+        type: 'connection-established',
+        name: SERVER_NAME,
+        version: '0.0.1',
+        protocolVersion: 1,
+        lastSeq: 0,
+        timestamp: Date.now(),
+      }),
+    ),
+  );
   await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
   return {
     server,
@@ -57,9 +68,18 @@ describe('browser extension: popup', function () {
 
   it('shows a clear hint when no connector is found', async () => {
     const free = await freePortRun(1);
-    await browser.worker.evaluate((port) => chrome.storage.local.set({ settings: { extraOrigins: [], allSites: false, lockedTabs: [], captureBodies: false, port } }), free);
+    await browser.worker.evaluate(
+      (port) =>
+        chrome.storage.local.set({
+          settings: { extraOrigins: [], allSites: false, lockedTabs: [], captureBodies: false, port },
+        }),
+      free,
+    );
     const popup = await openPopup();
-    await until(async () => (await popup.locator('#hint').isVisible()) && (await popup.locator('#status').textContent()) !== 'connected');
+    await until(
+      async () =>
+        (await popup.locator('#hint').isVisible()) && (await popup.locator('#status').textContent()) !== 'connected',
+    );
     assert.match(String(await popup.locator('#hint').textContent()), /No connector found.*npm start/);
     mkdirSync(ARTIFACTS, { recursive: true });
     await popup.screenshot({ path: `${ARTIFACTS}/popup-disconnected.png` });
@@ -77,7 +97,10 @@ describe('browser extension: popup', function () {
     assert.equal(await popup.locator('#hint').isVisible(), false);
     await app.bringToFront();
     await popup.locator('#shot').click();
-    await until(async () => /Saved: .*screenshot-/.test(String(await popup.locator('#shotResult').textContent())), 10_000);
+    await until(
+      async () => /Saved: .*screenshot-/.test(String(await popup.locator('#shotResult').textContent())),
+      10_000,
+    );
     await popup.screenshot({ path: `${ARTIFACTS}/popup-connected.png` });
     await Promise.all([popup.close(), app.close()]);
   });
@@ -86,7 +109,13 @@ describe('browser extension: popup', function () {
     const port = await freePortRun(1);
     const older = await olderConnector(port);
     try {
-      await browser.worker.evaluate((p) => chrome.storage.local.set({ settings: { extraOrigins: [], allSites: false, lockedTabs: [], captureBodies: false, port: p } }), port);
+      await browser.worker.evaluate(
+        (p) =>
+          chrome.storage.local.set({
+            settings: { extraOrigins: [], allSites: false, lockedTabs: [], captureBodies: false, port: p },
+          }),
+        port,
+      );
       const popup = await openPopup();
       await until(async () => await popup.locator('#warning').isVisible(), 15_000, 'the version warning');
       assert.match(String(await popup.locator('#warning').textContent()), /connector is 0\.0\.1: reload the extension/);

@@ -28,7 +28,10 @@ describe('recordings: record in the browser, replay with a verdict', function ()
   before(async function () {
     const executable = requireChromium(this);
     recordingsDir = mkdtempSync(join(tmpdir(), 'bd-recordings-'));
-    [connector, shop] = await Promise.all([startMcpConnector({ recordings: { dir: recordingsDir } }), startShopServer()]);
+    [connector, shop] = await Promise.all([
+      startMcpConnector({ recordings: { dir: recordingsDir } }),
+      startShopServer(),
+    ]);
     browser = await launchWithExtension(executable);
     await connectExtension(browser.worker, connector.port);
     page = await browser.context.newPage();
@@ -47,17 +50,23 @@ describe('recordings: record in the browser, replay with a verdict', function ()
   /** The order's error and its failed request both reached the connector (the request is reported when it completes). */
   const errorsSeen = () =>
     Math.min(
-      connector.connector.services.store.query(['consoleErrors'], (entry) => entry.message.includes('Order failed'), 10).matched,
-      connector.connector.services.store.query(['networkErrors'], (entry) => entry.url.endsWith('/api/order'), 10).matched,
+      connector.connector.services.store.query(['consoleErrors'], (entry) => entry.message.includes('Order failed'), 10)
+        .matched,
+      connector.connector.services.store.query(['networkErrors'], (entry) => entry.url.endsWith('/api/order'), 10)
+        .matched,
     );
 
-  it('records the developer\'s input as Recorder steps, with a badge in the page, and keeps the password out', async () => {
+  it("records the developer's input as Recorder steps, with a badge in the page, and keeps the password out", async () => {
     await page.goto(`${shop.origin}/`);
     const started = await post(connector.port, '/recordings', { title: 'quantity 0 breaks the cart' });
     assert.equal(started.status, 200, JSON.stringify(started.json));
     recordingId = started.json.id;
     assert.match(recordingId, /^rec-[0-9a-f]+$/);
-    await until(() => page.evaluate(() => Boolean(document.getElementById('__browser-debug-recording-badge'))), 10_000, 'the Recording badge');
+    await until(
+      () => page.evaluate(() => Boolean(document.getElementById('__browser-debug-recording-badge'))),
+      10_000,
+      'the Recording badge',
+    );
 
     await page.fill('#user', 'alice');
     await page.fill('#password', PASSWORD);
@@ -75,18 +84,29 @@ describe('recordings: record in the browser, replay with a verdict', function ()
 
     const stopped = await post(connector.port, `/recordings/${recordingId}/stop`, {});
     assert.equal(stopped.status, 200, JSON.stringify(stopped.json));
-    assert.equal(await page.evaluate(() => document.getElementById('__browser-debug-recording-badge')), null, 'the badge goes away');
+    assert.equal(
+      await page.evaluate(() => document.getElementById('__browser-debug-recording-badge')),
+      null,
+      'the badge goes away',
+    );
 
     const flow = parse(stopped.json.flow);
     const types: string[] = flow.steps.map((step) => step.type);
     assert.deepEqual(types.slice(0, 2), ['setViewport', 'navigate']);
-    for (const type of ['change', 'click', 'waitForElement', 'doubleClick', 'scroll', 'keyDown', 'keyUp']) assert.ok(types.includes(type), `a ${type} step in ${types.join(', ')}`);
+    for (const type of ['change', 'click', 'waitForElement', 'doubleClick', 'scroll', 'keyDown', 'keyUp'])
+      assert.ok(types.includes(type), `a ${type} step in ${types.join(', ')}`);
     const steps = flow.steps as unknown as Record<string, any>[];
-    const password = steps.find((step) => step.type === 'change' && JSON.stringify(step.selectors).includes('password'));
+    const password = steps.find(
+      (step) => step.type === 'change' && JSON.stringify(step.selectors).includes('password'),
+    );
     assert.equal(password?.value, '{{secret:password}}');
     const quantity = steps.find((step) => step.type === 'change' && JSON.stringify(step.selectors).includes('qty'));
     assert.equal(quantity?.value, '0', 'change records the final value');
-    assert.equal(steps.filter((step) => step.type === 'change' && JSON.stringify(step.selectors).includes('user')).length, 1, 'one change per field, not one per key');
+    assert.equal(
+      steps.filter((step) => step.type === 'change' && JSON.stringify(step.selectors).includes('user')).length,
+      1,
+      'one change per field, not one per key',
+    );
     const signIn = steps.find((step) => step.type === 'click');
     assert.equal(signIn?.selectors[0][0], 'aria/Sign in', 'aria selector first');
     assert.equal(typeof signIn?.offsetX, 'number');
@@ -95,9 +115,19 @@ describe('recordings: record in the browser, replay with a verdict', function ()
     const enter = steps.find((step) => step.type === 'keyDown');
     assert.equal(enter?.key, 'Enter');
     const timeline = stopped.json.timeline as { kind: string; text: string; step: number }[];
-    assert.ok(timeline.some((entry) => entry.kind === 'error' && entry.text.includes('Order failed with status 500')), JSON.stringify(timeline));
-    assert.ok(timeline.some((entry) => entry.kind === 'request' && entry.text.includes('/api/order') && entry.text.includes('500')));
-    assert.ok(timeline.find((entry) => entry.kind === 'error')!.step >= types.lastIndexOf('keyDown'), 'the error follows the Enter step');
+    assert.ok(
+      timeline.some((entry) => entry.kind === 'error' && entry.text.includes('Order failed with status 500')),
+      JSON.stringify(timeline),
+    );
+    assert.ok(
+      timeline.some(
+        (entry) => entry.kind === 'request' && entry.text.includes('/api/order') && entry.text.includes('500'),
+      ),
+    );
+    assert.ok(
+      timeline.find((entry) => entry.kind === 'error')!.step >= types.lastIndexOf('keyDown'),
+      'the error follows the Enter step',
+    );
   });
 
   it('keeps the recording as a JSON file and in every answer without the password', async () => {
@@ -107,12 +137,23 @@ describe('recordings: record in the browser, replay with a verdict', function ()
     const listed = await get(connector.port, '/recordings');
     const detail = await get(connector.port, `/api/v1/recordings/${recordingId}`);
     assert.equal(detail.json.status, 'success');
-    assert.deepEqual(Object.keys(detail.json.data).filter((key) => ['id', 'title', 'startedAt', 'stoppedAt', 'flow', 'timeline'].includes(key)).sort(), ['flow', 'id', 'startedAt', 'stoppedAt', 'timeline', 'title']);
+    assert.deepEqual(
+      Object.keys(detail.json.data)
+        .filter((key) => ['id', 'title', 'startedAt', 'stoppedAt', 'flow', 'timeline'].includes(key))
+        .sort(),
+      ['flow', 'id', 'startedAt', 'stoppedAt', 'timeline', 'title'],
+    );
     const answer = textOf(await call(mcp, 'get_recording', { id: recordingId }));
     assert.match(answer, /key(Down|Up) Enter\n(\s+✗ .*\n)*\s+✗ error: .*Order failed/);
     const list = textOf(await call(mcp, 'list_recordings'));
     assert.match(list, new RegExp(recordingId));
-    for (const [where, text] of Object.entries({ file, list: listed.text, detail: detail.text, answer, ws: JSON.stringify(live.frames) })) {
+    for (const [where, text] of Object.entries({
+      file,
+      list: listed.text,
+      detail: detail.text,
+      answer,
+      ws: JSON.stringify(live.frames),
+    })) {
       assert.ok(!text.includes(PASSWORD), `the password is not in the ${where}`);
     }
     assert.ok(file.includes('{{secret:password}}'));
@@ -127,7 +168,10 @@ describe('recordings: record in the browser, replay with a verdict', function ()
     const text = textOf(result as never);
     assert.ok(!result.isError, text);
     assert.match(text, /^Verdict: REPRODUCED/);
-    assert.match(text, /Recurring \(happened again\) \(2\):\n( {2}- after step \d+: .*\n)* {2}- after step \d+: .*Order failed with status 500/);
+    assert.match(
+      text,
+      /Recurring \(happened again\) \(2\):\n( {2}- after step \d+: .*\n)* {2}- after step \d+: .*Order failed with status 500/,
+    );
     assert.ok(progress.length >= 10 && progress[0]!.startsWith('step 1/'), progress.join(' | '));
     assert.equal(await page.textContent('#note'), 'Favourite ★', 'the double click was real input');
     assert.equal(await page.inputValue('#password'), PASSWORD, 'the secret was typed from memory');
@@ -150,11 +194,29 @@ describe('recordings: record in the browser, replay with a verdict', function ()
     const exported = {
       title: 'Order two white teas',
       steps: [
-        { type: 'setViewport', width: 1280, height: 800, deviceScaleFactor: 1, isMobile: false, hasTouch: false, isLandscape: true },
-        { type: 'navigate', url: `${shop.origin}/`, assertedEvents: [{ type: 'navigation', url: `${shop.origin}/`, title: 'Tea shop' }] },
+        {
+          type: 'setViewport',
+          width: 1280,
+          height: 800,
+          deviceScaleFactor: 1,
+          isMobile: false,
+          hasTouch: false,
+          isLandscape: true,
+        },
+        {
+          type: 'navigate',
+          url: `${shop.origin}/`,
+          assertedEvents: [{ type: 'navigation', url: `${shop.origin}/`, title: 'Tea shop' }],
+        },
         { type: 'change', value: 'bob', selectors: [['aria/User name'], ['#user']], target: 'main' },
         { type: 'change', value: 'pw', selectors: [['#password']], target: 'main' },
-        { type: 'click', target: 'main', selectors: [['aria/Sign in[role="button"]'], ['#signin > button']], offsetX: 20, offsetY: 8 },
+        {
+          type: 'click',
+          target: 'main',
+          selectors: [['aria/Sign in[role="button"]'], ['#signin > button']],
+          offsetX: 20,
+          offsetY: 8,
+        },
         { type: 'waitForElement', selectors: [['#tea']] },
         { type: 'change', value: 'white', selectors: [['aria/Tea'], ['#tea']], target: 'main' },
         { type: 'change', value: '2', selectors: [['aria/Quantity'], ['#qty']], target: 'main' },
@@ -173,13 +235,26 @@ describe('recordings: record in the browser, replay with a verdict', function ()
 
   it('Record and Stop in the popup record the tab (here the locked one, since the popup opens as a tab)', async () => {
     await page.goto(`${shop.origin}/`);
-    const tabId = await browser.worker.evaluate(async (origin) => (await chrome.tabs.query({ url: `${origin}/*` }))[0]!.id!, shop.origin);
-    await browser.worker.evaluate(([port, tab]) => chrome.storage.local.set({ settings: { extraOrigins: [], allSites: false, lockedTabs: [tab], captureBodies: false, port } }), [connector.port, tabId] as const);
+    const tabId = await browser.worker.evaluate(
+      async (origin) => (await chrome.tabs.query({ url: `${origin}/*` }))[0]!.id!,
+      shop.origin,
+    );
+    await browser.worker.evaluate(
+      ([port, tab]) =>
+        chrome.storage.local.set({
+          settings: { extraOrigins: [], allSites: false, lockedTabs: [tab], captureBodies: false, port },
+        }),
+      [connector.port, tabId] as const,
+    );
     const popup = await browser.context.newPage();
     await popup.goto(`chrome-extension://${new URL(browser.worker.url()).host}/popup.html`);
     await popup.click('#record');
     await popup.locator('#recordResult', { hasText: /Recording rec-/ }).waitFor({ timeout: 15_000 });
-    await until(() => page.evaluate(() => Boolean(document.getElementById('__browser-debug-recording-badge'))), 10_000, 'the badge');
+    await until(
+      () => page.evaluate(() => Boolean(document.getElementById('__browser-debug-recording-badge'))),
+      10_000,
+      'the badge',
+    );
     await page.fill('#user', 'carol');
     await page.click('button:has-text("Sign in")');
     // Playwright dismisses the dialog; the recording's timeline notes it.
@@ -196,20 +271,42 @@ describe('recordings: record in the browser, replay with a verdict', function ()
       ['setViewport', 'navigate', 'change', 'click', 'click', 'Control', 'A', 'A', 'Control'],
     );
     assert.equal(detail.json.flow.steps[2].value, 'carol');
-    assert.ok(detail.json.timeline.some((entry: { kind: string; text: string; step: number }) => entry.kind === 'dialog' && entry.text === 'alert: Welcome back' && entry.step === 3), JSON.stringify(detail.json.timeline));
+    assert.ok(
+      detail.json.timeline.some(
+        (entry: { kind: string; text: string; step: number }) =>
+          entry.kind === 'dialog' && entry.text === 'alert: Welcome back' && entry.step === 3,
+      ),
+      JSON.stringify(detail.json.timeline),
+    );
     await popup.close();
-    await browser.worker.evaluate((port) => chrome.storage.local.set({ settings: { extraOrigins: [], allSites: false, lockedTabs: [], captureBodies: false, port } }), connector.port);
+    await browser.worker.evaluate(
+      (port) =>
+        chrome.storage.local.set({
+          settings: { extraOrigins: [], allSites: false, lockedTabs: [], captureBodies: false, port },
+        }),
+      connector.port,
+    );
     // The replay holds Control for the shortcut: the click put the caret in the field, Ctrl+A selects all of it.
     const replayed = await post(connector.port, `/recordings/${id}/replay`, {});
     assert.equal(replayed.json.stepsRun, 9, replayed.json.summary);
-    assert.deepEqual(await page.evaluate(() => { const field = document.activeElement as HTMLInputElement; return [field.id, field.selectionStart, field.selectionEnd]; }), ['user', 0, 5]);
+    assert.deepEqual(
+      await page.evaluate(() => {
+        const field = document.activeElement as HTMLInputElement;
+        return [field.id, field.selectionStart, field.selectionEnd];
+      }),
+      ['user', 0, 5],
+    );
   });
 
   it('a replay in a later connector session diverges at the secret it lacks, and runs when given it', async () => {
     const later = await startTestConnector({ recordings: { dir: recordingsDir } });
     try {
-      const saved = readdirSync(recordingsDir).map((name) => JSON.parse(readFileSync(join(recordingsDir, name), 'utf8')));
-      const withSecret = saved.find((recording) => recording.flow.steps.some((step: { value?: string }) => step.value === '{{secret:password}}'));
+      const saved = readdirSync(recordingsDir).map((name) =>
+        JSON.parse(readFileSync(join(recordingsDir, name), 'utf8')),
+      );
+      const withSecret = saved.find((recording) =>
+        recording.flow.steps.some((step: { value?: string }) => step.value === '{{secret:password}}'),
+      );
       assert.ok(withSecret, 'a saved recording with a secret placeholder');
       await connectExtension(browser.worker, later.port);
       const missing = await post(later.port, `/recordings/${withSecret.id}/replay`, {});
@@ -218,7 +315,10 @@ describe('recordings: record in the browser, replay with a verdict', function ()
       const given = await post(later.port, `/recordings/${withSecret.id}/replay`, { secrets: { password: PASSWORD } });
       assert.notEqual(given.json.verdict, 'diverged', given.json.summary);
       assert.equal(await page.inputValue('#password'), PASSWORD);
-      assert.ok(!readFileSync(join(recordingsDir, `${withSecret.id}.json`), 'utf8').includes(PASSWORD), 'the secret given for the replay is not saved');
+      assert.ok(
+        !readFileSync(join(recordingsDir, `${withSecret.id}.json`), 'utf8').includes(PASSWORD),
+        'the secret given for the replay is not saved',
+      );
     } finally {
       await connectExtension(browser.worker, connector.port);
       await later.stop();
@@ -227,7 +327,11 @@ describe('recordings: record in the browser, replay with a verdict', function ()
 
   it('keeps a recording the browser went on with while the connector restarted: Stop saves it', async () => {
     const started = await post(connector.port, '/recordings', { title: 'before the restart' });
-    await until(() => page.evaluate(() => Boolean(document.getElementById('__browser-debug-recording-badge'))), 10_000, 'the badge');
+    await until(
+      () => page.evaluate(() => Boolean(document.getElementById('__browser-debug-recording-badge'))),
+      10_000,
+      'the badge',
+    );
     const later = await startTestConnector({ recordings: { dir: recordingsDir } });
     try {
       await connectExtension(browser.worker, later.port);
@@ -244,7 +348,9 @@ describe('recordings: record in the browser, replay with a verdict', function ()
   });
 
   it('names the bad step of an invalid flow, and gives a clear error for an unknown id', async () => {
-    const bad = await post(connector.port, '/recordings/import', { flow: { title: 't', steps: [{ type: 'navigate', url: 'http://x/' }, { type: 'click' }] } });
+    const bad = await post(connector.port, '/recordings/import', {
+      flow: { title: 't', steps: [{ type: 'navigate', url: 'http://x/' }, { type: 'click' }] },
+    });
     assert.equal(bad.status, 400);
     assert.equal(bad.json.error.code, 'INVALID_PARAMETER');
     assert.match(bad.json.error.message, /step 2 \(click\)/);
@@ -257,5 +363,4 @@ describe('recordings: record in the browser, replay with a verdict', function ()
     assert.equal(deleted.json.deleted, recordingId);
     assert.ok(!readdirSync(recordingsDir).includes(`${recordingId}.json`));
   });
-
 });

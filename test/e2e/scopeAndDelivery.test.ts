@@ -9,7 +9,8 @@ import { freePortRun } from '../support/ports';
 import { connectExtension, extensionRig, until, workerState, type TestBrowser } from './support/chromium';
 
 function logsOf(connector: Connector, prefix: string): StoredConsoleLog[] {
-  return connector.services.store.query(['consoleLogs'], (entry) => entry.message.startsWith(prefix), 1_000_000).entries;
+  return connector.services.store.query(['consoleLogs'], (entry) => entry.message.startsWith(prefix), 1_000_000)
+    .entries;
 }
 
 /** Sends a message to the worker from an extension page, as the popup and DevTools page do. */
@@ -26,7 +27,8 @@ describe('browser extension: scope, tab lock, selection and delivery', function 
   this.timeout(90_000);
   const rig = extensionRig();
 
-  const command = (name: 'run-script' | 'navigate' | 'tabs', args: Record<string, unknown>) => rig.connector.connector.services.bridge.command(name, args, 20_000) as Promise<Record<string, any>>;
+  const command = (name: 'run-script' | 'navigate' | 'tabs', args: Record<string, unknown>) =>
+    rig.connector.connector.services.bridge.command(name, args, 20_000) as Promise<Record<string, any>>;
 
   it('neither captures nor commands a page outside the scope', async () => {
     const outside = await rig.browser.context.newPage();
@@ -37,11 +39,18 @@ describe('browser extension: scope, tab lock, selection and delivery', function 
     await inside.evaluate(() => console.log('inside scope log'));
     await until(() => logsOf(rig.connector.connector, 'inside scope log').length === 1);
     assert.equal(logsOf(rig.connector.connector, 'outside scope log').length, 0);
-    assert.equal(logsOf(rig.connector.connector, 'hello from app').length, 0, 'the outside page’s own logs are not captured either');
+    assert.equal(
+      logsOf(rig.connector.connector, 'hello from app').length,
+      0,
+      'the outside page’s own logs are not captured either',
+    );
     const { tabs } = await command('tabs', {});
     const outsideTab = tabs.find((tab: { url: string }) => tab.url.startsWith('http://outofscope.test'));
     assert.equal(outsideTab.inScope, false);
-    await assert.rejects(command('run-script', { code: 'document.cookie', tabId: outsideTab.id }), /outside Browser Debug's scope/);
+    await assert.rejects(
+      command('run-script', { code: 'document.cookie', tabId: outsideTab.id }),
+      /outside Browser Debug's scope/,
+    );
     await assert.rejects(command('navigate', { url: 'https://bank.example/' }), /outside Browser Debug's scope/);
     await Promise.all([outside.close(), inside.close()]);
   });
@@ -59,7 +68,11 @@ describe('browser extension: scope, tab lock, selection and delivery', function 
     await locked.evaluate(() => console.log('lock: from locked tab'));
     await until(() => logsOf(rig.connector.connector, 'lock: from locked tab').length === 1);
     assert.equal(logsOf(rig.connector.connector, 'lock: from other tab').length, 0);
-    assert.match(String((await command('run-script', { code: 'location.search' })).value), /tab=locked/, 'commands go to the locked tab');
+    assert.match(
+      String((await command('run-script', { code: 'location.search' })).value),
+      /tab=locked/,
+      'commands go to the locked tab',
+    );
     await fromExtensionPage(rig.browser, { kind: 'lock-tab', tabId: lockedId, locked: false });
     await Promise.all([locked.close(), other.close()]);
   });
@@ -67,9 +80,19 @@ describe('browser extension: scope, tab lock, selection and delivery', function 
   it('reports the DevTools selection with the spec’s element fields', async () => {
     const page = await rig.browser.context.newPage();
     await page.goto(`${rig.site.origin}/`);
-    const bundle = await build({ entryPoints: [resolve(__dirname, '../../browser-extension/src/devtools/elementInfo.ts')], bundle: true, write: false, format: 'iife', globalName: 'ElementInfo' });
+    const bundle = await build({
+      entryPoints: [resolve(__dirname, '../../browser-extension/src/devtools/elementInfo.ts')],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      globalName: 'ElementInfo',
+    });
     await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
-    const element = await page.evaluate(() => (window as unknown as { ElementInfo: { describeElement(el: Element | null): unknown } }).ElementInfo.describeElement(document.querySelector('#box')));
+    const element = await page.evaluate(() =>
+      (
+        window as unknown as { ElementInfo: { describeElement(el: Element | null): unknown } }
+      ).ElementInfo.describeElement(document.querySelector('#box')),
+    );
     const { tabs } = await command('tabs', {});
     const tabId = tabs.find((tab: { url: string }) => tab.url === `${rig.site.origin}/`).id;
     await fromExtensionPage(rig.browser, { kind: 'selected-element', tabId, element });
@@ -93,14 +116,20 @@ describe('browser extension: scope, tab lock, selection and delivery', function 
     });
     await until(() => logsOf(rig.connector.connector, 'burst ').length === 10_000, 30_000, 'all 10,000 logs');
     const messages = logsOf(rig.connector.connector, 'burst ').map((entry) => entry.message);
-    assert.deepEqual(messages, Array.from({ length: 10_000 }, (_, i) => `burst ${i}`));
+    assert.deepEqual(
+      messages,
+      Array.from({ length: 10_000 }, (_, i) => `burst ${i}`),
+    );
     assert.equal((await workerState(rig.browser.worker)).dropped, 0);
     await page.close();
   });
 
   it('loses nothing when the connector stops and restarts mid-stream', async () => {
     const port = await freePortRun(1);
-    let first: Connector | undefined = await Connector.start({ port, screenshots: { dir: rig.connector.screenshotDir } });
+    let first: Connector | undefined = await Connector.start({
+      port,
+      screenshots: { dir: rig.connector.screenshotDir },
+    });
     await connectExtension(rig.browser.worker, port);
     const page = await rig.browser.context.newPage();
     await page.goto(`${rig.site.origin}/blank.html`);
@@ -118,11 +147,19 @@ describe('browser extension: scope, tab lock, selection and delivery', function 
     await new Promise((r) => setTimeout(r, 500));
     const second = await Connector.start({ port, screenshots: { dir: rig.connector.screenshotDir } });
     try {
-      await until(() => new Set([...beforeStop, ...logsOf(second, 'stream ').map((entry) => entry.message)]).size === 1500, 30_000, 'every streamed log');
+      await until(
+        () => new Set([...beforeStop, ...logsOf(second, 'stream ').map((entry) => entry.message)]).size === 1500,
+        30_000,
+        'every streamed log',
+      );
       const afterRestart = logsOf(second, 'stream ').map((entry) => entry.message);
       assert.equal(new Set(afterRestart).size, afterRestart.length, 'no duplicates in the new connector');
       const indexes = afterRestart.map((message) => Number(message.split(' ')[1]));
-      assert.deepEqual(indexes, [...indexes].sort((a, b) => a - b), 'order kept');
+      assert.deepEqual(
+        indexes,
+        [...indexes].sort((a, b) => a - b),
+        'order kept',
+      );
       assert.ok(beforeStop.length < 1500 && afterRestart.length > 0, 'the restart really happened mid-stream');
     } finally {
       await page.close();

@@ -9,7 +9,10 @@ describe('browser extension: a preview of an image the connector already has (pr
   const rig = extensionRig();
 
   it('scales a screenshot that came without a preview to the model limits, as a JPEG', async () => {
-    const preview = await rig.connector.connector.services.screenshots.previewOf(pngDataUrl(3000, 2000), PREVIEW_LIMITS);
+    const preview = await rig.connector.connector.services.screenshots.previewOf(
+      pngDataUrl(3000, 2000),
+      PREVIEW_LIMITS,
+    );
     const image = decodeImageDataUrl(preview.data);
     assert.deepEqual([image.format, image.width, image.height], ['jpeg', 1600, 1067]);
     assert.deepEqual([preview.width, preview.height, preview.cropped], [1600, 1067, false]);
@@ -17,12 +20,21 @@ describe('browser extension: a preview of an image the connector already has (pr
   });
 
   it('keeps the top part of a very tall one at a readable width', async () => {
-    const preview = await rig.connector.connector.services.screenshots.previewOf(pngDataUrl(1000, 9000), PREVIEW_LIMITS);
+    const preview = await rig.connector.connector.services.screenshots.previewOf(
+      pngDataUrl(1000, 9000),
+      PREVIEW_LIMITS,
+    );
     assert.deepEqual([preview.width, preview.height, preview.cropped], [1000, 1600, true]);
   });
 
   it('answers bad input with a clear error', async () => {
-    await assert.rejects(rig.connector.connector.services.screenshots.previewOf('data:text/plain;base64,aGk=', PREVIEW_LIMITS), /must be a PNG or JPEG data URL/);
-    await assert.rejects(rig.connector.connector.services.screenshots.previewOf('data:image/png;base64,AAAA', PREVIEW_LIMITS), /could not be decoded/);
+    await assert.rejects(
+      rig.connector.connector.services.screenshots.previewOf('data:text/plain;base64,aGk=', PREVIEW_LIMITS),
+      /must be a PNG or JPEG data URL/,
+    );
+    await assert.rejects(
+      rig.connector.connector.services.screenshots.previewOf('data:image/png;base64,AAAA', PREVIEW_LIMITS),
+      /could not be decoded/,
+    );
   });
 });

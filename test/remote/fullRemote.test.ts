@@ -9,7 +9,14 @@ import { BUFFER_KINDS } from '../../src/connector/store';
 import { startTestConnector, type TestConnector } from '../support/connector';
 import { decodePng } from '../support/png';
 import { TestSocket } from '../support/wsClient';
-import { connectExtension, launchWithExtension, requireChromium, until, workerState, type TestBrowser } from '../e2e/support/chromium';
+import {
+  connectExtension,
+  launchWithExtension,
+  requireChromium,
+  until,
+  workerState,
+  type TestBrowser,
+} from '../e2e/support/chromium';
 import { startFixtureServer, type FixtureServer } from '../e2e/support/fixtureServer';
 import { cuttableLink, type CuttableLink } from './support/cuttableLink';
 import { readConsole, readNetwork, startTestEdge, type TestEdge } from './support/edgeAccount';
@@ -36,10 +43,12 @@ describe('browser extension: full remote mode (wrangler dev --local)', function 
   const probes: string[] = [];
   const onRequest = (message: unknown) => {
     const { request, server } = message as { request: IncomingMessage; server: Server };
-    if (request.url === '/.identity' && (server.address() as { port: number } | null)?.port === connector?.port) probes.push(new Date().toISOString());
+    if (request.url === '/.identity' && (server.address() as { port: number } | null)?.port === connector?.port)
+      probes.push(new Date().toISOString());
   };
 
-  const storedLocally = () => connector.connector.services.store.query([...BUFFER_KINDS], () => true, 1_000_000).entries.length;
+  const storedLocally = () =>
+    connector.connector.services.store.query([...BUFFER_KINDS], () => true, 1_000_000).entries.length;
   const remote = async () => (await workerState(browser.worker)).remote;
   const edgeLogs = async () => readConsole(edge.url, await edge.readerToken(), sessionId);
 
@@ -63,7 +72,11 @@ describe('browser extension: full remote mode (wrangler dev --local)', function 
   async function openOptions(): Promise<Page> {
     const page = await browser.context.newPage();
     await page.goto(`chrome-extension://${new URL(browser.worker.url()).host}/options.html`);
-    await until(async () => (await page.locator('#sessionId').inputValue()) !== '', 5_000, 'the options page filled in');
+    await until(
+      async () => (await page.locator('#sessionId').inputValue()) !== '',
+      5_000,
+      'the options page filled in',
+    );
     return page;
   }
 
@@ -73,12 +86,20 @@ describe('browser extension: full remote mode (wrangler dev --local)', function 
     if (fields.apiKey !== undefined) await page.locator('#apiKey').fill(fields.apiKey);
     await page.locator('#enabled').setChecked(fields.enabled);
     await page.locator('#save').click();
-    await until(async () => (await page.locator('#error').isVisible()) || (await page.locator('#saved').textContent()) !== '', 10_000, 'an answer to Save');
+    await until(
+      async () => (await page.locator('#error').isVisible()) || (await page.locator('#saved').textContent()) !== '',
+      10_000,
+      'an answer to Save',
+    );
   }
 
   it('refuses an edge URL that is not https (except on loopback) or not a URL, saying why', async () => {
     const page = await openOptions();
-    assert.match(await page.locator('#sessionId').inputValue(), /^[0-9a-f-]{36}$/, 'a session id is ready to share before remote mode is on');
+    assert.match(
+      await page.locator('#sessionId').inputValue(),
+      /^[0-9a-f-]{36}$/,
+      'a session id is ready to share before remote mode is on',
+    );
     await saveRemote(page, { enabled: true, url: 'http://edge.example.com', apiKey: edge.apiKey });
     assert.match(String(await page.locator('#error').textContent()), /Use https:\/\/.*allowed only for localhost/);
     assert.equal(await page.locator('#url').getAttribute('class'), 'invalid');
@@ -95,12 +116,20 @@ describe('browser extension: full remote mode (wrangler dev --local)', function 
     sessionId = await page.locator('#sessionId').inputValue();
     await saveRemote(page, { enabled: true, url: network.url, apiKey: edge.apiKey });
     assert.equal(await page.locator('#saved').textContent(), 'Saved: streaming to the edge.');
-    assert.equal(await page.locator('#sessionId').inputValue(), sessionId, 'the session id shown beforehand is the one used');
+    assert.equal(
+      await page.locator('#sessionId').inputValue(),
+      sessionId,
+      'the session id shown beforehand is the one used',
+    );
     // Online means the worker's POST /auth/token and tunnel went through although the edge sends no CORS headers.
     await until(async () => (await remote())?.state === 'online', 20_000, 'the tunnel opened');
     assert.equal((await fetch(`${edge.url}/health`)).headers.get('access-control-allow-origin'), null);
     assert.match(String(await page.locator('#clientId').textContent()), /^browser-extension-/);
-    await until(async () => (await page.locator('#state').textContent()) === 'online', 5_000, 'the options page showing online');
+    await until(
+      async () => (await page.locator('#state').textContent()) === 'online',
+      5_000,
+      'the options page showing online',
+    );
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: `${ARTIFACTS}/options-remote.png` });
     await until(() => !connector.connector.services.bridge.connected, 10_000, 'the extension left the local connector');
@@ -115,14 +144,29 @@ describe('browser extension: full remote mode (wrangler dev --local)', function 
       console.error('remote: boom', { code: 42 });
       await fetch('/api/missing');
     });
-    await until(async () => (await edgeLogs()).some((log) => log.message.startsWith('remote: boom')), 20_000, 'the error on the edge', EDGE_POLL_MS);
+    await until(
+      async () => (await edgeLogs()).some((log) => log.message.startsWith('remote: boom')),
+      20_000,
+      'the error on the edge',
+      EDGE_POLL_MS,
+    );
     const error = (await edgeLogs()).find((log) => log.message.startsWith('remote: boom'));
     assert.equal(error.level, 'error');
     assert.equal(error.url, `${site.origin}/blank.html`);
     assert.equal(error.sessionId, sessionId);
     const token = await edge.readerToken();
-    await until(async () => (await readNetwork(edge.url, token, sessionId, 'failed=true')).some((r) => r.url === `${site.origin}/api/missing`), 20_000, 'the failed fetch on the edge', EDGE_POLL_MS);
-    const failed = (await readNetwork(edge.url, token, sessionId, 'failed=true')).find((r) => r.url === `${site.origin}/api/missing`);
+    await until(
+      async () =>
+        (await readNetwork(edge.url, token, sessionId, 'failed=true')).some(
+          (r) => r.url === `${site.origin}/api/missing`,
+        ),
+      20_000,
+      'the failed fetch on the edge',
+      EDGE_POLL_MS,
+    );
+    const failed = (await readNetwork(edge.url, token, sessionId, 'failed=true')).find(
+      (r) => r.url === `${site.origin}/api/missing`,
+    );
     assert.equal(failed.status, 404);
 
     assert.equal(storedLocally(), localBefore, 'the local connector stored nothing');
@@ -131,7 +175,17 @@ describe('browser extension: full remote mode (wrangler dev --local)', function 
     // A web page cannot read the edge (no CORS); the worker above could, through its host permission.
     const outside = await browser.context.newPage();
     await outside.goto(`http://outofscope.test:${site.port}/blank.html`);
-    assert.equal(await outside.evaluate((url) => fetch(url).then(() => 'read', () => 'blocked'), `${edge.url}/health`), 'blocked');
+    assert.equal(
+      await outside.evaluate(
+        (url) =>
+          fetch(url).then(
+            () => 'read',
+            () => 'blocked',
+          ),
+        `${edge.url}/health`,
+      ),
+      'blocked',
+    );
     await outside.close();
   });
 
@@ -139,7 +193,11 @@ describe('browser extension: full remote mode (wrangler dev --local)', function 
     const popup = await browser.context.newPage();
     await popup.setViewportSize({ width: 320, height: 480 });
     await popup.goto(`chrome-extension://${new URL(browser.worker.url()).host}/popup.html`);
-    await until(async () => (await popup.locator('#status').textContent()) === 'online', 5_000, 'the popup showing online');
+    await until(
+      async () => (await popup.locator('#status').textContent()) === 'online',
+      5_000,
+      'the popup showing online',
+    );
     assert.equal(await popup.locator('#target').textContent(), 'Edge');
     assert.equal(await popup.locator('#port').textContent(), network.url);
     assert.equal(await popup.locator('#session').textContent(), sessionId);
@@ -150,7 +208,9 @@ describe('browser extension: full remote mode (wrangler dev --local)', function 
 
   it('answers commands from a remote tunnel client with the same code as local ones: a screenshot that decodes', async () => {
     await app.bringToFront();
-    const client = await TestSocket.open(`${edge.url.replace('http', 'ws')}/tunnel/${sessionId}?role=client`, { Authorization: `Bearer ${await edge.readerToken()}` });
+    const client = await TestSocket.open(`${edge.url.replace('http', 'ws')}/tunnel/${sessionId}?role=client`, {
+      Authorization: `Bearer ${await edge.readerToken()}`,
+    });
     await client.ofType('connection-established');
     client.send({ type: 'command', id: 'shot-1', name: 'screenshot', args: { fullPage: false } });
     const shot = await client.next((frame) => frame.type === 'reply' && frame.id === 'shot-1', 20_000);
@@ -173,7 +233,9 @@ describe('browser extension: full remote mode (wrangler dev --local)', function 
     const other = await browser.context.newPage();
     await other.goto(`http://outofscope.test:${site.port}/blank.html`);
     await other.bringToFront();
-    const client = await TestSocket.open(`${edge.url.replace('http', 'ws')}/tunnel/${sessionId}?role=client`, { Authorization: `Bearer ${await edge.readerToken()}` });
+    const client = await TestSocket.open(`${edge.url.replace('http', 'ws')}/tunnel/${sessionId}?role=client`, {
+      Authorization: `Bearer ${await edge.readerToken()}`,
+    });
     await client.ofType('connection-established');
     const ask = async (id: string, name: string, args: Record<string, unknown> = {}) => {
       client.send({ type: 'command', id, name, args });
@@ -181,7 +243,10 @@ describe('browser extension: full remote mode (wrangler dev --local)', function 
     };
     // The extension's own scope check answers first here (OUT_OF_SCOPE); the remote guard would (FORBIDDEN).
     const shot = await ask('shot-other', 'screenshot');
-    assert.ok(['OUT_OF_SCOPE', 'FORBIDDEN'].includes((shot.error as { code: string }).code), JSON.stringify(shot.error));
+    assert.ok(
+      ['OUT_OF_SCOPE', 'FORBIDDEN'].includes((shot.error as { code: string }).code),
+      JSON.stringify(shot.error),
+    );
     assert.match((shot.error as { message: string }).message, /outofscope\.test/);
     const tabs = ((await ask('tabs-1', 'tabs')).result as { tabs: { url: string }[] }).tabs.map((tab) => tab.url);
     assert.ok(tabs.includes(`${site.origin}/blank.html`), tabs.join(', '));
@@ -190,8 +255,13 @@ describe('browser extension: full remote mode (wrangler dev --local)', function 
     assert.equal((script.error as { code: string }).code, 'FORBIDDEN', 'run-script is opt-in');
 
     // "All sites" widens what is captured locally, never what remote clients may reach.
-    const settingsNow = (await browser.worker.evaluate(() => chrome.storage.local.get('settings'))) as { settings: Record<string, unknown> };
-    await browser.worker.evaluate((settings) => chrome.storage.local.set({ settings: { ...settings, allSites: true } }), settingsNow.settings);
+    const settingsNow = (await browser.worker.evaluate(() => chrome.storage.local.get('settings'))) as {
+      settings: Record<string, unknown>;
+    };
+    await browser.worker.evaluate(
+      (settings) => chrome.storage.local.set({ settings: { ...settings, allSites: true } }),
+      settingsNow.settings,
+    );
     try {
       const wide = await ask('shot-wide', 'screenshot');
       assert.equal((wide.error as { code: string }).code, 'FORBIDDEN', JSON.stringify(wide.error));
@@ -216,8 +286,17 @@ describe('browser extension: full remote mode (wrangler dev --local)', function 
     assert.equal(connector.connector.services.bridge.connected, false);
     await network.restore();
     const expected = Array.from({ length: 50 }, (_, i) => `remote: offline ${i}`);
-    await until(async () => (await edgeLogs()).filter((log) => log.message.startsWith('remote: offline')).length === 50, 45_000, 'the queued captures on the edge', 1_000);
-    assert.deepEqual((await edgeLogs()).map((log) => log.message).filter((message) => message.startsWith('remote: offline')), expected, 'all of them, in order, once');
+    await until(
+      async () => (await edgeLogs()).filter((log) => log.message.startsWith('remote: offline')).length === 50,
+      45_000,
+      'the queued captures on the edge',
+      1_000,
+    );
+    assert.deepEqual(
+      (await edgeLogs()).map((log) => log.message).filter((message) => message.startsWith('remote: offline')),
+      expected,
+      'all of them, in order, once',
+    );
     await until(async () => (await remote())?.queued === 0, 10_000, 'the queue drained');
     assert.deepEqual(probes, []);
   });
@@ -230,8 +309,17 @@ describe('browser extension: full remote mode (wrangler dev --local)', function 
     await cdp.detach();
     // The page's next capture wakes the worker, as it would after Chrome suspended it.
     await app.evaluate(() => console.log('remote: after restart'));
-    await until(async () => (await edgeLogs()).some((log) => log.message === 'remote: after restart'), 30_000, 'the capture on the edge', EDGE_POLL_MS);
-    assert.equal(await browser.worker.evaluate(() => 'beforeRestart' in globalThis), false, 'the worker really restarted');
+    await until(
+      async () => (await edgeLogs()).some((log) => log.message === 'remote: after restart'),
+      30_000,
+      'the capture on the edge',
+      EDGE_POLL_MS,
+    );
+    assert.equal(
+      await browser.worker.evaluate(() => 'beforeRestart' in globalThis),
+      false,
+      'the worker really restarted',
+    );
     const state = await workerState(browser.worker);
     assert.equal(state.remote?.sessionId, sessionId);
     assert.equal(state.connection, 'off');
@@ -244,12 +332,21 @@ describe('browser extension: full remote mode (wrangler dev --local)', function 
     await saveRemote(page, { enabled: false });
     assert.equal(await page.locator('#saved').textContent(), 'Saved: remote mode is off.');
     await page.close();
-    await until(async () => (await workerState(browser.worker)).connection === 'connected', 15_000, 'connected to the local connector again');
+    await until(
+      async () => (await workerState(browser.worker)).connection === 'connected',
+      15_000,
+      'connected to the local connector again',
+    );
     assert.equal((await workerState(browser.worker)).remote, undefined);
     await app.evaluate(() => console.log('local again'));
-    const local = () => connector.connector.services.store.query(['consoleLogs'], (entry) => entry.message === 'local again', 10).entries;
+    const local = () =>
+      connector.connector.services.store.query(['consoleLogs'], (entry) => entry.message === 'local again', 10).entries;
     await until(() => local().length === 1, 10_000, 'the log at the connector');
-    assert.equal((await edgeLogs()).some((log) => log.message === 'local again'), false, 'and not on the edge');
+    assert.equal(
+      (await edgeLogs()).some((log) => log.message === 'local again'),
+      false,
+      'and not on the edge',
+    );
   });
 
   it('starts a new key pair and session when the API key changes, since both may belong to another account', async () => {

@@ -2,7 +2,14 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { consoleLog, connectFakeBrowser, networkRequest, startTestConnector, until, type TestConnector } from '../support/connector';
+import {
+  consoleLog,
+  connectFakeBrowser,
+  networkRequest,
+  startTestConnector,
+  until,
+  type TestConnector,
+} from '../support/connector';
 import { get } from '../support/http';
 import { pngDataUrl } from '../support/png';
 import { TestSocket } from '../support/wsClient';
@@ -31,13 +38,25 @@ describe('hybrid mode: the connector forwards to the edge (wrangler dev --local)
   const screenshotTabs: number[] = [];
 
   const remote = async () => (await get(local.port, '/health')).json.remote as RemoteReport;
-  const drained = () => until(async () => ((await remote()).state === 'online' && (await remote()).queued === 0), 30_000, 'the edge acked everything');
+  const drained = () =>
+    until(
+      async () => (await remote()).state === 'online' && (await remote()).queued === 0,
+      30_000,
+      'the edge acked everything',
+    );
 
   before(async function () {
     this.timeout(150_000);
     edge = await startTestEdge();
     network = await cuttableLink(edge.url);
-    local = await startTestConnector({ remote: { url: network.url, apiKey: edge.apiKey, origins: ['http://localhost:*'], identityFile: join(identityDir, 'identity.json') } });
+    local = await startTestConnector({
+      remote: {
+        url: network.url,
+        apiKey: edge.apiKey,
+        origins: ['http://localhost:*'],
+        identityFile: join(identityDir, 'identity.json'),
+      },
+    });
     browser = await connectFakeBrowser(local.port);
     answerCommands(browser);
     sessionId = (await remote()).sessionId!;
@@ -55,10 +74,16 @@ describe('hybrid mode: the connector forwards to the edge (wrangler dev --local)
   function answerCommands(socket: TestSocket): void {
     socket.ws.on('message', (data) => {
       const frame = JSON.parse(String(data));
-      if (frame.type === 'command' && frame.name === 'current-url') socket.send({ type: 'reply', id: frame.id, result: { ...activeTab, title: 'App' } });
+      if (frame.type === 'command' && frame.name === 'current-url')
+        socket.send({ type: 'reply', id: frame.id, result: { ...activeTab, title: 'App' } });
       if (frame.type === 'screenshot-request') {
         screenshotTabs.push(frame.options.tabId);
-        socket.send({ type: 'screenshot-data', requestId: frame.requestId, data: pngDataUrl(1280, 800), preview: { data: pngDataUrl(640, 400), width: 640, height: 400, cropped: false } });
+        socket.send({
+          type: 'screenshot-data',
+          requestId: frame.requestId,
+          data: pngDataUrl(1280, 800),
+          preview: { data: pngDataUrl(640, 400), width: 640, height: 400, cropped: false },
+        });
       }
     });
   }
@@ -71,7 +96,11 @@ describe('hybrid mode: the connector forwards to the edge (wrangler dev --local)
     assert.match(report.clientId!, /^connector-/);
     assert.equal(statSync(join(identityDir, 'identity.json')).mode & 0o777, 0o600);
     const sessions = await edge.get('/api/v1/sessions');
-    assert.ok(sessions.data.sessions.some((s: { id: string; connectorOnline: boolean }) => s.id === sessionId && s.connectorOnline));
+    assert.ok(
+      sessions.data.sessions.some(
+        (s: { id: string; connectorOnline: boolean }) => s.id === sessionId && s.connectorOnline,
+      ),
+    );
   });
 
   it('forwards captures of shared origins only, judged by the page and not the request URL', async () => {
@@ -89,9 +118,15 @@ describe('hybrid mode: the connector forwards to the edge (wrangler dev --local)
     await until(async () => (await remote()).forwarded >= 3, 10_000, 'three captures forwarded');
     await drained();
     const logs = await edge.get('/api/v1/console-logs', sessionId);
-    assert.deepEqual(logs.data.logs.map((l: { message: string }) => l.message), ['TypeError: shared boom']);
+    assert.deepEqual(
+      logs.data.logs.map((l: { message: string }) => l.message),
+      ['TypeError: shared boom'],
+    );
     const requests = await edge.get('/api/v1/network-requests', sessionId);
-    assert.deepEqual(requests.data.requests.map((r: { url: string }) => r.url), ['https://api.thirdparty.test/data']);
+    assert.deepEqual(
+      requests.data.requests.map((r: { url: string }) => r.url),
+      ['https://api.thirdparty.test/data'],
+    );
     assert.equal((await remote()).forwarded, 3, 'the private page load, log and request stayed here');
   });
 
@@ -102,7 +137,13 @@ describe('hybrid mode: the connector forwards to the edge (wrangler dev --local)
       events: [
         // Tab 3 was open before the connector started: no navigation was ever seen for it.
         networkRequest('http://localhost:5173/api/from-unknown-page', 500, { tabId: 3 }),
-        { type: 'page-navigated', url: 'https://staging.example.com/', pageLoadId: 'load-staging', tabId: 4, timestamp: Date.now() },
+        {
+          type: 'page-navigated',
+          url: 'https://staging.example.com/',
+          pageLoadId: 'load-staging',
+          tabId: 4,
+          timestamp: Date.now(),
+        },
         // The user switches to tab 5, a localhost tab also open from before: the store stamps it with the last page load.
         { type: 'current-url', url: SHARED, tabId: 5, source: 'tab-activated', timestamp: Date.now() },
         networkRequest('https://staging.example.com/api/login', 200, { tabId: 4, requestBody: 'password=hunter2' }),
@@ -114,16 +155,23 @@ describe('hybrid mode: the connector forwards to the edge (wrangler dev --local)
     assert.equal((await remote()).forwarded, before + 2, 'only the current-url of the shared tab and the marker went');
     const requests = await edge.get('/api/v1/network-requests?limit=1000', sessionId);
     const urls = requests.data.requests.map((r: { url: string }) => r.url);
-    assert.ok(!urls.some((url: string) => url.includes('from-unknown-page') || url.includes('staging')), urls.join(', '));
+    assert.ok(
+      !urls.some((url: string) => url.includes('from-unknown-page') || url.includes('staging')),
+      urls.join(', '),
+    );
   });
 
   it('streams live captures to a remote reader over SSE', async () => {
     const controller = new AbortController();
-    const res = await fetch(`${edge.url}/api/v1/sessions/${sessionId}/events`, { headers: { Authorization: `Bearer ${await edge.readerToken()}` }, signal: controller.signal });
+    const res = await fetch(`${edge.url}/api/v1/sessions/${sessionId}/events`, {
+      headers: { Authorization: `Bearer ${await edge.readerToken()}` },
+      signal: controller.signal,
+    });
     assert.match(res.headers.get('content-type')!, /text\/event-stream/);
     const reader = res.body!.getReader();
     let text = '';
-    while (!text.includes('event: connection-established')) text += new TextDecoder().decode((await reader.read()).value);
+    while (!text.includes('event: connection-established'))
+      text += new TextDecoder().decode((await reader.read()).value);
     browser.send(consoleLog('live over sse', { url: SHARED, tabId: 1 }));
     while (!text.includes('live over sse')) text += new TextDecoder().decode((await reader.read()).value);
     assert.match(text, /event: console-log\ndata: .*"live over sse"/);
@@ -132,7 +180,9 @@ describe('hybrid mode: the connector forwards to the edge (wrangler dev --local)
 
   it('carries out a remote screenshot through the tunnel, and refuses unshared tabs and opt-in commands', async () => {
     const token = await edge.readerToken();
-    const client = await TestSocket.open(`${edge.url.replace('http', 'ws')}/tunnel/${sessionId}?role=client`, { Authorization: `Bearer ${token}` });
+    const client = await TestSocket.open(`${edge.url.replace('http', 'ws')}/tunnel/${sessionId}?role=client`, {
+      Authorization: `Bearer ${token}`,
+    });
     await client.ofType('connection-established');
     client.send({ type: 'command', id: 'shot-1', name: 'screenshot', args: { fullPage: false } });
     const shot = await client.next((f) => f.type === 'reply' && f.id === 'shot-1', 20_000);
@@ -141,7 +191,11 @@ describe('hybrid mode: the connector forwards to the edge (wrangler dev --local)
     assert.equal(result.width, 640, 'the model-sized copy travels, not the full image');
     assert.equal(result.full.width, 1280);
     assert.deepEqual(screenshotTabs, [1], 'the screenshot targets the tab that was checked');
-    assert.equal(readdirSync(local.screenshotDir).filter((name) => name.endsWith('.png')).length, 1, 'the full image is saved locally as for any screenshot');
+    assert.equal(
+      readdirSync(local.screenshotDir).filter((name) => name.endsWith('.png')).length,
+      1,
+      'the full image is saved locally as for any screenshot',
+    );
 
     activeTab = { tabId: 2, url: PRIVATE };
     client.send({ type: 'command', id: 'shot-2', name: 'screenshot', args: {} });
@@ -167,7 +221,9 @@ describe('hybrid mode: the connector forwards to the edge (wrangler dev --local)
     await drained();
     const logs = await edge.get('/api/v1/console-logs?limit=1000', sessionId);
     assert.deepEqual(
-      logs.data.logs.map((l: { message: string }) => l.message).filter((message: string) => message.startsWith('offline')),
+      logs.data.logs
+        .map((l: { message: string }) => l.message)
+        .filter((message: string) => message.startsWith('offline')),
       Array.from({ length: 300 }, (_, i) => `offline ${i}`),
     );
   });
@@ -184,7 +240,9 @@ describe('hybrid mode: the connector forwards to the edge (wrangler dev --local)
     const before = await remote();
     await browser.close();
     await local.stop();
-    local = await startTestConnector({ remote: { url: network.url, origins: ['http://localhost:*'], identityFile: join(identityDir, 'identity.json') } });
+    local = await startTestConnector({
+      remote: { url: network.url, origins: ['http://localhost:*'], identityFile: join(identityDir, 'identity.json') },
+    });
     browser = await connectFakeBrowser(local.port);
     await until(async () => (await remote()).state === 'online', 30_000, 'the tunnel reopened');
     assert.equal((await remote()).sessionId, before.sessionId);
@@ -200,9 +258,26 @@ describe('hybrid mode: the connector forwards to the edge (wrangler dev --local)
     const other = await startTestConnector();
     const otherBrowser = await connectFakeBrowser(other.port);
     try {
-      otherBrowser.send({ type: 'page-navigated', url: SHARED, pageLoadId: 'load-early', tabId: 7, timestamp: Date.now() });
-      await until(() => other.connector.services.store.currentPage?.pageLoadId === 'load-early', 5_000, 'the page load stored');
-      await other.connector.services.remote.configure(resolveRemoteConfig({ url: network.url, apiKey: edge.apiKey, origins: ['http://localhost:*'], identityFile: join(identityDir, 'late.json') }));
+      otherBrowser.send({
+        type: 'page-navigated',
+        url: SHARED,
+        pageLoadId: 'load-early',
+        tabId: 7,
+        timestamp: Date.now(),
+      });
+      await until(
+        () => other.connector.services.store.currentPage?.pageLoadId === 'load-early',
+        5_000,
+        'the page load stored',
+      );
+      await other.connector.services.remote.configure(
+        resolveRemoteConfig({
+          url: network.url,
+          apiKey: edge.apiKey,
+          origins: ['http://localhost:*'],
+          identityFile: join(identityDir, 'late.json'),
+        }),
+      );
       otherBrowser.send(networkRequest('http://localhost:5173/api/early-page', 500, { tabId: 7 }));
       await until(() => other.connector.services.remote.status()?.forwarded === 1, 10_000, 'the request forwarded');
     } finally {
@@ -212,9 +287,20 @@ describe('hybrid mode: the connector forwards to the edge (wrangler dev --local)
   });
 
   it('reports a refused API key as unauthorized, with the reason', async () => {
-    const other = await startTestConnector({ remote: { url: edge.url, apiKey: 'bd_not-a-real-key', origins: ['http://localhost:*'], identityFile: join(identityDir, 'other.json') } });
+    const other = await startTestConnector({
+      remote: {
+        url: edge.url,
+        apiKey: 'bd_not-a-real-key',
+        origins: ['http://localhost:*'],
+        identityFile: join(identityDir, 'other.json'),
+      },
+    });
     try {
-      await until(async () => (await get(other.port, '/health')).json.remote.state === 'unauthorized', 15_000, 'unauthorized state');
+      await until(
+        async () => (await get(other.port, '/health')).json.remote.state === 'unauthorized',
+        15_000,
+        'unauthorized state',
+      );
       const report = (await get(other.port, '/health')).json.remote as RemoteReport;
       assert.ok(report.lastError && report.lastError.length > 10, `a readable reason: ${report.lastError}`);
     } finally {

@@ -6,7 +6,14 @@ import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 
 /** The original source: line 3 is where `items` is undefined. */
-export const APP_SOURCE = ['export function renderList(items: string[] | undefined) {', '  const label = "list";', '  return items!.map((item) => item.toUpperCase() + label);', '}', 'renderList(undefined);', ''].join('\n');
+export const APP_SOURCE = [
+  'export function renderList(items: string[] | undefined) {',
+  '  const label = "list";',
+  '  return items!.map((item) => item.toUpperCase() + label);',
+  '}',
+  'renderList(undefined);',
+  '',
+].join('\n');
 export const FAILING_LINE = 3;
 
 export interface Bundle {
@@ -41,13 +48,17 @@ export async function buildBundle(sourcemap: 'linked' | 'inline' | 'external'): 
 }
 
 /** Serves files from memory on loopback; unknown paths are 404. */
-export async function serveFiles(files: Record<string, string>): Promise<{ base: string; server: Server; hits: string[] }> {
+export async function serveFiles(
+  files: Record<string, string>,
+): Promise<{ base: string; server: Server; hits: string[] }> {
   const hits: string[] = [];
   const server = createServer((req, res) => {
     hits.push(req.url ?? '');
     const body = files[req.url ?? ''];
     if (body === undefined) return res.writeHead(404).end('not found');
-    res.writeHead(200, { 'content-type': req.url?.endsWith('.map') ? 'application/json' : 'text/javascript' }).end(body);
+    res
+      .writeHead(200, { 'content-type': req.url?.endsWith('.map') ? 'application/json' : 'text/javascript' })
+      .end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, hits };

@@ -16,7 +16,11 @@ export interface TestConnector {
 /** A real connector on a free loopback port with its own screenshot folder. */
 export async function startTestConnector(overrides: ConfigOverrides = {}): Promise<TestConnector> {
   const screenshotDir = mkdtempSync(join(tmpdir(), 'bd-shots-'));
-  const connector = await Connector.start({ port: 0, ...overrides, screenshots: { dir: screenshotDir, ...overrides.screenshots } });
+  const connector = await Connector.start({
+    port: 0,
+    ...overrides,
+    screenshots: { dir: screenshotDir, ...overrides.screenshots },
+  });
   return {
     connector,
     port: connector.port,

@@ -20,7 +20,11 @@ export interface HeldPort {
 function onConnection(holder: Holder, socket: Socket): void {
   if (holder === 'closes at once') socket.destroy();
   else if (holder === 'answers non-JSON') {
-    socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: 21\r\nconnection: close\r\n\r\n<html>not json</html>'));
+    socket.once('data', () =>
+      socket.end(
+        'HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: 21\r\nconnection: close\r\n\r\n<html>not json</html>',
+      ),
+    );
   }
   // 'never answers': keep the socket open and say nothing.
 }

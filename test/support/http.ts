@@ -15,7 +15,10 @@ export function request(
   options: { headers?: Record<string, string>; body?: unknown; rawBody?: string } = {},
 ): Promise<HttpResult> {
   const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-  const headers: Record<string, string> = { ...(payload !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers };
+  const headers: Record<string, string> = {
+    ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...options.headers,
+  };
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -37,5 +40,7 @@ export function request(
   });
 }
 
-export const get = (port: number, path: string, headers?: Record<string, string>) => request(port, 'GET', path, { headers });
-export const post = (port: number, path: string, body?: unknown, headers?: Record<string, string>) => request(port, 'POST', path, { body, headers });
+export const get = (port: number, path: string, headers?: Record<string, string>) =>
+  request(port, 'GET', path, { headers });
+export const post = (port: number, path: string, body?: unknown, headers?: Record<string, string>) =>
+  request(port, 'POST', path, { body, headers });

@@ -23,7 +23,10 @@ export interface McpTestConnector {
 }
 
 /** A real connector on a free port with the MCP endpoints mounted, as `npm start` runs it. */
-export async function startMcpConnector(overrides: ConfigOverrides = {}, options: McpHttpOptions = {}): Promise<McpTestConnector> {
+export async function startMcpConnector(
+  overrides: ConfigOverrides = {},
+  options: McpHttpOptions = {},
+): Promise<McpTestConnector> {
   const screenshotDir = mkdtempSync(join(tmpdir(), 'bd-mcp-shots-'));
   let mount: McpMount | undefined;
   const connector = await Connector.start(
@@ -82,7 +85,10 @@ export interface BrowserScript {
 }
 
 /** The browser extension stand-in, answering commands and screenshot requests as the real one does. */
-export async function scriptedBrowser(port: number, script: BrowserScript): Promise<TestSocket & { received: Record<string, unknown>[] }> {
+export async function scriptedBrowser(
+  port: number,
+  script: BrowserScript,
+): Promise<TestSocket & { received: Record<string, unknown>[] }> {
   const browser = Object.assign(await connectFakeBrowser(port), { received: [] as Record<string, unknown>[] });
   browser.ws.on('message', (data) => {
     const frame = JSON.parse(data.toString()) as Record<string, unknown>;
@@ -105,29 +111,52 @@ export async function scriptedBrowser(port: number, script: BrowserScript): Prom
 }
 
 /** Sends captures as the extension does (batches on /extension-ws) and resolves once all are stored. */
-export async function feed(connector: Connector, browser: TestSocket, events: Record<string, unknown>[]): Promise<void> {
+export async function feed(
+  connector: Connector,
+  browser: TestSocket,
+  events: Record<string, unknown>[],
+): Promise<void> {
   const target = connector.services.store.lastSeq + events.length;
   for (let i = 0; i < events.length; i += 1000) browser.send({ type: 'batch', events: events.slice(i, i + 1000) });
   const started = Date.now();
   while (connector.services.store.lastSeq < target) {
-    if (Date.now() - started > 10_000) throw new Error(`stored ${connector.services.store.lastSeq}, expected ${target}`);
+    if (Date.now() - started > 10_000)
+      throw new Error(`stored ${connector.services.store.lastSeq}, expected ${target}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 
 /** The extension's preview rule (browser-extension/src/background/preview.ts): longest side ≤ max; a page over twice as tall as wide keeps its top part. */
-export function previewSize(width: number, height: number, maxDimension: number): { width: number; height: number; cropped: boolean } {
+export function previewSize(
+  width: number,
+  height: number,
+  maxDimension: number,
+): { width: number; height: number; cropped: boolean } {
   const cropped = height > width * 2 && height > maxDimension;
   const scale = cropped ? Math.min(1, maxDimension / width) : Math.min(1, maxDimension / Math.max(width, height));
   const sourceHeight = cropped ? Math.min(height, Math.round(maxDimension / scale)) : height;
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(sourceHeight * scale)), cropped };
+  return {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(sourceHeight * scale)),
+    cropped,
+  };
 }
 
 /** A screenshot answer with a real full-size PNG and, when asked for, a real preview PNG made by the rule above. */
-export function screenshotAnswer(width: number, height: number, options: Record<string, unknown>): Record<string, unknown> {
+export function screenshotAnswer(
+  width: number,
+  height: number,
+  options: Record<string, unknown>,
+): Record<string, unknown> {
   const data = `data:image/png;base64,${solidPng(width, height).toString('base64')}`;
   const preview = options.preview as { maxDimension: number } | undefined;
   if (!preview) return { data };
   const size = previewSize(width, height, preview.maxDimension);
-  return { data, preview: { data: `data:image/png;base64,${solidPng(size.width, size.height, [40, 120, 200]).toString('base64')}`, ...size } };
+  return {
+    data,
+    preview: {
+      data: `data:image/png;base64,${solidPng(size.width, size.height, [40, 120, 200]).toString('base64')}`,
+      ...size,
+    },
+  };
 }

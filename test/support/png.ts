@@ -30,7 +30,12 @@ export function solidPng(width: number, height: number, rgb: [number, number, nu
   const row = Buffer.alloc(1 + width * 3);
   for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A PNG of random pixels: Chrome leaves flat, low-entropy images out of LCP, so a perf fixture needs noise. */
@@ -46,7 +51,12 @@ export function noisyPng(width: number, height: number, seed = 1): Buffer {
     state = (state * 1664525 + 1013904223) >>> 0;
     raw[i] = state >>> 24;
   }
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export function pngDataUrl(width: number, height: number): string {
@@ -54,13 +64,17 @@ export function pngDataUrl(width: number, height: number): string {
 }
 
 /** Decodes an 8-bit RGB/RGBA, non-interlaced PNG (what Chrome writes), for pixel checks in tests. */
-export function decodePng(png: Buffer): { width: number; height: number; pixel(x: number, y: number): [number, number, number] } {
+export function decodePng(png: Buffer): {
+  width: number;
+  height: number;
+  pixel(x: number, y: number): [number, number, number];
+} {
   const width = png.readUInt32BE(16);
   const height = png.readUInt32BE(20);
   const colorType = png[25];
   const channels = colorType === 6 ? 4 : 3;
   const idat: Buffer[] = [];
-  for (let offset = 8; offset < png.length; ) {
+  for (let offset = 8; offset < png.length;) {
     const length = png.readUInt32BE(offset);
     const type = png.toString('ascii', offset + 4, offset + 8);
     if (type === 'IDAT') idat.push(png.subarray(offset + 8, offset + 8 + length));
@@ -85,5 +99,13 @@ export function decodePng(png: Buffer): { width: number; height: number; pixel(x
       out[y * stride + x] = (value + predictor) & 0xff;
     }
   }
-  return { width, height, pixel: (x, y) => [out[y * stride + x * channels]!, out[y * stride + x * channels + 1]!, out[y * stride + x * channels + 2]!] };
+  return {
+    width,
+    height,
+    pixel: (x, y) => [
+      out[y * stride + x * channels]!,
+      out[y * stride + x * channels + 1]!,
+      out[y * stride + x * channels + 2]!,
+    ],
+  };
 }

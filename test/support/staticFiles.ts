@@ -28,7 +28,9 @@ export function sendFixtureFile(res: ServerResponse, dir: string, path: string, 
 }
 
 /** Listens on a free loopback port; `close` ends open connections too, so a test's after() never waits. */
-export async function listenOnLoopback(server: Server): Promise<{ port: number; origin: string; close(): Promise<void> }> {
+export async function listenOnLoopback(
+  server: Server,
+): Promise<{ port: number; origin: string; close(): Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -41,7 +41,13 @@ export class TestSocket {
     const seen = this.frames.find(match);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching frame within ${timeoutMs} ms; got ${this.frames.map((f) => f.type).join(', ')}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(`no matching frame within ${timeoutMs} ms; got ${this.frames.map((f) => f.type).join(', ')}`),
+          ),
+        timeoutMs,
+      );
       this.waiters.push({ match, resolve: (frame) => (clearTimeout(timer), resolve(frame)) });
     });
   }

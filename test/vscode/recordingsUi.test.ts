@@ -3,7 +3,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { connectExtension, launchWithExtension, requireChromium, until, type TestBrowser } from '../e2e/support/chromium';
+import {
+  connectExtension,
+  launchWithExtension,
+  requireChromium,
+  until,
+  type TestBrowser,
+} from '../e2e/support/chromium';
 import { startShopServer, type ShopServer } from '../e2e/support/shopServer';
 import { freePortRun } from '../support/ports';
 import { installVsix, requireCodeServer, startCodeServer, type CodeServer } from './support/codeServer';
@@ -46,11 +52,23 @@ describe('VS Code UI: record from the Recordings view, replay, see the verdict (
     assert.match(await installVsix(codeServer, server, vsix), /was successfully installed/);
     rmSync(vsix, { force: true });
     shop = await startShopServer();
-    ui = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    ui = await chromium.launch({
+      executablePath: chromiumPath,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
     workbench = await ui.newPage({ viewport: { width: 1400, height: 900 } });
     await workbench.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
     await workbench.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await until(async () => (await fetch(`http://127.0.0.1:${port}/.identity`).then((r) => r.ok, () => false)), 60_000, 'the installed extension to start the connector');
+    await until(
+      async () =>
+        await fetch(`http://127.0.0.1:${port}/.identity`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      60_000,
+      'the installed extension to start the connector',
+    );
     app = await launchWithExtension(chromiumPath);
     await connectExtension(app.worker, port);
   });
@@ -59,11 +77,16 @@ describe('VS Code UI: record from the Recordings view, replay, see the verdict (
   async function closeSignInDialog(): Promise<void> {
     const dialog = workbench.locator('.monaco-dialog-box');
     await dialog.waitFor({ timeout: 10_000 }).catch(() => undefined);
-    await until(async () => {
-      if (!(await dialog.isVisible().catch(() => false))) return true;
-      await workbench.keyboard.press('Escape');
-      return false;
-    }, 20_000, 'the sign-in dialog to close', 300);
+    await until(
+      async () => {
+        if (!(await dialog.isVisible().catch(() => false))) return true;
+        await workbench.keyboard.press('Escape');
+        return false;
+      },
+      20_000,
+      'the sign-in dialog to close',
+      300,
+    );
   }
 
   after(async () => {
@@ -78,21 +101,45 @@ describe('VS Code UI: record from the Recordings view, replay, see the verdict (
     const page = await app!.context.newPage();
     await page.goto(`${shop!.origin}/`);
     await page.bringToFront();
-    await workbench.locator('.activitybar a[aria-label^="Browser Debug"], .activitybar .action-item[aria-label^="Browser Debug"]').first().click();
+    await workbench
+      .locator('.activitybar a[aria-label^="Browser Debug"], .activitybar .action-item[aria-label^="Browser Debug"]')
+      .first()
+      .click();
     const header = workbench.locator('.pane-header', { hasText: 'Recordings' }).first();
     await header.waitFor({ timeout: 30_000 });
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
 
     await clickAction(header, 'Record');
-    await until(async () => (await json(port, '/recordings')).recordings.some((row: { state: string }) => row.state === 'recording'), 30_000, 'a running recording');
-    await until(() => page.evaluate(() => Boolean(document.getElementById('__browser-debug-recording-badge'))), 10_000, 'the badge in the page');
+    await until(
+      async () =>
+        (await json(port, '/recordings')).recordings.some((row: { state: string }) => row.state === 'recording'),
+      30_000,
+      'a running recording',
+    );
+    await until(
+      () => page.evaluate(() => Boolean(document.getElementById('__browser-debug-recording-badge'))),
+      10_000,
+      'the badge in the page',
+    );
     await page.fill('#user', 'alice');
     await page.fill('#password', 'p4ss');
     await page.click('button:has-text("Sign in")');
     await page.fill('#qty', '0');
     await page.keyboard.press('Enter');
-    await until(async () => (await json(port, '/console-errors')).errors.some((entry: { message: string }) => entry.message.includes('Order failed')), 20_000, 'the order error');
-    await until(async () => (await json(port, '/network-errors')).errors.some((entry: { url: string }) => entry.url.endsWith('/api/order')), 20_000, 'the failed order request');
+    await until(
+      async () =>
+        (await json(port, '/console-errors')).errors.some((entry: { message: string }) =>
+          entry.message.includes('Order failed'),
+        ),
+      20_000,
+      'the order error',
+    );
+    await until(
+      async () =>
+        (await json(port, '/network-errors')).errors.some((entry: { url: string }) => entry.url.endsWith('/api/order')),
+      20_000,
+      'the failed order request',
+    );
 
     await clickAction(header, 'Stop Recording');
     const row = workbench.locator('.monaco-list-row', { hasText: /steps · 2 errors/ }).first();
@@ -102,8 +149,14 @@ describe('VS Code UI: record from the Recordings view, replay, see the verdict (
     await clickAction(row, 'Replay Recording');
     const toast = workbench.locator('.notification-toast', { hasText: 'Reproduced' }).first();
     await toast.waitFor({ timeout: 60_000 });
-    assert.match((await toast.locator('.notification-list-item-message').first().textContent()) ?? '', /Reproduced: 2 of the recording's 2 errors and failed requests happened again \(first: POST .*\/api\/order → 500/);
-    await workbench.locator('.monaco-list-row', { hasText: /· reproduced/ }).first().waitFor({ timeout: 20_000 });
+    assert.match(
+      (await toast.locator('.notification-list-item-message').first().textContent()) ?? '',
+      /Reproduced: 2 of the recording's 2 errors and failed requests happened again \(first: POST .*\/api\/order → 500/,
+    );
+    await workbench
+      .locator('.monaco-list-row', { hasText: /· reproduced/ })
+      .first()
+      .waitFor({ timeout: 20_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-recording-verdict.png') });
 
     await page.close();
@@ -113,16 +166,23 @@ describe('VS Code UI: record from the Recordings view, replay, see the verdict (
     await workbench.locator('.part.sidebar .composite.title').first().click();
     await workbench.keyboard.press('F1');
     await workbench.locator('.quick-input-widget input').fill('>Browser Debug: Open Dashboard');
-    await workbench.locator('.quick-input-list .monaco-list-row', { hasText: 'Browser Debug: Open Dashboard' }).first().waitFor();
+    await workbench
+      .locator('.quick-input-list .monaco-list-row', { hasText: 'Browser Debug: Open Dashboard' })
+      .first()
+      .waitFor();
     await workbench.keyboard.press('Enter');
     let banner: Locator | undefined;
-    await until(async () => {
-      for (const frame of workbench.frames()) {
-        const found = frame.locator('section.verdict.bad');
-        if (await found.count().catch(() => 0)) return Boolean((banner = found.first()));
-      }
-      return false;
-    }, 30_000, 'the verdict banner in the dashboard').catch(async (error) => {
+    await until(
+      async () => {
+        for (const frame of workbench.frames()) {
+          const found = frame.locator('section.verdict.bad');
+          if (await found.count().catch(() => 0)) return Boolean((banner = found.first()));
+        }
+        return false;
+      },
+      30_000,
+      'the verdict banner in the dashboard',
+    ).catch(async (error) => {
       await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-dashboard-verdict-failed.png') });
       throw error;
     });
@@ -136,7 +196,9 @@ describe('VS Code UI: record from the Recordings view, replay, see the verdict (
     const row = workbench.locator('.monaco-list-row', { hasText: /· reproduced/ }).first();
     await clickAction(row, 'Ask Copilot to Fix');
     // Without a signed-in Copilot the chat still shows the request it was asked, before asking to sign in.
-    const request = workbench.locator('.part.auxiliarybar', { hasText: 'Fix the bug in this browser recording' }).first();
+    const request = workbench
+      .locator('.part.auxiliarybar', { hasText: 'Fix the bug in this browser recording' })
+      .first();
     await request.waitFor({ timeout: 30_000 });
     assert.match((await request.textContent()) ?? '', /keyDown Enter.*Order failed with status 500.*replay_recording/s);
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-recording-ask-copilot.png') });

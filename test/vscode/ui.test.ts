@@ -6,7 +6,13 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
-import { connectExtension, launchWithExtension, requireChromium, until, type TestBrowser } from '../e2e/support/chromium';
+import {
+  connectExtension,
+  launchWithExtension,
+  requireChromium,
+  until,
+  type TestBrowser,
+} from '../e2e/support/chromium';
 import { call, httpClient, textOf } from '../support/mcp';
 import { freePortRun } from '../support/ports';
 import { installVsix, requireCodeServer, startCodeServer, type CodeServer } from './support/codeServer';
@@ -61,7 +67,14 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     // A real `npm create vite` react-ts app (installed once into the app cache); the user maps its URL to its folder.
     vite = await startApp(viteReactTs);
     const pathMapping = { [`${vite.origin}/`]: `${vite.dir}/` };
-    server = await startCodeServer(codeServer, { folder, settings: { 'browserDebug.connector.port': port, 'workbench.colorTheme': 'Default Dark Modern', 'browserDebug.sourceMaps.pathMapping': pathMapping } });
+    server = await startCodeServer(codeServer, {
+      folder,
+      settings: {
+        'browserDebug.connector.port': port,
+        'workbench.colorTheme': 'Default Dark Modern',
+        'browserDebug.sourceMaps.pathMapping': pathMapping,
+      },
+    });
     const installed = await installVsix(codeServer, server, vsix);
     assert.match(installed, /was successfully installed/);
     rmSync(vsix, { force: true });
@@ -75,11 +88,23 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     });
     await new Promise<void>((resolve) => site!.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    ui = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    ui = await chromium.launch({
+      executablePath: chromiumPath,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
     workbench = await ui.newPage({ viewport: { width: 1400, height: 900 } });
     await workbench.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
     await workbench.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await until(async () => (await fetch(`http://127.0.0.1:${port}/.identity`).then((r) => r.ok, () => false)), 60_000, 'the installed extension to start the connector');
+    await until(
+      async () =>
+        await fetch(`http://127.0.0.1:${port}/.identity`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      60_000,
+      'the installed extension to start the connector',
+    );
     app = await launchWithExtension(chromiumPath);
     await connectExtension(app.worker, port);
   });
@@ -96,13 +121,19 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
   it('the installed VSIX activates: the connector answers and the status bar shows Browser Debug', async () => {
     const identity = await (await fetch(`http://127.0.0.1:${port}/.identity`)).json();
     assert.equal(identity.name, 'browser-debug-connector');
-    await workbench.locator('.statusbar-item', { hasText: /Browser Debug|Fixture/ }).first().waitFor({ timeout: 30_000 });
+    await workbench
+      .locator('.statusbar-item', { hasText: /Browser Debug|Fixture/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
   });
 
   it('lists the fixture’s errors in the Console view, and a click opens the editor at the line', async () => {
     const page = await app!.context.newPage();
     await page.goto(`${origin}/index.html`);
-    await workbench.locator('.activitybar a[aria-label^="Browser Debug"], .activitybar .action-item[aria-label^="Browser Debug"]').first().click();
+    await workbench
+      .locator('.activitybar a[aria-label^="Browser Debug"], .activitybar .action-item[aria-label^="Browser Debug"]')
+      .first()
+      .click();
     const row = workbench.locator('.monaco-list-row', { hasText: 'Uncaught Error: plain failure' }).first();
     await row.waitFor({ timeout: 30_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-console-view.png') });
@@ -118,29 +149,42 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     await page.goto(`${vite!.origin}/`);
     // Open the Browser Debug side bar unless an earlier case left it open (a second click would close it).
     if (!(await workbench.locator('.pane-header', { hasText: 'Console' }).first().isVisible())) {
-      await workbench.locator('.activitybar a[aria-label^="Browser Debug"], .activitybar .action-item[aria-label^="Browser Debug"]').first().click();
+      await workbench
+        .locator('.activitybar a[aria-label^="Browser Debug"], .activitybar .action-item[aria-label^="Browser Debug"]')
+        .first()
+        .click();
     }
     const row = workbench.locator('.monaco-list-row', { hasText: 'bd fixture: warn from App' }).first();
     await row.waitFor({ timeout: 30_000 });
     // The original line, not the transformed module's 9; StrictMode's second run folds into ×2.
-    await workbench.locator('.monaco-list-row', { hasText: /bd fixture: warn from App.*App\.tsx:6 ×2/ }).first().waitFor({ timeout: 20_000 });
+    await workbench
+      .locator('.monaco-list-row', { hasText: /bd fixture: warn from App.*App\.tsx:6 ×2/ })
+      .first()
+      .waitFor({ timeout: 20_000 });
     await row.click();
     await workbench.locator('.tabs-container .tab.active', { hasText: 'App.tsx' }).waitFor({ timeout: 20_000 });
-    await workbench.locator('.statusbar-item', { hasText: /Ln 6, Col \d+/ }).first().waitFor({ timeout: 10_000 });
+    await workbench
+      .locator('.statusbar-item', { hasText: /Ln 6, Col \d+/ })
+      .first()
+      .waitFor({ timeout: 10_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-vite-jump.png') });
     // The dashboard shows the same: the original location, the pair as one row.
     await runCommand(workbench, 'Browser Debug: Open Dashboard');
     let dashboardRow;
-    await until(async () => {
-      for (const frame of workbench.frames()) {
-        const found = frame.locator('#console-rows .row', { hasText: 'bd fixture: warn from App ×2' });
-        if (await found.count().catch(() => 0)) {
-          dashboardRow = found.first();
-          return true;
+    await until(
+      async () => {
+        for (const frame of workbench.frames()) {
+          const found = frame.locator('#console-rows .row', { hasText: 'bd fixture: warn from App ×2' });
+          if (await found.count().catch(() => 0)) {
+            dashboardRow = found.first();
+            return true;
+          }
         }
-      }
-      return false;
-    }, 30_000, 'the warning in the dashboard');
+        return false;
+      },
+      30_000,
+      'the warning in the dashboard',
+    );
     assert.match(String(await dashboardRow!.locator('.source').textContent()), /^\/src\/App\.tsx:6:\d+$/);
     await page.close();
   });
@@ -169,7 +213,9 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     await page.goto(`${origin}/index.html`);
     await page.bringToFront();
     await runCommand(workbench, 'Browser Debug: Capture Screenshot');
-    await workbench.locator('.tabs-container .tab.active', { hasText: /screenshot-.*\.png/ }).waitFor({ timeout: 30_000 });
+    await workbench
+      .locator('.tabs-container .tab.active', { hasText: /screenshot-.*\.png/ })
+      .waitFor({ timeout: 30_000 });
     const written = findFiles(server!.dir, /screenshot-.*\.png$/);
     assert.equal(written.length, 1, written.join(', '));
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-screenshot-opened.png') });
@@ -180,7 +226,13 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     await runCommand(workbench, 'Browser Debug: Open Dashboard');
     const frame = async () => {
       for (const candidate of workbench.frames()) {
-        if (await candidate.locator('#app header').count().catch(() => 0)) return candidate;
+        if (
+          await candidate
+            .locator('#app header')
+            .count()
+            .catch(() => 0)
+        )
+          return candidate;
       }
       return undefined;
     };
@@ -195,7 +247,10 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     for (let i = 0; i < 5; i++) {
       const started = Date.now();
       await page.evaluate((n) => console.error(`dashboard probe ${n}`), i);
-      await dashboard.locator('.row', { hasText: `dashboard probe ${i}` }).first().waitFor({ timeout: 10_000 });
+      await dashboard
+        .locator('.row', { hasText: `dashboard probe ${i}` })
+        .first()
+        .waitFor({ timeout: 10_000 });
       times.push(Date.now() - started);
     }
     times.sort((a, b) => a - b);
@@ -206,9 +261,16 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     await page.close();
   });
 
-  it('the dashboard\'s Agent tab shows what the assistant did in the browser, as it happens', async () => {
+  it("the dashboard's Agent tab shows what the assistant did in the browser, as it happens", async () => {
     const find = async () => {
-      for (const candidate of workbench.frames()) if (await candidate.locator('#app header').count().catch(() => 0)) return candidate;
+      for (const candidate of workbench.frames())
+        if (
+          await candidate
+            .locator('#app header')
+            .count()
+            .catch(() => 0)
+        )
+          return candidate;
       return undefined;
     };
     if (!(await find())) await runCommand(workbench, 'Browser Debug: Open Dashboard');
@@ -238,16 +300,20 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     await input.fill(`${origin}/index.html`);
     await workbench.keyboard.press('Enter');
     let gauge;
-    await until(async () => {
-      for (const frame of workbench.frames()) {
-        const found = frame.locator('.gauge figcaption', { hasText: 'Accessibility' });
-        if (await found.count().catch(() => 0)) {
-          gauge = frame.locator('.gauge');
-          return true;
+    await until(
+      async () => {
+        for (const frame of workbench.frames()) {
+          const found = frame.locator('.gauge figcaption', { hasText: 'Accessibility' });
+          if (await found.count().catch(() => 0)) {
+            gauge = frame.locator('.gauge');
+            return true;
+          }
         }
-      }
-      return false;
-    }, 120_000, 'the audit scores in the dashboard');
+        return false;
+      },
+      120_000,
+      'the audit scores in the dashboard',
+    );
     const score = Number(await gauge!.first().locator('.gauge-value').textContent());
     assert.ok(score > 0 && score <= 100, `score ${score}`);
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-audit.png') });
@@ -259,16 +325,29 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     await page.bringToFront();
     await runCommand(workbench, 'Browser Debug: Record Performance Trace');
     let dashboard: Frame | undefined;
-    await until(async () => {
-      for (const frame of workbench.frames()) {
-        if (await frame.locator('.longtasks .script', { hasText: 'slow.js' }).count().catch(() => 0)) dashboard = frame;
-      }
-      return Boolean(dashboard);
-    }, 120_000, 'the trace in the dashboard');
+    await until(
+      async () => {
+        for (const frame of workbench.frames()) {
+          if (
+            await frame
+              .locator('.longtasks .script', { hasText: 'slow.js' })
+              .count()
+              .catch(() => 0)
+          )
+            dashboard = frame;
+        }
+        return Boolean(dashboard);
+      },
+      120_000,
+      'the trace in the dashboard',
+    );
     assert.equal(await dashboard!.locator('button.tab.active').textContent(), 'Performance');
     await dashboard!.locator('button', { hasText: 'Open trace file' }).waitFor();
     assert.ok((await dashboard!.locator('.insights li').count()) > 0, 'the insights are listed');
-    await dashboard!.locator('.vitals td.vital.good, .vitals td.vital.needs-improvement, .vitals td.vital.poor').first().waitFor({ timeout: 30_000 });
+    await dashboard!
+      .locator('.vitals td.vital.good, .vitals td.vital.needs-improvement, .vitals td.vital.poor')
+      .first()
+      .waitFor({ timeout: 30_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-performance.png') });
     await dashboard!.locator('.longtasks .script', { hasText: 'slow.js' }).first().click();
     await workbench.locator('.tabs-container .tab.active', { hasText: 'slow.js' }).waitFor({ timeout: 20_000 });

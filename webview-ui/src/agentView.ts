@@ -29,7 +29,12 @@ function row(action: AgentActionFrame): HTMLElement {
 export function agentView(actions: readonly AgentActionFrame[]): HTMLElement {
   const section = document.createElement('section');
   if (!actions.length) {
-    section.append(cell('empty', 'The assistant has not acted in the browser yet. Its clicks, fills, navigations and emulations appear here as they happen.'));
+    section.append(
+      cell(
+        'empty',
+        'The assistant has not acted in the browser yet. Its clicks, fills, navigations and emulations appear here as they happen.',
+      ),
+    );
     return section;
   }
   const list = document.createElement('div');

@@ -63,9 +63,20 @@ function metricRows(metrics: AuditMetrics): HTMLElement {
 
 export function auditView(audit: AuditSummary): HTMLElement {
   const section = node('div', 'audit');
-  section.append(node('p', 'audit-meta', `${audit.finalUrl} · ${audit.device} · ${new Date(audit.timestamp).toLocaleString()} · ${audit.run.browserLabel}`));
+  section.append(
+    node(
+      'p',
+      'audit-meta',
+      `${audit.finalUrl} · ${audit.device} · ${new Date(audit.timestamp).toLocaleString()} · ${audit.run.browserLabel}`,
+    ),
+  );
   const gauges = node('div', 'gauges');
-  const labels: Record<string, string> = { performance: 'Performance', accessibility: 'Accessibility', bestPractices: 'Best practices', seo: 'SEO' };
+  const labels: Record<string, string> = {
+    performance: 'Performance',
+    accessibility: 'Accessibility',
+    bestPractices: 'Best practices',
+    seo: 'SEO',
+  };
   for (const [key, score] of Object.entries(audit.scores)) gauges.append(gauge(labels[key] ?? key, score));
   section.append(gauges);
   if (audit.metrics) section.append(node('h3', '', 'Metrics'), metricRows(audit.metrics));
@@ -73,7 +84,13 @@ export function auditView(audit: AuditSummary): HTMLElement {
     const list = node('ul', 'opportunities');
     for (const item of audit.opportunities.slice(0, 10)) {
       const li = node('li', '', `${item.title}`);
-      li.append(node('span', 'saving', item.savingsMs ? ` — save ~${Math.round(item.savingsMs)} ms` : ` — ${item.displayValue}`));
+      li.append(
+        node(
+          'span',
+          'saving',
+          item.savingsMs ? ` — save ~${Math.round(item.savingsMs)} ms` : ` — ${item.displayValue}`,
+        ),
+      );
       list.append(li);
     }
     section.append(node('h3', '', 'Opportunities'), list);
@@ -83,7 +100,17 @@ export function auditView(audit: AuditSummary): HTMLElement {
     for (const item of audit.failing) {
       const li = node('li', `severity-${item.severity}`);
       li.append(node('span', 'badge', item.severity), node('span', '', ` ${item.title}`));
-      if (item.selectors.length) li.append(node('code', 'selectors', item.selectors.join(', ') + (item.elementCount > item.selectors.length ? ` (+${item.elementCount - item.selectors.length} more)` : '')));
+      if (item.selectors.length)
+        li.append(
+          node(
+            'code',
+            'selectors',
+            item.selectors.join(', ') +
+              (item.elementCount > item.selectors.length
+                ? ` (+${item.elementCount - item.selectors.length} more)`
+                : ''),
+          ),
+        );
       list.append(li);
     }
     section.append(node('h3', '', 'Failing audits'), list);

@@ -3,7 +3,13 @@
  * trace's LCP/CLS/INP, a waterfall of main-thread long tasks, render-blocking requests and insights.
  */
 import type { DashboardToHost } from '../../src/shared/dashboardMessages';
-import { VITAL_NAMES, formatVital, type PageLoadVitals, type PerformanceTraceRecord, type TraceScriptRef } from '../../src/shared/performance';
+import {
+  VITAL_NAMES,
+  formatVital,
+  type PageLoadVitals,
+  type PerformanceTraceRecord,
+  type TraceScriptRef,
+} from '../../src/shared/performance';
 
 type Post = (message: DashboardToHost) => void;
 
@@ -28,7 +34,11 @@ export function vitalsTable(pageLoads: PageLoadVitals[]): HTMLElement {
     row.append(page);
     for (const name of VITAL_NAMES) {
       const metric = load.metrics[name];
-      const cell = node('td', metric ? `vital ${metric.rating}` : 'vital', metric ? formatVital(name, metric.value) : '–');
+      const cell = node(
+        'td',
+        metric ? `vital ${metric.rating}` : 'vital',
+        metric ? formatVital(name, metric.value) : '–',
+      );
       if (metric?.target) cell.title = metric.target;
       row.append(cell);
     }
@@ -39,7 +49,11 @@ export function vitalsTable(pageLoads: PageLoadVitals[]): HTMLElement {
 
 function scriptLink(ref: TraceScriptRef, post: Post): HTMLElement {
   const name = ref.url.split('/').pop() || ref.url;
-  const link = node('a', 'script', `${ref.functionName ? `${ref.functionName} ` : ''}${name}${ref.line ? `:${ref.line}` : ''}`);
+  const link = node(
+    'a',
+    'script',
+    `${ref.functionName ? `${ref.functionName} ` : ''}${name}${ref.line ? `:${ref.line}` : ''}`,
+  );
   link.title = ref.source ? `${ref.url} → ${ref.source.path}:${ref.source.line}` : ref.url;
   link.href = '#';
   link.onclick = (event) => {
@@ -61,7 +75,12 @@ function longTaskWaterfall(trace: PerformanceTraceRecord, post: Post): HTMLEleme
     for (const ref of task.scripts) scripts.append(scriptLink(ref, post), ' ');
     if (!task.scripts.length) scripts.textContent = '(no script: parsing, style, layout or paint)';
     const row = node('div', 'row');
-    row.append(node('span', 'time', `${Math.round(task.startMs)} ms`), node('span', 'time', `${Math.round(task.durationMs)} ms`), scripts, node('span', 'waterfall'));
+    row.append(
+      node('span', 'time', `${Math.round(task.startMs)} ms`),
+      node('span', 'time', `${Math.round(task.durationMs)} ms`),
+      scripts,
+      node('span', 'waterfall'),
+    );
     row.lastElementChild!.append(bar);
     list.append(row);
   }
@@ -71,10 +90,39 @@ function longTaskWaterfall(trace: PerformanceTraceRecord, post: Post): HTMLEleme
 function traceFacts(trace: PerformanceTraceRecord): HTMLElement {
   const { lcp, cls, inp } = trace.summary;
   const list = node('ul', 'facts');
-  if (lcp) list.append(node('li', '', `LCP ${lcp.ms} ms — ${lcp.element ?? 'element unknown'}${lcp.resourceUrl ? ` (${lcp.resourceUrl})` : ''}: ${lcp.phases.map((phase) => `${phase.label} ${Math.round(phase.ms)} ms`).join(', ')}`));
-  list.append(node('li', '', cls ? `CLS ${cls.score} — ${cls.shifts.map((shift) => shift.causes[0] ?? shift.shifted.join(', ')).join('; ')}` : 'CLS 0'));
-  if (inp) list.append(node('li', '', `INP ${Math.round(inp.ms)} ms (${inp.type ?? 'interaction'}${inp.target ? ` on ${inp.target}` : ''})`));
-  for (const request of trace.summary.renderBlocking) list.append(node('li', '', `Render-blocking: ${request.url}${request.durationMs ? ` (${Math.round(request.durationMs)} ms)` : ''}`));
+  if (lcp)
+    list.append(
+      node(
+        'li',
+        '',
+        `LCP ${lcp.ms} ms — ${lcp.element ?? 'element unknown'}${lcp.resourceUrl ? ` (${lcp.resourceUrl})` : ''}: ${lcp.phases.map((phase) => `${phase.label} ${Math.round(phase.ms)} ms`).join(', ')}`,
+      ),
+    );
+  list.append(
+    node(
+      'li',
+      '',
+      cls
+        ? `CLS ${cls.score} — ${cls.shifts.map((shift) => shift.causes[0] ?? shift.shifted.join(', ')).join('; ')}`
+        : 'CLS 0',
+    ),
+  );
+  if (inp)
+    list.append(
+      node(
+        'li',
+        '',
+        `INP ${Math.round(inp.ms)} ms (${inp.type ?? 'interaction'}${inp.target ? ` on ${inp.target}` : ''})`,
+      ),
+    );
+  for (const request of trace.summary.renderBlocking)
+    list.append(
+      node(
+        'li',
+        '',
+        `Render-blocking: ${request.url}${request.durationMs ? ` (${Math.round(request.durationMs)} ms)` : ''}`,
+      ),
+    );
   return list;
 }
 
@@ -82,8 +130,22 @@ function insightsList(trace: PerformanceTraceRecord): HTMLElement {
   const list = node('ul', 'insights');
   for (const insight of trace.summary.insights) {
     const item = node('li', `insight ${insight.state}`);
-    const savings = insight.savings ? Object.entries(insight.savings).map(([metric, value]) => (metric === 'CLS' ? `CLS ${value}` : metric === 'bytes' ? `−${Math.round(value / 1024)} KB` : `${metric} −${Math.round(value)} ms`)).join(', ') : '';
-    item.append(node('span', 'badge', insight.state), node('span', '', ` ${insight.title}`), node('span', 'saving', savings ? ` — ${savings}` : ''));
+    const savings = insight.savings
+      ? Object.entries(insight.savings)
+          .map(([metric, value]) =>
+            metric === 'CLS'
+              ? `CLS ${value}`
+              : metric === 'bytes'
+                ? `−${Math.round(value / 1024)} KB`
+                : `${metric} −${Math.round(value)} ms`,
+          )
+          .join(', ')
+      : '';
+    item.append(
+      node('span', 'badge', insight.state),
+      node('span', '', ` ${insight.title}`),
+      node('span', 'saving', savings ? ` — ${savings}` : ''),
+    );
     if (insight.details?.length) item.append(node('code', 'selectors', insight.details.join(', ')));
     list.append(item);
   }
@@ -92,9 +154,18 @@ function insightsList(trace: PerformanceTraceRecord): HTMLElement {
 
 export function traceView(trace: PerformanceTraceRecord, post: Post): HTMLElement {
   const section = node('div', 'trace');
-  section.append(node('p', 'audit-meta', `Trace of ${trace.summary.url ?? 'the page'} · ${new Date(trace.timestamp).toLocaleString()} · ${Math.round(trace.summary.durationMs)} ms recorded`));
+  section.append(
+    node(
+      'p',
+      'audit-meta',
+      `Trace of ${trace.summary.url ?? 'the page'} · ${new Date(trace.timestamp).toLocaleString()} · ${Math.round(trace.summary.durationMs)} ms recorded`,
+    ),
+  );
   section.append(traceFacts(trace));
-  section.append(node('h3', '', `Long main-thread tasks (${trace.summary.longTasks.length})`), longTaskWaterfall(trace, post));
+  section.append(
+    node('h3', '', `Long main-thread tasks (${trace.summary.longTasks.length})`),
+    longTaskWaterfall(trace, post),
+  );
   section.append(node('h3', '', 'Insights'), insightsList(trace));
   return section;
 }

@@ -2,7 +2,11 @@
 import type { DashboardVerdict } from '../../src/shared/dashboardMessages';
 import type { Problem } from '../../src/shared/recording';
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Record<string, unknown> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   Object.assign(node, props);
   node.append(...children);
@@ -11,12 +15,32 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string,
 
 function group(title: string, problems: Problem[]): HTMLElement[] {
   if (!problems.length) return [];
-  return [el('div', { className: 'verdict-group' }, el('strong', { textContent: `${title} (${problems.length})` }), el('ul', {}, ...problems.slice(0, 10).map((problem) => el('li', { textContent: `after step ${problem.step + 1}: ${problem.text}` }))))];
+  return [
+    el(
+      'div',
+      { className: 'verdict-group' },
+      el('strong', { textContent: `${title} (${problems.length})` }),
+      el(
+        'ul',
+        {},
+        ...problems
+          .slice(0, 10)
+          .map((problem) => el('li', { textContent: `after step ${problem.step + 1}: ${problem.text}` })),
+      ),
+    ),
+  ];
 }
 
 export function verdictBanner({ verdict, title }: DashboardVerdict): HTMLElement {
   const kind = verdict.verdict === 'not reproduced' ? 'ok' : verdict.verdict === 'reproduced' ? 'bad' : 'warn';
-  const failed = verdict.failedStep ? [el('p', { className: 'verdict-failed', textContent: `Failed step ${verdict.failedStep.index + 1} (${verdict.failedStep.type}): ${verdict.failedStep.reason}` })] : [];
+  const failed = verdict.failedStep
+    ? [
+        el('p', {
+          className: 'verdict-failed',
+          textContent: `Failed step ${verdict.failedStep.index + 1} (${verdict.failedStep.type}): ${verdict.failedStep.reason}`,
+        }),
+      ]
+    : [];
   return el(
     'section',
     { className: `verdict ${kind}` },

@@ -26,7 +26,8 @@ export class CaptureSink {
     for (const event of events) {
       if (event.type === 'dropped') continue;
       event.tabId = tabId;
-      if (event.type !== 'page-navigated' && event.type !== 'current-url' && pageLoadId && !event.pageLoadId) event.pageLoadId = pageLoadId;
+      if (event.type !== 'page-navigated' && event.type !== 'current-url' && pageLoadId && !event.pageLoadId)
+        event.pageLoadId = pageLoadId;
       if (event.type !== 'current-url' && event.type !== 'page-navigated' && !event.url && pageUrl) event.url = pageUrl;
     }
     this.captured += events.length;

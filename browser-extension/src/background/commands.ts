@@ -50,7 +50,11 @@ export async function handleCommand(frame: InboundFrame, reply: Reply): Promise<
   if (frame.type !== 'command') return;
   const id = String(frame.id);
   try {
-    reply({ type: 'reply', id, result: await runCommand(String(frame.name), (frame.args ?? {}) as Record<string, unknown>) });
+    reply({
+      type: 'reply',
+      id,
+      result: await runCommand(String(frame.name), (frame.args ?? {}) as Record<string, unknown>),
+    });
   } catch (error) {
     reply({ type: 'reply', id, error: toError(error) });
   }
@@ -60,6 +64,9 @@ export async function handleCommand(frame: InboundFrame, reply: Reply): Promise<
 export function runCommand(name: string, args: Record<string, unknown>): Promise<unknown> {
   // Own keys only: a name such as "constructor" must not reach Object's prototype.
   const handler = Object.hasOwn(HANDLERS, name) ? HANDLERS[name] : undefined;
-  if (!handler) return Promise.reject(new CommandError('UNKNOWN_COMMAND', `This extension does not know the command '${name}': update it.`));
+  if (!handler)
+    return Promise.reject(
+      new CommandError('UNKNOWN_COMMAND', `This extension does not know the command '${name}': update it.`),
+    );
   return withActingBadge(name, args, () => handler(args));
 }

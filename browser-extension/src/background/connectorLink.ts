@@ -135,7 +135,8 @@ export class ConnectorLink {
         this.outbox.ack(Number(frame.batchSeq));
         return this.outbox.pump(this.sendText);
       case 'error':
-        if (frame.code === 'VERSION_MISMATCH' || frame.code === 'PROTOCOL_MISMATCH') this.versionWarning = String(frame.message);
+        if (frame.code === 'VERSION_MISMATCH' || frame.code === 'PROTOCOL_MISMATCH')
+          this.versionWarning = String(frame.message);
         return;
       case 'heartbeat':
       case 'server-shutdown':
@@ -149,8 +150,18 @@ export class ConnectorLink {
     this.state = 'connected';
     this.backoff = 250;
     this.connectorVersion = typeof frame.version === 'string' ? frame.version : this.connectorVersion;
-    this.versionWarning = this.connectorVersion && this.connectorVersion !== VERSION ? `This extension is ${VERSION}, the connector is ${this.connectorVersion}: reload the extension from the new build.` : undefined;
-    this.send({ type: 'hello', protocolVersion: PROTOCOL_VERSION, client: 'browser-extension', version: VERSION, instanceId: this.outbox.instanceId, userAgent: navigator.userAgent });
+    this.versionWarning =
+      this.connectorVersion && this.connectorVersion !== VERSION
+        ? `This extension is ${VERSION}, the connector is ${this.connectorVersion}: reload the extension from the new build.`
+        : undefined;
+    this.send({
+      type: 'hello',
+      protocolVersion: PROTOCOL_VERSION,
+      client: 'browser-extension',
+      version: VERSION,
+      instanceId: this.outbox.instanceId,
+      userAgent: navigator.userAgent,
+    });
     this.outbox.resend(this.sendText);
     this.outbox.pump(this.sendText);
     clearInterval(this.keepAlive);

@@ -15,7 +15,18 @@ export async function registerContentScripts(settings: Settings): Promise<void> 
   await chrome.scripting.registerContentScripts([
     { id: IDS[0]!, js: ['pageHook.js'], matches, runAt: 'document_start', world: 'MAIN', persistAcrossSessions: true },
     { id: IDS[1]!, js: ['relay.js'], matches, runAt: 'document_start', world: 'ISOLATED', persistAcrossSessions: true },
-    ...(settings.captureBodies ? [{ id: IDS[2]!, js: ['bodyHook.js'], matches, runAt: 'document_start' as const, world: 'MAIN' as const, persistAcrossSessions: true }] : []),
+    ...(settings.captureBodies
+      ? [
+          {
+            id: IDS[2]!,
+            js: ['bodyHook.js'],
+            matches,
+            runAt: 'document_start' as const,
+            world: 'MAIN' as const,
+            persistAcrossSessions: true,
+          },
+        ]
+      : []),
   ]);
 }
 

@@ -29,7 +29,10 @@ export async function withDebugger<T>(tabId: number, work: (send: Send) => Promi
   try {
     await chrome.debugger.attach(target, '1.3');
   } catch (error) {
-    throw new CommandError('DEBUGGER_UNAVAILABLE', `Could not attach to the tab (${(error as Error).message}). Close DevTools' own debugger session or other debugging extensions on it and retry.`);
+    throw new CommandError(
+      'DEBUGGER_UNAVAILABLE',
+      `Could not attach to the tab (${(error as Error).message}). Close DevTools' own debugger session or other debugging extensions on it and retry.`,
+    );
   }
   debuggerStats.attaches++;
   debuggerStats.attached++;

@@ -13,7 +13,9 @@ const HOSTS = ['127.0.0.1', 'localhost'];
  * with the same signature). Probes every candidate at once and takes the lowest port that answers.
  */
 export async function discoverConnector(fixedPort?: number): Promise<Found | undefined> {
-  const ports = fixedPort ? [fixedPort] : Array.from({ length: MAX_FALLBACK_PORT - DEFAULT_PORT + 1 }, (_, i) => DEFAULT_PORT + i);
+  const ports = fixedPort
+    ? [fixedPort]
+    : Array.from({ length: MAX_FALLBACK_PORT - DEFAULT_PORT + 1 }, (_, i) => DEFAULT_PORT + i);
   const candidates = HOSTS.flatMap((host) => ports.map((port) => ({ host, port })));
   const answers = await Promise.all(candidates.map((candidate) => probe(candidate.host, candidate.port)));
   return answers.find((answer): answer is Found => answer !== undefined);
@@ -21,9 +23,14 @@ export async function discoverConnector(fixedPort?: number): Promise<Found | und
 
 async function probe(host: string, port: number): Promise<Found | undefined> {
   try {
-    const response = await fetch(`http://${host}:${port}/.identity`, { signal: AbortSignal.timeout(800), cache: 'no-store' });
+    const response = await fetch(`http://${host}:${port}/.identity`, {
+      signal: AbortSignal.timeout(800),
+      cache: 'no-store',
+    });
     const identity = (await response.json()) as Record<string, unknown>;
-    return isCompatibleIdentity(identity) ? { host, port, version: typeof identity.version === 'string' ? identity.version : undefined } : undefined;
+    return isCompatibleIdentity(identity)
+      ? { host, port, version: typeof identity.version === 'string' ? identity.version : undefined }
+      : undefined;
   } catch {
     return undefined;
   }

@@ -86,7 +86,8 @@ async function start(): Promise<void> {
   await applyContentScripts(settings());
   let previous = settings();
   onSettingsChanged((next) => {
-    if (scopePatterns(next).join() !== scopePatterns(previous).join() || next.captureBodies !== previous.captureBodies) void applyContentScripts(next);
+    if (scopePatterns(next).join() !== scopePatterns(previous).join() || next.captureBodies !== previous.captureBodies)
+      void applyContentScripts(next);
     if (next.port !== previous.port) link.reconnect();
     previous = next;
     chooseDestination();
@@ -107,6 +108,17 @@ const started = start();
 /** Read by the end-to-end tests through the worker, and handy in its DevTools console. */
 Object.assign(globalThis, {
   browserDebug: {
-    state: () => ({ ready, connection: link.state, port: link.port, captured: sink.captured, queued: outbox.queued, dropped: outbox.dropped, outboxSaved: outboxStore.settled, outboxError: outboxStore.lastError, debugger: { ...debuggerStats }, remote: remote.status() }),
+    state: () => ({
+      ready,
+      connection: link.state,
+      port: link.port,
+      captured: sink.captured,
+      queued: outbox.queued,
+      dropped: outbox.dropped,
+      outboxSaved: outboxStore.settled,
+      outboxError: outboxStore.lastError,
+      debugger: { ...debuggerStats },
+      remote: remote.status(),
+    }),
   },
 });

@@ -12,7 +12,18 @@ export function watchNavigation(emit: Emit, onCommitted: (tabId: number, pageLoa
     if (details.frameId !== 0) return;
     const pageLoadId = details.documentId ?? `${details.tabId}-${Math.round(details.timeStamp)}`;
     setTab(details.tabId, { url: details.url, pageLoadId, title: undefined });
-    emit([{ type: 'page-navigated', url: details.url, tabId: details.tabId, pageLoadId, timestamp: Math.round(details.timeStamp) }], details.tabId);
+    emit(
+      [
+        {
+          type: 'page-navigated',
+          url: details.url,
+          tabId: details.tabId,
+          pageLoadId,
+          timestamp: Math.round(details.timeStamp),
+        },
+      ],
+      details.tabId,
+    );
     onCommitted(details.tabId, pageLoadId);
   });
   chrome.webNavigation.onHistoryStateUpdated.addListener((details) => {

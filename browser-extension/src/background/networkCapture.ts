@@ -58,11 +58,19 @@ export class NetworkCapture {
   start(): void {
     const filter = { urls: ['<all_urls>'] };
     const w = chrome.webRequest;
-    w.onBeforeRequest.addListener((d) => {
-      this.begin(d);
-      return undefined;
-    }, filter, ['requestBody']);
-    w.onSendHeaders.addListener((d) => this.update(d.requestId, { requestHeaders: redactHeaders(d.requestHeaders) }), filter, ['requestHeaders', 'extraHeaders']);
+    w.onBeforeRequest.addListener(
+      (d) => {
+        this.begin(d);
+        return undefined;
+      },
+      filter,
+      ['requestBody'],
+    );
+    w.onSendHeaders.addListener(
+      (d) => this.update(d.requestId, { requestHeaders: redactHeaders(d.requestHeaders) }),
+      filter,
+      ['requestHeaders', 'extraHeaders'],
+    );
     w.onResponseStarted.addListener((d) => this.respond(d), filter, ['responseHeaders', 'extraHeaders']);
     w.onBeforeRedirect.addListener((d) => this.redirect(d), filter, ['responseHeaders', 'extraHeaders']);
     w.onCompleted.addListener((d) => this.finish(d.requestId, d.timeStamp, undefined), filter);
@@ -90,8 +98,12 @@ export class NetworkCapture {
   }
 
   private begin(details: chrome.webRequest.OnBeforeRequestDetails): void {
-    if (details.tabId < 0 || !tabInfo(details.tabId) && details.type !== 'main_frame') return;
-    const raw = details.requestBody?.raw?.reduce((sum: number, part: chrome.webRequest.UploadData) => sum + (part.bytes?.byteLength ?? 0), 0) ?? 0;
+    if (details.tabId < 0 || (!tabInfo(details.tabId) && details.type !== 'main_frame')) return;
+    const raw =
+      details.requestBody?.raw?.reduce(
+        (sum: number, part: chrome.webRequest.UploadData) => sum + (part.bytes?.byteLength ?? 0),
+        0,
+      ) ?? 0;
     this.requests.set(details.requestId, {
       started: details.timeStamp,
       loadAtStart: tabInfo(details.tabId)?.pageLoadId,
@@ -115,7 +127,11 @@ export class NetworkCapture {
 
   private respond(details: chrome.webRequest.OnResponseStartedDetails): void {
     const responseHeaders = redactHeaders(details.responseHeaders);
-    this.update(details.requestId, { status: details.statusCode, statusText: statusText(details.statusLine), responseHeaders });
+    this.update(details.requestId, {
+      status: details.statusCode,
+      statusText: statusText(details.statusLine),
+      responseHeaders,
+    });
   }
 
   /** A redirect is its own record (the 3xx), and the request carries on as a new one. */
@@ -123,8 +139,25 @@ export class NetworkCapture {
     const pending = this.requests.get(details.requestId);
     if (!pending) return;
     const responseHeaders = redactHeaders(details.responseHeaders);
-    this.emitRecord({ ...pending, event: { ...pending.event, status: details.statusCode, statusText: statusText(details.statusLine), responseHeaders } }, details.timeStamp);
-    pending.event = { ...pending.event, url: details.redirectUrl, timestamp: Math.round(details.timeStamp), status: undefined, responseHeaders: undefined };
+    this.emitRecord(
+      {
+        ...pending,
+        event: {
+          ...pending.event,
+          status: details.statusCode,
+          statusText: statusText(details.statusLine),
+          responseHeaders,
+        },
+      },
+      details.timeStamp,
+    );
+    pending.event = {
+      ...pending.event,
+      url: details.redirectUrl,
+      timestamp: Math.round(details.timeStamp),
+      status: undefined,
+      responseHeaders: undefined,
+    };
     pending.started = details.timeStamp;
   }
 
@@ -139,7 +172,10 @@ export class NetworkCapture {
   private emitRecord(pending: Pending, at: number): void {
     const event = { ...pending.event };
     event.duration = Math.max(0, Math.round(at - pending.started));
-    event.size = { request: (pending.event.size as { request: number }).request, response: contentLength(event.responseHeaders) };
+    event.size = {
+      request: (pending.event.size as { request: number }).request,
+      response: contentLength(event.responseHeaders),
+    };
     const needs = {
       timing: !event.error,
       body: settings().captureBodies && event.resourceType === 'xmlhttprequest' && !event.error,
@@ -151,13 +187,22 @@ export class NetworkCapture {
 
   private send(event: NetworkRequestEvent, timing?: ResourceTiming, body?: CapturedBody): void {
     if (timing) {
-      event.timing = { dns: timing.dns, connect: timing.connect, send: timing.send, wait: timing.wait, receive: timing.receive };
+      event.timing = {
+        dns: timing.dns,
+        connect: timing.connect,
+        send: timing.send,
+        wait: timing.wait,
+        receive: timing.receive,
+      };
       const size = event.size as { request: number; response: number };
       if (!size.response) size.response = timing.encodedBodySize || timing.transferSize;
     }
     if (body?.requestBody !== undefined) event.requestBody = body.requestBody;
     if (body?.responseBody !== undefined) event.responseBody = body.responseBody;
-    const initiator = event.resourceType === 'xmlhttprequest' || event.resourceType === 'other' ? this.initiators.take(event.tabId!, event.url, event.method) : undefined;
+    const initiator =
+      event.resourceType === 'xmlhttprequest' || event.resourceType === 'other'
+        ? this.initiators.take(event.tabId!, event.url, event.method)
+        : undefined;
     if (initiator) event.initiator = initiator;
     this.emit(event, event.tabId!, event.resourceType === 'main_frame' ? event.url : undefined);
   }

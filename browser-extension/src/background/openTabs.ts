@@ -12,9 +12,16 @@ function markAttachedLate(hookMark: string, lateMark: string): void {
 async function injectInto(tabId: number, captureBodies: boolean): Promise<void> {
   const target = { tabId };
   await chrome.scripting.executeScript({ target, files: ['relay.js'], world: 'ISOLATED', injectImmediately: true });
-  await chrome.scripting.executeScript({ target, world: 'MAIN', injectImmediately: true, func: markAttachedLate, args: [HOOK_MARKS.pageHook, HOOK_MARKS.attachedLate] });
+  await chrome.scripting.executeScript({
+    target,
+    world: 'MAIN',
+    injectImmediately: true,
+    func: markAttachedLate,
+    args: [HOOK_MARKS.pageHook, HOOK_MARKS.attachedLate],
+  });
   await chrome.scripting.executeScript({ target, files: ['pageHook.js'], world: 'MAIN', injectImmediately: true });
-  if (captureBodies) await chrome.scripting.executeScript({ target, files: ['bodyHook.js'], world: 'MAIN', injectImmediately: true });
+  if (captureBodies)
+    await chrome.scripting.executeScript({ target, files: ['bodyHook.js'], world: 'MAIN', injectImmediately: true });
 }
 
 /**

@@ -10,7 +10,12 @@ export interface OutboxLimits {
   window: number;
 }
 
-export const DEFAULT_OUTBOX_LIMITS: OutboxLimits = { maxQueued: 50_000, maxBatchEvents: 500, maxBatchChars: 512 * 1024, window: 16 };
+export const DEFAULT_OUTBOX_LIMITS: OutboxLimits = {
+  maxQueued: 50_000,
+  maxBatchEvents: 500,
+  maxBatchChars: 512 * 1024,
+  window: 16,
+};
 
 export interface Batch {
   seq: number;
@@ -135,11 +140,20 @@ export class Outbox {
   }
 
   private openIsFull(): boolean {
-    return this.restored && (this.open.length >= this.limits.maxBatchEvents || this.openChars >= this.limits.maxBatchChars);
+    return (
+      this.restored && (this.open.length >= this.limits.maxBatchEvents || this.openChars >= this.limits.maxBatchChars)
+    );
   }
 
   snapshot(): OutboxSnapshot {
-    return { instanceId: this.instanceId, reservedSeq: this.reservedSeq, batches: [...this.batches.values()], open: [...this.open], pendingDrops: this.pendingDrops, droppedTotal: this.droppedTotal };
+    return {
+      instanceId: this.instanceId,
+      reservedSeq: this.reservedSeq,
+      batches: [...this.batches.values()],
+      open: [...this.open],
+      pendingDrops: this.pendingDrops,
+      droppedTotal: this.droppedTotal,
+    };
   }
 
   /** Turns the oldest open events (and a marker of drops) into the next numbered batch, if a number is free. */
@@ -162,7 +176,11 @@ export class Outbox {
     this.open = taken === this.open.length ? [] : this.open.slice(taken);
     this.openChars -= chars;
     const seq = this.nextSeq++;
-    const batch = { seq, frame: `{"type":"batch","batchSeq":${seq},"events":[${parts.join(',')}]}`, count: parts.length };
+    const batch = {
+      seq,
+      frame: `{"type":"batch","batchSeq":${seq},"events":[${parts.join(',')}]}`,
+      count: parts.length,
+    };
     this.keep(batch);
     if (this.reserve()) this.onChange(true);
     return batch;

@@ -69,7 +69,9 @@ export class OutboxStore {
 
   /** Batches acked just before a worker stopped may still be stored; the meta no longer names them. */
   private async removeStrays(): Promise<void> {
-    const strays = Object.keys(await this.area.get(null)).filter((key) => key.startsWith(BATCH) && !this.written.has(Number(key.slice(BATCH.length))));
+    const strays = Object.keys(await this.area.get(null)).filter(
+      (key) => key.startsWith(BATCH) && !this.written.has(Number(key.slice(BATCH.length))),
+    );
     if (strays.length) await this.area.remove(strays);
   }
 
@@ -83,10 +85,19 @@ export class OutboxStore {
     if (!meta) return undefined;
     const keys = meta.seqs.map((seq) => BATCH + seq);
     const stored = keys.length ? await this.area.get(keys) : {};
-    const batches = keys.map((key) => stored[key] as Batch | undefined).filter((batch): batch is Batch => Boolean(batch));
+    const batches = keys
+      .map((key) => stored[key] as Batch | undefined)
+      .filter((batch): batch is Batch => Boolean(batch));
     // What did not fit is lost with the worker that held it: the next batch's marker counts it.
     const lost = meta.unstored ?? 0;
-    return { instanceId: meta.instanceId, reservedSeq: meta.reservedSeq, batches, open: open ?? [], pendingDrops: meta.pendingDrops + lost, droppedTotal: meta.droppedTotal + lost };
+    return {
+      instanceId: meta.instanceId,
+      reservedSeq: meta.reservedSeq,
+      batches,
+      open: open ?? [],
+      pendingDrops: meta.pendingDrops + lost,
+      droppedTotal: meta.droppedTotal + lost,
+    };
   }
 
   private schedule(urgent: boolean, delayMs?: number): void {
@@ -117,7 +128,14 @@ export class OutboxStore {
     const snapshot = this.outbox.snapshot();
     const { kept, unstored } = this.fitting(snapshot);
     const current = new Set(kept.map((batch) => batch.seq));
-    const meta: Meta = { instanceId: snapshot.instanceId, reservedSeq: snapshot.reservedSeq, seqs: [...current], pendingDrops: snapshot.pendingDrops, droppedTotal: snapshot.droppedTotal, unstored };
+    const meta: Meta = {
+      instanceId: snapshot.instanceId,
+      reservedSeq: snapshot.reservedSeq,
+      seqs: [...current],
+      pendingDrops: snapshot.pendingDrops,
+      droppedTotal: snapshot.droppedTotal,
+      unstored,
+    };
     const items: Record<string, unknown> = { [META]: meta, [OPEN]: snapshot.open };
     for (const batch of kept) if (!this.written.has(batch.seq)) items[BATCH + batch.seq] = batch;
     const gone = [...this.written].filter((seq) => !current.has(seq)).map((seq) => BATCH + seq);

@@ -26,5 +26,10 @@ function toEvent(capture: PageCapture): CaptureEvent {
   const frames = parsed.length ? parsed : capture.fallback ? [capture.fallback] : [];
   const top = frames[0];
   const { stackText, fallback: _fallback, ...rest } = capture;
-  return { ...rest, stack: stackText ?? (frames.length ? formatStack(frames).join('\n') : undefined), frames, source: top ? formatFrame(top) : undefined };
+  return {
+    ...rest,
+    stack: stackText ?? (frames.length ? formatStack(frames).join('\n') : undefined),
+    frames,
+    source: top ? formatFrame(top) : undefined,
+  };
 }

@@ -6,7 +6,8 @@ import { targetTab } from './targetTab';
 
 /** Navigates the target tab and waits for `load` (default) or `domcontentloaded`. Only to pages in scope. */
 export async function navigate(args: { url?: unknown; waitUntil?: unknown; tabId?: number }) {
-  if (typeof args.url !== 'string') throw new CommandError('INVALID_ARGUMENT', 'Give the address to open as `url`, e.g. http://localhost:5173/.');
+  if (typeof args.url !== 'string')
+    throw new CommandError('INVALID_ARGUMENT', 'Give the address to open as `url`, e.g. http://localhost:5173/.');
   if (!isInScope(args.url, settings())) throw new CommandError('OUT_OF_SCOPE', outOfScopeMessage(args.url));
   const waitUntil = args.waitUntil === 'domcontentloaded' ? 'domcontentloaded' : 'load';
   const tab = await targetTab(args.tabId);
@@ -28,7 +29,15 @@ export async function listTabs() {
   return {
     tabs: tabs
       .filter((tab) => tab.id !== undefined && /^https?:/.test(tab.url ?? ''))
-      .map((tab) => ({ id: tab.id!, url: tab.url!, title: tab.title ?? '', active: tab.active, windowId: tab.windowId, inScope: isInScope(tab.url, settings()), locked: lockedTabs.includes(tab.id!) })),
+      .map((tab) => ({
+        id: tab.id!,
+        url: tab.url!,
+        title: tab.title ?? '',
+        active: tab.active,
+        windowId: tab.windowId,
+        inScope: isInScope(tab.url, settings()),
+        locked: lockedTabs.includes(tab.id!),
+      })),
   };
 }
 
@@ -38,6 +47,15 @@ export async function cookiesFor(args: { url?: unknown }) {
   if (!isInScope(args.url, settings())) throw new CommandError('OUT_OF_SCOPE', outOfScopeMessage(args.url));
   const cookies = await chrome.cookies.getAll({ url: args.url });
   return {
-    cookies: cookies.map(({ name, value, domain, path, secure, httpOnly, sameSite, expirationDate }) => ({ name, value, domain, path, secure, httpOnly, sameSite, expirationDate })),
+    cookies: cookies.map(({ name, value, domain, path, secure, httpOnly, sameSite, expirationDate }) => ({
+      name,
+      value,
+      domain,
+      path,
+      secure,
+      httpOnly,
+      sameSite,
+      expirationDate,
+    })),
   };
 }

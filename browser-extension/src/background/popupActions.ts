@@ -29,7 +29,17 @@ export async function handleMessage(message: ExtensionMessage, context: Context)
     case 'update-settings':
       return updateSettings(message.settings);
     case 'selected-element':
-      context.sink.accept([{ type: 'selected-element', element: message.element, timestamp: Date.now(), url: tabInfo(message.tabId)?.url }], message.tabId);
+      context.sink.accept(
+        [
+          {
+            type: 'selected-element',
+            element: message.element,
+            timestamp: Date.now(),
+            url: tabInfo(message.tabId)?.url,
+          },
+        ],
+        message.tabId,
+      );
       return { ok: true };
     case 'capture-screenshot':
       return captureFromPopup(context.link);
@@ -62,7 +72,15 @@ async function popupState({ link, sink, outbox, remote }: Context): Promise<Popu
     queued: outbox.queued,
     dropped: outbox.dropped,
     lockedTabs: current.lockedTabs,
-    currentTab: tab?.id !== undefined && tab.url ? { id: tab.id, url: tab.url, inScope: isInScope(tab.url, current), locked: current.lockedTabs.includes(tab.id) } : undefined,
+    currentTab:
+      tab?.id !== undefined && tab.url
+        ? {
+            id: tab.id,
+            url: tab.url,
+            inScope: isInScope(tab.url, current),
+            locked: current.lockedTabs.includes(tab.id),
+          }
+        : undefined,
     settings: current,
     hint,
     remote: remoteStatus,
@@ -71,14 +89,16 @@ async function popupState({ link, sink, outbox, remote }: Context): Promise<Popu
 }
 
 function remoteHint(state: RemoteView['state']): string | undefined {
-  if (state === 'unauthorized') return 'The edge refused this browser’s credentials: check the API key in the options (Remote mode).';
+  if (state === 'unauthorized')
+    return 'The edge refused this browser’s credentials: check the API key in the options (Remote mode).';
   if (state === 'offline') return 'The edge does not answer: captures wait here (up to 50,000) and go up once it does.';
   return undefined;
 }
 
 /** Asks the connector, so the image lands in its screenshot folder where VS Code and the assistant see it. */
 async function captureFromPopup(link: ConnectorLink): Promise<{ path?: string; error?: string }> {
-  if (link.state === 'off') return { error: 'Remote mode is on: screenshots are taken by the remote reader (the screenshot command).' };
+  if (link.state === 'off')
+    return { error: 'Remote mode is on: screenshots are taken by the remote reader (the screenshot command).' };
   if (link.state !== 'connected' || !link.port) return { error: 'Not connected to the connector.' };
   const response = await fetch(`http://127.0.0.1:${link.port}/capture-screenshot`, {
     method: 'POST',

@@ -35,7 +35,13 @@ export async function makePreview(image: Blob, maxDimension: number, maxBytes: n
     context.drawImage(bitmap, 0, 0, width, sourceHeight, 0, 0, outWidth, outHeight);
     for (const quality of QUALITIES) {
       const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality });
-      if (blob.size <= maxBytes) return { data: await blobToDataUrl(blob), width: outWidth, height: outHeight, cropped: cropped || sourceHeight < height };
+      if (blob.size <= maxBytes)
+        return {
+          data: await blobToDataUrl(blob),
+          width: outWidth,
+          height: outHeight,
+          cropped: cropped || sourceHeight < height,
+        };
     }
     scale *= 0.75;
   }
@@ -47,9 +53,18 @@ export async function makePreview(image: Blob, maxDimension: number, maxBytes: n
  */
 export async function previewImage(args: Record<string, unknown>): Promise<ScreenshotPreview> {
   const { data, maxDimension, maxBytes } = args;
-  if (typeof data !== 'string' || !/^data:image\/(png|jpeg);base64,/.test(data)) throw new CommandError('INVALID_PARAMETER', "'data' must be a PNG or JPEG data URL.");
-  if (!Number.isInteger(maxDimension) || !Number.isInteger(maxBytes) || (maxDimension as number) < 100 || (maxBytes as number) < 10_000) {
-    throw new CommandError('INVALID_PARAMETER', "'maxDimension' (at least 100) and 'maxBytes' (at least 10000) must be whole numbers.");
+  if (typeof data !== 'string' || !/^data:image\/(png|jpeg);base64,/.test(data))
+    throw new CommandError('INVALID_PARAMETER', "'data' must be a PNG or JPEG data URL.");
+  if (
+    !Number.isInteger(maxDimension) ||
+    !Number.isInteger(maxBytes) ||
+    (maxDimension as number) < 100 ||
+    (maxBytes as number) < 10_000
+  ) {
+    throw new CommandError(
+      'INVALID_PARAMETER',
+      "'maxDimension' (at least 100) and 'maxBytes' (at least 10000) must be whole numbers.",
+    );
   }
   try {
     return await makePreview(await dataUrlToBlob(data), maxDimension as number, maxBytes as number);

@@ -29,7 +29,9 @@ export class RemoteMode {
   /** Starts, restarts or stops the link to match the settings; `origins` are what may leave the machine. */
   apply(remote: StoredRemote, origins: string[]): void {
     const keys = remote.enabled && remote.url ? remote.keys : undefined;
-    const wanted = keys ? JSON.stringify([remote.url, remote.apiKey, remote.sessionId, keys.clientId, origins, remote.allowScripts]) : '';
+    const wanted = keys
+      ? JSON.stringify([remote.url, remote.apiKey, remote.sessionId, keys.clientId, origins, remote.allowScripts])
+      : '';
     if (wanted === this.running) return;
     this.stop();
     if (!keys) return;
@@ -44,7 +46,11 @@ export class RemoteMode {
       version: VERSION,
       client: 'browser-extension',
       // The same commands as the connector's, kept to shared pages as the connector keeps them.
-      onCommand: guardRemoteCommands(runCommand, remote.allowScripts ? [...DEFAULT_REMOTE_COMMANDS, 'run-script', 'cookies'] : DEFAULT_REMOTE_COMMANDS, origins),
+      onCommand: guardRemoteCommands(
+        runCommand,
+        remote.allowScripts ? [...DEFAULT_REMOTE_COMMANDS, 'run-script', 'cookies'] : DEFAULT_REMOTE_COMMANDS,
+        origins,
+      ),
     });
     this.link.start();
     this.keepAwake = setInterval(() => void chrome.runtime.getPlatformInfo(), KEEP_AWAKE_MS);

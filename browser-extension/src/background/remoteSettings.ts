@@ -1,5 +1,10 @@
 import { generateClientKeys, type ClientKeys } from '../../../src/shared/remote';
-import { DEFAULT_REMOTE, type RemoteSaveResult, type RemoteSettings, type RemoteSettingsView } from '../common/messages';
+import {
+  DEFAULT_REMOTE,
+  type RemoteSaveResult,
+  type RemoteSettings,
+  type RemoteSettingsView,
+} from '../common/messages';
 import { validateRemoteSettings } from './remoteValidation';
 
 const KEY = 'remote';
@@ -23,7 +28,8 @@ export async function loadRemote(): Promise<StoredRemote> {
   const stored = (await chrome.storage.local.get(KEY))[KEY] as Partial<StoredRemote> | undefined;
   current = { ...DEFAULT_REMOTE, ...stored };
   const keys = current.enabled && !current.keys ? await newKeys() : current.keys;
-  if (!current.sessionId || keys !== current.keys) await store({ ...current, sessionId: current.sessionId || newSessionId(), keys });
+  if (!current.sessionId || keys !== current.keys)
+    await store({ ...current, sessionId: current.sessionId || newSessionId(), keys });
   return current;
 }
 
@@ -47,7 +53,8 @@ export async function saveRemote(input: RemoteSettings): Promise<RemoteSaveResul
   const next = checked.settings;
   const sameIdentity = next.url === current.url && next.apiKey === current.apiKey;
   let keys = sameIdentity ? current.keys : undefined;
-  const sessionId = current.keys && !sameIdentity && next.sessionId === current.sessionId ? newSessionId() : next.sessionId;
+  const sessionId =
+    current.keys && !sameIdentity && next.sessionId === current.sessionId ? newSessionId() : next.sessionId;
   if (next.enabled && !keys) keys = await newKeys();
   await store({ ...next, sessionId, keys });
   return { ok: true, settings: remoteView() };

@@ -50,7 +50,9 @@ export class RequestExtras {
   }
 
   addBody(key: string, body: CapturedBody): void {
-    const entry = this.waiting.get(key)?.find((item) => item.needs.body && !item.body && item.event.method === body.method);
+    const entry = this.waiting
+      .get(key)
+      ?.find((item) => item.needs.body && !item.body && item.event.method === body.method);
     if (!entry) return keep(this.spareBodies, key, body);
     entry.body = body;
     this.settleIfComplete(key, entry);

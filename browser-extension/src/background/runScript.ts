@@ -23,8 +23,13 @@ function asFunctionBody(code: string): string {
  * Runs code in the page's main world and answers its value or its exception. chrome.userScripts
  * (Chrome 135+, once the user allows user scripts) shows no debugger bar; otherwise a brief attach.
  */
-export async function runScript(args: { code?: unknown; returnResult?: unknown; tabId?: number }): Promise<ScriptReply> {
-  if (typeof args.code !== 'string' || !args.code.trim()) throw new CommandError('INVALID_ARGUMENT', 'Give the JavaScript to run as `code`.');
+export async function runScript(args: {
+  code?: unknown;
+  returnResult?: unknown;
+  tabId?: number;
+}): Promise<ScriptReply> {
+  if (typeof args.code !== 'string' || !args.code.trim())
+    throw new CommandError('INVALID_ARGUMENT', 'Give the JavaScript to run as `code`.');
   const tab = await targetTab(args.tabId);
   const code = args.code;
   const wantValue = args.returnResult !== false;
@@ -32,8 +37,14 @@ export async function runScript(args: { code?: unknown; returnResult?: unknown; 
   if (viaUserScripts) return { ...viaUserScripts, value: wantValue ? viaUserScripts.value : undefined };
   return withDebugger(tab.id!, async (send) => {
     let evaluated = await evaluate(send, code, true);
-    if (evaluated.exceptionDetails && /Illegal return statement/.test(describeException(evaluated))) evaluated = await evaluate(send, asFunctionBody(code), true);
-    if (!evaluated.exceptionDetails && evaluated.result.type === 'object' && evaluated.result.value === undefined && evaluated.result.description) {
+    if (evaluated.exceptionDetails && /Illegal return statement/.test(describeException(evaluated)))
+      evaluated = await evaluate(send, asFunctionBody(code), true);
+    if (
+      !evaluated.exceptionDetails &&
+      evaluated.result.type === 'object' &&
+      evaluated.result.value === undefined &&
+      evaluated.result.description
+    ) {
       return { type: 'object', value: wantValue ? evaluated.result.description : undefined, via: 'debugger' };
     }
     if (evaluated.exceptionDetails) throw new CommandError('SCRIPT_ERROR', describeException(evaluated));
@@ -42,9 +53,21 @@ export async function runScript(args: { code?: unknown; returnResult?: unknown; 
 }
 
 async function evaluate(send: Send, expression: string, byValue: boolean): Promise<Evaluated> {
-  const evaluated = await send<Evaluated>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: byValue, replMode: true, userGesture: true });
+  const evaluated = await send<Evaluated>('Runtime.evaluate', {
+    expression,
+    awaitPromise: true,
+    returnByValue: byValue,
+    replMode: true,
+    userGesture: true,
+  });
   // DOM nodes and the like cannot be returned by value: fall back to their description.
-  if (evaluated.exceptionDetails && /by value|reference chain/i.test(describeException(evaluated))) return send<Evaluated>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: false, replMode: true });
+  if (evaluated.exceptionDetails && /by value|reference chain/i.test(describeException(evaluated)))
+    return send<Evaluated>('Runtime.evaluate', {
+      expression,
+      awaitPromise: true,
+      returnByValue: false,
+      replMode: true,
+    });
   return evaluated;
 }
 
@@ -53,8 +76,15 @@ function describeException(evaluated: Evaluated): string {
 }
 
 /** Only when the user has allowed user scripts for this extension; undefined means "use the debugger". */
-async function tryUserScripts(tabId: number, code: string): Promise<Omit<ScriptReply, 'value'> & { value?: unknown } | undefined> {
-  const api = (chrome as unknown as { userScripts?: { execute?: (injection: unknown) => Promise<{ result?: unknown; error?: string }[]> } }).userScripts;
+async function tryUserScripts(
+  tabId: number,
+  code: string,
+): Promise<(Omit<ScriptReply, 'value'> & { value?: unknown }) | undefined> {
+  const api = (
+    chrome as unknown as {
+      userScripts?: { execute?: (injection: unknown) => Promise<{ result?: unknown; error?: string }[]> };
+    }
+  ).userScripts;
   if (!api?.execute) return undefined;
   const wrapped = `(async () => {
     const src = ${JSON.stringify(code)};
@@ -73,7 +103,8 @@ async function tryUserScripts(tabId: number, code: string): Promise<Omit<ScriptR
   } catch {
     return undefined;
   }
-  const outcome = results[0]?.result as { ok: boolean; type?: string; value?: unknown; csp?: boolean; error?: string } | undefined;
+  const outcome = results[0]?.result as
+    { ok: boolean; type?: string; value?: unknown; csp?: boolean; error?: string } | undefined;
   // The page's CSP forbids eval in its world: the debugger is not bound by it.
   if (!outcome || outcome.csp) return undefined;
   if (!outcome.ok) throw new CommandError('SCRIPT_ERROR', outcome.error ?? 'The script threw.');

@@ -23,7 +23,10 @@ export function isInScope(url: string | undefined, settings: Settings): boolean 
 /** Match patterns for the content scripts: the same scope, as Chrome spells it. */
 export function scopePatterns(settings: Settings): string[] {
   if (settings.allSites) return ['http://*/*', 'https://*/*'];
-  const loopback = ['localhost', '127.0.0.1', '[::1]', '*.localhost'].flatMap((host) => [`http://${host}/*`, `https://${host}/*`]);
+  const loopback = ['localhost', '127.0.0.1', '[::1]', '*.localhost'].flatMap((host) => [
+    `http://${host}/*`,
+    `https://${host}/*`,
+  ]);
   return [...loopback, ...settings.extraOrigins.map((origin) => `${origin}/*`)];
 }
 
@@ -33,7 +36,10 @@ export function scopePatterns(settings: Settings): string[] {
  * the matcher cannot name: remote sharing needs the origin listed.
  */
 export function remoteOrigins(settings: Settings): string[] {
-  const loopback = ['localhost', '127.0.0.1', '*.localhost'].flatMap((host) => [`http://${host}:*`, `https://${host}:*`]);
+  const loopback = ['localhost', '127.0.0.1', '*.localhost'].flatMap((host) => [
+    `http://${host}:*`,
+    `https://${host}:*`,
+  ]);
   return [...loopback, ...settings.extraOrigins];
 }
 

@@ -31,8 +31,12 @@ export async function takeScreenshot(options: ScreenshotOptions): Promise<Screen
     const data =
       !fullPage && !options.selector && tab.active
         ? await captureVisible(tab.windowId, format, quality)
-        : await withDebugger(tab.id!, (send) => captureWithDebugger(send, { fullPage, selector: options.selector, format, quality }));
-    const preview = options.preview ? await makePreview(await dataUrlToBlob(data), options.preview.maxDimension, options.preview.maxBytes) : undefined;
+        : await withDebugger(tab.id!, (send) =>
+            captureWithDebugger(send, { fullPage, selector: options.selector, format, quality }),
+          );
+    const preview = options.preview
+      ? await makePreview(await dataUrlToBlob(data), options.preview.maxDimension, options.preview.maxBytes)
+      : undefined;
     return { data, preview };
   } finally {
     if (hidden) await setHidden(tab.id!, options.removeElements!, false);
@@ -57,12 +61,20 @@ interface Clip {
   height: number;
 }
 
-async function captureWithDebugger(send: Send, options: { fullPage: boolean; selector?: string; format: 'png' | 'jpeg'; quality: number }): Promise<string> {
+async function captureWithDebugger(
+  send: Send,
+  options: { fullPage: boolean; selector?: string; format: 'png' | 'jpeg'; quality: number },
+): Promise<string> {
   let clip: Clip | undefined;
   if (options.selector) clip = await elementClip(send, options.selector);
   else if (options.fullPage) {
     const metrics = await send<{ cssContentSize: { width: number; height: number } }>('Page.getLayoutMetrics');
-    clip = { x: 0, y: 0, width: Math.ceil(metrics.cssContentSize.width), height: Math.ceil(metrics.cssContentSize.height) };
+    clip = {
+      x: 0,
+      y: 0,
+      width: Math.ceil(metrics.cssContentSize.width),
+      height: Math.ceil(metrics.cssContentSize.height),
+    };
   }
   const { data } = await send<{ data: string }>('Page.captureScreenshot', {
     format: options.format,
@@ -75,11 +87,23 @@ async function captureWithDebugger(send: Send, options: { fullPage: boolean; sel
 async function elementClip(send: Send, selector: string): Promise<Clip> {
   const expression = `(() => { const el = document.querySelector(${JSON.stringify(selector)}); if (!el) return null;
     const r = el.getBoundingClientRect(); return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height }; })()`;
-  const { result, exceptionDetails } = await send<{ result: { value?: Clip | null }; exceptionDetails?: { exception?: { description?: string } } }>('Runtime.evaluate', { expression, returnByValue: true });
-  if (exceptionDetails) throw new CommandError('INVALID_SELECTOR', `'${selector}' is not a valid CSS selector: ${exceptionDetails.exception?.description ?? 'syntax error'}.`);
+  const { result, exceptionDetails } = await send<{
+    result: { value?: Clip | null };
+    exceptionDetails?: { exception?: { description?: string } };
+  }>('Runtime.evaluate', { expression, returnByValue: true });
+  if (exceptionDetails)
+    throw new CommandError(
+      'INVALID_SELECTOR',
+      `'${selector}' is not a valid CSS selector: ${exceptionDetails.exception?.description ?? 'syntax error'}.`,
+    );
   const clip = result.value;
-  if (!clip) throw new CommandError('ELEMENT_NOT_FOUND', `No element matches '${selector}' on the page. Check the selector, or take a full-page screenshot.`);
-  if (clip.width < 1 || clip.height < 1) throw new CommandError('ELEMENT_NOT_VISIBLE', `The element '${selector}' has no size (hidden or empty).`);
+  if (!clip)
+    throw new CommandError(
+      'ELEMENT_NOT_FOUND',
+      `No element matches '${selector}' on the page. Check the selector, or take a full-page screenshot.`,
+    );
+  if (clip.width < 1 || clip.height < 1)
+    throw new CommandError('ELEMENT_NOT_VISIBLE', `The element '${selector}' has no size (hidden or empty).`);
   return clip;
 }
 

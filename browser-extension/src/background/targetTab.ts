@@ -12,10 +12,15 @@ export async function targetTab(tabId?: number): Promise<chrome.tabs.Tab> {
   if (tabId !== undefined) {
     tab = await chrome.tabs.get(tabId).catch(() => undefined);
     if (!tab) throw new CommandError('TAB_NOT_FOUND', `No tab with id ${tabId}. List tabs to see the ids.`);
-    if (lockedTabs.length && !lockedTabs.includes(tabId)) throw new CommandError('TAB_NOT_LOCKED', `Capture is locked to tab ${lockedTabs.join(', ')}; unlock it in the extension popup to use tab ${tabId}.`);
+    if (lockedTabs.length && !lockedTabs.includes(tabId))
+      throw new CommandError(
+        'TAB_NOT_LOCKED',
+        `Capture is locked to tab ${lockedTabs.join(', ')}; unlock it in the extension popup to use tab ${tabId}.`,
+      );
   } else if (lockedTabs.length) {
     tab = await chrome.tabs.get(lockedTabs[0]!).catch(() => undefined);
-    if (!tab) throw new CommandError('TAB_NOT_FOUND', 'The locked tab was closed. Lock another one in the extension popup.');
+    if (!tab)
+      throw new CommandError('TAB_NOT_FOUND', 'The locked tab was closed. Lock another one in the extension popup.');
   } else {
     [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
     tab ??= (await chrome.tabs.query({ active: true }))[0];

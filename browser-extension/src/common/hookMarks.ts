@@ -11,7 +11,8 @@ export const HOOK_MARKS = {
 } as const;
 
 /** What the captures say when the hook joins a page that already ran. */
-export const ATTACHED_NOTE = 'Browser Debug attached to an open tab: console output from before this moment is gone. Reload the page to capture it from the start.';
+export const ATTACHED_NOTE =
+  'Browser Debug attached to an open tab: console output from before this moment is gone. Reload the page to capture it from the start.';
 
 /** True the first time it is called for `name` on this page (and claims it); false after. */
 export function claimOnce(name: string): boolean {

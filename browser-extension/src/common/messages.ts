@@ -53,7 +53,14 @@ export interface ResourceTiming {
 
 /** What the page hook sends. Stacks stay raw text and are parsed in the worker, off the page's thread. */
 export type PageCapture =
-  | { type: 'console-log'; level: 'log' | 'info' | 'warn' | 'error' | 'debug'; message: string; timestamp: number; url: string; stackText?: string }
+  | {
+      type: 'console-log';
+      level: 'log' | 'info' | 'warn' | 'error' | 'debug';
+      message: string;
+      timestamp: number;
+      url: string;
+      stackText?: string;
+    }
   | {
       type: 'console-error';
       message: string;
@@ -106,14 +113,21 @@ export interface RemoteSettings {
   allowScripts: boolean;
 }
 
-export const DEFAULT_REMOTE: RemoteSettings = { enabled: false, url: '', apiKey: '', sessionId: '', allowScripts: false };
+export const DEFAULT_REMOTE: RemoteSettings = {
+  enabled: false,
+  url: '',
+  apiKey: '',
+  sessionId: '',
+  allowScripts: false,
+};
 
 /** The options page's view: the settings plus this browser's client id once it has a key pair. */
 export interface RemoteSettingsView extends RemoteSettings {
   clientId?: string;
 }
 
-export type RemoteSaveResult = { ok: true; settings: RemoteSettingsView } | { ok: false; field: keyof RemoteSettings; error: string };
+export type RemoteSaveResult =
+  { ok: true; settings: RemoteSettingsView } | { ok: false; field: keyof RemoteSettings; error: string };
 
 export interface RemoteView extends RemoteStatus {
   url: string;

@@ -9,14 +9,21 @@ const MAX_BODY_CHARS = 32 * 1024;
 const TEXTUAL = /json|text|xml|javascript|x-www-form-urlencoded|graphql/i;
 
 function cap(text: string): string {
-  return text.length > MAX_BODY_CHARS ? `${text.slice(0, MAX_BODY_CHARS)}…[truncated ${text.length - MAX_BODY_CHARS} chars]` : text;
+  return text.length > MAX_BODY_CHARS
+    ? `${text.slice(0, MAX_BODY_CHARS)}…[truncated ${text.length - MAX_BODY_CHARS} chars]`
+    : text;
 }
 
 function describeBody(body: unknown): string | undefined {
   if (body === undefined || body === null) return undefined;
   if (typeof body === 'string') return cap(body);
   if (body instanceof URLSearchParams) return cap(body.toString());
-  if (body instanceof FormData) return cap([...body.entries()].map(([key, value]) => `${key}=${typeof value === 'string' ? value : `[file ${value.name}]`}`).join('&'));
+  if (body instanceof FormData)
+    return cap(
+      [...body.entries()]
+        .map(([key, value]) => `${key}=${typeof value === 'string' ? value : `[file ${value.name}]`}`)
+        .join('&'),
+    );
   if (body instanceof Blob) return `[binary ${body.size} bytes]`;
   if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return `[binary ${body.byteLength} bytes]`;
   return undefined;
@@ -49,7 +56,12 @@ function patchXhr(): void {
   const open = XMLHttpRequest.prototype.open;
   const send = XMLHttpRequest.prototype.send;
   const requests = new WeakMap<XMLHttpRequest, { url: string; method: string }>();
-  XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL, ...rest: unknown[]) {
+  XMLHttpRequest.prototype.open = function (
+    this: XMLHttpRequest,
+    method: string,
+    url: string | URL,
+    ...rest: unknown[]
+  ) {
     requests.set(this, { method: method.toUpperCase(), url: new URL(String(url), location.href).href });
     return (open as (...args: unknown[]) => void).call(this, method, url, ...rest);
   } as typeof XMLHttpRequest.prototype.open;

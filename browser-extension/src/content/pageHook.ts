@@ -51,7 +51,15 @@ function wrap(name: keyof Console, toEntry: (args: unknown[]) => [Level, string]
       busy = true;
       try {
         const entry = toEntry(args);
-        if (entry) post({ type: 'console-log', level: entry[0], message: entry[1], timestamp: Date.now(), url: location.href, stackText: callerStack() });
+        if (entry)
+          post({
+            type: 'console-log',
+            level: entry[0],
+            message: entry[1],
+            timestamp: Date.now(),
+            url: location.href,
+            stackText: callerStack(),
+          });
       } catch {
         // Serialising a hostile value must not break the page.
       } finally {
@@ -65,15 +73,31 @@ function wrap(name: keyof Console, toEntry: (args: unknown[]) => [Level, string]
 }
 
 function wrapConsole(): void {
-  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) wrap(level, (args) => [level, formatArgs(args)]);
-  wrap('assert', ([condition, ...rest]) => (condition ? undefined : ['error', `Assertion failed${rest.length ? ': ' + formatArgs(rest) : ''}`]));
+  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const)
+    wrap(level, (args) => [level, formatArgs(args)]);
+  wrap('assert', ([condition, ...rest]) =>
+    condition ? undefined : ['error', `Assertion failed${rest.length ? ': ' + formatArgs(rest) : ''}`],
+  );
   wrap('table', ([data]) => ['log', formatTable(data)]);
   wrap('trace', (args) => ['log', `console.trace${args.length ? ': ' + formatArgs(args) : ''}`]);
 }
 
-function errorCapture(message: string, error: unknown, fallback: StackFrame | undefined, errorKind: 'uncaught' | 'unhandledrejection' | 'resource'): PageCapture {
+function errorCapture(
+  message: string,
+  error: unknown,
+  fallback: StackFrame | undefined,
+  errorKind: 'uncaught' | 'unhandledrejection' | 'resource',
+): PageCapture {
   const stackText = error instanceof Error && typeof error.stack === 'string' ? error.stack : undefined;
-  return { type: 'console-error', message: truncate(message), timestamp: Date.now(), url: location.href, errorKind, stackText, fallback };
+  return {
+    type: 'console-error',
+    message: truncate(message),
+    timestamp: Date.now(),
+    url: location.href,
+    errorKind,
+    stackText,
+    fallback,
+  };
 }
 
 function listenForErrors(): void {
@@ -83,11 +107,25 @@ function listenForErrors(): void {
       const target = event.target;
       if (target && target !== window && target instanceof Element) {
         const resource = (target as HTMLImageElement).src || (target as HTMLLinkElement).href || '';
-        post(errorCapture(`Failed to load resource: <${target.tagName.toLowerCase()}> ${resource}`, undefined, undefined, 'resource'));
+        post(
+          errorCapture(
+            `Failed to load resource: <${target.tagName.toLowerCase()}> ${resource}`,
+            undefined,
+            undefined,
+            'resource',
+          ),
+        );
         return;
       }
       const where = event.filename ? { url: event.filename, line: event.lineno, column: event.colno } : undefined;
-      post(errorCapture(`Uncaught ${event.error instanceof Error ? `${event.error.name}: ${event.error.message}` : event.message}`, event.error, where, 'uncaught'));
+      post(
+        errorCapture(
+          `Uncaught ${event.error instanceof Error ? `${event.error.name}: ${event.error.message}` : event.message}`,
+          event.error,
+          where,
+          'uncaught',
+        ),
+      );
     },
     true,
   );
@@ -104,7 +142,8 @@ function listenForErrors(): void {
 // Registered scripts run at document_start; the worker also injects this into tabs that were open
 // before (install, browser start, a wider scope). Once per page, and a late start says so.
 if (claimOnce(HOOK_MARKS.pageHook)) {
-  if (takeMark(HOOK_MARKS.attachedLate)) post({ type: 'console-log', level: 'info', message: ATTACHED_NOTE, timestamp: Date.now(), url: location.href });
+  if (takeMark(HOOK_MARKS.attachedLate))
+    post({ type: 'console-log', level: 'info', message: ATTACHED_NOTE, timestamp: Date.now(), url: location.href });
   wrapConsole();
   listenForErrors();
   // Which line of the app started each fetch and XHR.

@@ -10,7 +10,33 @@ import { isSecretField, secretKeyFor } from './recording/secretFields';
 import { selectorsFor } from './recording/selectors';
 import { AddedElements } from './recording/addedElements';
 
-const SPECIAL_KEYS = new Set(['Enter', 'Tab', 'Escape', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End', 'Delete', 'Backspace', 'F1', 'F2', 'F3', 'F4', 'F5', 'F6', 'F7', 'F8', 'F9', 'F10', 'F11', 'F12']);
+const SPECIAL_KEYS = new Set([
+  'Enter',
+  'Tab',
+  'Escape',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'PageUp',
+  'PageDown',
+  'Home',
+  'End',
+  'Delete',
+  'Backspace',
+  'F1',
+  'F2',
+  'F3',
+  'F4',
+  'F5',
+  'F6',
+  'F7',
+  'F8',
+  'F9',
+  'F10',
+  'F11',
+  'F12',
+]);
 /** Inside a text field most keys are typing, which `change` records as the final value. */
 const KEYS_IN_FIELDS = new Set(['Enter', 'Tab', 'Escape', 'ArrowUp', 'ArrowDown']);
 /** Held for shortcuts and modified clicks (Ctrl+A, Ctrl+click); Shift alone is typing. */
@@ -43,7 +69,12 @@ class PageRecorder {
     window.addEventListener('keyup', (event) => this.onKey(event, 'keyUp'), options);
     window.addEventListener('wheel', () => (this.userScrollUntil = Date.now() + 1000), { ...options, passive: true });
     document.addEventListener('scroll', (event) => this.onScroll(event.target), options);
-    window.addEventListener(DIALOG_EVENT, (event) => this.send({ kind: 'recording-dialog', text: String((event as CustomEvent).detail), timestamp: Date.now() }), options);
+    window.addEventListener(
+      DIALOG_EVENT,
+      (event) =>
+        this.send({ kind: 'recording-dialog', text: String((event as CustomEvent).detail), timestamp: Date.now() }),
+      options,
+    );
     this.added.start();
     showBadge(document);
   }
@@ -64,7 +95,13 @@ class PageRecorder {
     if (!target || event.detail === 0) return;
     this.flushFieldsExcept(target);
     const rect = target.getBoundingClientRect();
-    const step: RecorderStep = { type: 'click', target: 'main', selectors: selectorsFor(target), offsetX: round(event.clientX - rect.left), offsetY: round(event.clientY - rect.top) };
+    const step: RecorderStep = {
+      type: 'click',
+      target: 'main',
+      selectors: selectorsFor(target),
+      offsetX: round(event.clientX - rect.left),
+      offsetY: round(event.clientY - rect.top),
+    };
     if (event.button === 1) step.button = 'auxiliary';
     if (event.button === 2) step.button = 'secondary';
     this.emit(step, target);
@@ -74,12 +111,25 @@ class PageRecorder {
     const target = this.targetOf(event);
     if (!target) return;
     const rect = target.getBoundingClientRect();
-    this.emit({ type: 'doubleClick', target: 'main', selectors: selectorsFor(target), offsetX: round(event.clientX - rect.left), offsetY: round(event.clientY - rect.top) }, target);
+    this.emit(
+      {
+        type: 'doubleClick',
+        target: 'main',
+        selectors: selectorsFor(target),
+        offsetX: round(event.clientX - rect.left),
+        offsetY: round(event.clientY - rect.top),
+      },
+      target,
+    );
   }
 
   private onChange(target: EventTarget | null): void {
     if (!isField(target)) return;
-    if (target instanceof HTMLInputElement && ['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'image'].includes(target.type)) return;
+    if (
+      target instanceof HTMLInputElement &&
+      ['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'image'].includes(target.type)
+    )
+      return;
     this.recordValue(target);
   }
 
@@ -107,7 +157,10 @@ class PageRecorder {
     const shortcut = (event.ctrlKey || event.metaKey || event.altKey) && event.key.length === 1 && !altGraph;
     // Nothing but modifiers and the field keys of a secret field: its characters never reach a step.
     if (isField(event.target) && isSecretField(event.target) && shortcut) return;
-    const wanted = MODIFIERS.has(event.key) || shortcut || (SPECIAL_KEYS.has(event.key) && (!inField || KEYS_IN_FIELDS.has(event.key)));
+    const wanted =
+      MODIFIERS.has(event.key) ||
+      shortcut ||
+      (SPECIAL_KEYS.has(event.key) && (!inField || KEYS_IN_FIELDS.has(event.key)));
     if (type === 'keyDown') {
       if (!wanted) return;
       // The field's value before the key: Enter may submit the form before `change` fires.
@@ -122,7 +175,14 @@ class PageRecorder {
     clearTimeout(this.scrollTimer);
     this.pendingScroll = () => {
       const element = target instanceof Element && target !== document.scrollingElement ? target : undefined;
-      if (element) this.emit({ type: 'scroll', target: 'main', selectors: selectorsFor(element), x: round(element.scrollLeft), y: round(element.scrollTop) });
+      if (element)
+        this.emit({
+          type: 'scroll',
+          target: 'main',
+          selectors: selectorsFor(element),
+          x: round(element.scrollLeft),
+          y: round(element.scrollTop),
+        });
       else this.emit({ type: 'scroll', target: 'main', x: round(window.scrollX), y: round(window.scrollY) });
     };
     this.scrollTimer = setTimeout(() => this.flushScroll(), 250);
@@ -138,7 +198,12 @@ class PageRecorder {
 
   private flushFieldsExcept(target: Element): void {
     const active = document.activeElement;
-    if (isField(active) && active !== target && !(active instanceof HTMLInputElement && ['checkbox', 'radio', 'file'].includes(active.type))) this.recordValue(active);
+    if (
+      isField(active) &&
+      active !== target &&
+      !(active instanceof HTMLInputElement && ['checkbox', 'radio', 'file'].includes(active.type))
+    )
+      this.recordValue(active);
   }
 
   private targetOf(event: Event): Element | undefined {
@@ -152,7 +217,11 @@ class PageRecorder {
     const now = Date.now();
     const addedAt = element ? this.added.addedAt(element) : undefined;
     if (addedAt !== undefined && addedAt - this.lastStepAt > WAIT_THRESHOLD_MS && step.selectors) {
-      this.send({ kind: 'recording-step', step: { type: 'waitForElement', target: 'main', selectors: step.selectors }, timestamp: now });
+      this.send({
+        kind: 'recording-step',
+        step: { type: 'waitForElement', target: 'main', selectors: step.selectors },
+        timestamp: now,
+      });
     }
     this.lastStepAt = now;
     this.send({ kind: 'recording-step', step, timestamp: now, secret });
@@ -165,13 +234,18 @@ class PageRecorder {
 }
 
 function isField(target: unknown): target is Field {
-  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+  return (
+    target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
+  );
 }
 
 function isTextField(target: unknown): boolean {
   if (target instanceof HTMLTextAreaElement) return true;
   if (target instanceof HTMLElement && target.isContentEditable) return true;
-  return target instanceof HTMLInputElement && !['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'image', 'range', 'color'].includes(target.type);
+  return (
+    target instanceof HTMLInputElement &&
+    !['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'image', 'range', 'color'].includes(target.type)
+  );
 }
 
 function round(value: number): number {

@@ -2,7 +2,16 @@
  * Runs in the extension's isolated world: hands the page hook's captures, the page's resource timings
  * and (opted in) bodies to the service worker over a port.
  */
-import { BODY_EVENT, CAPTURE_EVENT, CAPTURE_PORT, INITIATOR_EVENT, type CapturedBody, type RelayMessage, type RequestInitiator, type ResourceTiming } from '../common/messages';
+import {
+  BODY_EVENT,
+  CAPTURE_EVENT,
+  CAPTURE_PORT,
+  INITIATOR_EVENT,
+  type CapturedBody,
+  type RelayMessage,
+  type RequestInitiator,
+  type ResourceTiming,
+} from '../common/messages';
 import { observeVitals } from './webVitals';
 
 let port: chrome.runtime.Port | undefined;

@@ -57,7 +57,8 @@ export function describe(value: unknown, depth: number, seen: WeakSet<object>): 
 }
 
 function describeObject(value: object, depth: number, seen: WeakSet<object>): string {
-  if (value instanceof Error) return value.stack && value.stack.includes(value.message) ? value.stack : `${value.name}: ${value.message}`;
+  if (value instanceof Error)
+    return value.stack && value.stack.includes(value.message) ? value.stack : `${value.name}: ${value.message}`;
   if (typeof Node !== 'undefined' && value instanceof Node) return describeNode(value);
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
   if (value instanceof RegExp) return String(value);
@@ -66,10 +67,16 @@ function describeObject(value: object, depth: number, seen: WeakSet<object>): st
   seen.add(value);
   try {
     if (Array.isArray(value)) return describeList(value, depth, seen, '[', ']');
-    if (value instanceof Map) return `Map(${value.size}) {${[...value].slice(0, MAX_ITEMS).map(([k, v]) => `${describe(k, depth + 1, seen)} => ${describe(v, depth + 1, seen)}`).join(', ')}}`;
+    if (value instanceof Map)
+      return `Map(${value.size}) {${[...value]
+        .slice(0, MAX_ITEMS)
+        .map(([k, v]) => `${describe(k, depth + 1, seen)} => ${describe(v, depth + 1, seen)}`)
+        .join(', ')}}`;
     if (value instanceof Set) return `Set(${value.size}) ${describeList([...value], depth, seen, '{', '}')}`;
     const keys = Object.keys(value);
-    const shown = keys.slice(0, MAX_KEYS).map((key) => `${key}: ${describe((value as Record<string, unknown>)[key], depth + 1, seen)}`);
+    const shown = keys
+      .slice(0, MAX_KEYS)
+      .map((key) => `${key}: ${describe((value as Record<string, unknown>)[key], depth + 1, seen)}`);
     if (keys.length > MAX_KEYS) shown.push(`…${keys.length - MAX_KEYS} more`);
     const name = value.constructor && value.constructor !== Object ? `${value.constructor.name} ` : '';
     return `${name}{${shown.join(', ')}}`;
@@ -87,7 +94,10 @@ function describeList(items: unknown[], depth: number, seen: WeakSet<object>, op
 function describeNode(node: Node): string {
   if (node instanceof Element) {
     const id = node.id ? `#${node.id}` : '';
-    const classes = typeof node.className === 'string' && node.className.trim() ? '.' + node.className.trim().split(/\s+/).join('.') : '';
+    const classes =
+      typeof node.className === 'string' && node.className.trim()
+        ? '.' + node.className.trim().split(/\s+/).join('.')
+        : '';
     return `<${node.tagName.toLowerCase()}${id}${classes}>`;
   }
   if (node.nodeType === Node.TEXT_NODE) return `#text ${JSON.stringify(truncate(node.textContent ?? '', 100))}`;
@@ -99,10 +109,16 @@ export function formatTable(data: unknown): string {
   if (data === null || typeof data !== 'object') return describe(data, 0, new WeakSet());
   const rows = Object.entries(data as Record<string, unknown>).slice(0, MAX_ITEMS);
   const columns = new Set<string>();
-  for (const [, row] of rows) if (row && typeof row === 'object') Object.keys(row).slice(0, 20).forEach((key) => columns.add(key));
+  for (const [, row] of rows)
+    if (row && typeof row === 'object')
+      Object.keys(row)
+        .slice(0, 20)
+        .forEach((key) => columns.add(key));
   const header = ['(index)', ...(columns.size ? columns : ['Value'])];
   const lines = rows.map(([index, row]) => {
-    const cells = columns.size ? [...columns].map((key) => describe((row as Record<string, unknown>)?.[key], 1, new WeakSet())) : [describe(row, 1, new WeakSet())];
+    const cells = columns.size
+      ? [...columns].map((key) => describe((row as Record<string, unknown>)?.[key], 1, new WeakSet()))
+      : [describe(row, 1, new WeakSet())];
     return [index, ...cells].join(' | ');
   });
   return truncate(['console.table', header.join(' | '), ...lines].join('\n'));

@@ -4,11 +4,18 @@ import type { ExtensionMessage } from '../common/messages';
 import { describeElement } from './elementInfo';
 
 function reportSelection(): void {
-  chrome.devtools.inspectedWindow.eval<SelectedElement | null>(`(${describeElement.toString()})($0)`, (element, exception) => {
-    if (exception || !element) return;
-    const message: ExtensionMessage = { kind: 'selected-element', tabId: chrome.devtools.inspectedWindow.tabId, element };
-    void chrome.runtime.sendMessage(message);
-  });
+  chrome.devtools.inspectedWindow.eval<SelectedElement | null>(
+    `(${describeElement.toString()})($0)`,
+    (element, exception) => {
+      if (exception || !element) return;
+      const message: ExtensionMessage = {
+        kind: 'selected-element',
+        tabId: chrome.devtools.inspectedWindow.tabId,
+        element,
+      };
+      void chrome.runtime.sendMessage(message);
+    },
+  );
 }
 
 chrome.devtools.panels.elements.onSelectionChanged.addListener(reportSelection);

@@ -6,7 +6,8 @@ import type { SelectedElement } from '../../../src/shared/protocol';
  */
 export function describeElement(el: Element | null): SelectedElement | null {
   if (!el || el.nodeType !== 1) return null;
-  const cap = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…[truncated ${text.length - max} chars]` : text);
+  const cap = (text: string, max: number) =>
+    text.length > max ? `${text.slice(0, max)}…[truncated ${text.length - max} chars]` : text;
   const rect = el.getBoundingClientRect();
   const attributes: Record<string, string> = {};
   for (const attribute of Array.from(el.attributes)) attributes[attribute.name] = attribute.value;
@@ -24,9 +25,17 @@ export function describeElement(el: Element | null): SelectedElement | null {
   return {
     tagName: el.tagName,
     id: el.id,
-    className: typeof (el as HTMLElement).className === 'string' ? (el as HTMLElement).className : (el.getAttribute('class') ?? ''),
+    className:
+      typeof (el as HTMLElement).className === 'string'
+        ? (el as HTMLElement).className
+        : (el.getAttribute('class') ?? ''),
     attributes,
-    dimensions: { width: rect.width, height: rect.height, top: rect.top + window.scrollY, left: rect.left + window.scrollX },
+    dimensions: {
+      width: rect.width,
+      height: rect.height,
+      top: rect.top + window.scrollY,
+      left: rect.left + window.scrollX,
+    },
     innerHTML: cap(el.innerHTML, 10_000),
     textContent: cap(el.textContent ?? '', 5_000),
     selector: path.join(' > '),

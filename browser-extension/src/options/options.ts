@@ -1,5 +1,11 @@
 /** The options page: remote mode's settings (on/off, edge URL, API key, session id) and its status. */
-import type { ExtensionMessage, PopupState, RemoteSaveResult, RemoteSettings, RemoteSettingsView } from '../common/messages';
+import type {
+  ExtensionMessage,
+  PopupState,
+  RemoteSaveResult,
+  RemoteSettings,
+  RemoteSettingsView,
+} from '../common/messages';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const ask = <T>(message: ExtensionMessage) => chrome.runtime.sendMessage(message) as Promise<T>;
@@ -14,7 +20,13 @@ function fill(view: RemoteSettingsView): void {
 }
 
 function read(): RemoteSettings {
-  return { enabled: input('enabled').checked, url: input('url').value, apiKey: input('apiKey').value, sessionId: input('sessionId').value, allowScripts: input('allowScripts').checked };
+  return {
+    enabled: input('enabled').checked,
+    url: input('url').value,
+    apiKey: input('apiKey').value,
+    sessionId: input('sessionId').value,
+    allowScripts: input('allowScripts').checked,
+  };
 }
 
 function showError(field: keyof RemoteSettings | undefined, error: string | undefined): void {
@@ -27,7 +39,11 @@ function showError(field: keyof RemoteSettings | undefined, error: string | unde
 async function refreshStatus(): Promise<void> {
   const { remote } = await ask<PopupState>({ kind: 'popup-state' });
   $('state').textContent = remote ? remote.state : 'off: captures go to the local connector';
-  $('queued').textContent = remote ? (remote.dropped ? `${remote.queued} (${remote.dropped} dropped)` : String(remote.queued)) : '–';
+  $('queued').textContent = remote
+    ? remote.dropped
+      ? `${remote.queued} (${remote.dropped} dropped)`
+      : String(remote.queued)
+    : '–';
   $('lastError').textContent = remote?.lastError ?? '–';
 }
 

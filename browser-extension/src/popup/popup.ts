@@ -12,7 +12,11 @@ function render(next: PopupState): void {
   $('dot').className = `dot ${status}`;
   $('status').textContent = status;
   $('target').textContent = remote ? 'Edge' : 'Connector';
-  $('port').textContent = remote ? remote.url : next.port ? `127.0.0.1:${next.port}${next.connectorVersion ? ` (v${next.connectorVersion})` : ''}` : '–';
+  $('port').textContent = remote
+    ? remote.url
+    : next.port
+      ? `127.0.0.1:${next.port}${next.connectorVersion ? ` (v${next.connectorVersion})` : ''}`
+      : '–';
   $('captured').textContent = String(next.captured);
   const [queued, dropped] = remote ? [remote.queued, remote.dropped] : [next.queued, next.dropped];
   $('queued').textContent = dropped ? `${queued} (${dropped} dropped)` : String(queued);
@@ -66,7 +70,11 @@ $('record').addEventListener('click', async () => {
   const stopping = Boolean(state?.recording);
   $('recordResult').textContent = stopping ? 'Stopping…' : 'Starting…';
   const result = await ask<{ id?: string; error?: string }>({ kind: 'recording-toggle' });
-  $('recordResult').textContent = result.error ? `Failed: ${result.error}` : stopping ? `Saved ${result.id}` : `Recording ${result.id}: use the page, then Stop.`;
+  $('recordResult').textContent = result.error
+    ? `Failed: ${result.error}`
+    : stopping
+      ? `Saved ${result.id}`
+      : `Recording ${result.id}: use the page, then Stop.`;
   await refresh();
 });
 
@@ -83,7 +91,15 @@ $('save').addEventListener('click', async () => {
     })
     .filter(Boolean);
   const port = Number($<HTMLInputElement>('fixedPort').value) || undefined;
-  await ask({ kind: 'update-settings', settings: { extraOrigins: origins, allSites: $<HTMLInputElement>('allSites').checked, captureBodies: $<HTMLInputElement>('bodies').checked, port } });
+  await ask({
+    kind: 'update-settings',
+    settings: {
+      extraOrigins: origins,
+      allSites: $<HTMLInputElement>('allSites').checked,
+      captureBodies: $<HTMLInputElement>('bodies').checked,
+      port,
+    },
+  });
   await refresh();
 });
 

@@ -13,7 +13,10 @@ export interface Account {
   createdAt: string;
 }
 
-export async function createAccount(env: Env, input: { email: string; password: string; name: string }): Promise<Account> {
+export async function createAccount(
+  env: Env,
+  input: { email: string; password: string; name: string },
+): Promise<Account> {
   const email = input.email.trim().toLowerCase();
   const existing = await env.DB.prepare('SELECT id FROM accounts WHERE email = ?').bind(email).first();
   if (existing) throw new ApiError('CONFLICT', 'An account with this email already exists.', { parameter: 'email' });
@@ -22,7 +25,16 @@ export async function createAccount(env: Env, input: { email: string; password: 
   await env.DB.prepare(
     'INSERT INTO accounts (id, email, name, password_hash, password_salt, password_iterations, tier, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   )
-    .bind(account.id, email, account.name, password.hash, password.salt, password.iterations, account.tier, account.createdAt)
+    .bind(
+      account.id,
+      email,
+      account.name,
+      password.hash,
+      password.salt,
+      password.iterations,
+      account.tier,
+      account.createdAt,
+    )
     .run();
   return { ...account, createdAt: new Date(account.createdAt * 1000).toISOString() };
 }
@@ -36,8 +48,27 @@ export async function verifyAccountPassword(env: Env, email: string, password: s
     'SELECT id, password_hash, password_salt, password_iterations, tier, rate_limit FROM accounts WHERE email = ?',
   )
     .bind(email.trim().toLowerCase())
-    .first<{ id: string; password_hash: string; password_salt: string; password_iterations: number; tier: string; rate_limit: number | null }>();
-  const ok = row && (await verifyPassword(password, { hash: row.password_hash, salt: row.password_salt, iterations: row.password_iterations }));
+    .first<{
+      id: string;
+      password_hash: string;
+      password_salt: string;
+      password_iterations: number;
+      tier: string;
+      rate_limit: number | null;
+    }>();
+  const ok =
+    row &&
+    (await verifyPassword(password, {
+      hash: row.password_hash,
+      salt: row.password_salt,
+      iterations: row.password_iterations,
+    }));
   if (!row || !ok) throw unauthorized('Email or password is wrong.', { reason: 'bad_password' });
-  return { kind: 'password', accountId: row.id, callerId: `account:${row.id}`, scopes: ['read', 'write', 'admin'], rateLimit: limitFor(row.tier, row.rate_limit) };
+  return {
+    kind: 'password',
+    accountId: row.id,
+    callerId: `account:${row.id}`,
+    scopes: ['read', 'write', 'admin'],
+    rateLimit: limitFor(row.tier, row.rate_limit),
+  };
 }

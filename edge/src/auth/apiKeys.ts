@@ -31,14 +31,37 @@ interface KeyRow {
 const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
 
 function info(row: KeyRow): ApiKeyInfo {
-  return { id: row.id, name: row.name, prefix: row.prefix, scope: row.scope, createdAt: iso(row.created_at)!, lastUsedAt: iso(row.last_used_at), revoked: row.revoked === 1 };
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scope: row.scope,
+    createdAt: iso(row.created_at)!,
+    lastUsedAt: iso(row.last_used_at),
+    revoked: row.revoked === 1,
+  };
 }
 
 /** The only moment the key itself exists outside the caller: it is returned once and stored as a hash. */
-export async function createApiKey(env: Env, accountId: string, name: string, scope: string): Promise<ApiKeyInfo & { key: string }> {
+export async function createApiKey(
+  env: Env,
+  accountId: string,
+  name: string,
+  scope: string,
+): Promise<ApiKeyInfo & { key: string }> {
   const key = KEY_PREFIX + randomToken(32);
-  const row: KeyRow = { id: randomId('key'), name, prefix: key.slice(0, 12), scope, created_at: nowSeconds(), last_used_at: null, revoked: 0 };
-  await env.DB.prepare('INSERT INTO api_keys (id, account_id, name, prefix, key_hash, scope, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+  const row: KeyRow = {
+    id: randomId('key'),
+    name,
+    prefix: key.slice(0, 12),
+    scope,
+    created_at: nowSeconds(),
+    last_used_at: null,
+    revoked: 0,
+  };
+  await env.DB.prepare(
+    'INSERT INTO api_keys (id, account_id, name, prefix, key_hash, scope, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  )
     .bind(row.id, accountId, row.name, row.prefix, await sha256Hex(key), row.scope, row.created_at)
     .run();
   return { ...info(row), key };
@@ -55,7 +78,9 @@ export async function listApiKeys(env: Env, accountId: string): Promise<ApiKeyIn
 
 /** Answers false when the key does not exist or belongs to another account (the caller cannot tell which). */
 export async function revokeApiKey(env: Env, accountId: string, id: string): Promise<boolean> {
-  const result = await env.DB.prepare('UPDATE api_keys SET revoked = 1 WHERE id = ? AND account_id = ?').bind(id, accountId).run();
+  const result = await env.DB.prepare('UPDATE api_keys SET revoked = 1 WHERE id = ? AND account_id = ?')
+    .bind(id, accountId)
+    .run();
   return result.meta.changes > 0;
 }
 
@@ -65,11 +90,25 @@ export async function verifyApiKey(env: Env, key: string): Promise<Principal> {
        FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ?`,
   )
     .bind(await sha256Hex(key))
-    .first<{ id: string; account_id: string; scope: string; revoked: number; last_used_at: number | null; tier: string; rate_limit: number | null }>();
+    .first<{
+      id: string;
+      account_id: string;
+      scope: string;
+      revoked: number;
+      last_used_at: number | null;
+      tier: string;
+      rate_limit: number | null;
+    }>();
   if (!row) throw unauthorized('The API key is not valid.', { reason: 'unknown_key' });
   if (row.revoked) throw unauthorized('The API key has been revoked.', { reason: 'revoked' });
   if (row.last_used_at === null || nowSeconds() - row.last_used_at > 60) {
     await env.DB.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').bind(nowSeconds(), row.id).run();
   }
-  return { kind: 'apiKey', accountId: row.account_id, callerId: `key:${row.id}`, scopes: parseScope(row.scope), rateLimit: limitFor(row.tier, row.rate_limit) };
+  return {
+    kind: 'apiKey',
+    accountId: row.account_id,
+    callerId: `key:${row.id}`,
+    scopes: parseScope(row.scope),
+    rateLimit: limitFor(row.tier, row.rate_limit),
+  };
 }

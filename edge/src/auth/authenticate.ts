@@ -34,7 +34,10 @@ export function credentialsOf(request: Request): Credentials {
   const fromProtocol = protocols.find((p) => p.startsWith(SUBPROTOCOL_PREFIX))?.slice(SUBPROTOCOL_PREFIX.length);
   const liveStream = url.pathname.startsWith('/tunnel/') || url.pathname.endsWith('/events');
   return {
-    bearer: scheme.toLowerCase() === 'bearer' ? value : fromProtocol ?? (liveStream ? url.searchParams.get('access_token') ?? undefined : undefined),
+    bearer:
+      scheme.toLowerCase() === 'bearer'
+        ? value
+        : (fromProtocol ?? (liveStream ? (url.searchParams.get('access_token') ?? undefined) : undefined)),
     apiKey: request.headers.get('X-API-Key') ?? undefined,
     basic: scheme.toLowerCase() === 'basic' ? basicCredentials(value) : undefined,
   };
@@ -67,14 +70,22 @@ export const identify: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function requirePrincipal(c: Ctx): Principal {
   const principal = c.var.principal;
   if (principal) return principal;
-  throw c.var.authError ?? unauthorized('Authentication required: send Authorization: Bearer <token> or X-API-Key: <key>.', { reason: 'missing' });
+  throw (
+    c.var.authError ??
+    unauthorized('Authentication required: send Authorization: Bearer <token> or X-API-Key: <key>.', {
+      reason: 'missing',
+    })
+  );
 }
 
 /** 401 without usable credentials; 403 when the caller lacks the scope. */
 export function requireScope(c: Ctx, scope: Scope): Principal {
   const principal = requirePrincipal(c);
   if (!principal.scopes.includes(scope)) {
-    throw new ApiError('FORBIDDEN', `This credential lacks the '${scope}' scope.`, { required: scope, granted: principal.scopes });
+    throw new ApiError('FORBIDDEN', `This credential lacks the '${scope}' scope.`, {
+      required: scope,
+      granted: principal.scopes,
+    });
   }
   return principal;
 }

@@ -31,20 +31,41 @@ export async function importClientKey(publicKey: string, assertion: string): Pro
   try {
     alg = decodeProtectedHeader(assertion).alg;
   } catch {
-    throw invalidParameter('assertion', '(not shown)', ['a compact JWS signed with the client key'], 'expected a signed JWT (header.payload.signature)');
+    throw invalidParameter(
+      'assertion',
+      '(not shown)',
+      ['a compact JWS signed with the client key'],
+      'expected a signed JWT (header.payload.signature)',
+    );
   }
   if (!alg || !(ASSERTION_ALGORITHMS as readonly string[]).includes(alg)) {
-    throw invalidParameter('assertion', alg ?? '', ASSERTION_ALGORITHMS, 'the assertion must be signed with ES256 or EdDSA');
+    throw invalidParameter(
+      'assertion',
+      alg ?? '',
+      ASSERTION_ALGORITHMS,
+      'the assertion must be signed with ES256 or EdDSA',
+    );
   }
   try {
     const key = await importSPKI(toPem(publicKey), alg, { extractable: true });
     return { key, canonical: await exportSPKI(key) };
   } catch {
-    throw invalidParameter('publicKey', '(not shown)', [`an SPKI public key (PEM or base64) for ${alg}`], `expected an SPKI public key (PEM or base64) matching ${alg}`);
+    throw invalidParameter(
+      'publicKey',
+      '(not shown)',
+      [`an SPKI public key (PEM or base64) for ${alg}`],
+      `expected an SPKI public key (PEM or base64) matching ${alg}`,
+    );
   }
 }
 
-export async function verifyAssertion(env: Env, key: CryptoKey, assertion: string, clientId: string, audience: string): Promise<void> {
+export async function verifyAssertion(
+  env: Env,
+  key: CryptoKey,
+  assertion: string,
+  clientId: string,
+  audience: string,
+): Promise<void> {
   let payload;
   try {
     ({ payload } = await jwtVerify(assertion, key, {
@@ -60,8 +81,15 @@ export async function verifyAssertion(env: Env, key: CryptoKey, assertion: strin
     throw unauthorized(`Proof of possession failed: ${why}`, { reason: 'bad_assertion' });
   }
   if (payload.exp! - payload.iat! > MAX_LIFETIME_SECONDS) {
-    throw unauthorized(`Proof of possession failed: the assertion may live at most ${MAX_LIFETIME_SECONDS} s.`, { reason: 'bad_assertion' });
+    throw unauthorized(`Proof of possession failed: the assertion may live at most ${MAX_LIFETIME_SECONDS} s.`, {
+      reason: 'bad_assertion',
+    });
   }
-  const inserted = await env.DB.prepare('INSERT OR IGNORE INTO used_assertions (jti, expires_at) VALUES (?, ?)').bind(`${clientId}:${payload.jti}`, payload.exp!).run();
-  if (inserted.meta.changes === 0) throw unauthorized('Proof of possession failed: this assertion was already used.', { reason: 'replayed_assertion' });
+  const inserted = await env.DB.prepare('INSERT OR IGNORE INTO used_assertions (jti, expires_at) VALUES (?, ?)')
+    .bind(`${clientId}:${payload.jti}`, payload.exp!)
+    .run();
+  if (inserted.meta.changes === 0)
+    throw unauthorized('Proof of possession failed: this assertion was already used.', {
+      reason: 'replayed_assertion',
+    });
 }

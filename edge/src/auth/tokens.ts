@@ -12,7 +12,10 @@ const ALGORITHM = 'HS256';
 /** A secret shorter than 32 bytes would make HS256 guessable, so it counts as missing. */
 function signingKey(env: Env): Uint8Array {
   if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) {
-    throw new ApiError('SERVICE_UNAVAILABLE', 'Token signing is not configured on this deployment (JWT_SECRET of at least 32 characters).');
+    throw new ApiError(
+      'SERVICE_UNAVAILABLE',
+      'Token signing is not configured on this deployment (JWT_SECRET of at least 32 characters).',
+    );
   }
   return new TextEncoder().encode(env.JWT_SECRET);
 }
@@ -27,7 +30,11 @@ export interface IssuedToken {
 }
 
 /** Signs a JWT for an enrolled client and stores its record (hash only) per the spec's token table. */
-export async function issueToken(env: Env, settings: Settings, grant: { clientId: string; accountId: string; scope: string }): Promise<IssuedToken> {
+export async function issueToken(
+  env: Env,
+  settings: Settings,
+  grant: { clientId: string; accountId: string; scope: string },
+): Promise<IssuedToken> {
   const issuedAt = nowSeconds();
   const expiresAt = issuedAt + settings.tokenTtlSeconds;
   const jti = randomToken(16);
@@ -45,13 +52,23 @@ export async function issueToken(env: Env, settings: Settings, grant: { clientId
   )
     .bind(await sha256Hex(accessToken), grant.clientId, issuedAt, expiresAt, grant.scope, grant.accountId, jti)
     .run();
-  return { accessToken, tokenType: 'Bearer', expiresIn: settings.tokenTtlSeconds, expiresAt: new Date(expiresAt * 1000).toISOString(), scope: grant.scope, clientId: grant.clientId };
+  return {
+    accessToken,
+    tokenType: 'Bearer',
+    expiresIn: settings.tokenTtlSeconds,
+    expiresAt: new Date(expiresAt * 1000).toISOString(),
+    scope: grant.scope,
+    clientId: grant.clientId,
+  };
 }
 
 function rejection(error: unknown): ApiError {
-  if (error instanceof errors.JWTExpired) return unauthorized('The access token has expired. Request a new one at POST /auth/token.', { reason: 'expired' });
-  if (error instanceof errors.JWSSignatureVerificationFailed) return unauthorized('The access token signature is invalid.', { reason: 'bad_signature' });
-  if (error instanceof errors.JWTClaimValidationFailed) return unauthorized(`The access token was not issued for this API (${error.claim}).`, { reason: 'bad_claims' });
+  if (error instanceof errors.JWTExpired)
+    return unauthorized('The access token has expired. Request a new one at POST /auth/token.', { reason: 'expired' });
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return unauthorized('The access token signature is invalid.', { reason: 'bad_signature' });
+  if (error instanceof errors.JWTClaimValidationFailed)
+    return unauthorized(`The access token was not issued for this API (${error.claim}).`, { reason: 'bad_claims' });
   return unauthorized('The access token is malformed: expected a JWT from POST /auth/token.', { reason: 'malformed' });
 }
 
@@ -82,8 +99,16 @@ export async function verifyToken(env: Env, settings: Settings, token: string): 
     .first<TokenRow>();
   if (!row) throw unauthorized('The access token is not known to this deployment.', { reason: 'unknown' });
   if (row.revoked) throw unauthorized('The access token has been revoked.', { reason: 'revoked' });
-  if (row.expires_at <= nowSeconds()) throw unauthorized('The access token has expired. Request a new one at POST /auth/token.', { reason: 'expired' });
-  return { kind: 'token', accountId: row.account_id, callerId: row.connector_id, scopes: parseScope(row.scope), rateLimit: limitFor(row.tier, row.rate_limit), tokenHash };
+  if (row.expires_at <= nowSeconds())
+    throw unauthorized('The access token has expired. Request a new one at POST /auth/token.', { reason: 'expired' });
+  return {
+    kind: 'token',
+    accountId: row.account_id,
+    callerId: row.connector_id,
+    scopes: parseScope(row.scope),
+    rateLimit: limitFor(row.tier, row.rate_limit),
+    tokenHash,
+  };
 }
 
 export async function revokeToken(env: Env, tokenHash: string): Promise<void> {

@@ -32,7 +32,12 @@ export function isFailedRequest(capture: Capture): boolean {
   return status >= 400 || status === 0 || typeof capture.error === 'string';
 }
 
-export function toRow(where: { sessionId: string; accountId: string }, seq: number, capture: Capture, data: string): CaptureRow {
+export function toRow(
+  where: { sessionId: string; accountId: string },
+  seq: number,
+  capture: Capture,
+  data: string,
+): CaptureRow {
   const network = capture.type === 'network-request';
   return {
     session_id: where.sessionId,
@@ -41,7 +46,12 @@ export function toRow(where: { sessionId: string; accountId: string }, seq: numb
     kind: capture.type,
     family: familyOf(capture.type),
     timestamp: Math.floor(capture.timestamp),
-    level_rank: capture.type === 'console-log' ? levelRank(capture.level) : capture.type === 'console-error' ? levelRank('error') : null,
+    level_rank:
+      capture.type === 'console-log'
+        ? levelRank(capture.level)
+        : capture.type === 'console-error'
+          ? levelRank('error')
+          : null,
     method: network && typeof capture.method === 'string' ? capture.method.toUpperCase() : null,
     status: network && typeof capture.status === 'number' ? capture.status : null,
     failed: network && isFailedRequest(capture) ? 1 : 0,
@@ -50,7 +60,9 @@ export function toRow(where: { sessionId: string; accountId: string }, seq: numb
 }
 
 /** What the API answers for a stored capture: the event plus its id, seq and session. */
-export function fromRow(row: Pick<CaptureRow, 'session_id' | 'seq' | 'data'>): Capture & { id: string; seq: number; sessionId: string } {
+export function fromRow(
+  row: Pick<CaptureRow, 'session_id' | 'seq' | 'data'>,
+): Capture & { id: string; seq: number; sessionId: string } {
   const capture = JSON.parse(row.data) as Capture;
   return { ...capture, id: `${row.session_id}:${row.seq}`, seq: row.seq, sessionId: row.session_id };
 }

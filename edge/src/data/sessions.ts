@@ -7,7 +7,13 @@ import { ApiError, invalidParameter } from '../http/errors';
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
 export function checkSessionId(id: string, parameter = 'session_id'): string {
-  if (!SESSION_ID_PATTERN.test(id)) throw invalidParameter(parameter, id, ['8 to 128 characters of A-Z a-z 0-9 _ -'], 'expected 8 to 128 characters of A-Z a-z 0-9 _ -');
+  if (!SESSION_ID_PATTERN.test(id))
+    throw invalidParameter(
+      parameter,
+      id,
+      ['8 to 128 characters of A-Z a-z 0-9 _ -'],
+      'expected 8 to 128 characters of A-Z a-z 0-9 _ -',
+    );
   return id;
 }
 
@@ -19,7 +25,9 @@ export interface SessionScope {
 
 /** The same 403 for another account's session and a session that does not exist, so ids cannot be probed. */
 export async function assertOwnSession(env: Env, principal: Principal, sessionId: string): Promise<void> {
-  const row = await env.DB.prepare('SELECT account_id FROM sessions WHERE id = ?').bind(sessionId).first<{ account_id: string }>();
+  const row = await env.DB.prepare('SELECT account_id FROM sessions WHERE id = ?')
+    .bind(sessionId)
+    .first<{ account_id: string }>();
   if (!row || row.account_id !== principal.accountId) {
     throw new ApiError('FORBIDDEN', `Session '${sessionId}' is not one of your sessions.`, { sessionId });
   }
@@ -49,7 +57,9 @@ export async function claimSession(env: Env, principal: Principal, sessionId: st
   )
     .bind(sessionId, principal.callerId, now, now, principal.accountId)
     .run();
-  const row = await env.DB.prepare('SELECT connector_id, account_id FROM sessions WHERE id = ?').bind(sessionId).first<{ connector_id: string; account_id: string }>();
+  const row = await env.DB.prepare('SELECT connector_id, account_id FROM sessions WHERE id = ?')
+    .bind(sessionId)
+    .first<{ connector_id: string; account_id: string }>();
   if (!row || row.account_id !== principal.accountId || row.connector_id !== principal.callerId) {
     throw new ApiError('FORBIDDEN', `Session '${sessionId}' belongs to another connector.`, { sessionId });
   }

@@ -11,11 +11,17 @@ interface KindRow {
 /** What /stats and /metrics report: sessions, captures by kind, errors, and today's usage. */
 export async function accountStats(env: Env, scope: SessionScope) {
   const where = scopeCondition(scope);
-  const sessionWhere = scope.sessionId ? { sql: 'id = ?', binds: [scope.sessionId] } : { sql: 'account_id = ?', binds: [scope.accountId] };
+  const sessionWhere = scope.sessionId
+    ? { sql: 'id = ?', binds: [scope.sessionId] }
+    : { sql: 'account_id = ?', binds: [scope.accountId] };
   const today = new Date().toISOString().slice(0, 10);
   const [sessions, kinds, problems, usage] = await env.DB.batch([
-    env.DB.prepare(`SELECT COUNT(*) AS total, COALESCE(SUM(connector_online), 0) AS online FROM sessions WHERE ${sessionWhere.sql}`).bind(...sessionWhere.binds),
-    env.DB.prepare(`SELECT kind, COUNT(*) AS n, MIN(timestamp) AS oldest, MAX(timestamp) AS newest FROM captures WHERE ${where.sql} GROUP BY kind`).bind(...where.binds),
+    env.DB.prepare(
+      `SELECT COUNT(*) AS total, COALESCE(SUM(connector_online), 0) AS online FROM sessions WHERE ${sessionWhere.sql}`,
+    ).bind(...sessionWhere.binds),
+    env.DB.prepare(
+      `SELECT kind, COUNT(*) AS n, MIN(timestamp) AS oldest, MAX(timestamp) AS newest FROM captures WHERE ${where.sql} GROUP BY kind`,
+    ).bind(...where.binds),
     env.DB.prepare(
       `SELECT COALESCE(SUM(CASE WHEN level_rank = 3 THEN 1 ELSE 0 END), 0) AS consoleErrors, COALESCE(SUM(failed), 0) AS failedRequests FROM captures WHERE ${where.sql}`,
     ).bind(...where.binds),

@@ -34,7 +34,9 @@ export const recordUsage: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!principal) return;
   const bytes = Number(c.res.headers.get('Content-Length') ?? 0) + Number(c.req.header('Content-Length') ?? 0);
   const errors = c.res.status >= 400 ? 1 : 0;
-  c.executionCtx.waitUntil(addUsage(c.env, principal.callerId, principal.accountId, { requests: 1, bytes, errors }).catch(() => undefined));
+  c.executionCtx.waitUntil(
+    addUsage(c.env, principal.callerId, principal.accountId, { requests: 1, bytes, errors }).catch(() => undefined),
+  );
 };
 
 export interface ErrorContext {
@@ -50,10 +52,22 @@ export interface ErrorContext {
 export async function recordError(env: Env, error: unknown, context: ErrorContext): Promise<void> {
   const { principal, sessionId, level = 'error', ...rest } = context;
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  const detail = { ...rest, stack: error instanceof Error ? error.stack?.split('\n').slice(0, 5).join('\n') : undefined };
+  const detail = {
+    ...rest,
+    stack: error instanceof Error ? error.stack?.split('\n').slice(0, 5).join('\n') : undefined,
+  };
   try {
-    await env.DB.prepare('INSERT INTO error_log (timestamp, level, message, context, connector_id, session_id) VALUES (?, ?, ?, ?, ?, ?)')
-      .bind(nowSeconds(), level, message.slice(0, 2000), JSON.stringify(detail).slice(0, 8000), principal?.callerId ?? null, sessionId ?? null)
+    await env.DB.prepare(
+      'INSERT INTO error_log (timestamp, level, message, context, connector_id, session_id) VALUES (?, ?, ?, ?, ?, ?)',
+    )
+      .bind(
+        nowSeconds(),
+        level,
+        message.slice(0, 2000),
+        JSON.stringify(detail).slice(0, 8000),
+        principal?.callerId ?? null,
+        sessionId ?? null,
+      )
       .run();
   } catch {
     // The log is best effort: D1 itself may be what failed.

@@ -27,13 +27,26 @@ function validValuesOf(issue: z.core.$ZodIssue, schema: z.ZodType | undefined): 
 }
 
 /** The first zod issue becomes INVALID_PARAMETER (or BAD_REQUEST when missing), naming the parameter. */
-export function toParameterError(error: z.ZodError, shape: Record<string, z.ZodType>, input: unknown, prefix = ''): ApiError {
+export function toParameterError(
+  error: z.ZodError,
+  shape: Record<string, z.ZodType>,
+  input: unknown,
+  prefix = '',
+): ApiError {
   const issue = error.issues[0]!;
   const name = prefix + issue.path.join('.');
   const top = shape[String(issue.path[0])];
-  const value = issue.path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key as string] : undefined), input);
+  const value = issue.path.reduce<unknown>(
+    (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key as string] : undefined),
+    input,
+  );
   if (value === undefined) return missingParameter(name);
-  return invalidParameter(name, value, validValuesOf(issue, top), issue.message.replace(/^Invalid input: /, '').replace(/\.$/, ''));
+  return invalidParameter(
+    name,
+    value,
+    validValuesOf(issue, top),
+    issue.message.replace(/^Invalid input: /, '').replace(/\.$/, ''),
+  );
 }
 
 export function parseQuery<T extends z.ZodObject>(schema: T, url: URL): z.infer<T> {
@@ -52,7 +65,8 @@ export async function parseBody<T extends z.ZodType>(schema: T, request: Request
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json.');
   }
   const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', `The body is over ${MAX_BODY_BYTES} bytes.`, { maxBytes: MAX_BODY_BYTES });
+  if (text.length > MAX_BODY_BYTES)
+    throw new ApiError('PAYLOAD_TOO_LARGE', `The body is over ${MAX_BODY_BYTES} bytes.`, { maxBytes: MAX_BODY_BYTES });
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -61,7 +75,8 @@ export async function parseBody<T extends z.ZodType>(schema: T, request: Request
   }
   const parsed = schema.safeParse(json);
   if (parsed.success) return parsed.data;
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new ApiError('BAD_REQUEST', 'The body must be a JSON object.');
+  if (json === null || typeof json !== 'object' || Array.isArray(json))
+    throw new ApiError('BAD_REQUEST', 'The body must be a JSON object.');
   const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
   throw toParameterError(parsed.error, shape, json);
 }

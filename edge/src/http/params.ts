@@ -3,7 +3,13 @@ import { LOG_LEVELS } from '../data/levels';
 
 /** Query parameters shared by the data routes, with the connector's meanings. */
 export const limitParam = (fallback: number, max = 1000) =>
-  z.coerce.number().int().min(1).max(max).default(fallback).describe(`an integer from 1 to ${max} (default ${fallback}): the newest entries are returned, oldest first`);
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(max)
+    .default(fallback)
+    .describe(`an integer from 1 to ${max} (default ${fallback}): the newest entries are returned, oldest first`);
 
 export function parseSinceValue(raw: string): number | undefined {
   const value = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);

@@ -6,7 +6,8 @@ import type { Ctx } from './context';
 export type Access = 'public' | 'authenticated' | Scope;
 
 /** The success answer: `data` of envelope B, or a raw body of another media type (CSV, HTML, SSE, ...). */
-export type ResponseSpec = { data: z.ZodType; status?: 200 | 201 } | { mediaType: string; description: string; status?: 101 | 200 | 301 };
+export type ResponseSpec =
+  { data: z.ZodType; status?: 200 | 201 } | { mediaType: string; description: string; status?: 101 | 200 | 301 };
 
 /**
  * One endpoint as data: the app registers it and the OpenAPI document is generated from it,
@@ -30,7 +31,9 @@ export interface RouteSpec<Q extends z.ZodObject = z.ZodObject, B extends z.ZodT
   handle(c: Ctx, input: { query: z.infer<Q>; body: z.infer<B> }): Promise<unknown>;
 }
 
-export function defineRoute<Q extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType>(spec: RouteSpec<Q, B>): RouteSpec {
+export function defineRoute<Q extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType>(
+  spec: RouteSpec<Q, B>,
+): RouteSpec {
   return spec as unknown as RouteSpec;
 }
 

@@ -15,7 +15,8 @@ const SECURITY_HEADERS: Record<string, string> = {
 };
 
 /** The readable API page needs its inline styles; nothing else on it loads or runs. */
-const DOCS_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const DOCS_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
  * The spec's caching table. Captures are per account, so their answers are `private`: a shared
@@ -24,7 +25,8 @@ const DOCS_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ance
 function cacheControl(path: string, status: number): string {
   if (status >= 400 && status !== 404) return 'no-store';
   if (path === '/health' || path.endsWith('/health')) return 'public, max-age=60, stale-while-revalidate=30';
-  if (/^\/api(\/v1)?\/(console-logs|network-requests)$/.test(path)) return 'private, max-age=30, stale-while-revalidate=60';
+  if (/^\/api(\/v1)?\/(console-logs|network-requests)$/.test(path))
+    return 'private, max-age=30, stale-while-revalidate=60';
   if (path.startsWith('/api-docs')) return 'public, max-age=86400, stale-while-revalidate=86400';
   return 'no-store';
 }

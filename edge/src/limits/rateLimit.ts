@@ -32,12 +32,19 @@ export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   } catch (error) {
     // Health must still answer (degraded) when Durable Objects fail; everything else fails closed.
     if (c.req.path.endsWith('/health')) return next();
-    throw new ApiError('SERVICE_UNAVAILABLE', 'Rate limiting is unavailable; try again shortly.', { cause: String(error) });
+    throw new ApiError('SERVICE_UNAVAILABLE', 'Rate limiting is unavailable; try again shortly.', {
+      cause: String(error),
+    });
   }
   const headers = rateLimitHeaders(decision);
   if (!decision.allowed) {
     const retryAfter = Math.max(1, Math.ceil(decision.reset - Date.now() / 1000));
-    throw new ApiError('RATE_LIMITED', `Rate limit of ${limit} requests per ${WINDOW_SECONDS} s exceeded. Retry after ${retryAfter} s.`, { limit, window: WINDOW_SECONDS, reset: decision.reset }, { ...headers, 'Retry-After': String(retryAfter) });
+    throw new ApiError(
+      'RATE_LIMITED',
+      `Rate limit of ${limit} requests per ${WINDOW_SECONDS} s exceeded. Retry after ${retryAfter} s.`,
+      { limit, window: WINDOW_SECONDS, reset: decision.reset },
+      { ...headers, 'Retry-After': String(retryAfter) },
+    );
   }
   await next();
   if (c.res.status === 101) return;

@@ -36,7 +36,13 @@ export class RateLimiter extends DurableObject {
       // so the answer need not wait for the write to be durable.
       void this.ctx.storage.put('window', { ...state }, { allowUnconfirmed: true });
     }
-    return { allowed, limit, remaining: Math.max(0, limit - state.count), reset: (start + size) / 1000, window: windowSeconds };
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, limit - state.count),
+      reset: (start + size) / 1000,
+      window: windowSeconds,
+    };
   }
 
   /** Used by /health to prove Durable Objects answer. */

@@ -4,7 +4,10 @@ const escape = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (ch) =>
 
 function parameterRows(parameters: Json[]): string {
   if (!parameters.length) return '';
-  const rows = parameters.map((p) => `<tr><td><code>${escape(p.name)}</code></td><td>${escape(p.in)}${p.required ? ', required' : ''}</td><td>${escape(p.description)}</td></tr>`);
+  const rows = parameters.map(
+    (p) =>
+      `<tr><td><code>${escape(p.name)}</code></td><td>${escape(p.in)}${p.required ? ', required' : ''}</td><td>${escape(p.description)}</td></tr>`,
+  );
   return `<table><tr><th>Parameter</th><th>In</th><th>Meaning</th></tr>${rows.join('')}</table>`;
 }
 

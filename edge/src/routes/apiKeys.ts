@@ -5,24 +5,41 @@ import { normalizeScope } from '../auth/scopes';
 import { ApiError } from '../http/errors';
 import { defineRoute, versioned, type RouteSpec } from '../http/route';
 
-const keyInfo = z.object({ id: z.string(), name: z.string(), prefix: z.string(), scope: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable(), revoked: z.boolean() });
+const keyInfo = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  scope: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revoked: z.boolean(),
+});
 
 const create = defineRoute({
   method: 'post',
   paths: versioned('/api-keys'),
   summary: 'Create an API key (shown once)',
-  description: 'Needs the admin scope, or the account email and password as HTTP Basic (to recover when every key is lost). The key is in the answer only; the edge keeps its SHA-256 hash.',
+  description:
+    'Needs the admin scope, or the account email and password as HTTP Basic (to recover when every key is lost). The key is in the answer only; the edge keeps its SHA-256 hash.',
   tag: 'API keys',
   access: 'admin',
   body: z.object({
     name: z.string().trim().min(1).max(100).describe('what the key is for'),
     scope: z.string().optional().describe('comma-separated subset of read, write, admin (default read,write)'),
   }),
-  response: { status: 201, data: keyInfo.extend({ key: z.string().describe('the key itself: shown only in this answer') }) },
+  response: {
+    status: 201,
+    data: keyInfo.extend({ key: z.string().describe('the key itself: shown only in this answer') }),
+  },
   async handle(c, { body }) {
     const principal = requireScope(c, 'admin');
     const scope = normalizeScope(body.scope ?? 'read,write');
-    if (!scope) throw new ApiError('INVALID_PARAMETER', `Invalid value '${body.scope}' for 'scope'.`, { parameter: 'scope', value: body.scope, validValues: ['read', 'write', 'admin'] });
+    if (!scope)
+      throw new ApiError('INVALID_PARAMETER', `Invalid value '${body.scope}' for 'scope'.`, {
+        parameter: 'scope',
+        value: body.scope,
+        validValues: ['read', 'write', 'admin'],
+      });
     return createApiKey(c.env, principal.accountId, body.name, scope);
   },
 });
@@ -51,7 +68,8 @@ const revoke = defineRoute({
   async handle(c) {
     const principal = requireScope(c, 'admin');
     const id = c.req.param('id') ?? '';
-    if (!(await revokeApiKey(c.env, principal.accountId, id))) throw new ApiError('NOT_FOUND', `No API key '${id}' in your account.`, { id });
+    if (!(await revokeApiKey(c.env, principal.accountId, id)))
+      throw new ApiError('NOT_FOUND', `No API key '${id}' in your account.`, { id });
     return { id, revoked: true as const };
   },
 });

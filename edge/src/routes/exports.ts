@@ -12,9 +12,14 @@ import { defineRoute, type RouteSpec } from '../http/route';
 const MAX_EXPORT = 10_000;
 
 const exportQuery = z.object({
-  kind: z.enum(Object.keys(EXPORT_KINDS) as [ExportKind, ...ExportKind[]]).default('all').describe('all, console or network'),
+  kind: z
+    .enum(Object.keys(EXPORT_KINDS) as [ExportKind, ...ExportKind[]])
+    .default('all')
+    .describe('all, console or network'),
   since: sinceParam,
-  limit: limitParam(MAX_EXPORT, MAX_EXPORT).describe(`at most this many captures, oldest first (default and maximum ${MAX_EXPORT})`),
+  limit: limitParam(MAX_EXPORT, MAX_EXPORT).describe(
+    `at most this many captures, oldest first (default and maximum ${MAX_EXPORT})`,
+  ),
 });
 
 async function readScope(c: Ctx) {
@@ -23,7 +28,11 @@ async function readScope(c: Ctx) {
 
 function attachment(body: string, type: string, extension: string, truncated: boolean): Response {
   const name = `browser-debug-export-${new Date().toISOString().slice(0, 19).replace(/:/g, '-')}.${extension}`;
-  return textResponse(body, 200, { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${name}"`, 'X-Export-Truncated': String(truncated) });
+  return textResponse(body, 200, {
+    'Content-Type': type,
+    'Content-Disposition': `attachment; filename="${name}"`,
+    'X-Export-Truncated': String(truncated),
+  });
 }
 
 const exportJson = defineRoute({
@@ -34,11 +43,21 @@ const exportJson = defineRoute({
   access: 'read',
   sessionHeader: true,
   query: exportQuery,
-  response: { mediaType: 'application/json', description: 'attachment: exportedAt, count, truncated, captures (oldest first)' },
+  response: {
+    mediaType: 'application/json',
+    description: 'attachment: exportedAt, count, truncated, captures (oldest first)',
+  },
   async handle(c, { query }) {
     const scope = await readScope(c);
     const { entries, truncated } = await exportRows(c.env, scope, query);
-    const document = { exportedAt: new Date().toISOString(), sessionId: scope.sessionId ?? null, kind: query.kind, count: entries.length, truncated, captures: entries };
+    const document = {
+      exportedAt: new Date().toISOString(),
+      sessionId: scope.sessionId ?? null,
+      kind: query.kind,
+      count: entries.length,
+      truncated,
+      captures: entries,
+    };
     return attachment(JSON.stringify(document, null, 2), 'application/json; charset=utf-8', 'json', truncated);
   },
 });

@@ -23,7 +23,11 @@ async function timed(run: () => Promise<unknown>): Promise<CheckResult> {
     await Promise.race([run(), timeout]);
     return { healthy: true, latencyMs: Date.now() - started };
   } catch (error) {
-    return { healthy: false, latencyMs: Date.now() - started, error: error instanceof Error ? error.message : String(error) };
+    return {
+      healthy: false,
+      latencyMs: Date.now() - started,
+      error: error instanceof Error ? error.message : String(error),
+    };
   } finally {
     if (timer !== undefined) clearTimeout(timer);
   }
@@ -34,13 +38,16 @@ async function runChecks(env: Env): Promise<Record<string, CheckResult>> {
   const [database, rateLimiter, tunnels, signing] = await Promise.all([
     timed(() => env.DB.prepare('SELECT COUNT(*) AS n FROM sessions').first()),
     timed(async () => {
-      if ((await env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName('health-check')).ping()) !== 'pong') throw new Error('unexpected answer');
+      if ((await env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName('health-check')).ping()) !== 'pong')
+        throw new Error('unexpected answer');
     }),
     timed(async () => {
-      if ((await env.TUNNEL.get(env.TUNNEL.idFromName('health-check')).ping()) !== 'pong') throw new Error('unexpected answer');
+      if ((await env.TUNNEL.get(env.TUNNEL.idFromName('health-check')).ping()) !== 'pong')
+        throw new Error('unexpected answer');
     }),
     timed(async () => {
-      if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET is missing or shorter than 32 characters');
+      if (!env.JWT_SECRET || env.JWT_SECRET.length < 32)
+        throw new Error('JWT_SECRET is missing or shorter than 32 characters');
     }),
   ]);
   return { database, rateLimiter, tunnels, signing };
@@ -50,7 +57,18 @@ async function healthReport(c: Ctx) {
   const checks = await runChecks(c.env);
   const healthy = Object.values(checks).every((check) => check.healthy);
   const { environment, service } = c.var.settings;
-  return { healthy, report: { status: healthy ? 'healthy' : 'degraded', timestamp: new Date().toISOString(), environment, version: EDGE_VERSION, apiVersion: API_VERSION, service, checks } };
+  return {
+    healthy,
+    report: {
+      status: healthy ? 'healthy' : 'degraded',
+      timestamp: new Date().toISOString(),
+      environment,
+      version: EDGE_VERSION,
+      apiVersion: API_VERSION,
+      service,
+      checks,
+    },
+  };
 }
 
 const checkSchema = z.object({ healthy: z.boolean(), latencyMs: z.number(), error: z.string().optional() });
@@ -71,7 +89,10 @@ const bareHealth = defineRoute({
   description: 'HTTP 200 with status healthy when every check passes, otherwise HTTP 503 with status degraded.',
   tag: 'Service',
   access: 'public',
-  response: { mediaType: 'application/json', description: 'the health report: status, timestamp, environment, version, service, checks' },
+  response: {
+    mediaType: 'application/json',
+    description: 'the health report: status, timestamp, environment, version, service, checks',
+  },
   async handle(c) {
     const { healthy, report } = await healthReport(c);
     return c.json(report, healthy ? 200 : 503);
@@ -98,7 +119,10 @@ const identity = defineRoute({
   summary: 'Server identity',
   tag: 'Service',
   access: 'public',
-  response: { mediaType: 'application/json', description: 'name, version, signature, apiVersion, status, timestamp, features' },
+  response: {
+    mediaType: 'application/json',
+    description: 'name, version, signature, apiVersion, status, timestamp, features',
+  },
   async handle(c) {
     const url = new URL(c.req.url);
     const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));

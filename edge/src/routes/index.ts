@@ -10,5 +10,14 @@ import { tunnelRoutes } from './tunnel';
 import { webhookRoutes } from './webhooks';
 
 /** Every endpoint of the edge, in documentation order. */
-export const allRoutes: RouteSpec[] = [...healthRoutes, ...authRoutes, ...apiKeyRoutes, ...dataRoutes, ...tunnelRoutes, ...exportRoutes, ...metricsRoutes, ...webhookRoutes];
+export const allRoutes: RouteSpec[] = [
+  ...healthRoutes,
+  ...authRoutes,
+  ...apiKeyRoutes,
+  ...dataRoutes,
+  ...tunnelRoutes,
+  ...exportRoutes,
+  ...metricsRoutes,
+  ...webhookRoutes,
+];
 allRoutes.push(...docsRoutes(allRoutes));

@@ -12,9 +12,24 @@ function tunnelStub(c: Ctx, sessionId: string) {
 }
 
 /** Who the caller is travels to the Durable Object in one internal header (never from outside). */
-function forward(c: Ctx, sessionId: string, path: string, principal: Principal, role: 'connector' | 'client'): Promise<Response> {
+function forward(
+  c: Ctx,
+  sessionId: string,
+  path: string,
+  principal: Principal,
+  role: 'connector' | 'client',
+): Promise<Response> {
   const headers = new Headers(c.req.raw.headers);
-  headers.set('X-Tunnel-Caller', JSON.stringify({ sessionId, role, callerId: principal.callerId, accountId: principal.accountId, scopes: principal.scopes }));
+  headers.set(
+    'X-Tunnel-Caller',
+    JSON.stringify({
+      sessionId,
+      role,
+      callerId: principal.callerId,
+      accountId: principal.accountId,
+      scopes: principal.scopes,
+    }),
+  );
   return tunnelStub(c, sessionId).fetch(new Request(`https://tunnel${path}`, { headers }));
 }
 
@@ -29,12 +44,22 @@ const tunnel = defineRoute({
   access: 'read',
   query: z.object({
     role: z.enum(['connector', 'client']).default('client').describe('connector or client (default)'),
-    since: z.coerce.number().int().min(0).optional().describe('client only: replay captures with a greater seq, then replay-complete'),
+    since: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('client only: replay captures with a greater seq, then replay-complete'),
   }),
   response: { status: 101, mediaType: 'websocket', description: 'switching protocols to the tunnel' },
   async handle(c, { query }) {
     if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') {
-      throw new ApiError('UPGRADE_REQUIRED', 'This endpoint is a WebSocket: send Upgrade: websocket.', {}, { Upgrade: 'websocket' });
+      throw new ApiError(
+        'UPGRADE_REQUIRED',
+        'This endpoint is a WebSocket: send Upgrade: websocket.',
+        {},
+        { Upgrade: 'websocket' },
+      );
     }
     const sessionId = checkSessionId(c.req.param('sessionId') ?? '');
     const principal = requireScope(c, query.role === 'connector' ? 'write' : 'read');
@@ -55,7 +80,14 @@ const events = defineRoute({
   tag: 'Live',
   access: 'read',
   query: z.object({
-    lastEventId: z.coerce.number().int().min(0).optional().describe('resume after this seq (the Last-Event-ID header wins); without either the stream starts live. 0 replays the whole session'),
+    lastEventId: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe(
+        'resume after this seq (the Last-Event-ID header wins); without either the stream starts live. 0 replays the whole session',
+      ),
     access_token: z.string().optional().describe('the bearer token, for EventSource'),
   }),
   response: { mediaType: 'text/event-stream', description: 'the event stream' },
@@ -78,18 +110,32 @@ const command = defineRoute({
   tag: 'Live',
   access: 'write',
   body: z.object({
-    name: z.string().regex(/^[a-z][a-z0-9-]{0,63}$/, 'expected a command name such as screenshot').describe('screenshot, current-url, navigate, run-script, tabs, cookies, …'),
+    name: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{0,63}$/, 'expected a command name such as screenshot')
+      .describe('screenshot, current-url, navigate, run-script, tabs, cookies, …'),
     args: z.record(z.string(), z.unknown()).default({}).describe('the command’s arguments'),
-    timeoutMs: z.number().int().min(100).max(60_000).default(15_000).describe('how long to wait for the reply (default 15000)'),
+    timeoutMs: z
+      .number()
+      .int()
+      .min(100)
+      .max(60_000)
+      .default(15_000)
+      .describe('how long to wait for the reply (default 15000)'),
   }),
   response: { data: z.object({ name: z.string(), result: z.unknown() }) },
   async handle(c, { body }) {
     const principal = requireScope(c, 'write');
     const sessionId = checkSessionId(c.req.param('sessionId') ?? '');
     await assertOwnSession(c.env, principal, sessionId);
-    const reply = (await tunnelStub(c, sessionId).command(body.name, body.args, body.timeoutMs)) as unknown as CommandReply;
+    const reply = (await tunnelStub(c, sessionId).command(
+      body.name,
+      body.args,
+      body.timeoutMs,
+    )) as unknown as CommandReply;
     if (reply.error) {
-      const code = reply.error.code in ERROR_STATUS ? (reply.error.code as keyof typeof ERROR_STATUS) : 'COMMAND_FAILED';
+      const code =
+        reply.error.code in ERROR_STATUS ? (reply.error.code as keyof typeof ERROR_STATUS) : 'COMMAND_FAILED';
       throw new ApiError(code, reply.error.message, { ...reply.error.details, command: body.name });
     }
     return { name: body.name, result: reply.result };

@@ -14,10 +14,20 @@ export function fitCapture(capture: Capture): string {
   data = JSON.stringify(trimmed);
   if (data.length <= MAX_CAPTURE_BYTES) return data;
   const message = typeof capture.message === 'string' ? capture.message.slice(0, 10_000) : undefined;
-  return JSON.stringify({ type: capture.type, timestamp: capture.timestamp, url: typeof capture.url === 'string' ? capture.url.slice(0, 2000) : undefined, message, truncated: true });
+  return JSON.stringify({
+    type: capture.type,
+    timestamp: capture.timestamp,
+    url: typeof capture.url === 'string' ? capture.url.slice(0, 2000) : undefined,
+    message,
+    truncated: true,
+  });
 }
 
-export function buildRows(where: { sessionId: string; accountId: string }, firstSeq: number, captures: Capture[]): CaptureRow[] {
+export function buildRows(
+  where: { sessionId: string; accountId: string },
+  firstSeq: number,
+  captures: Capture[],
+): CaptureRow[] {
   return captures.map((capture, index) => toRow(where, firstSeq + index, capture, fitCapture(capture)));
 }
 

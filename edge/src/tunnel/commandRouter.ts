@@ -27,11 +27,20 @@ export class CommandRouter {
 
   constructor(private readonly sockets: TunnelSockets) {}
 
-  fromClient(ws: WebSocket, info: SocketInfo, frame: { id: string; name: string; args: Record<string, unknown> }): void {
+  fromClient(
+    ws: WebSocket,
+    info: SocketInfo,
+    frame: { id: string; name: string; args: Record<string, unknown> },
+  ): void {
     if (!info.scopes.includes('write')) {
-      return this.sockets.send(ws, { type: 'reply', id: frame.id, error: { code: 'FORBIDDEN', message: "Sending commands needs the 'write' scope." } });
+      return this.sockets.send(ws, {
+        type: 'reply',
+        id: frame.id,
+        error: { code: 'FORBIDDEN', message: "Sending commands needs the 'write' scope." },
+      });
     }
-    if (!this.toConnector(`${info.tag}:${frame.id}`, frame.name, frame.args)) this.sockets.send(ws, { type: 'reply', id: frame.id, error: NO_CONNECTOR });
+    if (!this.toConnector(`${info.tag}:${frame.id}`, frame.name, frame.args))
+      this.sockets.send(ws, { type: 'reply', id: frame.id, error: NO_CONNECTOR });
   }
 
   async viaHttp(name: string, args: Record<string, unknown>, timeoutMs: number): Promise<CommandReply> {
@@ -57,7 +66,14 @@ export class CommandRouter {
       return;
     }
     const asker = this.sockets.byTag(tag);
-    if (asker) this.sockets.send(asker, { type: 'reply', id: frame.id.slice(colon + 1), result: frame.result, error: frame.error, timestamp: Date.now() });
+    if (asker)
+      this.sockets.send(asker, {
+        type: 'reply',
+        id: frame.id.slice(colon + 1),
+        result: frame.result,
+        error: frame.error,
+        timestamp: Date.now(),
+      });
   }
 
   connectorGone(): void {

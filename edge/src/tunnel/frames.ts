@@ -6,15 +6,34 @@ import type { Capture } from '../data/captureRow';
  * the edge checks the fields it indexes and keeps every other field as sent, so a newer
  * connector's extra fields pass through unchanged.
  */
-export const CAPTURE_TYPES = ['console-log', 'console-error', 'network-request', 'selected-element', 'page-navigated', 'current-url', 'dropped'] as const;
+export const CAPTURE_TYPES = [
+  'console-log',
+  'console-error',
+  'network-request',
+  'selected-element',
+  'page-navigated',
+  'current-url',
+  'dropped',
+] as const;
 export const MAX_BATCH_EVENTS = 1000;
 
 const ms = z.number().finite().nonnegative();
 
 export const captureSchema = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('console-log'), level: z.enum(['debug', 'log', 'info', 'warn', 'error']), message: z.string(), timestamp: ms }),
+  z.looseObject({
+    type: z.literal('console-log'),
+    level: z.enum(['debug', 'log', 'info', 'warn', 'error']),
+    message: z.string(),
+    timestamp: ms,
+  }),
   z.looseObject({ type: z.literal('console-error'), message: z.string(), timestamp: ms }),
-  z.looseObject({ type: z.literal('network-request'), method: z.string().min(1).max(20), url: z.string(), status: z.number().int().nonnegative().optional(), timestamp: ms }),
+  z.looseObject({
+    type: z.literal('network-request'),
+    method: z.string().min(1).max(20),
+    url: z.string(),
+    status: z.number().int().nonnegative().optional(),
+    timestamp: ms,
+  }),
   z.looseObject({ type: z.literal('selected-element'), element: z.record(z.string(), z.unknown()), timestamp: ms }),
   z.looseObject({ type: z.literal('page-navigated'), url: z.string(), timestamp: ms }),
   z.looseObject({ type: z.literal('current-url'), url: z.string(), timestamp: ms.default(() => Date.now()) }),
@@ -30,13 +49,26 @@ export const connectorFrameSchema = z.discriminatedUnion('type', [
     protocolVersion: z.number().int().optional(),
     client: z.string().max(100).optional(),
     version: z.string().max(100).optional(),
-    instanceId: z.string().max(100).optional().describe('new each time the connector starts: lets the edge drop re-sent batches'),
+    instanceId: z
+      .string()
+      .max(100)
+      .optional()
+      .describe('new each time the connector starts: lets the edge drop re-sent batches'),
     capabilities: z.array(z.string().max(100)).max(50).optional(),
     metadata: z.record(z.string(), z.unknown()).optional(),
   }),
   z.object({ type: z.literal('heartbeat'), timestamp: ms.optional() }),
-  z.object({ type: z.literal('batch'), batchSeq: z.number().int().positive().optional(), events: z.array(z.unknown()).max(MAX_BATCH_EVENTS) }),
-  z.object({ type: z.literal('reply'), id: z.string().max(300), result: z.unknown().optional(), error: replyError.optional() }),
+  z.object({
+    type: z.literal('batch'),
+    batchSeq: z.number().int().positive().optional(),
+    events: z.array(z.unknown()).max(MAX_BATCH_EVENTS),
+  }),
+  z.object({
+    type: z.literal('reply'),
+    id: z.string().max(300),
+    result: z.unknown().optional(),
+    error: replyError.optional(),
+  }),
   captureSchema,
 ]);
 export type ConnectorFrame = z.infer<typeof connectorFrameSchema>;
@@ -85,5 +117,7 @@ export function describeIssue(error: { issues: { path: PropertyKey[]; message: s
 }
 
 export function typeOf(json: unknown): string | undefined {
-  return json && typeof json === 'object' && typeof (json as { type?: unknown }).type === 'string' ? (json as { type: string }).type : undefined;
+  return json && typeof json === 'object' && typeof (json as { type?: unknown }).type === 'string'
+    ? (json as { type: string }).type
+    : undefined;
 }

@@ -28,7 +28,14 @@ export class PendingCommands {
     if (!waiter) return false;
     this.waiters.delete(id);
     clearTimeout(waiter.timer);
-    if (reply.error) waiter.reject(new ApiError(reply.error.code === 'BROWSER_NOT_CONNECTED' ? 'BROWSER_NOT_CONNECTED' : 'COMMAND_FAILED', reply.error.message, { connectorCode: reply.error.code }));
+    if (reply.error)
+      waiter.reject(
+        new ApiError(
+          reply.error.code === 'BROWSER_NOT_CONNECTED' ? 'BROWSER_NOT_CONNECTED' : 'COMMAND_FAILED',
+          reply.error.message,
+          { connectorCode: reply.error.code },
+        ),
+      );
     else waiter.resolve(reply.result ?? null);
     return true;
   }

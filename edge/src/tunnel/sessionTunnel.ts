@@ -6,7 +6,16 @@ import { addUsage, recordError } from '../data/usage';
 import type { Env } from '../env';
 import { WebhookDispatcher } from '../webhooks/dispatch';
 import { buildRows, insertStatements } from './captureWriter';
-import { clientFrameSchema, connectorFrameSchema, describeIssue, typeOf, validateEvents, type ClientFrame, type ConnectorFrame, type SocketInfo } from './frames';
+import {
+  clientFrameSchema,
+  connectorFrameSchema,
+  describeIssue,
+  typeOf,
+  validateEvents,
+  type ClientFrame,
+  type ConnectorFrame,
+  type SocketInfo,
+} from './frames';
 import { CommandRouter, type CommandReply } from './commandRouter';
 import { FrameJournal } from './frameJournal';
 import { SseHub } from './sseHub';
@@ -67,7 +76,9 @@ export class SessionTunnel extends DurableObject<Env> {
 
   /** Rows an earlier instance accepted but did not see reach D1: stored before anything else runs. */
   private async recoverJournal(): Promise<void> {
-    const recovered = await this.journal.recover((rows) => this.env.DB.batch(insertStatements(this.env.DB, rows, nowSeconds())));
+    const recovered = await this.journal.recover((rows) =>
+      this.env.DB.batch(insertStatements(this.env.DB, rows, nowSeconds())),
+    );
     if (!recovered) await this.ctx.storage.setAlarm(Date.now() + RECOVERY_CHECK_MS);
   }
 
@@ -81,7 +92,9 @@ export class SessionTunnel extends DurableObject<Env> {
   /** If storage lost the counter, D1 still knows the highest seq used: never reuse one. */
   private async storedMaxSeq(): Promise<number> {
     if (!this.meta) return 0;
-    const row = await this.env.DB.prepare('SELECT MAX(seq) AS seq FROM captures WHERE session_id = ?').bind(this.meta.sessionId).first<{ seq: number | null }>();
+    const row = await this.env.DB.prepare('SELECT MAX(seq) AS seq FROM captures WHERE session_id = ?')
+      .bind(this.meta.sessionId)
+      .first<{ seq: number | null }>();
     return row?.seq ?? 0;
   }
 
@@ -92,7 +105,10 @@ export class SessionTunnel extends DurableObject<Env> {
   /** The worker has authenticated the caller and put who it is in these headers. */
   override async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    const info = JSON.parse(request.headers.get('X-Tunnel-Caller') ?? '{}') as Omit<SocketInfo, 'tag' | 'connectedAt'> & { sessionId: string };
+    const info = JSON.parse(request.headers.get('X-Tunnel-Caller') ?? '{}') as Omit<
+      SocketInfo,
+      'tag' | 'connectedAt'
+    > & { sessionId: string };
     await this.remember({ sessionId: info.sessionId, accountId: info.accountId });
     if (url.pathname === '/sse') {
       const after = url.searchParams.get('after');
@@ -112,13 +128,22 @@ export class SessionTunnel extends DurableObject<Env> {
     const { 0: client, 1: server } = new WebSocketPair();
     const socket: SocketInfo = { ...info, tag: `c-${randomToken(9)}`, connectedAt: Date.now() };
     if (socket.role === 'connector') {
-      for (const old of this.ctx.getWebSockets('connector')) old.close(4000, 'Replaced by a newer connector connection');
+      for (const old of this.ctx.getWebSockets('connector'))
+        old.close(4000, 'Replaced by a newer connector connection');
       this.ctx.acceptWebSocket(server, ['connector']);
     } else {
       this.ctx.acceptWebSocket(server, ['client', socket.tag]);
     }
     server.serializeAttachment(socket);
-    this.send(server, { type: 'connection-established', sessionId: this.meta!.sessionId, role: socket.role, protocolVersion: PROTOCOL_VERSION, lastSeq: this.seq, connectorConnected: this.connector() !== undefined, timestamp: Date.now() });
+    this.send(server, {
+      type: 'connection-established',
+      sessionId: this.meta!.sessionId,
+      role: socket.role,
+      protocolVersion: PROTOCOL_VERSION,
+      lastSeq: this.seq,
+      connectorConnected: this.connector() !== undefined,
+      timestamp: Date.now(),
+    });
     if (socket.role === 'connector') this.connectorChanged(true);
     else if (since >= 0) void this.replayTo(server, since);
     const offered = (request.headers.get('Sec-WebSocket-Protocol') ?? '').split(',').map((p) => p.trim());
@@ -127,7 +152,12 @@ export class SessionTunnel extends DurableObject<Env> {
   }
 
   private openSse(after: number): Response {
-    const hello = { sessionId: this.meta!.sessionId, lastSeq: this.seq, resumedAfter: after, connectorConnected: this.connector() !== undefined };
+    const hello = {
+      sessionId: this.meta!.sessionId,
+      lastSeq: this.seq,
+      resumedAfter: after,
+      connectorConnected: this.connector() !== undefined,
+    };
     return this.sse.open(after, (from) => this.storedAfter(from), hello);
   }
 
@@ -135,7 +165,7 @@ export class SessionTunnel extends DurableObject<Env> {
   private async storedAfter(from: number): Promise<StoredCapture[]> {
     await this.writes?.idle();
     const all: StoredCapture[] = [];
-    for (let after = from; ; ) {
+    for (let after = from; ;) {
       const page = await capturesAfter(this.env, this.meta!.sessionId, after, REPLAY_PAGE);
       all.push(...page);
       if (page.length < REPLAY_PAGE) return all;
@@ -152,8 +182,14 @@ export class SessionTunnel extends DurableObject<Env> {
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     const info = ws.deserializeAttachment() as SocketInfo;
     const size = typeof message === 'string' ? message.length : message.byteLength;
-    if (typeof message !== 'string') return this.refuse(ws, 'INVALID_FRAME', 'Frames are JSON text; binary frames are not accepted.');
-    if (size > MAX_FRAME_BYTES) return this.refuse(ws, 'FRAME_TOO_LARGE', `Frames are limited to ${MAX_FRAME_BYTES} bytes; split captures into smaller batches.`);
+    if (typeof message !== 'string')
+      return this.refuse(ws, 'INVALID_FRAME', 'Frames are JSON text; binary frames are not accepted.');
+    if (size > MAX_FRAME_BYTES)
+      return this.refuse(
+        ws,
+        'FRAME_TOO_LARGE',
+        `Frames are limited to ${MAX_FRAME_BYTES} bytes; split captures into smaller batches.`,
+      );
     let json: unknown;
     try {
       json = JSON.parse(message);
@@ -166,7 +202,8 @@ export class SessionTunnel extends DurableObject<Env> {
 
   private async fromConnector(ws: WebSocket, info: SocketInfo, json: unknown, size: number): Promise<void> {
     const parsed = connectorFrameSchema.safeParse(json);
-    if (!parsed.success) return this.refuse(ws, 'INVALID_FRAME', describeIssue(parsed.error), { frameType: typeOf(json) });
+    if (!parsed.success)
+      return this.refuse(ws, 'INVALID_FRAME', describeIssue(parsed.error), { frameType: typeOf(json) });
     const frame: ConnectorFrame = parsed.data;
     switch (frame.type) {
       case 'hello':
@@ -183,21 +220,41 @@ export class SessionTunnel extends DurableObject<Env> {
   }
 
   /** Each event of a batch is checked on its own, so one bad event costs only itself. */
-  private async ingestBatch(ws: WebSocket, info: SocketInfo, events: unknown[], batchSeq: number | undefined, size: number): Promise<void> {
+  private async ingestBatch(
+    ws: WebSocket,
+    info: SocketInfo,
+    events: unknown[],
+    batchSeq: number | undefined,
+    size: number,
+  ): Promise<void> {
     if (this.isDuplicate(batchSeq)) {
       await this.writes?.idle();
       return this.send(ws, { type: 'ack', batchSeq, stored: 0, duplicate: true, timestamp: Date.now() });
     }
     const { good, rejected } = validateEvents(events);
-    if (rejected.length) this.send(ws, { type: 'error', code: 'INVALID_EVENTS', message: `${rejected.length} of ${events.length} events were invalid and not stored.`, details: { rejected: rejected.slice(0, 20), batchSeq }, timestamp: Date.now() });
+    if (rejected.length)
+      this.send(ws, {
+        type: 'error',
+        code: 'INVALID_EVENTS',
+        message: `${rejected.length} of ${events.length} events were invalid and not stored.`,
+        details: { rejected: rejected.slice(0, 20), batchSeq },
+        timestamp: Date.now(),
+      });
     try {
       await this.ingest(info, good, size);
       if (batchSeq !== undefined) this.send(ws, { type: 'ack', batchSeq, stored: good.length, timestamp: Date.now() });
     } catch (error) {
       await recordError(this.env, error, { where: 'tunnel ingest', sessionId: this.meta?.sessionId, batchSeq });
       // Not acked: reopen so the connector resends every unacked batch, this one included.
-      if (batchSeq !== undefined && this.instance) await this.saveInstance({ ...this.instance, lastBatchSeq: Math.min(this.instance.lastBatchSeq, batchSeq - 1) });
-      this.send(ws, { type: 'error', code: 'STORE_FAILED', message: 'The batch could not be stored; reconnect and send it again.', details: { batchSeq }, timestamp: Date.now() });
+      if (batchSeq !== undefined && this.instance)
+        await this.saveInstance({ ...this.instance, lastBatchSeq: Math.min(this.instance.lastBatchSeq, batchSeq - 1) });
+      this.send(ws, {
+        type: 'error',
+        code: 'STORE_FAILED',
+        message: 'The batch could not be stored; reconnect and send it again.',
+        details: { batchSeq },
+        timestamp: Date.now(),
+      });
       ws.close(1011, 'store failed; reconnect and resend unacknowledged batches');
     }
   }
@@ -216,12 +273,20 @@ export class SessionTunnel extends DurableObject<Env> {
     const first = this.seq + 1;
     this.seq += captures.length;
     const rows = buildRows(this.meta!, first, captures);
-    const journaled = await this.journal.record(rows, { seq: this.seq, ...(this.instance ? { instance: this.instance } : {}) });
+    const journaled = await this.journal.record(rows, {
+      seq: this.seq,
+      ...(this.instance ? { instance: this.instance } : {}),
+    });
     if (!this.recoveryScheduled) {
       this.recoveryScheduled = true;
       await this.ctx.storage.setAlarm(Date.now() + RECOVERY_CHECK_MS);
     }
-    const stored = rows.map((row) => ({ ...(JSON.parse(row.data) as Capture), id: `${sessionId}:${row.seq}`, seq: row.seq, sessionId }));
+    const stored = rows.map((row) => ({
+      ...(JSON.parse(row.data) as Capture),
+      id: `${sessionId}:${row.seq}`,
+      seq: row.seq,
+      sessionId,
+    }));
     for (const capture of stored) this.fanOut(capture);
     // One connector end per session, so its caller pays for every write of this queue.
     this.writes ??= new WriteQueue((all, bytes) => this.write(all, info, bytes));
@@ -231,12 +296,17 @@ export class SessionTunnel extends DurableObject<Env> {
       // Stored, or given up on (the connector re-sends it): either way no longer the journal's.
       await this.journal.settle(journaled);
     }
-    await this.webhooks.dispatch(info.accountId, sessionId, stored).catch((error) => recordError(this.env, error, { where: 'webhook dispatch', sessionId, level: 'warn' }));
+    await this.webhooks
+      .dispatch(info.accountId, sessionId, stored)
+      .catch((error) => recordError(this.env, error, { where: 'webhook dispatch', sessionId, level: 'warn' }));
   }
 
   private async write(rows: CaptureRow[], info: SocketInfo, size: number): Promise<void> {
     const now = nowSeconds();
-    const touch = this.env.DB.prepare('UPDATE sessions SET last_activity = ? WHERE id = ?').bind(now, this.meta!.sessionId);
+    const touch = this.env.DB.prepare('UPDATE sessions SET last_activity = ? WHERE id = ?').bind(
+      now,
+      this.meta!.sessionId,
+    );
     await this.env.DB.batch([...insertStatements(this.env.DB, rows, now), touch]);
     await addUsage(this.env, info.callerId, info.accountId, { bytes: size });
   }
@@ -248,8 +318,14 @@ export class SessionTunnel extends DurableObject<Env> {
   }
 
   private async saveHello(frame: Extract<ConnectorFrame, { type: 'hello' }>): Promise<void> {
-    if (frame.instanceId && frame.instanceId !== this.instance?.id) await this.saveInstance({ id: frame.instanceId, lastBatchSeq: 0 });
-    const metadata = { client: frame.client, version: frame.version, protocolVersion: frame.protocolVersion, ...frame.metadata };
+    if (frame.instanceId && frame.instanceId !== this.instance?.id)
+      await this.saveInstance({ id: frame.instanceId, lastBatchSeq: 0 });
+    const metadata = {
+      client: frame.client,
+      version: frame.version,
+      protocolVersion: frame.protocolVersion,
+      ...frame.metadata,
+    };
     await this.env.DB.prepare('UPDATE sessions SET capabilities = ?, metadata = ?, last_activity = ? WHERE id = ?')
       .bind(JSON.stringify(frame.capabilities ?? []), JSON.stringify(metadata), nowSeconds(), this.meta!.sessionId)
       .run();
@@ -274,7 +350,8 @@ export class SessionTunnel extends DurableObject<Env> {
 
   private fromClient(ws: WebSocket, info: SocketInfo, json: unknown): void | Promise<void> {
     const parsed = clientFrameSchema.safeParse(json);
-    if (!parsed.success) return this.refuse(ws, 'INVALID_FRAME', describeIssue(parsed.error), { frameType: typeOf(json) });
+    if (!parsed.success)
+      return this.refuse(ws, 'INVALID_FRAME', describeIssue(parsed.error), { frameType: typeOf(json) });
     const frame: ClientFrame = parsed.data;
     if (frame.type === 'heartbeat') return this.send(ws, { type: 'heartbeat', timestamp: Date.now() });
     if (frame.type === 'subscribe') return this.replayTo(ws, frame.since ?? 0);
@@ -314,7 +391,11 @@ export class SessionTunnel extends DurableObject<Env> {
     for (const client of this.ctx.getWebSockets('client')) this.send(client, notice);
     this.sse.notice('connector-status', notice);
     const session = this.meta!.sessionId;
-    this.ctx.waitUntil(this.env.DB.prepare('UPDATE sessions SET connector_online = ?, last_activity = ? WHERE id = ?').bind(connected ? 1 : 0, nowSeconds(), session).run());
+    this.ctx.waitUntil(
+      this.env.DB.prepare('UPDATE sessions SET connector_online = ?, last_activity = ? WHERE id = ?')
+        .bind(connected ? 1 : 0, nowSeconds(), session)
+        .run(),
+    );
   }
 
   private refuse(ws: WebSocket, code: string, message: string, details: Record<string, unknown> = {}): void {

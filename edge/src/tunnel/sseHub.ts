@@ -29,15 +29,28 @@ export class SseHub {
     this.followers.add(follower);
     this.keepAlive();
     void this.start(follower, replay, hello);
-    return new Response(readable, { headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' } });
+    return new Response(readable, {
+      headers: {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Accel-Buffering': 'no',
+      },
+    });
   }
 
-  private async start(follower: Follower, replay: (after: number) => Promise<StoredCapture[]>, hello: unknown): Promise<void> {
+  private async start(
+    follower: Follower,
+    replay: (after: number) => Promise<StoredCapture[]>,
+    hello: unknown,
+  ): Promise<void> {
     await this.write(follower, `retry: 2000\n\n${sseFrame('connection-established', hello)}`);
     try {
       for (const capture of await replay(follower.lastSeq)) await this.send(follower, capture);
     } catch {
-      await this.write(follower, sseFrame('error', { code: 'REPLAY_FAILED', message: 'Could not read stored captures; reconnect to retry.' }));
+      await this.write(
+        follower,
+        sseFrame('error', { code: 'REPLAY_FAILED', message: 'Could not read stored captures; reconnect to retry.' }),
+      );
     }
     // Queued without awaiting, so no live capture can overtake one still pending.
     const pending = follower.pending ?? [];

@@ -35,7 +35,10 @@ export class WriteQueue {
     while (this.pending.length) {
       const group = this.pending.splice(0);
       try {
-        await this.write(group.flatMap((item) => item.rows), group.reduce((sum, item) => sum + item.bytes, 0));
+        await this.write(
+          group.flatMap((item) => item.rows),
+          group.reduce((sum, item) => sum + item.bytes, 0),
+        );
         for (const item of group) item.resolve();
       } catch (error) {
         for (const item of group) item.reject(error);

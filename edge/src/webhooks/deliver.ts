@@ -13,7 +13,14 @@ export function backoffSeconds(attempt: number): number {
 
 export const SIGNATURE_HEADER = 'X-BrowserDebug-Signature';
 
-async function logDelivery(env: Env, message: WebhookMessage, attempts: number, status: string, responseStatus: number | null, error: string | null): Promise<void> {
+async function logDelivery(
+  env: Env,
+  message: WebhookMessage,
+  attempts: number,
+  status: string,
+  responseStatus: number | null,
+  error: string | null,
+): Promise<void> {
   const now = nowSeconds();
   await env.DB.prepare(
     `INSERT INTO webhook_deliveries (id, webhook_id, event, attempts, status, response_status, error, created_at, updated_at)
@@ -24,8 +31,18 @@ async function logDelivery(env: Env, message: WebhookMessage, attempts: number, 
     .run();
 }
 
-async function post(url: string, secret: string, message: WebhookMessage): Promise<{ ok: boolean; status: number | null; error: string | null }> {
-  const body = JSON.stringify({ id: message.deliveryId, event: message.event, sessionId: message.sessionId, occurredAt: message.occurredAt, capture: message.capture });
+async function post(
+  url: string,
+  secret: string,
+  message: WebhookMessage,
+): Promise<{ ok: boolean; status: number | null; error: string | null }> {
+  const body = JSON.stringify({
+    id: message.deliveryId,
+    event: message.event,
+    sessionId: message.sessionId,
+    occurredAt: message.occurredAt,
+    capture: message.capture,
+  });
   try {
     const response = await fetch(url, {
       method: 'POST',
@@ -48,7 +65,9 @@ async function post(url: string, secret: string, message: WebhookMessage): Promi
 
 /** One queued delivery: sent signed, acked on 2xx, retried with backoff otherwise, logged either way. */
 export async function deliver(env: Env, message: Message<WebhookMessage>): Promise<void> {
-  const hook = await env.DB.prepare('SELECT url, secret, active FROM webhooks WHERE id = ?').bind(message.body.webhookId).first<{ url: string; secret: string; active: number }>();
+  const hook = await env.DB.prepare('SELECT url, secret, active FROM webhooks WHERE id = ?')
+    .bind(message.body.webhookId)
+    .first<{ url: string; secret: string; active: number }>();
   if (!hook || !hook.active) {
     message.ack();
     return;

@@ -5,7 +5,8 @@ import type { WebhookEvent, WebhookMessage } from './types';
 
 /** Which webhook event a capture raises, if any. */
 export function eventOf(capture: StoredCapture): WebhookEvent | undefined {
-  if (capture.type === 'console-error' || (capture.type === 'console-log' && capture.level === 'error')) return 'console.error';
+  if (capture.type === 'console-error' || (capture.type === 'console-log' && capture.level === 'error'))
+    return 'console.error';
   if (capture.type === 'network-request') {
     const status = typeof capture.status === 'number' ? capture.status : 0;
     if (status >= 400 || status === 0 || typeof capture.error === 'string') return 'network.failed';
@@ -31,7 +32,9 @@ export class WebhookDispatcher {
 
   private async load(accountId: string): Promise<Hook[]> {
     if (Date.now() - this.loadedAt < CACHE_MS) return this.hooks;
-    const { results } = await this.env.DB.prepare('SELECT id, events FROM webhooks WHERE account_id = ? AND active = 1').bind(accountId).all<{ id: string; events: string }>();
+    const { results } = await this.env.DB.prepare('SELECT id, events FROM webhooks WHERE account_id = ? AND active = 1')
+      .bind(accountId)
+      .all<{ id: string; events: string }>();
     this.hooks = results.map((row) => ({ id: row.id, events: row.events.split(',') }));
     this.loadedAt = Date.now();
     return this.hooks;
@@ -44,7 +47,16 @@ export class WebhookDispatcher {
     for (const hook of await this.load(accountId)) {
       const matching = raised.filter((item) => hook.events.includes(item.event!)).slice(0, MAX_PER_HOOK_PER_BATCH);
       for (const { capture, event } of matching) {
-        messages.push({ body: { deliveryId: randomId('dlv'), webhookId: hook.id, event: event!, sessionId, occurredAt: new Date(capture.timestamp).toISOString(), capture } });
+        messages.push({
+          body: {
+            deliveryId: randomId('dlv'),
+            webhookId: hook.id,
+            event: event!,
+            sessionId,
+            occurredAt: new Date(capture.timestamp).toISOString(),
+            capture,
+          },
+        });
       }
     }
     for (let i = 0; i < messages.length; i += 100) await this.env.WEBHOOKS.sendBatch(messages.slice(i, i + 100));

@@ -71,7 +71,11 @@ describe('client: proof of possession', () => {
     const keys = await generateClientKeys('laptop-1');
     const assertion = await signAssertion(keys, 'https://edge.example.com/auth/token');
     const key = await importSPKI(`-----BEGIN PUBLIC KEY-----\n${keys.publicKey}\n-----END PUBLIC KEY-----`, 'ES256');
-    const { payload } = await jwtVerify(assertion, key, { issuer: 'laptop-1', subject: 'laptop-1', audience: 'https://edge.example.com/auth/token' });
+    const { payload } = await jwtVerify(assertion, key, {
+      issuer: 'laptop-1',
+      subject: 'laptop-1',
+      audience: 'https://edge.example.com/auth/token',
+    });
     expect(payload.exp! - payload.iat!).toBe(60);
     await expect(jwtVerify(assertion, key, { audience: 'https://other.example.com/auth/token' })).rejects.toThrow();
   });

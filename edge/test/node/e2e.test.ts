@@ -1,7 +1,14 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { generateClientKeys, RemoteLink, TokenSource, type ClientKeys, type RemoteStatus, type WebSocketLike } from '../../../src/shared/remote';
+import {
+  generateClientKeys,
+  RemoteLink,
+  TokenSource,
+  type ClientKeys,
+  type RemoteStatus,
+  type WebSocketLike,
+} from '../../../src/shared/remote';
 import { registerAccount, startWranglerDev, type DevServer } from './wranglerDev';
 
 /**
@@ -15,11 +22,22 @@ let reader: string;
 const sessionId = `e2e-${Date.now()}`;
 const statuses: RemoteStatus[] = [];
 
-const nodeSocket = (url: string, token: string) => new WebSocket(url, { headers: { Authorization: `Bearer ${token}` } }) as unknown as WebSocketLike;
-const log = (message: string, url = 'https://app.test/page') => ({ type: 'console-log', level: 'info', message, timestamp: Date.now(), url });
+const nodeSocket = (url: string, token: string) =>
+  new WebSocket(url, { headers: { Authorization: `Bearer ${token}` } }) as unknown as WebSocketLike;
+const log = (message: string, url = 'https://app.test/page') => ({
+  type: 'console-log',
+  level: 'info',
+  message,
+  timestamp: Date.now(),
+  url,
+});
 
-async function api(path: string, init: RequestInit = {}): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const res = await fetch(dev.url + path, { ...init, headers: { Authorization: `Bearer ${reader}`, 'X-Session-ID': sessionId, ...init.headers } });
+async function api(path: string, init: RequestInit = {}): Promise<any> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await fetch(dev.url + path, {
+    ...init,
+    headers: { Authorization: `Bearer ${reader}`, 'X-Session-ID': sessionId, ...init.headers },
+  });
   return res.json();
 }
 
@@ -50,25 +68,47 @@ describe('hybrid mode end to end (wrangler dev --local)', () => {
   it('queues captures while offline, forwards only opted-in origins, in order, once online', async () => {
     const keys = await generateClientKeys(`connector-${Date.now()}`);
     link = new RemoteLink({
-      url: dev.url, sessionId, keys, apiKey, origins: ['https://app.test'], openSocket: nodeSocket, version: 'e2e',
+      url: dev.url,
+      sessionId,
+      keys,
+      apiKey,
+      origins: ['https://app.test'],
+      openSocket: nodeSocket,
+      version: 'e2e',
       onStatus: (status) => statuses.push(status),
       onCommand: async (name) => {
-        if (name === 'screenshot') return { screenshot: 'data:image/png;base64,iVBORw0KGgo=', format: 'png', dimensions: { width: 1280, height: 800 } };
+        if (name === 'screenshot')
+          return {
+            screenshot: 'data:image/png;base64,iVBORw0KGgo=',
+            format: 'png',
+            dimensions: { width: 1280, height: 800 },
+          };
         throw Object.assign(new Error(`unknown command ${name}`), { code: 'UNKNOWN_COMMAND' });
       },
     });
     expect(link.forward(log('one'))).toBe(true);
     expect(link.forward(log('secret', 'https://mail.other.test/inbox'))).toBe(false);
-    expect(link.forward({ type: 'console-error', message: 'two', timestamp: Date.now() }, 'https://app.test/page')).toBe(true);
+    expect(
+      link.forward({ type: 'console-error', message: 'two', timestamp: Date.now() }, 'https://app.test/page'),
+    ).toBe(true);
     // The page decides, not the request's own URL: a call to app.test made by another site's page stays here.
-    expect(link.forward({ type: 'network-request', method: 'GET', url: 'https://app.test/api', status: 500, timestamp: Date.now() }, 'https://mail.other.test/inbox')).toBe(false);
+    expect(
+      link.forward(
+        { type: 'network-request', method: 'GET', url: 'https://app.test/api', status: 500, timestamp: Date.now() },
+        'https://mail.other.test/inbox',
+      ),
+    ).toBe(false);
     expect(link.status()).toMatchObject({ state: 'stopped', queued: 2 });
     link.start();
     await drained();
     const body = await api('/api/v1/console-logs');
     expect(body.data.logs.map((l: { message: string }) => l.message)).toEqual(['one', 'two']);
     const sessions = await api('/api/v1/sessions');
-    expect(sessions.data.sessions[0]).toMatchObject({ id: sessionId, connectorOnline: true, metadata: { version: 'e2e' } });
+    expect(sessions.data.sessions[0]).toMatchObject({
+      id: sessionId,
+      connectorOnline: true,
+      metadata: { version: 'e2e' },
+    });
   });
 
   it('loses nothing across a disconnect and keeps order for 2000 captures', async () => {
@@ -79,15 +119,27 @@ describe('hybrid mode end to end (wrangler dev --local)', () => {
     await drained();
     const body = await api('/api/v1/console-logs?limit=1000');
     expect(body.data.total).toBe(2022);
-    const all = (await (await fetch(`${dev.url}/export/json?kind=console`, { headers: { Authorization: `Bearer ${reader}`, 'X-Session-ID': sessionId } })).json()) as { captures: { message: string; seq: number }[] };
-    const expected = ['one', 'two', ...Array.from({ length: 20 }, (_, i) => `offline ${i}`), ...Array.from({ length: 2000 }, (_, i) => `bulk ${i}`)];
+    const all = (await (
+      await fetch(`${dev.url}/export/json?kind=console`, {
+        headers: { Authorization: `Bearer ${reader}`, 'X-Session-ID': sessionId },
+      })
+    ).json()) as { captures: { message: string; seq: number }[] };
+    const expected = [
+      'one',
+      'two',
+      ...Array.from({ length: 20 }, (_, i) => `offline ${i}`),
+      ...Array.from({ length: 2000 }, (_, i) => `bulk ${i}`),
+    ];
     expect(all.captures.map((c) => c.message)).toEqual(expected);
     expect(all.captures.map((c) => c.seq)).toEqual(expected.map((_, i) => i + 1));
   });
 
   it('streams live captures over SSE, resuming after Last-Event-ID', async () => {
     const controller = new AbortController();
-    const res = await fetch(`${dev.url}/api/v1/sessions/${sessionId}/events`, { headers: { Authorization: `Bearer ${reader}`, 'Last-Event-ID': '2021' }, signal: controller.signal });
+    const res = await fetch(`${dev.url}/api/v1/sessions/${sessionId}/events`, {
+      headers: { Authorization: `Bearer ${reader}`, 'Last-Event-ID': '2021' },
+      signal: controller.signal,
+    });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     link.forward(log('after resume'));
     const reader2 = res.body!.getReader();
@@ -100,17 +152,30 @@ describe('hybrid mode end to end (wrangler dev --local)', () => {
   });
 
   it('carries a command down the tunnel and the reply back, over WebSocket and over HTTP', async () => {
-    const client = new WebSocket(`${dev.url.replace('http', 'ws')}/tunnel/${sessionId}`, { headers: { Authorization: `Bearer ${reader}` } });
+    const client = new WebSocket(`${dev.url.replace('http', 'ws')}/tunnel/${sessionId}`, {
+      headers: { Authorization: `Bearer ${reader}` },
+    });
     const frames: any[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
     client.on('message', (data) => frames.push(JSON.parse(String(data))));
     await until(() => frames.some((f) => f.type === 'connection-established'));
     client.send(JSON.stringify({ type: 'command', id: 'shot-1', name: 'screenshot', args: { fullPage: false } }));
     await until(() => frames.some((f) => f.type === 'reply'));
-    expect(frames.find((f) => f.type === 'reply')).toMatchObject({ id: 'shot-1', result: { format: 'png', dimensions: { width: 1280 } } });
+    expect(frames.find((f) => f.type === 'reply')).toMatchObject({
+      id: 'shot-1',
+      result: { format: 'png', dimensions: { width: 1280 } },
+    });
     client.close();
-    const http = await api(`/api/v1/sessions/${sessionId}/commands`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'screenshot' }) });
+    const http = await api(`/api/v1/sessions/${sessionId}/commands`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'screenshot' }),
+    });
     expect(http.data.result.screenshot).toMatch(/^data:image\/png;base64,/);
-    const failed = await api(`/api/v1/sessions/${sessionId}/commands`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'reboot' }) });
+    const failed = await api(`/api/v1/sessions/${sessionId}/commands`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'reboot' }),
+    });
     expect(failed.error).toMatchObject({ code: 'COMMAND_FAILED', details: { connectorCode: 'UNKNOWN_COMMAND' } });
   });
 

@@ -19,7 +19,9 @@ afterAll(async () => {
 describe('tunnel under the spec’s maximum load (wrangler dev --local)', () => {
   it('holds 1,000 client connections for 60 s with captures flowing, and every client gets every capture in order', async () => {
     const result = await runTunnelLoad({ url: dev.url, token, clients: 1000, seconds: 60, perSecond: 10 });
-    console.log(`load: 1000 clients connected in ${result.connectMs} ms; ${result.complete} complete, ${result.open} open, ${result.delivered} frames delivered`);
+    console.log(
+      `load: 1000 clients connected in ${result.connectMs} ms; ${result.complete} complete, ${result.open} open, ${result.delivered} frames delivered`,
+    );
     expect(result.sent).toBeGreaterThanOrEqual(590);
     expect(result.open).toBe(1000);
     expect(result.complete).toBe(1000);

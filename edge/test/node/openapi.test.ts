@@ -12,12 +12,18 @@ describe('OpenAPI document', () => {
   });
 
   it('is checked by a validator that does reject a broken document', async () => {
-    const result = await new Validator().validate({ openapi: '3.0.3', info: { title: 'x' }, paths: { '/a': { get: { responses: 'none' } } } });
+    const result = await new Validator().validate({
+      openapi: '3.0.3',
+      info: { title: 'x' },
+      paths: { '/a': { get: { responses: 'none' } } },
+    });
     expect(result.valid).toBe(false);
   });
 
   it('gives every operation a unique operationId', () => {
-    const doc = openApiDocument(allRoutes, 'https://edge.example.com') as { paths: Record<string, Record<string, { operationId: string }>> };
+    const doc = openApiDocument(allRoutes, 'https://edge.example.com') as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
     const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
     expect(new Set(ids).size).toBe(ids.length);
   });

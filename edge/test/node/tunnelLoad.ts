@@ -40,7 +40,9 @@ export async function runTunnelLoad(options: LoadOptions): Promise<LoadResult> {
   const followers: { ws: WebSocket; lastSeq: number; outOfOrder: number }[] = [];
   const opening = Date.now();
   for (let i = 0; i < options.clients; i += 50) {
-    const batch = await Promise.all(Array.from({ length: Math.min(50, options.clients - i) }, () => openSocket(base, options.token)));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, options.clients - i) }, () => openSocket(base, options.token)),
+    );
     for (const ws of batch) {
       const follower = { ws, lastSeq: 0, outOfOrder: 0 };
       ws.on('message', (data) => {
@@ -58,12 +60,18 @@ export async function runTunnelLoad(options: LoadOptions): Promise<LoadResult> {
   const started = Date.now();
   // One batch a second on a fixed schedule: timers that run late on a loaded machine do not cost batches.
   for (let second = 0; second < options.seconds; second++) {
-    const events = Array.from({ length: options.perSecond }, () => ({ type: 'console-log', level: 'info', message: `load ${sent++}`, timestamp: Date.now() }));
+    const events = Array.from({ length: options.perSecond }, () => ({
+      type: 'console-log',
+      level: 'info',
+      message: `load ${sent++}`,
+      timestamp: Date.now(),
+    }));
     connector.send(JSON.stringify({ type: 'batch', batchSeq: ++batchSeq, events }));
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + (second + 1) * 1000 - Date.now())));
   }
   const deadline = Date.now() + 30_000;
-  while (followers.some((f) => f.lastSeq < sent) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  while (followers.some((f) => f.lastSeq < sent) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 200));
   const result: LoadResult = {
     connectMs,
     sent,

@@ -4,7 +4,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const QUIET = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1' };
+const QUIET = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_SEND_METRICS: 'false',
+  CI: 'true',
+  NO_COLOR: '1',
+};
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,12 +40,38 @@ export interface DevServer {
 export async function startWranglerDev(secret: string, edgeDir = process.cwd()): Promise<DevServer> {
   const WRANGLER = join(edgeDir, 'node_modules/wrangler/bin/wrangler.js');
   const state = mkdtempSync(join(tmpdir(), 'bd-edge-'));
-  const migrate = spawnSync(process.execPath, [WRANGLER, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { cwd: edgeDir, env: QUIET, encoding: 'utf8' });
+  const migrate = spawnSync(
+    process.execPath,
+    [WRANGLER, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state],
+    { cwd: edgeDir, env: QUIET, encoding: 'utf8' },
+  );
   if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stdout}${migrate.stderr}`);
   const port = await freePort();
   const inspector = await freePort();
-  const args = [WRANGLER, 'dev', '--local', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--persist-to', state, '--var', `JWT_SECRET:${secret}`, '--show-interactive-dev-session=false', '--log-level', 'warn'];
-  const child = spawn(process.execPath, args, { cwd: edgeDir, env: QUIET, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = [
+    WRANGLER,
+    'dev',
+    '--local',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--inspector-port',
+    String(inspector),
+    '--persist-to',
+    state,
+    '--var',
+    `JWT_SECRET:${secret}`,
+    '--show-interactive-dev-session=false',
+    '--log-level',
+    'warn',
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd: edgeDir,
+    env: QUIET,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   // Only the tail: a long run under load can print far more than a string can hold.
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk).slice(-64 * 1024));
@@ -96,7 +128,15 @@ async function stopGroup(child: ChildProcess): Promise<void> {
 
 /** A fresh account on `url`, as POST /auth/register makes it: its id and first API key. */
 export async function registerAccount(url: string, name: string): Promise<{ accountId: string; apiKey: string }> {
-  const res = await fetch(`${url}/auth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.com`, password: 'a long enough password', name }) });
+  const res = await fetch(`${url}/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      email: `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.com`,
+      password: 'a long enough password',
+      name,
+    }),
+  });
   const body = (await res.json()) as { data: { apiKey: { key: string }; account: { id: string } } };
   return { accountId: body.data.account.id, apiKey: body.data.apiKey.key };
 }

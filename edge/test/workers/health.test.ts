@@ -7,7 +7,11 @@ import { caller, json } from './helpers';
 /** Calls the worker directly with altered bindings, as a broken deployment would have them. */
 async function fetchWith(path: string, overrides: Record<string, unknown>): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`https://edge.test${path}`, { headers: { 'CF-Connecting-IP': '10.250.0.1' } }) as any, { ...env, ...overrides } as any, ctx); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await worker.fetch(
+    new Request(`https://edge.test${path}`, { headers: { 'CF-Connecting-IP': '10.250.0.1' } }) as any,
+    { ...env, ...overrides } as any,
+    ctx,
+  ); // eslint-disable-line @typescript-eslint/no-explicit-any
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -26,7 +30,13 @@ describe('health', () => {
     const res = await caller().fetch('/health');
     expect(res.status).toBe(200);
     const body = await json(res);
-    expect(body).toMatchObject({ status: 'healthy', environment: 'development', version: '0.1.0', apiVersion: 'v1', service: 'browser-debug-edge' });
+    expect(body).toMatchObject({
+      status: 'healthy',
+      environment: 'development',
+      version: '0.1.0',
+      apiVersion: 'v1',
+      service: 'browser-debug-edge',
+    });
     expect(Number.isNaN(Date.parse(body.timestamp))).toBe(false);
     for (const name of ['database', 'rateLimiter', 'tunnels', 'signing']) expect(body.checks[name].healthy).toBe(true);
     expect(res.headers.get('Cache-Control')).toBe('public, max-age=60, stale-while-revalidate=30');
@@ -54,7 +64,10 @@ describe('health', () => {
   });
 
   it('answers 503 degraded when a Durable Object namespace fails, and in the v1 envelope too', async () => {
-    const brokenTunnels = { idFromName: () => ({}), get: () => ({ ping: () => Promise.reject(new Error('object unreachable')) }) };
+    const brokenTunnels = {
+      idFromName: () => ({}),
+      get: () => ({ ping: () => Promise.reject(new Error('object unreachable')) }),
+    };
     const res = await fetchWith('/api/v1/health', { TUNNEL: brokenTunnels });
     expect(res.status).toBe(503);
     const body = await json(res);
@@ -70,6 +83,12 @@ describe('health', () => {
 
   it('reports the version in identity too', async () => {
     const body = await json(await caller().fetch('/.identity'));
-    expect(body).toMatchObject({ name: 'browser-debug-edge', version: '0.1.0', apiVersion: 'v1', port: 443, features: { websocket: true } });
+    expect(body).toMatchObject({
+      name: 'browser-debug-edge',
+      version: '0.1.0',
+      apiVersion: 'v1',
+      port: 443,
+      features: { websocket: true },
+    });
   });
 });

@@ -36,12 +36,14 @@ export function caller(ip = freshIp(), base: Record<string, string> = {}): Calle
   };
 }
 
-export async function json<T = any>(res: Response): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function json<T = any>(res: Response): Promise<T> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   return (await res.json()) as T;
 }
 
 /** Envelope B error with this code, and the status that goes with it. */
-export async function expectError(res: Response, status: number, code: string): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function expectError(res: Response, status: number, code: string): Promise<any> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const body = await json(res);
   expect({ status: res.status, code: body.error?.code }).toEqual({ status, code });
   expect(body.status).toBe('error');
@@ -75,11 +77,17 @@ export interface ClientKeys {
 }
 
 export async function clientKeys(clientId = unique('connector')): Promise<ClientKeys> {
-  const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+    'sign',
+    'verify',
+  ])) as CryptoKeyPair;
   return { clientId, publicKey: await exportSPKI(pair.publicKey), privateKey: pair.privateKey };
 }
 
-export async function assertion(keys: ClientKeys, overrides: { aud?: string; iss?: string; expSeconds?: number; jti?: string } = {}): Promise<string> {
+export async function assertion(
+  keys: ClientKeys,
+  overrides: { aud?: string; iss?: string; expSeconds?: number; jti?: string } = {},
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({})
     .setProtectedHeader({ alg: 'ES256' })
@@ -93,12 +101,21 @@ export async function assertion(keys: ClientKeys, overrides: { aud?: string; iss
 }
 
 /** Enrols a new client for the account (first call carries the API key) and returns its token. */
-export async function issueToken(account: Account, options: { scope?: string; keys?: ClientKeys } = {}): Promise<{ token: string; keys: ClientKeys; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function issueToken(
+  account: Account,
+  options: { scope?: string; keys?: ClientKeys } = {},
+): Promise<{ token: string; keys: ClientKeys; body: any }> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const keys = options.keys ?? (await clientKeys());
   const res = await account.call.fetch('/auth/token', {
     method: 'POST',
     headers: { 'X-API-Key': account.adminKey },
-    json: { clientId: keys.clientId, publicKey: keys.publicKey, assertion: await assertion(keys), scope: options.scope },
+    json: {
+      clientId: keys.clientId,
+      publicKey: keys.publicKey,
+      assertion: await assertion(keys),
+      scope: options.scope,
+    },
   });
   const body = await json(res);
   expect(res.status, JSON.stringify(body)).toBe(200);

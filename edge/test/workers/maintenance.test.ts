@@ -8,9 +8,16 @@ describe('daily maintenance (cron)', () => {
     const now = Math.floor(Date.now() / 1000);
     const old = now - 8 * 86_400;
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO captures (session_id, seq, account_id, kind, family, timestamp, data, received_at) VALUES ('maint-session', 1, 'a', 'console-log', 'console', 0, '{}', ?)").bind(old),
-      env.DB.prepare("INSERT INTO captures (session_id, seq, account_id, kind, family, timestamp, data, received_at) VALUES ('maint-session', 2, 'a', 'console-log', 'console', 0, '{}', ?)").bind(now),
-      env.DB.prepare("INSERT INTO used_assertions (jti, expires_at) VALUES ('maint-old', ?), ('maint-new', ?)").bind(now - 10, now + 300),
+      env.DB.prepare(
+        "INSERT INTO captures (session_id, seq, account_id, kind, family, timestamp, data, received_at) VALUES ('maint-session', 1, 'a', 'console-log', 'console', 0, '{}', ?)",
+      ).bind(old),
+      env.DB.prepare(
+        "INSERT INTO captures (session_id, seq, account_id, kind, family, timestamp, data, received_at) VALUES ('maint-session', 2, 'a', 'console-log', 'console', 0, '{}', ?)",
+      ).bind(now),
+      env.DB.prepare("INSERT INTO used_assertions (jti, expires_at) VALUES ('maint-old', ?), ('maint-new', ?)").bind(
+        now - 10,
+        now + 300,
+      ),
     ]);
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: '17 3 * * *' }), env, ctx);

@@ -12,7 +12,22 @@ describe('/api-docs', () => {
         expect(doc.paths[key]?.[route.method], `${route.method} ${key}`).toBeDefined();
       }
     }
-    for (const path of ['/health', '/api/v1/health', '/auth/register', '/auth/token', '/api/v1/console-logs', '/api/console-logs', '/api/network-requests', '/api/v1/network-requests', '/stats', '/export/json', '/export/csv', '/metrics', '/api-docs', '/tunnel/{sessionId}']) {
+    for (const path of [
+      '/health',
+      '/api/v1/health',
+      '/auth/register',
+      '/auth/token',
+      '/api/v1/console-logs',
+      '/api/console-logs',
+      '/api/network-requests',
+      '/api/v1/network-requests',
+      '/stats',
+      '/export/json',
+      '/export/csv',
+      '/metrics',
+      '/api-docs',
+      '/tunnel/{sessionId}',
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
   });
@@ -24,10 +39,16 @@ describe('/api-docs', () => {
     expect(level.schema.enum).toEqual(['debug', 'log', 'info', 'warn', 'error']);
     const limit = logs.parameters.find((p: { name: string }) => p.name === 'limit');
     expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 1000, default: 100 });
-    expect(logs.parameters.some((p: { name: string; in: string }) => p.name === 'X-Session-ID' && p.in === 'header')).toBe(true);
+    expect(
+      logs.parameters.some((p: { name: string; in: string }) => p.name === 'X-Session-ID' && p.in === 'header'),
+    ).toBe(true);
     expect(logs.security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
     expect(logs.responses['200'].content['application/json'].schema.properties.status.enum).toEqual(['success']);
-    expect(doc.paths['/auth/register'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password', 'name']);
+    expect(doc.paths['/auth/register'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'email',
+      'password',
+      'name',
+    ]);
     expect(doc.paths['/health'].get.security).toBeUndefined();
   });
 

@@ -13,8 +13,16 @@ async function awayFromWindowEdge(neededMs = 5_000): Promise<void> {
  * Fires `count` requests at once and checks exactness per window: a burst that happens to cross
  * a minute boundary is split by the X-RateLimit-Reset of each answer.
  */
-async function burst(call: ReturnType<typeof caller>, count: number, limit: number): Promise<{ ok: number; limited: number }> {
-  const answers = await Promise.all(Array.from({ length: count }, () => call.fetch('/.identity').then((res) => ({ status: res.status, reset: res.headers.get('X-RateLimit-Reset') }))));
+async function burst(
+  call: ReturnType<typeof caller>,
+  count: number,
+  limit: number,
+): Promise<{ ok: number; limited: number }> {
+  const answers = await Promise.all(
+    Array.from({ length: count }, () =>
+      call.fetch('/.identity').then((res) => ({ status: res.status, reset: res.headers.get('X-RateLimit-Reset') })),
+    ),
+  );
   const windows = new Map<string, { ok: number; limited: number }>();
   for (const { status, reset } of answers) {
     const window = windows.get(reset!) ?? { ok: 0, limited: 0 };
@@ -27,7 +35,10 @@ async function burst(call: ReturnType<typeof caller>, count: number, limit: numb
     expect(window.ok).toBeLessThanOrEqual(limit);
     if (window.limited) expect(window.ok).toBe(limit);
   }
-  return [...windows.values()].reduce((sum, w) => ({ ok: sum.ok + w.ok, limited: sum.limited + w.limited }), { ok: 0, limited: 0 });
+  return [...windows.values()].reduce((sum, w) => ({ ok: sum.ok + w.ok, limited: sum.limited + w.limited }), {
+    ok: 0,
+    limited: 0,
+  });
 }
 
 describe('rate limits', () => {
@@ -67,19 +78,27 @@ describe('rate limits', () => {
     const first = await caller().fetch('/api/v1/sessions', { headers: key });
     expect(first.headers.get('X-RateLimit-Limit')).toBe('100');
     const second = await caller().fetch('/api/v1/sessions', { headers: key });
-    expect(Number(second.headers.get('X-RateLimit-Remaining'))).toBe(Number(first.headers.get('X-RateLimit-Remaining')) - 1);
+    expect(Number(second.headers.get('X-RateLimit-Remaining'))).toBe(
+      Number(first.headers.get('X-RateLimit-Remaining')) - 1,
+    );
     await env.DB.prepare("UPDATE accounts SET tier = 'pro' WHERE id = ?").bind(account.accountId).run();
     expect((await caller().fetch('/api/v1/sessions', { headers: key })).headers.get('X-RateLimit-Limit')).toBe('1000');
-    await env.DB.prepare("UPDATE accounts SET tier = 'enterprise', rate_limit = 5000 WHERE id = ?").bind(account.accountId).run();
+    await env.DB.prepare("UPDATE accounts SET tier = 'enterprise', rate_limit = 5000 WHERE id = ?")
+      .bind(account.accountId)
+      .run();
     expect((await caller().fetch('/api/v1/sessions', { headers: key })).headers.get('X-RateLimit-Limit')).toBe('5000');
     const { token } = await issueToken(account);
-    expect((await caller().fetch('/api/v1/sessions', { headers: bearer(token) })).headers.get('X-RateLimit-Limit')).toBe('5000');
+    expect(
+      (await caller().fetch('/api/v1/sessions', { headers: bearer(token) })).headers.get('X-RateLimit-Limit'),
+    ).toBe('5000');
   });
 
   it('enforces an account’s own limit exactly, not just reports it (enterprise at 40)', async () => {
     await awayFromWindowEdge(10_000);
     const account = await registerAccount();
-    await env.DB.prepare("UPDATE accounts SET tier = 'enterprise', rate_limit = 40 WHERE id = ?").bind(account.accountId).run();
+    await env.DB.prepare("UPDATE accounts SET tier = 'enterprise', rate_limit = 40 WHERE id = ?")
+      .bind(account.accountId)
+      .run();
     // The registration request was counted per address, so all 40 of the account's are here.
     const { limited } = await burst(caller(undefined, { 'X-API-Key': account.adminKey }), 60, 40);
     expect(limited).toBeGreaterThan(0);
@@ -90,12 +109,17 @@ describe('rate limits', () => {
     const account = await registerAccount();
     const { token } = await issueToken(account);
     const sessionId = `busy-${crypto.randomUUID()}`;
-    const before = Number((await caller().fetch('/api/v1/sessions', { headers: bearer(token) })).headers.get('X-RateLimit-Remaining'));
+    const before = Number(
+      (await caller().fetch('/api/v1/sessions', { headers: bearer(token) })).headers.get('X-RateLimit-Remaining'),
+    );
     const connector = await connect(sessionId, bearer(token), '?role=connector');
-    for (let i = 0; i < 250; i++) connector.send({ type: 'console-log', level: 'info', message: `frame ${i}`, timestamp: Date.now() });
+    for (let i = 0; i < 250; i++)
+      connector.send({ type: 'console-log', level: 'info', message: `frame ${i}`, timestamp: Date.now() });
     connector.send({ type: 'batch', batchSeq: 1, events: [] });
     await connector.ofType('ack');
-    const after = await caller().fetch('/api/v1/console-logs?limit=1000', { headers: { ...bearer(token), 'X-Session-ID': sessionId } });
+    const after = await caller().fetch('/api/v1/console-logs?limit=1000', {
+      headers: { ...bearer(token), 'X-Session-ID': sessionId },
+    });
     expect(Number(after.headers.get('X-RateLimit-Remaining'))).toBe(before - 2);
     const body = await json(after);
     expect(body.data.count).toBe(250);

@@ -24,8 +24,14 @@ describe('usage and error records', () => {
   it('a server error answers 500 INTERNAL_ERROR in envelope B without internals, and is written to the error log', async () => {
     const account = await registerAccount();
     const ctx = createExecutionContext();
-    const request = new Request('https://edge.test/api/v1/sessions', { headers: { 'X-API-Key': account.adminKey, 'X-Request-Id': 'req-broken-1', 'CF-Connecting-IP': '10.252.0.1' } });
-    const res = await worker.fetch(request as any, { ...env, DB: failingOn('FROM sessions WHERE account_id') } as any, ctx); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const request = new Request('https://edge.test/api/v1/sessions', {
+      headers: { 'X-API-Key': account.adminKey, 'X-Request-Id': 'req-broken-1', 'CF-Connecting-IP': '10.252.0.1' },
+    });
+    const res = await worker.fetch(
+      request as any,
+      { ...env, DB: failingOn('FROM sessions WHERE account_id') } as any,
+      ctx,
+    ); // eslint-disable-line @typescript-eslint/no-explicit-any
     await waitOnExecutionContext(ctx);
     expect(res.status).toBe(500);
     const body = await json(res);
@@ -42,11 +48,24 @@ describe('usage and error records', () => {
     const { token, keys } = await issueToken(account);
     const ctx = createExecutionContext();
     for (const path of ['/api/v1/sessions', '/api/v1/sessions', '/api/v1/console-logs?level=nope']) {
-      await worker.fetch(new Request(`https://edge.test${path}`, { headers: { ...bearer(token), 'CF-Connecting-IP': '10.252.0.2' } }) as any, env as any, ctx); // eslint-disable-line @typescript-eslint/no-explicit-any
+      await worker.fetch(
+        new Request(`https://edge.test${path}`, {
+          headers: { ...bearer(token), 'CF-Connecting-IP': '10.252.0.2' },
+        }) as any,
+        env as any,
+        ctx,
+      ); // eslint-disable-line @typescript-eslint/no-explicit-any
     }
     await waitOnExecutionContext(ctx);
-    const row = await env.DB.prepare('SELECT * FROM daily_usage WHERE connector_id = ?').bind(keys.clientId).first<any>(); // eslint-disable-line @typescript-eslint/no-explicit-any
-    expect(row).toMatchObject({ date: new Date().toISOString().slice(0, 10), requests: 3, errors: 1, account_id: account.accountId });
+    const row = await env.DB.prepare('SELECT * FROM daily_usage WHERE connector_id = ?')
+      .bind(keys.clientId)
+      .first<any>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(row).toMatchObject({
+      date: new Date().toISOString().slice(0, 10),
+      requests: 3,
+      errors: 1,
+      account_id: account.accountId,
+    });
     expect(row.data_transferred).toBeGreaterThan(0);
   });
 });

@@ -20,7 +20,11 @@ function expectSecurityHeaders(res: Response): void {
 
 async function production(url: string): Promise<Response> {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(url, { headers: { 'CF-Connecting-IP': '10.251.0.1' }, redirect: 'manual' }) as any, { ...env, ENVIRONMENT: 'production' } as any, ctx); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const res = await worker.fetch(
+    new Request(url, { headers: { 'CF-Connecting-IP': '10.251.0.1' }, redirect: 'manual' }) as any,
+    { ...env, ENVIRONMENT: 'production' } as any,
+    ctx,
+  ); // eslint-disable-line @typescript-eslint/no-explicit-any
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -57,10 +61,18 @@ describe('security headers and transport', () => {
   it('follows the caching table: private 30 s for capture lists, public 60 s for health, no-store otherwise', async () => {
     const account = await registerAccount();
     const key = { 'X-API-Key': account.adminKey };
-    expect((await account.call.fetch('/api/v1/console-logs', { headers: key })).headers.get('Cache-Control')).toBe('private, max-age=30, stale-while-revalidate=60');
-    expect((await account.call.fetch('/api/network-requests', { headers: key })).headers.get('Cache-Control')).toBe('private, max-age=30, stale-while-revalidate=60');
-    expect((await account.call.fetch('/api/v1/api-keys', { headers: key })).headers.get('Cache-Control')).toBe('no-store');
-    expect((await account.call.fetch('/api-docs/openapi.json')).headers.get('Cache-Control')).toBe('public, max-age=86400, stale-while-revalidate=86400');
+    expect((await account.call.fetch('/api/v1/console-logs', { headers: key })).headers.get('Cache-Control')).toBe(
+      'private, max-age=30, stale-while-revalidate=60',
+    );
+    expect((await account.call.fetch('/api/network-requests', { headers: key })).headers.get('Cache-Control')).toBe(
+      'private, max-age=30, stale-while-revalidate=60',
+    );
+    expect((await account.call.fetch('/api/v1/api-keys', { headers: key })).headers.get('Cache-Control')).toBe(
+      'no-store',
+    );
+    expect((await account.call.fetch('/api-docs/openapi.json')).headers.get('Cache-Control')).toBe(
+      'public, max-age=86400, stale-while-revalidate=86400',
+    );
     expect((await account.call.fetch('/api/v1/console-logs')).headers.get('Cache-Control')).toBe('no-store');
   });
 

@@ -28,13 +28,15 @@ export class TestSocket {
   }
 
   /** The first frame (not yet taken) matching `match`, waiting up to `timeoutMs`. */
-  async next(match: (frame: any) => boolean = () => true, timeoutMs = 5000): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  async next(match: (frame: any) => boolean = () => true, timeoutMs = 5000): Promise<any> {
+    // eslint-disable-line @typescript-eslint/no-explicit-any
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const index = this.frames.findIndex(match);
       if (index >= 0) return this.frames.splice(index, 1)[0];
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching frame within ${timeoutMs} ms; have ${JSON.stringify(this.frames).slice(0, 500)}`);
+      if (left <= 0)
+        throw new Error(`no matching frame within ${timeoutMs} ms; have ${JSON.stringify(this.frames).slice(0, 500)}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {
@@ -65,9 +67,15 @@ export class TestSocket {
   }
 }
 
-export async function openTunnel(sessionId: string, headers: Record<string, string>, query = ''): Promise<{ res: Response; socket?: TestSocket }> {
+export async function openTunnel(
+  sessionId: string,
+  headers: Record<string, string>,
+  query = '',
+): Promise<{ res: Response; socket?: TestSocket }> {
   const { SELF } = await import('cloudflare:test');
-  const res = await SELF.fetch(`${BASE}/tunnel/${sessionId}${query}`, { headers: { Upgrade: 'websocket', 'CF-Connecting-IP': freshIp(), ...headers } });
+  const res = await SELF.fetch(`${BASE}/tunnel/${sessionId}${query}`, {
+    headers: { Upgrade: 'websocket', 'CF-Connecting-IP': freshIp(), ...headers },
+  });
   return { res, socket: res.webSocket ? new TestSocket(res.webSocket) : undefined };
 }
 
@@ -79,7 +87,11 @@ export async function connect(sessionId: string, headers: Record<string, string>
 }
 
 /** A session of `account` holding `events`, stored through a real connector end. */
-export async function seedSession(token: string, events: unknown[], sessionId = `s-${crypto.randomUUID()}`): Promise<string> {
+export async function seedSession(
+  token: string,
+  events: unknown[],
+  sessionId = `s-${crypto.randomUUID()}`,
+): Promise<string> {
   const connector = await connect(sessionId, { Authorization: `Bearer ${token}` }, '?role=connector');
   for (let i = 0; i < events.length; i += 500) {
     connector.send({ type: 'batch', batchSeq: i + 1, events: events.slice(i, i + 500) });

@@ -30,7 +30,10 @@ class SseReader {
         continue;
       }
       if (Date.now() > deadline) throw new Error(`no ${type ?? 'event'} within ${timeoutMs} ms`);
-      const chunk = await Promise.race([this.reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))]);
+      const chunk = await Promise.race([
+        this.reader.read(),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
+      ]);
       if (chunk === null) continue;
       if (chunk.done) throw new Error('stream ended');
       this.buffer += this.decoder.decode(chunk.value, { stream: true });
@@ -92,7 +95,9 @@ describe('server-sent events: /api/v1/sessions/{id}/events', () => {
       expect((await stream.next('connection-established')).data).toMatchObject({ lastSeq: 2, resumedAfter: 2 });
       await stream.close();
     }
-    const stream = new SseReader(await account.call.fetch(`/api/v1/sessions/${sessionId}/events`, { headers: bearer(token) }));
+    const stream = new SseReader(
+      await account.call.fetch(`/api/v1/sessions/${sessionId}/events`, { headers: bearer(token) }),
+    );
     await stream.next('connection-established');
     await send(2, 'new one');
     expect((await stream.next('console-log')).data.message).toBe('new one');
@@ -103,7 +108,9 @@ describe('server-sent events: /api/v1/sessions/{id}/events', () => {
   it('resumes after Last-Event-ID: missed captures first, in order, then live ones, no repeats', async () => {
     const { account, token, sessionId, connector, send } = await setup();
     await send(1, 'a', 'b', 'c', 'd');
-    const res = await account.call.fetch(`/api/v1/sessions/${sessionId}/events`, { headers: { ...bearer(token), 'Last-Event-ID': '2' } });
+    const res = await account.call.fetch(`/api/v1/sessions/${sessionId}/events`, {
+      headers: { ...bearer(token), 'Last-Event-ID': '2' },
+    });
     const stream = new SseReader(res);
     expect((await stream.next('connection-established')).data.resumedAfter).toBe(2);
     await send(2, 'e');
@@ -129,7 +136,13 @@ describe('server-sent events: /api/v1/sessions/{id}/events', () => {
     const { account, sessionId, connector } = await setup();
     await expectError(await account.call.fetch(`/api/v1/sessions/${sessionId}/events`), 401, 'UNAUTHORIZED');
     const stranger = await registerAccount();
-    await expectError(await stranger.call.fetch(`/api/v1/sessions/${sessionId}/events`, { headers: { 'X-API-Key': stranger.adminKey } }), 403, 'FORBIDDEN');
+    await expectError(
+      await stranger.call.fetch(`/api/v1/sessions/${sessionId}/events`, {
+        headers: { 'X-API-Key': stranger.adminKey },
+      }),
+      403,
+      'FORBIDDEN',
+    );
     connector.close();
   });
 });

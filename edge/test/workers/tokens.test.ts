@@ -14,9 +14,16 @@ describe('POST /auth/token', () => {
   it('issues a JWT and stores its record per the spec table: hash, connector, issued/expires, scope read,write, not revoked', async () => {
     const account = await registerAccount();
     const { token, keys, body } = await issueToken(account);
-    expect(body.data).toMatchObject({ tokenType: 'Bearer', expiresIn: 3600, scope: 'read,write', clientId: keys.clientId });
+    expect(body.data).toMatchObject({
+      tokenType: 'Bearer',
+      expiresIn: 3600,
+      scope: 'read,write',
+      clientId: keys.clientId,
+    });
     expect(token.split('.')).toHaveLength(3);
-    const row = await env.DB.prepare('SELECT * FROM auth_tokens WHERE connector_id = ?').bind(keys.clientId).first<any>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const row = await env.DB.prepare('SELECT * FROM auth_tokens WHERE connector_id = ?')
+      .bind(keys.clientId)
+      .first<any>(); // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(row.token_hash).toBe(await sha256Hex(token));
     expect(row.expires_at - row.issued_at).toBe(3600);
     expect(row).toMatchObject({ scope: 'read,write', revoked: 0, account_id: account.accountId });
@@ -28,14 +35,24 @@ describe('POST /auth/token', () => {
   it('issues later tokens for an enrolled client from the signed assertion alone', async () => {
     const account = await registerAccount();
     const { keys } = await issueToken(account);
-    const res = await account.call.fetch('/auth/token', { method: 'POST', json: { clientId: keys.clientId, publicKey: keys.publicKey, assertion: await assertion(keys) } });
+    const res = await account.call.fetch('/auth/token', {
+      method: 'POST',
+      json: { clientId: keys.clientId, publicKey: keys.publicKey, assertion: await assertion(keys) },
+    });
     expect(res.status).toBe(200);
   });
 
   it('will not enrol an unknown client without an API key of the account', async () => {
     const account = await registerAccount();
     const keys = await clientKeys();
-    const body = await expectError(await account.call.fetch('/auth/token', { method: 'POST', json: { clientId: keys.clientId, publicKey: keys.publicKey, assertion: await assertion(keys) } }), 401, 'UNAUTHORIZED');
+    const body = await expectError(
+      await account.call.fetch('/auth/token', {
+        method: 'POST',
+        json: { clientId: keys.clientId, publicKey: keys.publicKey, assertion: await assertion(keys) },
+      }),
+      401,
+      'UNAUTHORIZED',
+    );
     expect(body.error.details.reason).toBe('not_enrolled');
   });
 
@@ -44,7 +61,10 @@ describe('POST /auth/token', () => {
     const { keys } = await issueToken(victim);
     const attacker = await clientKeys(keys.clientId);
     const forged = await assertion(attacker);
-    const res = await victim.call.fetch('/auth/token', { method: 'POST', json: { clientId: keys.clientId, publicKey: keys.publicKey, assertion: forged } });
+    const res = await victim.call.fetch('/auth/token', {
+      method: 'POST',
+      json: { clientId: keys.clientId, publicKey: keys.publicKey, assertion: forged },
+    });
     expect((await expectError(res, 401, 'UNAUTHORIZED')).error.details.reason).toBe('bad_assertion');
   });
 
@@ -53,18 +73,30 @@ describe('POST /auth/token', () => {
     const { keys } = await issueToken(victim);
     const attacker = await registerAccount();
     const own = await clientKeys(keys.clientId);
-    const res = await attacker.call.fetch('/auth/token', { method: 'POST', headers: { 'X-API-Key': attacker.adminKey }, json: { clientId: keys.clientId, publicKey: own.publicKey, assertion: await assertion(own) } });
+    const res = await attacker.call.fetch('/auth/token', {
+      method: 'POST',
+      headers: { 'X-API-Key': attacker.adminKey },
+      json: { clientId: keys.clientId, publicKey: own.publicKey, assertion: await assertion(own) },
+    });
     expect((await expectError(res, 401, 'UNAUTHORIZED')).error.details.reason).toBe('key_mismatch');
   });
 
   it('refuses a replayed, mis-addressed or long-lived assertion', async () => {
     const account = await registerAccount();
     const { keys } = await issueToken(account);
-    const send = async (signed: string) => account.call.fetch('/auth/token', { method: 'POST', json: { clientId: keys.clientId, publicKey: keys.publicKey, assertion: signed } });
+    const send = async (signed: string) =>
+      account.call.fetch('/auth/token', {
+        method: 'POST',
+        json: { clientId: keys.clientId, publicKey: keys.publicKey, assertion: signed },
+      });
     const once = await assertion(keys);
     expect((await send(once)).status).toBe(200);
     expect((await expectError(await send(once), 401, 'UNAUTHORIZED')).error.details.reason).toBe('replayed_assertion');
-    await expectError(await send(await assertion(keys, { aud: 'https://elsewhere.test/auth/token' })), 401, 'UNAUTHORIZED');
+    await expectError(
+      await send(await assertion(keys, { aud: 'https://elsewhere.test/auth/token' })),
+      401,
+      'UNAUTHORIZED',
+    );
     await expectError(await send(await assertion(keys, { iss: 'someone-else' })), 401, 'UNAUTHORIZED');
     await expectError(await send(await assertion(keys, { expSeconds: 3600 })), 401, 'UNAUTHORIZED');
   });
@@ -72,12 +104,53 @@ describe('POST /auth/token', () => {
   it('validates the body: clientId shape, publicKey, assertion, scope (tokens carry read and/or write only)', async () => {
     const account = await registerAccount();
     const keys = await clientKeys();
-    const post = (body: unknown) => account.call.fetch('/auth/token', { method: 'POST', headers: { 'X-API-Key': account.adminKey }, json: body });
-    expect((await expectError(await post({ publicKey: keys.publicKey, assertion: 'x'.repeat(30) }), 400, 'BAD_REQUEST')).error.details.parameter).toBe('clientId');
-    expect((await expectError(await post({ clientId: 'bad id!', publicKey: keys.publicKey, assertion: await assertion(keys) }), 400, 'INVALID_PARAMETER')).error.details.parameter).toBe('clientId');
-    expect((await expectError(await post({ clientId: keys.clientId, publicKey: 'A'.repeat(60), assertion: await assertion(keys) }), 400, 'INVALID_PARAMETER')).error.details.parameter).toBe('publicKey');
-    expect((await expectError(await post({ clientId: keys.clientId, publicKey: keys.publicKey, assertion: 'not-a-jwt-at-all-really' }), 400, 'INVALID_PARAMETER')).error.details.parameter).toBe('assertion');
-    expect((await expectError(await post({ clientId: keys.clientId, publicKey: keys.publicKey, assertion: await assertion(keys), scope: 'admin' }), 400, 'INVALID_PARAMETER')).error.details.parameter).toBe('scope');
+    const post = (body: unknown) =>
+      account.call.fetch('/auth/token', { method: 'POST', headers: { 'X-API-Key': account.adminKey }, json: body });
+    expect(
+      (await expectError(await post({ publicKey: keys.publicKey, assertion: 'x'.repeat(30) }), 400, 'BAD_REQUEST'))
+        .error.details.parameter,
+    ).toBe('clientId');
+    expect(
+      (
+        await expectError(
+          await post({ clientId: 'bad id!', publicKey: keys.publicKey, assertion: await assertion(keys) }),
+          400,
+          'INVALID_PARAMETER',
+        )
+      ).error.details.parameter,
+    ).toBe('clientId');
+    expect(
+      (
+        await expectError(
+          await post({ clientId: keys.clientId, publicKey: 'A'.repeat(60), assertion: await assertion(keys) }),
+          400,
+          'INVALID_PARAMETER',
+        )
+      ).error.details.parameter,
+    ).toBe('publicKey');
+    expect(
+      (
+        await expectError(
+          await post({ clientId: keys.clientId, publicKey: keys.publicKey, assertion: 'not-a-jwt-at-all-really' }),
+          400,
+          'INVALID_PARAMETER',
+        )
+      ).error.details.parameter,
+    ).toBe('assertion');
+    expect(
+      (
+        await expectError(
+          await post({
+            clientId: keys.clientId,
+            publicKey: keys.publicKey,
+            assertion: await assertion(keys),
+            scope: 'admin',
+          }),
+          400,
+          'INVALID_PARAMETER',
+        )
+      ).error.details.parameter,
+    ).toBe('scope');
   });
 
   it('accepts Ed25519 keys (EdDSA) as well as P-256', async () => {
@@ -87,8 +160,20 @@ describe('POST /auth/token', () => {
     const publicKey = btoa(String.fromCharCode(...spki));
     const clientId = `ed-${crypto.randomUUID()}`;
     const now = Math.floor(Date.now() / 1000);
-    const signed = await new SignJWT({}).setProtectedHeader({ alg: 'EdDSA' }).setIssuer(clientId).setSubject(clientId).setAudience('https://edge.test/auth/token').setJti('1').setIssuedAt(now).setExpirationTime(now + 60).sign(pair.privateKey);
-    const res = await account.call.fetch('/auth/token', { method: 'POST', headers: { 'X-API-Key': account.adminKey }, json: { clientId, publicKey, assertion: signed } });
+    const signed = await new SignJWT({})
+      .setProtectedHeader({ alg: 'EdDSA' })
+      .setIssuer(clientId)
+      .setSubject(clientId)
+      .setAudience('https://edge.test/auth/token')
+      .setJti('1')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(pair.privateKey);
+    const res = await account.call.fetch('/auth/token', {
+      method: 'POST',
+      headers: { 'X-API-Key': account.adminKey },
+      json: { clientId, publicKey, assertion: signed },
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -106,24 +191,94 @@ describe('401 and 403 rules', () => {
     const { token } = await issueToken(account);
     const [header, payload] = token.split('.');
     const tampered = `${header}.${payload}.${'A'.repeat(43)}`;
-    expect((await expectError(await account.call.fetch('/api/v1/console-logs', { headers: bearer(tampered) }), 401, 'UNAUTHORIZED')).error.details.reason).toBe('bad_signature');
-    const otherSecret = await new SignJWT({ acc: account.accountId, scope: 'read,write' }).setProtectedHeader({ alg: 'HS256' }).setIssuer('browser-debug-edge').setAudience('browser-debug-api').setSubject('x').setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-of-at-least-32-characters!!'));
-    expect((await expectError(await account.call.fetch('/api/v1/console-logs', { headers: bearer(otherSecret) }), 401, 'UNAUTHORIZED')).error.details.reason).toBe('bad_signature');
-    expect((await expectError(await account.call.fetch('/api/v1/console-logs', { headers: bearer('not.a.jwt') }), 401, 'UNAUTHORIZED')).error.details.reason).toBe('malformed');
-    expect((await expectError(await account.call.fetch('/api/v1/console-logs', { headers: { 'X-API-Key': 'bdk_nope' } }), 401, 'UNAUTHORIZED')).error.details.reason).toBe('unknown_key');
+    expect(
+      (
+        await expectError(
+          await account.call.fetch('/api/v1/console-logs', { headers: bearer(tampered) }),
+          401,
+          'UNAUTHORIZED',
+        )
+      ).error.details.reason,
+    ).toBe('bad_signature');
+    const otherSecret = await new SignJWT({ acc: account.accountId, scope: 'read,write' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('browser-debug-edge')
+      .setAudience('browser-debug-api')
+      .setSubject('x')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-of-at-least-32-characters!!'));
+    expect(
+      (
+        await expectError(
+          await account.call.fetch('/api/v1/console-logs', { headers: bearer(otherSecret) }),
+          401,
+          'UNAUTHORIZED',
+        )
+      ).error.details.reason,
+    ).toBe('bad_signature');
+    expect(
+      (
+        await expectError(
+          await account.call.fetch('/api/v1/console-logs', { headers: bearer('not.a.jwt') }),
+          401,
+          'UNAUTHORIZED',
+        )
+      ).error.details.reason,
+    ).toBe('malformed');
+    expect(
+      (
+        await expectError(
+          await account.call.fetch('/api/v1/console-logs', { headers: { 'X-API-Key': 'bdk_nope' } }),
+          401,
+          'UNAUTHORIZED',
+        )
+      ).error.details.reason,
+    ).toBe('unknown_key');
   });
 
   it('401 for an expired token', async () => {
     const account = await registerAccount();
     const past = Math.floor(Date.now() / 1000) - 7200;
-    const expired = await new SignJWT({ acc: account.accountId, scope: 'read,write' }).setProtectedHeader({ alg: 'HS256' }).setIssuer('browser-debug-edge').setAudience('browser-debug-api').setSubject('c').setJti('j').setIssuedAt(past).setExpirationTime(past + 3600).sign(SECRET);
-    expect((await expectError(await account.call.fetch('/api/v1/console-logs', { headers: bearer(expired) }), 401, 'UNAUTHORIZED')).error.details.reason).toBe('expired');
+    const expired = await new SignJWT({ acc: account.accountId, scope: 'read,write' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('browser-debug-edge')
+      .setAudience('browser-debug-api')
+      .setSubject('c')
+      .setJti('j')
+      .setIssuedAt(past)
+      .setExpirationTime(past + 3600)
+      .sign(SECRET);
+    expect(
+      (
+        await expectError(
+          await account.call.fetch('/api/v1/console-logs', { headers: bearer(expired) }),
+          401,
+          'UNAUTHORIZED',
+        )
+      ).error.details.reason,
+    ).toBe('expired');
   });
 
   it('401 for a token signed with our key but never issued (no record)', async () => {
     const account = await registerAccount();
-    const forged = await new SignJWT({ acc: account.accountId, scope: 'read,write' }).setProtectedHeader({ alg: 'HS256' }).setIssuer('browser-debug-edge').setAudience('browser-debug-api').setSubject('c').setJti('j').setIssuedAt().setExpirationTime('1h').sign(SECRET);
-    expect((await expectError(await account.call.fetch('/api/v1/console-logs', { headers: bearer(forged) }), 401, 'UNAUTHORIZED')).error.details.reason).toBe('unknown');
+    const forged = await new SignJWT({ acc: account.accountId, scope: 'read,write' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('browser-debug-edge')
+      .setAudience('browser-debug-api')
+      .setSubject('c')
+      .setJti('j')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(SECRET);
+    expect(
+      (
+        await expectError(
+          await account.call.fetch('/api/v1/console-logs', { headers: bearer(forged) }),
+          401,
+          'UNAUTHORIZED',
+        )
+      ).error.details.reason,
+    ).toBe('unknown');
   });
 
   it('401 for a revoked token: POST /auth/revoke ends it at once', async () => {
@@ -131,28 +286,66 @@ describe('401 and 403 rules', () => {
     const { token } = await issueToken(account);
     const res = await account.call.fetch('/auth/revoke', { method: 'POST', headers: bearer(token) });
     expect((await json(res)).data).toEqual({ revoked: true });
-    expect((await expectError(await account.call.fetch('/api/v1/console-logs', { headers: bearer(token) }), 401, 'UNAUTHORIZED')).error.details.reason).toBe('revoked');
+    expect(
+      (
+        await expectError(
+          await account.call.fetch('/api/v1/console-logs', { headers: bearer(token) }),
+          401,
+          'UNAUTHORIZED',
+        )
+      ).error.details.reason,
+    ).toBe('revoked');
   });
 
   it('403 FORBIDDEN for a valid token without the scope, naming required and granted scopes', async () => {
     const account = await registerAccount();
     const { token: readOnly } = await issueToken(account, { scope: 'read' });
-    const body = await expectError(await account.call.fetch('/api/v1/sessions/abcdefgh/commands', { method: 'POST', headers: bearer(readOnly), json: { name: 'screenshot' } }), 403, 'FORBIDDEN');
+    const body = await expectError(
+      await account.call.fetch('/api/v1/sessions/abcdefgh/commands', {
+        method: 'POST',
+        headers: bearer(readOnly),
+        json: { name: 'screenshot' },
+      }),
+      403,
+      'FORBIDDEN',
+    );
     expect(body.error.details).toEqual({ required: 'write', granted: ['read'] });
     const { token: writeOnly } = await issueToken(account, { scope: 'write' });
-    await expectError(await account.call.fetch('/api/v1/console-logs', { headers: bearer(writeOnly) }), 403, 'FORBIDDEN');
+    await expectError(
+      await account.call.fetch('/api/v1/console-logs', { headers: bearer(writeOnly) }),
+      403,
+      'FORBIDDEN',
+    );
     await expectError(await account.call.fetch('/api/v1/api-keys', { headers: bearer(readOnly) }), 403, 'FORBIDDEN');
   });
 
   it('403 FORBIDDEN for another account’s session (X-Session-ID), same answer as for an unknown one', async () => {
     const owner = await registerAccount();
     await owner.call.fetch('/api/v1/health');
-    await env.DB.prepare("INSERT INTO sessions (id, connector_id, created_at, last_activity, account_id) VALUES ('owners-session-1', 'c', 0, 0, ?)").bind(owner.accountId).run();
+    await env.DB.prepare(
+      "INSERT INTO sessions (id, connector_id, created_at, last_activity, account_id) VALUES ('owners-session-1', 'c', 0, 0, ?)",
+    )
+      .bind(owner.accountId)
+      .run();
     const other = await registerAccount();
     const key = { 'X-API-Key': other.adminKey };
-    const theirs = await expectError(await other.call.fetch('/api/v1/console-logs', { headers: { ...key, 'X-Session-ID': 'owners-session-1' } }), 403, 'FORBIDDEN');
-    const unknown = await expectError(await other.call.fetch('/api/v1/console-logs', { headers: { ...key, 'X-Session-ID': 'no-such-session' } }), 403, 'FORBIDDEN');
-    expect(theirs.error.message.replace('owners-session-1', 'X')).toBe(unknown.error.message.replace('no-such-session', 'X'));
-    await expectError(await other.call.fetch('/api/v1/console-logs', { headers: { ...key, 'X-Session-ID': 'bad id' } }), 400, 'INVALID_PARAMETER');
+    const theirs = await expectError(
+      await other.call.fetch('/api/v1/console-logs', { headers: { ...key, 'X-Session-ID': 'owners-session-1' } }),
+      403,
+      'FORBIDDEN',
+    );
+    const unknown = await expectError(
+      await other.call.fetch('/api/v1/console-logs', { headers: { ...key, 'X-Session-ID': 'no-such-session' } }),
+      403,
+      'FORBIDDEN',
+    );
+    expect(theirs.error.message.replace('owners-session-1', 'X')).toBe(
+      unknown.error.message.replace('no-such-session', 'X'),
+    );
+    await expectError(
+      await other.call.fetch('/api/v1/console-logs', { headers: { ...key, 'X-Session-ID': 'bad id' } }),
+      400,
+      'INVALID_PARAMETER',
+    );
   });
 });

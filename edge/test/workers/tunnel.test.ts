@@ -11,7 +11,13 @@ async function setup() {
   return { account, connectorToken, clientToken, keys, sessionId: unique('session') };
 }
 
-const log = (message: string, level = 'log') => ({ type: 'console-log', level, message, timestamp: Date.now(), url: 'https://app.test/' });
+const log = (message: string, level = 'log') => ({
+  type: 'console-log',
+  level,
+  message,
+  timestamp: Date.now(),
+  url: 'https://app.test/',
+});
 
 describe('/tunnel/<session_id>', () => {
   it('carries captures up from the connector to every client, with per-session seq', async () => {
@@ -22,7 +28,12 @@ describe('/tunnel/<session_id>', () => {
     connector.send({ type: 'batch', batchSeq: 1, events: [log('one'), log('two', 'warn')] });
     expect(await connector.ofType('ack')).toMatchObject({ batchSeq: 1, stored: 2 });
     for (const client of [a, b]) {
-      expect(await client.ofType('console-log')).toMatchObject({ message: 'one', seq: 1, id: `${sessionId}:1`, sessionId });
+      expect(await client.ofType('console-log')).toMatchObject({
+        message: 'one',
+        seq: 1,
+        id: `${sessionId}:1`,
+        sessionId,
+      });
       expect(await client.ofType('console-log')).toMatchObject({ message: 'two', level: 'warn', seq: 2 });
     }
     connector.send(log('three'));
@@ -38,7 +49,11 @@ describe('/tunnel/<session_id>', () => {
     asker.send({ type: 'command', id: 'cmd-1', name: 'screenshot', args: { fullPage: false } });
     const command = await connector.ofType('command');
     expect(command).toMatchObject({ name: 'screenshot', args: { fullPage: false } });
-    connector.send({ type: 'reply', id: command.id, result: { screenshot: 'data:image/png;base64,AAAA', format: 'png' } });
+    connector.send({
+      type: 'reply',
+      id: command.id,
+      result: { screenshot: 'data:image/png;base64,AAAA', format: 'png' },
+    });
     expect(await asker.ofType('reply')).toMatchObject({ id: 'cmd-1', result: { format: 'png' } });
     await expect(bystander.ofType('reply', 300)).rejects.toThrow(/no matching frame/);
     [connector, asker, bystander].forEach((s) => s.close());
@@ -51,7 +66,11 @@ describe('/tunnel/<session_id>', () => {
     const client = await connect(sessionId, bearer(clientToken));
     client.send({ type: 'command', id: 'c', name: 'screenshot' });
     expect((await client.ofType('reply')).error.code).toBe('BROWSER_NOT_CONNECTED');
-    const http = await account.call.fetch(`/api/v1/sessions/${sessionId}/commands`, { method: 'POST', headers: bearer(clientToken), json: { name: 'screenshot' } });
+    const http = await account.call.fetch(`/api/v1/sessions/${sessionId}/commands`, {
+      method: 'POST',
+      headers: bearer(clientToken),
+      json: { name: 'screenshot' },
+    });
     await expectError(http, 502, 'BROWSER_NOT_CONNECTED');
     client.close();
   });
@@ -59,17 +78,33 @@ describe('/tunnel/<session_id>', () => {
   it('runs a command over HTTP: POST /api/v1/sessions/{id}/commands waits for the connector reply', async () => {
     const { account, connectorToken, clientToken, sessionId } = await setup();
     const connector = await connect(sessionId, bearer(connectorToken), '?role=connector');
-    const pending = account.call.fetch(`/api/v1/sessions/${sessionId}/commands`, { method: 'POST', headers: bearer(clientToken), json: { name: 'current-url', timeoutMs: 5000 } });
+    const pending = account.call.fetch(`/api/v1/sessions/${sessionId}/commands`, {
+      method: 'POST',
+      headers: bearer(clientToken),
+      json: { name: 'current-url', timeoutMs: 5000 },
+    });
     const command = await connector.ofType('command');
     connector.send({ type: 'reply', id: command.id, result: { url: 'https://app.test/page' } });
     const body = await json(await pending);
     expect(body.data).toEqual({ name: 'current-url', result: { url: 'https://app.test/page' } });
-    const failing = account.call.fetch(`/api/v1/sessions/${sessionId}/commands`, { method: 'POST', headers: bearer(clientToken), json: { name: 'screenshot' } });
+    const failing = account.call.fetch(`/api/v1/sessions/${sessionId}/commands`, {
+      method: 'POST',
+      headers: bearer(clientToken),
+      json: { name: 'screenshot' },
+    });
     const second = await connector.ofType('command');
     connector.send({ type: 'reply', id: second.id, error: { code: 'SCREENSHOT_FAILED', message: 'tab is chrome://' } });
     const failed = await expectError(await failing, 502, 'COMMAND_FAILED');
     expect(failed.error.message).toBe('tab is chrome://');
-    const slow = await expectError(await account.call.fetch(`/api/v1/sessions/${sessionId}/commands`, { method: 'POST', headers: bearer(clientToken), json: { name: 'tabs', timeoutMs: 200 } }), 504, 'TIMEOUT');
+    const slow = await expectError(
+      await account.call.fetch(`/api/v1/sessions/${sessionId}/commands`, {
+        method: 'POST',
+        headers: bearer(clientToken),
+        json: { name: 'tabs', timeoutMs: 200 },
+      }),
+      504,
+      'TIMEOUT',
+    );
     expect(slow.error.details.timeoutMs).toBe(200);
     connector.close();
   });
@@ -89,18 +124,35 @@ describe('/tunnel/<session_id>', () => {
   it('records the session: connector, authenticated, online state, capabilities, last_activity', async () => {
     const { connectorToken, keys, sessionId, account } = await setup();
     const connector = await connect(sessionId, bearer(connectorToken), '?role=connector');
-    connector.send({ type: 'hello', protocolVersion: 1, client: 'browser-debug-connector', version: '0.1.0', capabilities: ['screenshot', 'navigate'] });
+    connector.send({
+      type: 'hello',
+      protocolVersion: 1,
+      client: 'browser-debug-connector',
+      version: '0.1.0',
+      capabilities: ['screenshot', 'navigate'],
+    });
     connector.send({ type: 'heartbeat' });
     await connector.ofType('heartbeat');
     // The hello is written to D1 while later frames are already answered: wait for the row, not a reply.
     const read = () => env.DB.prepare('SELECT * FROM sessions WHERE id = ?').bind(sessionId).first<any>(); // eslint-disable-line @typescript-eslint/no-explicit-any
     await vi.waitFor(async () => expect((await read())?.capabilities).toBeTruthy(), { timeout: 5_000 });
     const row = await read();
-    expect(row).toMatchObject({ connector_id: keys.clientId, account_id: account.accountId, authenticated: 1, connector_online: 1 });
+    expect(row).toMatchObject({
+      connector_id: keys.clientId,
+      account_id: account.accountId,
+      authenticated: 1,
+      connector_online: 1,
+    });
     expect(JSON.parse(row.capabilities)).toEqual(['screenshot', 'navigate']);
     expect(Math.abs(row.last_activity - Date.now() / 1000)).toBeLessThan(5);
-    const listed = (await json(await account.call.fetch('/api/v1/sessions', { headers: { 'X-API-Key': account.adminKey } }))).data.sessions;
-    expect(listed.find((s: { id: string }) => s.id === sessionId)).toMatchObject({ connectorId: keys.clientId, connectorOnline: true, metadata: { version: '0.1.0' } });
+    const listed = (
+      await json(await account.call.fetch('/api/v1/sessions', { headers: { 'X-API-Key': account.adminKey } }))
+    ).data.sessions;
+    expect(listed.find((s: { id: string }) => s.id === sessionId)).toMatchObject({
+      connectorId: keys.clientId,
+      connectorOnline: true,
+      metadata: { version: '0.1.0' },
+    });
     connector.close();
   });
 
@@ -131,14 +183,26 @@ describe('/tunnel/<session_id>', () => {
   it('refuses a tunnel without credentials (401), without upgrade (426), with a bad session id (400)', async () => {
     const { clientToken } = await setup();
     await expectError((await openTunnel(unique('session'), {})).res, 401, 'UNAUTHORIZED');
-    await expectError(await SELF.fetch(`https://edge.test/tunnel/${unique('session')}`, { headers: bearer(clientToken) }), 426, 'UPGRADE_REQUIRED');
+    await expectError(
+      await SELF.fetch(`https://edge.test/tunnel/${unique('session')}`, { headers: bearer(clientToken) }),
+      426,
+      'UPGRADE_REQUIRED',
+    );
     await expectError((await openTunnel('bad!', bearer(clientToken))).res, 400, 'INVALID_PARAMETER');
-    await expectError((await openTunnel(unique('session'), bearer(clientToken), '?role=boss')).res, 400, 'INVALID_PARAMETER');
+    await expectError(
+      (await openTunnel(unique('session'), bearer(clientToken), '?role=boss')).res,
+      400,
+      'INVALID_PARAMETER',
+    );
   });
 
   it('accepts the token as a subprotocol (browsers cannot set headers on WebSocket)', async () => {
     const { connectorToken, sessionId } = await setup();
-    const { res, socket } = await openTunnel(sessionId, { 'Sec-WebSocket-Protocol': `browser-debug, bearer.${connectorToken}` }, '?role=connector');
+    const { res, socket } = await openTunnel(
+      sessionId,
+      { 'Sec-WebSocket-Protocol': `browser-debug, bearer.${connectorToken}` },
+      '?role=connector',
+    );
     expect(res.status).toBe(101);
     expect(res.headers.get('Sec-WebSocket-Protocol')).toBe('browser-debug');
     await socket!.ofType('connection-established');
@@ -153,7 +217,11 @@ describe('/tunnel/<session_id>', () => {
     expect(await connector.ofType('error')).toMatchObject({ code: 'INVALID_FRAME' });
     connector.send({ type: 'console-log', message: 'no level', timestamp: 1 });
     expect((await connector.ofType('error')).message).toContain('level');
-    connector.send({ type: 'batch', batchSeq: 7, events: [log('good'), { type: 'console-log', level: 'shout', message: 'bad', timestamp: 1 }, { nope: true }] });
+    connector.send({
+      type: 'batch',
+      batchSeq: 7,
+      events: [log('good'), { type: 'console-log', level: 'shout', message: 'bad', timestamp: 1 }, { nope: true }],
+    });
     const error = await connector.ofType('error');
     expect(error).toMatchObject({ code: 'INVALID_EVENTS' });
     expect(error.details.rejected.map((r: { index: number }) => r.index)).toEqual([1, 2]);

@@ -5,7 +5,13 @@ import type { SessionTunnel } from '../../src/tunnel/sessionTunnel';
 import { bearer, issueToken, json, registerAccount, unique } from './helpers';
 import { connect } from './sockets';
 
-const log = (message: string) => ({ type: 'console-log', level: 'log', message, timestamp: Date.now(), url: 'https://app.test/' });
+const log = (message: string) => ({
+  type: 'console-log',
+  level: 'log',
+  message,
+  timestamp: Date.now(),
+  url: 'https://app.test/',
+});
 type Internals = { write: () => Promise<void> };
 
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
@@ -33,11 +39,17 @@ async function restartMidWrite() {
   });
   connector.send({ type: 'batch', batchSeq: 2, events: [log('three'), log('four')] });
   // Accepted: the batch is in the object's storage (before the fix, only its number was).
-  await until(() => runInDurableObject(stub, async (_tunnel, state) => (await state.storage.list({ prefix: 'journal:' })).size > 0), 'batch 2 journaled');
+  await until(
+    () =>
+      runInDurableObject(stub, async (_tunnel, state) => (await state.storage.list({ prefix: 'journal:' })).size > 0),
+    'batch 2 journaled',
+  );
   await runInDurableObject(stub, (_tunnel, state) => state.abort('restart in the test')).catch(() => undefined);
   connector.close();
   const messages = async () => {
-    const body = await json(await account.call.fetch('/api/v1/console-logs', { headers: { ...bearer(token), 'X-Session-ID': sessionId } }));
+    const body = await json(
+      await account.call.fetch('/api/v1/console-logs', { headers: { ...bearer(token), 'X-Session-ID': sessionId } }),
+    );
     return body.data.logs.map((entry: { message: string; seq: number }) => `${entry.seq} ${entry.message}`);
   };
   return { token, sessionId, hello, messages };
@@ -58,7 +70,9 @@ describe('tunnel: a Durable Object restart', () => {
     connector.send(hello);
     connector.send({ type: 'batch', batchSeq: 2, events: [log('three'), log('four')] });
     connector.send({ type: 'batch', batchSeq: 3, events: [log('five')] });
-    expect(await connector.next((frame) => frame.type === 'ack' && frame.batchSeq === 2)).toMatchObject({ duplicate: true });
+    expect(await connector.next((frame) => frame.type === 'ack' && frame.batchSeq === 2)).toMatchObject({
+      duplicate: true,
+    });
     expect(await connector.next((frame) => frame.type === 'ack' && frame.batchSeq === 3)).toMatchObject({ stored: 1 });
     connector.close();
     expect(await messages()).toEqual(['1 one', '2 two', '3 three', '4 four', '5 five']);

@@ -8,7 +8,13 @@ import { bearer, expectError, issueToken, json, registerAccount } from './helper
 import { connect } from './sockets';
 
 async function hmacHex(secret: string, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   const signature = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body));
   return [...new Uint8Array(signature)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
@@ -48,16 +54,43 @@ describe('webhooks', () => {
   it('are created (secret shown once), listed without the secret, and deleted', async () => {
     const account = await registerAccount();
     const admin = { 'X-API-Key': account.adminKey };
-    const res = await account.call.fetch('/api/v1/webhooks', { method: 'POST', headers: admin, json: { url: 'https://hooks.test/a', events: ['console.error', 'network.failed'] } });
+    const res = await account.call.fetch('/api/v1/webhooks', {
+      method: 'POST',
+      headers: admin,
+      json: { url: 'https://hooks.test/a', events: ['console.error', 'network.failed'] },
+    });
     expect(res.status).toBe(201);
     const created = (await json(res)).data;
     expect(created.secret).toMatch(/^whsec_/);
     const list = await json(await account.call.fetch('/api/v1/webhooks', { headers: admin }));
-    expect(list.data.webhooks).toEqual([{ id: created.id, url: 'https://hooks.test/a', events: ['console.error', 'network.failed'], createdAt: created.createdAt, active: true }]);
+    expect(list.data.webhooks).toEqual([
+      {
+        id: created.id,
+        url: 'https://hooks.test/a',
+        events: ['console.error', 'network.failed'],
+        createdAt: created.createdAt,
+        active: true,
+      },
+    ]);
     expect(JSON.stringify(list)).not.toContain(created.secret);
-    expect((await json(await account.call.fetch(`/api/v1/webhooks/${created.id}`, { method: 'DELETE', headers: admin }))).data.deleted).toBe(true);
-    await expectError(await account.call.fetch(`/api/v1/webhooks/${created.id}`, { method: 'DELETE', headers: admin }), 404, 'NOT_FOUND');
-    const bad = await expectError(await account.call.fetch('/api/v1/webhooks', { method: 'POST', headers: admin, json: { url: 'https://hooks.test/a', events: ['page.load'] } }), 400, 'INVALID_PARAMETER');
+    expect(
+      (await json(await account.call.fetch(`/api/v1/webhooks/${created.id}`, { method: 'DELETE', headers: admin })))
+        .data.deleted,
+    ).toBe(true);
+    await expectError(
+      await account.call.fetch(`/api/v1/webhooks/${created.id}`, { method: 'DELETE', headers: admin }),
+      404,
+      'NOT_FOUND',
+    );
+    const bad = await expectError(
+      await account.call.fetch('/api/v1/webhooks', {
+        method: 'POST',
+        headers: admin,
+        json: { url: 'https://hooks.test/a', events: ['page.load'] },
+      }),
+      400,
+      'INVALID_PARAMETER',
+    );
     expect(bad.error.details.validValues).toEqual(['console.error', 'network.failed']);
     const { token } = await issueToken(account);
     await expectError(await account.call.fetch('/api/v1/webhooks', { headers: bearer(token) }), 403, 'FORBIDDEN');
@@ -67,27 +100,52 @@ describe('webhooks', () => {
     const received = receiver();
     const account = await registerAccount();
     const admin = { 'X-API-Key': account.adminKey };
-    const hook = (await json(await account.call.fetch('/api/v1/webhooks', { method: 'POST', headers: admin, json: { url: 'https://hooks.test/errors', events: ['console.error'] } }))).data;
+    const hook = (
+      await json(
+        await account.call.fetch('/api/v1/webhooks', {
+          method: 'POST',
+          headers: admin,
+          json: { url: 'https://hooks.test/errors', events: ['console.error'] },
+        }),
+      )
+    ).data;
     const { token } = await issueToken(account);
     const sessionId = `hooked-${crypto.randomUUID()}`;
     const connector = await connect(sessionId, bearer(token), '?role=connector');
-    connector.send({ type: 'batch', batchSeq: 1, events: [
-      { type: 'console-log', level: 'info', message: 'fine', timestamp: Date.now() },
-      { type: 'console-error', message: 'Uncaught ReferenceError: boom', timestamp: Date.now() },
-      { type: 'network-request', method: 'GET', url: 'https://api.test/x', status: 500, timestamp: Date.now() },
-    ] });
+    connector.send({
+      type: 'batch',
+      batchSeq: 1,
+      events: [
+        { type: 'console-log', level: 'info', message: 'fine', timestamp: Date.now() },
+        { type: 'console-error', message: 'Uncaught ReferenceError: boom', timestamp: Date.now() },
+        { type: 'network-request', method: 'GET', url: 'https://api.test/x', status: 500, timestamp: Date.now() },
+      ],
+    });
     await connector.ofType('ack');
     const delivery = await until(async () => received[0]);
     expect(delivery.url).toBe('https://hooks.test/errors');
     const body = JSON.parse(delivery.body);
-    expect(body).toMatchObject({ event: 'console.error', sessionId, capture: { message: 'Uncaught ReferenceError: boom', seq: 2 } });
+    expect(body).toMatchObject({
+      event: 'console.error',
+      sessionId,
+      capture: { message: 'Uncaught ReferenceError: boom', seq: 2 },
+    });
     expect(delivery.headers.get('X-BrowserDebug-Event')).toBe('console.error');
-    expect(delivery.headers.get('X-BrowserDebug-Signature')).toBe(`sha256=${await hmacHex(hook.secret, delivery.body)}`);
+    expect(delivery.headers.get('X-BrowserDebug-Signature')).toBe(
+      `sha256=${await hmacHex(hook.secret, delivery.body)}`,
+    );
     const log = await until(async () => {
-      const rows = (await json(await account.call.fetch(`/api/v1/webhooks/${hook.id}/deliveries`, { headers: admin }))).data.deliveries;
+      const rows = (await json(await account.call.fetch(`/api/v1/webhooks/${hook.id}/deliveries`, { headers: admin })))
+        .data.deliveries;
       return rows.length ? rows : undefined;
     });
-    expect(log[0]).toMatchObject({ id: body.id, event: 'console.error', status: 'delivered', responseStatus: 200, attempts: 1 });
+    expect(log[0]).toMatchObject({
+      id: body.id,
+      event: 'console.error',
+      status: 'delivered',
+      responseStatus: 200,
+      attempts: 1,
+    });
     expect(received).toHaveLength(1);
     connector.close();
   });
@@ -95,10 +153,27 @@ describe('webhooks', () => {
   it('retry failed deliveries from the queue with growing backoff, then give up and log failed', async () => {
     receiver(503);
     const account = await registerAccount();
-    const hook = (await json(await account.call.fetch('/api/v1/webhooks', { method: 'POST', headers: { 'X-API-Key': account.adminKey }, json: { url: 'https://hooks.test/down', events: ['network.failed'] } }))).data;
-    const message: WebhookMessage = { deliveryId: 'dlv_test', webhookId: hook.id, event: 'network.failed', sessionId: 's', occurredAt: new Date().toISOString(), capture: { type: 'network-request' } };
+    const hook = (
+      await json(
+        await account.call.fetch('/api/v1/webhooks', {
+          method: 'POST',
+          headers: { 'X-API-Key': account.adminKey },
+          json: { url: 'https://hooks.test/down', events: ['network.failed'] },
+        }),
+      )
+    ).data;
+    const message: WebhookMessage = {
+      deliveryId: 'dlv_test',
+      webhookId: hook.id,
+      event: 'network.failed',
+      sessionId: 's',
+      occurredAt: new Date().toISOString(),
+      capture: { type: 'network-request' },
+    };
     const run = async (attempts: number) => {
-      const batch = createMessageBatch<WebhookMessage>('browser-debug-webhooks', [{ id: `m${attempts}`, timestamp: new Date(), attempts, body: message }]);
+      const batch = createMessageBatch<WebhookMessage>('browser-debug-webhooks', [
+        { id: `m${attempts}`, timestamp: new Date(), attempts, body: message },
+      ]);
       const retry = vi.spyOn(batch.messages[0]!, 'retry');
       const ctx = createExecutionContext();
       await worker.queue(batch, env);
@@ -112,7 +187,11 @@ describe('webhooks', () => {
     const last = await run(6);
     expect(last.retryMessages).toEqual([]);
     expect(last.explicitAcks).toEqual(['m6']);
-    const row = await env.DB.prepare('SELECT status, attempts, response_status, error FROM webhook_deliveries WHERE id = ?').bind('dlv_test').first();
+    const row = await env.DB.prepare(
+      'SELECT status, attempts, response_status, error FROM webhook_deliveries WHERE id = ?',
+    )
+      .bind('dlv_test')
+      .first();
     expect(row).toEqual({ status: 'failed', attempts: 6, response_status: 503, error: 'HTTP 503' });
   });
 });

@@ -45,17 +45,41 @@ export interface ActionOutcome extends ActReply {
 }
 
 /** Runs one action through the browser bridge and gathers what followed from the store. */
-export async function runAction(services: ConnectorServices, action: ActionName, args: Record<string, unknown>, options: { tabId?: number; maxChars?: number } = {}): Promise<ActionOutcome> {
+export async function runAction(
+  services: ConnectorServices,
+  action: ActionName,
+  args: Record<string, unknown>,
+  options: { tabId?: number; maxChars?: number } = {},
+): Promise<ActionOutcome> {
   const startSeq = services.store.lastSeq;
   const started = Date.now();
-  const reply = (await tabCommand(services, 'act', { ...args, action, maxChars: options.maxChars, tabId: options.tabId })) as unknown as ActReply;
+  const reply = (await tabCommand(services, 'act', {
+    ...args,
+    action,
+    maxChars: options.maxChars,
+    tabId: options.tabId,
+  })) as unknown as ActReply;
   await capturesOf(services, reply, startSeq);
-  const entries = services.store.since(startSeq, ['consoleErrors', 'consoleLogs', 'networkErrors']).filter((entry) => inTab(entry, reply.tabId));
-  const errors = entries.filter((entry): entry is StoredConsoleError | StoredConsoleLog => entry.type === 'console-error' || (entry.type === 'console-log' && entry.level === 'error'));
-  const warnings = entries.filter((entry): entry is StoredConsoleLog => entry.type === 'console-log' && entry.level === 'warn');
+  const entries = services.store
+    .since(startSeq, ['consoleErrors', 'consoleLogs', 'networkErrors'])
+    .filter((entry) => inTab(entry, reply.tabId));
+  const errors = entries.filter(
+    (entry): entry is StoredConsoleError | StoredConsoleLog =>
+      entry.type === 'console-error' || (entry.type === 'console-log' && entry.level === 'error'),
+  );
+  const warnings = entries.filter(
+    (entry): entry is StoredConsoleLog => entry.type === 'console-log' && entry.level === 'warn',
+  );
   const stored = entries.filter((entry): entry is StoredNetworkRequest => entry.type === 'network-request');
-  const failed: FailedRequest[] = stored.map(({ method, url, status, error, id }) => ({ method, url, status, error, id }));
-  for (const seen of reply.failedRequests ?? []) if (!failed.some((request) => sameRequest(request, seen))) failed.push(seen);
+  const failed: FailedRequest[] = stored.map(({ method, url, status, error, id }) => ({
+    method,
+    url,
+    status,
+    error,
+    id,
+  }));
+  for (const seen of reply.failedRequests ?? [])
+    if (!failed.some((request) => sameRequest(request, seen))) failed.push(seen);
   const shown = [...errors, ...warnings, ...stored].map((entry) => entry.seq);
   return { ...reply, action, tookMs: Date.now() - started, errors, warnings, failed, shown };
 }
@@ -79,7 +103,9 @@ function capturesOf(services: ConnectorServices, reply: ActReply, startSeq: numb
   if (!missing()) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(done, CAPTURE_WAIT_MS);
-    const off = services.store.onEntry((entry: StoredEntry) => entry.type === 'network-request' && !missing() && done());
+    const off = services.store.onEntry(
+      (entry: StoredEntry) => entry.type === 'network-request' && !missing() && done(),
+    );
     function done() {
       clearTimeout(timer);
       off();

@@ -32,7 +32,8 @@ export const NO_CHROME_MESSAGE =
 
 /** Fails before anything heavy loads when no browser could ever be used. */
 export function checkBrowserChoice(choice: BrowserChoice): void {
-  if (!choice.source && !choice.endpoint && !choice.chromePath) throw new ApiError('LIGHTHOUSE_FAILED', NO_CHROME_MESSAGE, { reason: 'no-chrome' });
+  if (!choice.source && !choice.endpoint && !choice.chromePath)
+    throw new ApiError('LIGHTHOUSE_FAILED', NO_CHROME_MESSAGE, { reason: 'no-chrome' });
 }
 
 function endpointOptions(endpoint: string): Record<string, unknown> {
@@ -45,18 +46,40 @@ function endpointOptions(endpoint: string): Record<string, unknown> {
  * Connects in the issue's order: the launched browser's pipe, then the configured endpoint, then a
  * headless Chrome of our own. A choice that fails falls through to the next, with a warning.
  */
-export async function openAuditBrowser(modules: LighthouseModules, choice: BrowserChoice, warnings: string[], warm: WarmHeadless): Promise<AuditBrowserSession> {
+export async function openAuditBrowser(
+  modules: LighthouseModules,
+  choice: BrowserChoice,
+  warnings: string[],
+  warm: WarmHeadless,
+): Promise<AuditBrowserSession> {
   const session = await connect(modules, choice, warnings, warm);
   let closing: Promise<void> | undefined;
   // Closed (or discarded) on timeout and again on the way out: the second call waits for the first.
-  return { ...session, close: () => (closing ??= session.close()), discard: () => (closing ??= (session.discard ?? session.close)()) };
+  return {
+    ...session,
+    close: () => (closing ??= session.close()),
+    discard: () => (closing ??= (session.discard ?? session.close)()),
+  };
 }
 
-async function connect(modules: LighthouseModules, choice: BrowserChoice, warnings: string[], warm: WarmHeadless): Promise<AuditBrowserSession> {
+async function connect(
+  modules: LighthouseModules,
+  choice: BrowserChoice,
+  warnings: string[],
+  warm: WarmHeadless,
+): Promise<AuditBrowserSession> {
   if (choice.source) {
     try {
-      const browser = await modules.puppeteer.connect({ transport: choice.source.openTransport(), defaultViewport: null });
-      return { kind: 'launched', label: choice.source.label, browser, close: () => browser.disconnect().catch(() => undefined) };
+      const browser = await modules.puppeteer.connect({
+        transport: choice.source.openTransport(),
+        defaultViewport: null,
+      });
+      return {
+        kind: 'launched',
+        label: choice.source.label,
+        browser,
+        close: () => browser.disconnect().catch(() => undefined),
+      };
     } catch (error) {
       warnings.push(`Could not use ${choice.source.label} (${(error as Error).message}); used the next browser.`);
     }
@@ -64,11 +87,21 @@ async function connect(modules: LighthouseModules, choice: BrowserChoice, warnin
   if (choice.endpoint) {
     try {
       const browser = await modules.puppeteer.connect({ ...endpointOptions(choice.endpoint), defaultViewport: null });
-      return { kind: 'endpoint', label: `the browser at ${choice.endpoint}`, browser, close: () => browser.disconnect().catch(() => undefined) };
+      return {
+        kind: 'endpoint',
+        label: `the browser at ${choice.endpoint}`,
+        browser,
+        close: () => browser.disconnect().catch(() => undefined),
+      };
     } catch (error) {
-      warnings.push(`The debugging endpoint ${choice.endpoint} did not answer (${(error as Error).message}); used a headless browser instead.`);
+      warnings.push(
+        `The debugging endpoint ${choice.endpoint} did not answer (${(error as Error).message}); used a headless browser instead.`,
+      );
     }
   }
-  if (!choice.chromePath) throw new ApiError('LIGHTHOUSE_FAILED', `${warnings.join(' ')} ${NO_CHROME_MESSAGE}`.trim(), { reason: 'no-chrome' });
+  if (!choice.chromePath)
+    throw new ApiError('LIGHTHOUSE_FAILED', `${warnings.join(' ')} ${NO_CHROME_MESSAGE}`.trim(), {
+      reason: 'no-chrome',
+    });
   return warm.acquire(modules, choice.chromePath);
 }

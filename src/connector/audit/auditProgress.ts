@@ -1,8 +1,24 @@
 import type { AuditPhase, AuditProgress } from '../../shared/audit';
 
 /** Where each phase starts on the 0..1 bar; within a phase each status line moves a tenth of the way on. */
-const PHASE_START: Record<AuditPhase, number> = { queued: 0, browser: 0.05, loading: 0.1, gathering: 0.3, auditing: 0.6, report: 0.92, done: 1 };
-const NEXT: Record<AuditPhase, number> = { queued: 0.05, browser: 0.1, loading: 0.3, gathering: 0.6, auditing: 0.92, report: 1, done: 1 };
+const PHASE_START: Record<AuditPhase, number> = {
+  queued: 0,
+  browser: 0.05,
+  loading: 0.1,
+  gathering: 0.3,
+  auditing: 0.6,
+  report: 0.92,
+  done: 1,
+};
+const NEXT: Record<AuditPhase, number> = {
+  queued: 0.05,
+  browser: 0.1,
+  loading: 0.3,
+  gathering: 0.6,
+  auditing: 0.92,
+  report: 1,
+  done: 1,
+};
 
 /** Lighthouse prints hundreds of status lines; a listener hears at most one per phase change or per 250 ms. */
 const MIN_INTERVAL_MS = 250;

@@ -63,8 +63,19 @@ export class AuditQueue {
     onWaiting?.(ahead);
     await new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { start: () => done(undefined) };
-      const timer = setTimeout(() => done(new ApiError('LIGHTHOUSE_FAILED', `The audit timed out after ${deadline - arrived} ms while waiting for ${ahead} earlier audit(s).`, { reason: 'timeout' })), deadline - arrived);
-      const onAbort = () => done(new ApiError('LIGHTHOUSE_FAILED', 'The audit was cancelled while it waited.', { reason: 'cancelled' }));
+      const timer = setTimeout(
+        () =>
+          done(
+            new ApiError(
+              'LIGHTHOUSE_FAILED',
+              `The audit timed out after ${deadline - arrived} ms while waiting for ${ahead} earlier audit(s).`,
+              { reason: 'timeout' },
+            ),
+          ),
+        deadline - arrived,
+      );
+      const onAbort = () =>
+        done(new ApiError('LIGHTHOUSE_FAILED', 'The audit was cancelled while it waited.', { reason: 'cancelled' }));
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.push(waiter);
       function done(this: void, error: ApiError | undefined) {

@@ -88,14 +88,24 @@ export class AuditService {
   async run(request: AuditRequest, options: AuditRunOptions = {}): Promise<AuditRun> {
     const deadline = Date.now() + (request.timeoutMs ?? this.deps.config.timeoutMs);
     const progress = new ProgressTracker(options.onProgress);
-    const choice: BrowserChoice = { source: this.source, endpoint: this.deps.config.debuggingEndpoint, chromePath: this.deps.findChrome() };
+    const choice: BrowserChoice = {
+      source: this.source,
+      endpoint: this.deps.config.debuggingEndpoint,
+      chromePath: this.deps.findChrome(),
+    };
     checkBrowserChoice(choice);
-    if (options.signal?.aborted) throw new ApiError('LIGHTHOUSE_FAILED', 'The audit was cancelled before it started.', { reason: 'cancelled' });
-    const slot = await this.queue.acquire(deadline, options.signal, (ahead) => progress.update('queued', `Waiting for ${ahead} earlier audit(s) to finish`));
+    if (options.signal?.aborted)
+      throw new ApiError('LIGHTHOUSE_FAILED', 'The audit was cancelled before it started.', { reason: 'cancelled' });
+    const slot = await this.queue.acquire(deadline, options.signal, (ahead) =>
+      progress.update('queued', `Waiting for ${ahead} earlier audit(s) to finish`),
+    );
     const started = Date.now();
     let durationMs: number | undefined;
     try {
-      const run = await this.attempt(request, choice, deadline, progress, options.signal, { waitedMs: slot.waitedMs, queuedBehind: slot.queuedBehind });
+      const run = await this.attempt(request, choice, deadline, progress, options.signal, {
+        waitedMs: slot.waitedMs,
+        queuedBehind: slot.queuedBehind,
+      });
       durationMs = Date.now() - started;
       return run;
     } finally {
@@ -103,12 +113,24 @@ export class AuditService {
     }
   }
 
-  private async attempt(request: AuditRequest, choice: BrowserChoice, deadline: number, progress: ProgressTracker, signal: AbortSignal | undefined, queued: { waitedMs: number; queuedBehind: number }): Promise<AuditRun> {
+  private async attempt(
+    request: AuditRequest,
+    choice: BrowserChoice,
+    deadline: number,
+    progress: ProgressTracker,
+    signal: AbortSignal | undefined,
+    queued: { waitedMs: number; queuedBehind: number },
+  ): Promise<AuditRun> {
     const started = Date.now();
     const modules = await this.modules();
     const warnings: string[] = [];
     progress.update('browser', 'Opening a browser for the audit');
-    const handed = await handOverCookies(this.deps.bridge, request.url, this.deps.config.cookieHandover, request.shareCookies);
+    const handed = await handOverCookies(
+      this.deps.bridge,
+      request.url,
+      this.deps.config.cookieHandover,
+      request.shareCookies,
+    );
     const session = await openAuditBrowser(modules, choice, warnings, this.warm);
     this.benchmark.prepare(modules, request.categories ?? AUDIT_CATEGORIES);
     let output: LighthouseOutput;
@@ -120,7 +142,11 @@ export class AuditService {
     const { lhr } = output;
     this.benchmark.remember(modules, lhr);
     if (lhr.runtimeError) {
-      throw new ApiError('LIGHTHOUSE_FAILED', `Lighthouse could not audit ${request.url}: ${lhr.runtimeError.message} (${lhr.runtimeError.code}). Check the page loads in a browser.`, { reason: lhr.runtimeError.code, url: request.url });
+      throw new ApiError(
+        'LIGHTHOUSE_FAILED',
+        `Lighthouse could not audit ${request.url}: ${lhr.runtimeError.message} (${lhr.runtimeError.code}). Check the page loads in a browser.`,
+        { reason: lhr.runtimeError.code, url: request.url },
+      );
     }
     progress.update('report', 'Saving the report');
     const timestamp = Date.parse(lhr.fetchTime) || Date.now();
@@ -156,22 +182,56 @@ export class AuditService {
     try {
       return await (this.deps.load ?? loadLighthouse)();
     } catch (error) {
-      throw new ApiError('LIGHTHOUSE_FAILED', `Lighthouse could not be loaded (${(error as Error).message}). Reinstall the Browser Debug extension, or run npm install in the connector's folder.`, { reason: 'not-installed' });
+      throw new ApiError(
+        'LIGHTHOUSE_FAILED',
+        `Lighthouse could not be loaded (${(error as Error).message}). Reinstall the Browser Debug extension, or run npm install in the connector's folder.`,
+        { reason: 'not-installed' },
+      );
     }
   }
 
   /** Lighthouse cannot be cancelled: on timeout or cancel we close its page's context and browser under it. */
-  private async bounded(modules: LighthouseModules, session: AuditBrowserSession, request: AuditRequest, cookies: Record<string, unknown>[], deadline: number, progress: ProgressTracker, signal: AbortSignal | undefined): Promise<LighthouseOutput> {
+  private async bounded(
+    modules: LighthouseModules,
+    session: AuditBrowserSession,
+    request: AuditRequest,
+    cookies: Record<string, unknown>[],
+    deadline: number,
+    progress: ProgressTracker,
+    signal: AbortSignal | undefined,
+  ): Promise<LighthouseOutput> {
     let context: PuppeteerContext | undefined;
     const maxWaitForLoad = Math.max(5000, Math.min(45_000, deadline - Date.now() - 5000));
-    const run = runLighthouse(modules, session, request, cookies, maxWaitForLoad, (phase, message) => progress.update(phase, message), (created) => (context = created));
+    const run = runLighthouse(
+      modules,
+      session,
+      request,
+      cookies,
+      maxWaitForLoad,
+      (phase, message) => progress.update(phase, message),
+      (created) => (context = created),
+    );
     let stop: ((error: ApiError) => void) | undefined;
     const stopped = new Promise<never>((_resolve, reject) => (stop = reject));
-    const timer = setTimeout(() => stop?.(new ApiError('LIGHTHOUSE_FAILED', `The audit of ${request.url} did not finish within its ${request.timeoutMs ?? this.deps.config.timeoutMs} ms timeout.`, { reason: 'timeout' })), Math.max(0, deadline - Date.now()));
-    const onAbort = () => stop?.(new ApiError('LIGHTHOUSE_FAILED', 'The audit was cancelled.', { reason: 'cancelled' }));
+    const timer = setTimeout(
+      () =>
+        stop?.(
+          new ApiError(
+            'LIGHTHOUSE_FAILED',
+            `The audit of ${request.url} did not finish within its ${request.timeoutMs ?? this.deps.config.timeoutMs} ms timeout.`,
+            { reason: 'timeout' },
+          ),
+        ),
+      Math.max(0, deadline - Date.now()),
+    );
+    const onAbort = () =>
+      stop?.(new ApiError('LIGHTHOUSE_FAILED', 'The audit was cancelled.', { reason: 'cancelled' }));
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return await Promise.race([run.catch((error: unknown) => Promise.reject(lighthouseError(error, request.url))), stopped]);
+      return await Promise.race([
+        run.catch((error: unknown) => Promise.reject(lighthouseError(error, request.url))),
+        stopped,
+      ]);
     } catch (error) {
       await context?.close().catch(() => undefined);
       await (session.discard ?? session.close)();

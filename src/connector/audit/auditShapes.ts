@@ -4,7 +4,14 @@ import type { Lhr, LhrAudit } from './lhr';
 
 /** What every answer carries beside its spec shape: where the report is and how the run went. */
 function common(summary: AuditSummary) {
-  return { url: summary.url, finalUrl: summary.finalUrl, timestamp: summary.timestamp, device: summary.device, report: summary.report, run: summary.run };
+  return {
+    url: summary.url,
+    finalUrl: summary.finalUrl,
+    timestamp: summary.timestamp,
+    device: summary.device,
+    report: summary.report,
+    run: summary.run,
+  };
 }
 
 const MAX_DETAIL_ITEMS = 20;
@@ -17,13 +24,22 @@ function accessibilityAudit(audit: LhrAudit) {
         .slice(0, MAX_DETAIL_ITEMS)
         .map((node) => ({ selector: node.selector, snippet: node.snippet, label: node.nodeLabel }))
     : undefined;
-  return { score: audit.score, title: audit.title, scoreDisplayMode: audit.scoreDisplayMode, ...(details ? { details } : {}) };
+  return {
+    score: audit.score,
+    title: audit.title,
+    scoreDisplayMode: audit.scoreDisplayMode,
+    ...(details ? { details } : {}),
+  };
 }
 
 /** `POST /accessibility-audit`: score 0..1, audits keyed by id, categories.accessibility. */
 export function accessibilityResult(lhr: Lhr, summary: AuditSummary) {
   const category = lhr.categories.accessibility;
-  const audits = Object.fromEntries((category?.auditRefs ?? []).filter((ref) => lhr.audits[ref.id]).map((ref) => [ref.id, accessibilityAudit(lhr.audits[ref.id]!)]));
+  const audits = Object.fromEntries(
+    (category?.auditRefs ?? [])
+      .filter((ref) => lhr.audits[ref.id])
+      .map((ref) => [ref.id, accessibilityAudit(lhr.audits[ref.id]!)]),
+  );
   return {
     score: category?.score ?? null,
     audits,
@@ -38,7 +54,12 @@ export function performanceResult(lhr: Lhr, summary: AuditSummary) {
   return {
     score: lhr.categories.performance?.score ?? null,
     metrics: summary.metrics,
-    opportunities: summary.opportunities.map(({ id, title, savingsMs, savingsBytes }) => ({ id, title, savings: savingsMs, ...(savingsBytes ? { savingsBytes } : {}) })),
+    opportunities: summary.opportunities.map(({ id, title, savingsMs, savingsBytes }) => ({
+      id,
+      title,
+      savings: savingsMs,
+      ...(savingsBytes ? { savingsBytes } : {}),
+    })),
     ...common(summary),
   };
 }
@@ -47,7 +68,9 @@ const percent = (score: number | null | undefined) => (typeof score === 'number'
 
 /** `POST /engine-audit`: the combined `audit` with scores 0..100 for the categories that ran. */
 export function engineResult(summary: AuditSummary) {
-  const scores = Object.fromEntries(Object.entries(summary.scores).map(([key, value]) => [key, percent(value as number | null)]));
+  const scores = Object.fromEntries(
+    Object.entries(summary.scores).map(([key, value]) => [key, percent(value as number | null)]),
+  );
   return {
     audit: {
       url: summary.url,
@@ -57,7 +80,17 @@ export function engineResult(summary: AuditSummary) {
       categories: summary.categories,
       scores,
       metrics: summary.metrics,
-      opportunities: summary.opportunities.map(({ id, title, description, score, numericValue, displayValue, savingsMs }) => ({ id, title, description, score, numericValue, displayValue, savingsMs })),
+      opportunities: summary.opportunities.map(
+        ({ id, title, description, score, numericValue, displayValue, savingsMs }) => ({
+          id,
+          title,
+          description,
+          score,
+          numericValue,
+          displayValue,
+          savingsMs,
+        }),
+      ),
       failing: summary.failing,
     },
     report: summary.report,

@@ -1,4 +1,11 @@
-import type { AuditCategory, AuditMetrics, AuditOpportunity, AuditScores, AuditSeverity, FailingAudit } from '../../shared/audit';
+import type {
+  AuditCategory,
+  AuditMetrics,
+  AuditOpportunity,
+  AuditScores,
+  AuditSeverity,
+  FailingAudit,
+} from '../../shared/audit';
 import type { Lhr, LhrAudit, LhrNode } from './lhr';
 
 export const SEVERITIES: readonly AuditSeverity[] = ['critical', 'serious', 'moderate', 'minor'];
@@ -15,7 +22,12 @@ export const METRIC_AUDITS: Record<keyof AuditMetrics, string> = {
 
 export function scoresOf(lhr: Lhr): AuditScores {
   const score = (id: string) => (lhr.categories[id] ? lhr.categories[id].score : undefined);
-  const scores: AuditScores = { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') };
+  const scores: AuditScores = {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+  };
   return Object.fromEntries(Object.entries(scores).filter(([, value]) => value !== undefined)) as AuditScores;
 }
 
@@ -71,7 +83,12 @@ export function failingOf(lhr: Lhr): FailingAudit[] {
       });
     }
   }
-  failing.sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || b.weight - a.weight || (a.score ?? 0) - (b.score ?? 0));
+  failing.sort(
+    (a, b) =>
+      SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) ||
+      b.weight - a.weight ||
+      (a.score ?? 0) - (b.score ?? 0),
+  );
   return failing.map(({ weight: _weight, ...audit }) => audit);
 }
 

@@ -30,13 +30,21 @@ export class BenchmarkIndex {
     const fresh = this.measured && Date.now() - this.measured.at < REUSE_MS ? this.measured.value : undefined;
     const measure = categories.includes('performance') && fresh === undefined;
     // Lighthouse evaluates the function's source in the page, so the constant is written into it.
-    functions.computeBenchmarkIndex = measure ? originals.get(functions)! : (new Function(`return ${fresh ?? this.measured?.value ?? UNMEASURED_INDEX};`) as () => number);
+    functions.computeBenchmarkIndex = measure
+      ? originals.get(functions)!
+      : (new Function(`return ${fresh ?? this.measured?.value ?? UNMEASURED_INDEX};`) as () => number);
   }
 
   /** Call after a run: keeps a value the real probe measured. */
   remember(modules: LighthouseModules, lhr: Lhr): void {
     const value = lhr.environment?.benchmarkIndex;
     const functions = modules.pageFunctions;
-    if (functions && functions.computeBenchmarkIndex === originals.get(functions) && typeof value === 'number' && value > 0) this.measured = { value, at: Date.now() };
+    if (
+      functions &&
+      functions.computeBenchmarkIndex === originals.get(functions) &&
+      typeof value === 'number' &&
+      value > 0
+    )
+      this.measured = { value, at: Date.now() };
   }
 }

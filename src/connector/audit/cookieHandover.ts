@@ -28,10 +28,18 @@ export function isLoopbackUrl(url: string): boolean {
 }
 
 /** Whether the settings let this URL's cookies leave the user's browser for an audit. */
-export function handoverAllowed(url: string, setting: CookieHandover, requested: boolean | undefined): { allowed: boolean; why: string } {
+export function handoverAllowed(
+  url: string,
+  setting: CookieHandover,
+  requested: boolean | undefined,
+): { allowed: boolean; why: string } {
   if (requested === false) return { allowed: false, why: 'the request turned the cookie hand-over off' };
   if (setting === 'off') return { allowed: false, why: 'the cookie hand-over is off in the settings' };
-  if (setting === 'loopback' && !isLoopbackUrl(url)) return { allowed: false, why: 'the cookie hand-over covers loopback origins only (set browserDebug.audits.cookieHandover to "all" for other sites)' };
+  if (setting === 'loopback' && !isLoopbackUrl(url))
+    return {
+      allowed: false,
+      why: 'the cookie hand-over covers loopback origins only (set browserDebug.audits.cookieHandover to "all" for other sites)',
+    };
   return { allowed: true, why: '' };
 }
 
@@ -40,7 +48,13 @@ const SAME_SITE: Record<string, string> = { no_restriction: 'None', lax: 'Lax', 
 /** Host-only cookies keep their host (via `url`); domain cookies (leading dot) keep their domain. */
 export function toCookieParam(cookie: BrowserCookie, pageUrl: string): Record<string, unknown> {
   const scheme = new URL(pageUrl).protocol;
-  const param: Record<string, unknown> = { name: cookie.name, value: cookie.value, path: cookie.path, secure: cookie.secure, httpOnly: cookie.httpOnly };
+  const param: Record<string, unknown> = {
+    name: cookie.name,
+    value: cookie.value,
+    path: cookie.path,
+    secure: cookie.secure,
+    httpOnly: cookie.httpOnly,
+  };
   if (cookie.domain.startsWith('.')) param.domain = cookie.domain;
   else param.url = `${scheme}//${cookie.domain}${cookie.path}`;
   const sameSite = cookie.sameSite && SAME_SITE[cookie.sameSite];
@@ -55,7 +69,12 @@ const none = (note: string): HandedOver => ({ cookies: [], names: [], note });
  * Asks the connected browser for the cookies it would send to `url`, but only when the settings allow
  * it and a tab on that origin is open there: the audit then sees the page as the user does.
  */
-export async function handOverCookies(bridge: BrowserBridge, url: string, setting: CookieHandover, requested: boolean | undefined): Promise<HandedOver> {
+export async function handOverCookies(
+  bridge: BrowserBridge,
+  url: string,
+  setting: CookieHandover,
+  requested: boolean | undefined,
+): Promise<HandedOver> {
   const policy = handoverAllowed(url, setting, requested);
   if (!policy.allowed) return none(`No cookies shared: ${policy.why}.`);
   if (!bridge.connected) return none('No cookies shared: no browser is connected, so the audit ran logged out.');

@@ -30,11 +30,25 @@ export interface LighthouseResult {
 }
 
 export interface LighthouseModules {
-  lighthouse(url: string, flags: Record<string, unknown>, config: Record<string, unknown>, page: PuppeteerPage): Promise<LighthouseResult | undefined>;
-  launch(options: Record<string, unknown>): Promise<{ port: number; kill(): void | Promise<void>; process: { pid?: number; once?(event: 'exit', listener: () => void): void } }>;
+  lighthouse(
+    url: string,
+    flags: Record<string, unknown>,
+    config: Record<string, unknown>,
+    page: PuppeteerPage,
+  ): Promise<LighthouseResult | undefined>;
+  launch(
+    options: Record<string, unknown>,
+  ): Promise<{
+    port: number;
+    kill(): void | Promise<void>;
+    process: { pid?: number; once?(event: 'exit', listener: () => void): void };
+  }>;
   puppeteer: Puppeteer;
   /** lighthouse-logger: `events.on('status', ([prefix, message]) => …)`. */
-  logEvents: { on(event: 'status' | 'warning', listener: (args: unknown[]) => void): void; off(event: 'status' | 'warning', listener: (args: unknown[]) => void): void };
+  logEvents: {
+    on(event: 'status' | 'warning', listener: (args: unknown[]) => void): void;
+    off(event: 'status' | 'warning', listener: (args: unknown[]) => void): void;
+  };
   version: string;
   /** Lighthouse's own desktop settings (screen, throttling, user agent), from its exported desktopConfig. */
   desktopSettings: Record<string, unknown>;
@@ -49,9 +63,15 @@ let loading: Promise<LighthouseModules> | undefined;
 /** ESM entry of a package that `fromFile` can see, honouring its `exports` map (we may ship only the ESM build). */
 function esmEntry(specifier: string, fromFile: string): string {
   const manifestPath = createRequire(fromFile).resolve(`${specifier}/package.json`);
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { exports?: Record<string, unknown>; main?: string };
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    exports?: Record<string, unknown>;
+    main?: string;
+  };
   const root = manifest.exports?.['.'];
-  const target = typeof root === 'string' ? root : ((root as { import?: string } | undefined)?.import ?? manifest.main ?? 'index.js');
+  const target =
+    typeof root === 'string'
+      ? root
+      : ((root as { import?: string } | undefined)?.import ?? manifest.main ?? 'index.js');
   return join(dirname(manifestPath), target);
 }
 
@@ -63,15 +83,23 @@ async function load(): Promise<LighthouseModules> {
   // Resolved from here, so the extension's own (pruned) node_modules wins; see scripts/stageAuditModules.mjs.
   const lighthouseEntry = esmEntry('lighthouse', __filename);
   const [core, launcher, puppeteer, logger, pages] = await Promise.all([
-    importFile<{ default: LighthouseModules['lighthouse']; desktopConfig: { settings: Record<string, unknown> }; defaultConfig: LighthouseConfig }>(lighthouseEntry),
+    importFile<{
+      default: LighthouseModules['lighthouse'];
+      desktopConfig: { settings: Record<string, unknown> };
+      defaultConfig: LighthouseConfig;
+    }>(lighthouseEntry),
     importFile<{ launch: LighthouseModules['launch'] }>(esmEntry('chrome-launcher', __filename)),
     // Lighthouse's own copies, so the page we hand it comes from the puppeteer it expects.
     importFile<{ default: Puppeteer }>(esmEntry('puppeteer-core', lighthouseEntry)),
     importFile<{ default: { events: LighthouseModules['logEvents'] } }>(esmEntry('lighthouse-logger', lighthouseEntry)),
     // The same module instance Lighthouse's gatherers use (same file URL).
-    importFile<{ pageFunctions: NonNullable<LighthouseModules['pageFunctions']> }>(join(dirname(lighthouseEntry), 'lib', 'page-functions.js')),
+    importFile<{ pageFunctions: NonNullable<LighthouseModules['pageFunctions']> }>(
+      join(dirname(lighthouseEntry), 'lib', 'page-functions.js'),
+    ),
   ]);
-  const version = (JSON.parse(readFileSync(join(dirname(lighthouseEntry), '..', 'package.json'), 'utf8')) as { version: string }).version;
+  const version = (
+    JSON.parse(readFileSync(join(dirname(lighthouseEntry), '..', 'package.json'), 'utf8')) as { version: string }
+  ).version;
   return {
     lighthouse: core.default,
     launch: launcher.launch,

@@ -13,13 +13,25 @@ export interface LighthouseOutput {
 
 export type StatusListener = (phase: AuditPhase, message: string) => void;
 
-const QUICK_SETTLE = { pauseAfterFcpMs: 250, pauseAfterLoadMs: 250, networkQuietThresholdMs: 250, cpuQuietThresholdMs: 250 };
+const QUICK_SETTLE = {
+  pauseAfterFcpMs: 250,
+  pauseAfterLoadMs: 250,
+  networkQuietThresholdMs: 250,
+  cpuQuietThresholdMs: 250,
+};
 
 /** Lighthouse settings for a request: categories, device, screen and throttling. English, always. */
-export function lighthouseFlags(request: AuditRequest, desktopSettings: Record<string, unknown>, maxWaitForLoad: number): Record<string, unknown> {
+export function lighthouseFlags(
+  request: AuditRequest,
+  desktopSettings: Record<string, unknown>,
+  maxWaitForLoad: number,
+): Record<string, unknown> {
   const categories: AuditCategory[] = request.categories ?? [...AUDIT_CATEGORIES];
   const device = request.device ?? 'desktop';
-  const base = device === 'desktop' ? pick(desktopSettings, ['formFactor', 'screenEmulation', 'throttling', 'emulatedUserAgent']) : { formFactor: 'mobile' };
+  const base =
+    device === 'desktop'
+      ? pick(desktopSettings, ['formFactor', 'screenEmulation', 'throttling', 'emulatedUserAgent'])
+      : { formFactor: 'mobile' };
   const flags: Record<string, unknown> = {
     ...base,
     logLevel: 'error',
@@ -33,7 +45,10 @@ export function lighthouseFlags(request: AuditRequest, desktopSettings: Record<s
     ...(categories.includes('performance') ? {} : QUICK_SETTLE),
   };
   if (request.screenEmulation) {
-    const screen = (base.screenEmulation ?? { mobile: true, deviceScaleFactor: 1.75, disabled: false }) as Record<string, unknown>;
+    const screen = (base.screenEmulation ?? { mobile: true, deviceScaleFactor: 1.75, disabled: false }) as Record<
+      string,
+      unknown
+    >;
     flags.screenEmulation = { ...screen, ...request.screenEmulation };
   }
   if (request.throttling) {
@@ -83,8 +98,15 @@ export async function runLighthouse(
     if (cookies.length) await context.setCookie(...cookies);
     const page = await context.newPage();
     onStatus('loading', `Loading ${request.url}`);
-    const config = modules.defaultConfig ? slimConfig(modules.defaultConfig, request.categories ?? AUDIT_CATEGORIES) : { extends: 'lighthouse:default' };
-    const result = await modules.lighthouse(request.url, lighthouseFlags(request, modules.desktopSettings, maxWaitForLoad), config, page);
+    const config = modules.defaultConfig
+      ? slimConfig(modules.defaultConfig, request.categories ?? AUDIT_CATEGORIES)
+      : { extends: 'lighthouse:default' };
+    const result = await modules.lighthouse(
+      request.url,
+      lighthouseFlags(request, modules.desktopSettings, maxWaitForLoad),
+      config,
+      page,
+    );
     if (!result) throw new Error('Lighthouse returned no result.');
     const [json, html] = Array.isArray(result.report) ? result.report : [result.report, ''];
     return { lhr: result.lhr, json: json ?? '', html: html ?? '' };

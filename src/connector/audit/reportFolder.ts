@@ -8,7 +8,12 @@ const PREFIX = 'audit-';
 /** A file-name-safe hint of the audited page, e.g. `127.0.0.1-5173-login`. */
 function slug(url: string): string {
   const { host, pathname } = new URL(url);
-  return `${host}${pathname}`.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'page';
+  return (
+    `${host}${pathname}`
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'page'
+  );
 }
 
 /** Full Lighthouse reports, JSON and HTML side by side; only the newest `maxReports` of ours are kept. */
@@ -33,7 +38,9 @@ export class ReportFolder {
 
   /** Names start with an ISO time, so name order is age order; only files we wrote (by prefix) go. */
   private async prune(): Promise<void> {
-    const names = (await readdir(this.dir)).filter((name) => name.startsWith(PREFIX) && name.endsWith('.report.json')).sort();
+    const names = (await readdir(this.dir))
+      .filter((name) => name.startsWith(PREFIX) && name.endsWith('.report.json'))
+      .sort();
     for (const name of names.slice(0, Math.max(0, names.length - this.maxReports))) {
       const base = join(this.dir, name.slice(0, -'.report.json'.length));
       await Promise.all([unlink(`${base}.report.json`), unlink(`${base}.report.html`).catch(() => undefined)]);

@@ -7,7 +7,8 @@ export interface LighthouseConfig {
   [key: string]: unknown;
 }
 
-const auditId = (audit: string | { path: string }) => (typeof audit === 'string' ? audit : audit.path).split('/').pop()!;
+const auditId = (audit: string | { path: string }) =>
+  (typeof audit === 'string' ? audit : audit.path).split('/').pop()!;
 
 /**
  * Lighthouse's default config with only the audits the asked categories use. Lighthouse would resolve

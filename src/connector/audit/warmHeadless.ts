@@ -2,7 +2,16 @@ import type { AuditBrowserSession } from './auditBrowserSession';
 import type { LighthouseModules, PuppeteerBrowser } from './lighthouseModules';
 
 /** Root cannot start Chrome's sandbox (CI containers); everyone else keeps it. */
-const HEADLESS_FLAGS = ['--headless=new', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])];
+const HEADLESS_FLAGS = [
+  '--headless=new',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+];
 
 export const DEFAULT_WARM_IDLE_MS = 60_000;
 
@@ -75,7 +84,10 @@ export class WarmHeadless {
     const chrome = await modules.launch({ chromePath, chromeFlags: HEADLESS_FLAGS, logLevel: 'silent' });
     this.starts++;
     try {
-      const browser = await modules.puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+      const browser = await modules.puppeteer.connect({
+        browserURL: `http://127.0.0.1:${chrome.port}`,
+        defaultViewport: null,
+      });
       const held: Held = {
         chromePath,
         browser,

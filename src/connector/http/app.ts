@@ -24,7 +24,15 @@ export interface AppExtras {
  * `POST /extension-log` (the hot ingest path) skips express, with the same checks (see leanIngest).
  */
 export function createApp(services: ConnectorServices, policy: AccessPolicy, extras: AppExtras = {}): RequestListener {
-  const routes: Route[] = [...identityRoutes(services), ...consoleRoutes(services), ...networkRoutes(services), ...pageRoutes(services), ...auditRoutes(services), ...performanceRoutes(services), ...recordingRoutes(services)];
+  const routes: Route[] = [
+    ...identityRoutes(services),
+    ...consoleRoutes(services),
+    ...networkRoutes(services),
+    ...pageRoutes(services),
+    ...auditRoutes(services),
+    ...performanceRoutes(services),
+    ...recordingRoutes(services),
+  ];
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -47,7 +55,10 @@ export function createApp(services: ConnectorServices, policy: AccessPolicy, ext
     }
     if (req.method === 'OPTIONS') {
       res.set('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
-      res.set('Access-Control-Allow-Headers', 'Content-Type, X-Request-Id, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID');
+      res.set(
+        'Access-Control-Allow-Headers',
+        'Content-Type, X-Request-Id, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
+      );
       res.set('Access-Control-Max-Age', '600');
       return res.status(204).end();
     }
@@ -58,7 +69,9 @@ export function createApp(services: ConnectorServices, policy: AccessPolicy, ext
   extras.extraRoutes?.(app, services);
 
   // Every path is static, so one map lookup replaces express's linear route scan (the hot path).
-  const table = new Map(routes.filter((route) => !route.path.includes(':')).map((route) => [`${route.method} ${route.path}`, route]));
+  const table = new Map(
+    routes.filter((route) => !route.path.includes(':')).map((route) => [`${route.method} ${route.path}`, route]),
+  );
   const patterned = routes.filter((route) => route.path.includes(':'));
   app.use(async (req, res) => {
     const variant = res.locals.variant as Variant;
@@ -84,7 +97,12 @@ export function createApp(services: ConnectorServices, policy: AccessPolicy, ext
 }
 
 /** Static paths by one map lookup (the hot path); the few `:param` paths after that. */
-function findRoute(table: Map<string, Route>, patterned: Route[], method: string, path: string): { route: Route; params: Record<string, string> } | undefined {
+function findRoute(
+  table: Map<string, Route>,
+  patterned: Route[],
+  method: string,
+  path: string,
+): { route: Route; params: Record<string, string> } | undefined {
   const route = table.get(`${method} ${path}`);
   if (route) return { route, params: {} };
   for (const candidate of patterned) {
@@ -96,10 +114,17 @@ function findRoute(table: Map<string, Route>, patterned: Route[], method: string
 
 /** 405 with `Allow` for a known path, otherwise 404. */
 function notRoutable(routes: Route[], method: string, fullPath: string, path: string, res: Response): ApiError {
-  const allowed = routes.filter((route) => route.path === path || matchPath(route.path, path)).map((route) => route.method);
-  if (!allowed.length) return new ApiError('NOT_FOUND', `No endpoint at ${method} ${fullPath}. See the README's API reference.`, { path: fullPath });
+  const allowed = routes
+    .filter((route) => route.path === path || matchPath(route.path, path))
+    .map((route) => route.method);
+  if (!allowed.length)
+    return new ApiError('NOT_FOUND', `No endpoint at ${method} ${fullPath}. See the README's API reference.`, {
+      path: fullPath,
+    });
   res.set('Allow', allowed.join(', '));
-  return new ApiError('METHOD_NOT_ALLOWED', `${method} is not supported on ${fullPath}. Use ${allowed.join(' or ')}.`, { allowed });
+  return new ApiError('METHOD_NOT_ALLOWED', `${method} is not supported on ${fullPath}. Use ${allowed.join(' or ')}.`, {
+    allowed,
+  });
 }
 
 /** Errors raised by the JSON body parser, in words a caller can act on. */

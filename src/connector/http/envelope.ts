@@ -18,7 +18,9 @@ export function successBody(variant: Variant, data: unknown, requestId: string):
 export function errorBody(variant: Variant, error: ApiError, requestId: string): unknown {
   const body: ErrorBody = error.toBody();
   if (variant === 'B' && body.code === 'INVALID_REQUEST') body.code = 'BAD_REQUEST';
-  return variant === 'A' ? { error: body, timestamp: Date.now() } : { status: 'error', error: body, timestamp: new Date().toISOString(), requestId };
+  return variant === 'A'
+    ? { error: body, timestamp: Date.now() }
+    : { status: 'error', error: body, timestamp: new Date().toISOString(), requestId };
 }
 
 export function sendSuccess(res: Response, variant: Variant, data: unknown): void {

@@ -26,7 +26,12 @@ interface LeanRequest {
  * the Host/Origin checks, the body cap, the route's own validation and the same envelopes and headers.
  * Anything unusual (another content type, a content encoding, a preflight) goes to express unchanged.
  */
-export function withLeanIngest(app: RequestListener, routes: ReadonlyMap<string, Route>, services: ConnectorServices, policy: AccessPolicy): RequestListener {
+export function withLeanIngest(
+  app: RequestListener,
+  routes: ReadonlyMap<string, Route>,
+  services: ConnectorServices,
+  policy: AccessPolicy,
+): RequestListener {
   return (req, res) => {
     const lean = leanRequest(req, routes);
     if (lean) serve(req, res, lean, services, policy);
@@ -50,7 +55,13 @@ function leanRequest(req: IncomingMessage, routes: ReadonlyMap<string, Route>): 
   return { route, variant: variantOf(path), query: mark < 0 ? {} : parseQuery(url.slice(mark + 1)) };
 }
 
-function serve(req: IncomingMessage, res: ServerResponse, lean: LeanRequest, services: ConnectorServices, policy: AccessPolicy): void {
+function serve(
+  req: IncomingMessage,
+  res: ServerResponse,
+  lean: LeanRequest,
+  services: ConnectorServices,
+  policy: AccessPolicy,
+): void {
   const header = req.headers['x-request-id'];
   const requestId = requestIdFrom(typeof header === 'string' ? header : undefined);
   const headers: OutgoingHttpHeaders = { 'x-request-id': requestId };
@@ -71,14 +82,19 @@ function serve(req: IncomingMessage, res: ServerResponse, lean: LeanRequest, ser
     if (body === INVALID) return fail(invalidJson());
     answer(lean, body)
       .then(
-        (data) => (data instanceof TextBody ? sendText(res, headers, data.text) : send(res, 200, headers, successBody(lean.variant, data, requestId))),
+        (data) =>
+          data instanceof TextBody
+            ? sendText(res, headers, data.text)
+            : send(res, 200, headers, successBody(lean.variant, data, requestId)),
         (thrown: unknown) => {
           const apiError = toApiError(thrown);
           if (apiError.code === 'INTERNAL_ERROR') services.logger.error(`${req.method} ${req.url} failed`, thrown);
           fail(apiError);
         },
       )
-      .catch((error: unknown) => services.logger.error(`${req.method} ${req.url}: the answer could not be sent`, error));
+      .catch((error: unknown) =>
+        services.logger.error(`${req.method} ${req.url}: the answer could not be sent`, error),
+      );
   });
 }
 
@@ -87,7 +103,11 @@ async function answer(lean: LeanRequest, body: unknown): Promise<unknown> {
 }
 
 /** The body as text, or a PAYLOAD_TOO_LARGE error as soon as it passes `limit` bytes (or says it will). */
-function readBody(req: IncomingMessage, limit: number, done: (error: ApiError | undefined, text: string) => void): void {
+function readBody(
+  req: IncomingMessage,
+  limit: number,
+  done: (error: ApiError | undefined, text: string) => void,
+): void {
   if (Number(req.headers['content-length']) > limit) return done(payloadTooLarge(limit), '');
   const chunks: Buffer[] = [];
   let size = 0;

@@ -35,7 +35,12 @@ export function parseSince(query: Query): number | undefined {
   if (raw === undefined) return undefined;
   const value = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
   if (Number.isNaN(value)) {
-    throw invalidParameter('since', raw, ['ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z', 'milliseconds since epoch'], 'expected an ISO 8601 date-time such as 2026-01-31T12:00:00Z');
+    throw invalidParameter(
+      'since',
+      raw,
+      ['ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z', 'milliseconds since epoch'],
+      'expected an ISO 8601 date-time such as 2026-01-31T12:00:00Z',
+    );
   }
   return value;
 }
@@ -50,7 +55,13 @@ export function parseFormat(query: Query): 'json' | 'text' {
 export function parseMethod(query: Query): string | undefined {
   const raw = single(query, 'method');
   if (raw === undefined) return undefined;
-  if (!/^[A-Za-z]{1,20}$/.test(raw)) throw invalidParameter('method', raw, ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'], 'expected an HTTP method such as GET');
+  if (!/^[A-Za-z]{1,20}$/.test(raw))
+    throw invalidParameter(
+      'method',
+      raw,
+      ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
+      'expected an HTTP method such as GET',
+    );
   return raw.toUpperCase();
 }
 
@@ -60,7 +71,12 @@ export function parseStatus(query: Query): ((status: number | undefined) => bool
   if (raw === undefined) return undefined;
   if (/^\d{3}$/.test(raw)) return (status) => status === Number(raw);
   if (/^[1-5]xx$/i.test(raw)) return (status) => status !== undefined && Math.floor(status / 100) === Number(raw[0]);
-  throw invalidParameter('status', raw, ['a status such as 404', 'a class such as 4xx'], 'expected a status such as 404 or a class such as 4xx');
+  throw invalidParameter(
+    'status',
+    raw,
+    ['a status such as 404', 'a class such as 4xx'],
+    'expected a status such as 404 or a class such as 4xx',
+  );
 }
 
 export function parseBoolean(query: Query, name: string): boolean | undefined {

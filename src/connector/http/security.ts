@@ -26,7 +26,11 @@ export function isAllowedHost(host: string | undefined, policy: AccessPolicy): b
 export function isAllowedOrigin(origin: string | undefined, policy: AccessPolicy): boolean {
   if (origin === undefined) return true;
   if (TRUSTED_SCHEMES.some((scheme) => origin.startsWith(scheme))) return true;
-  const self = [`http://127.0.0.1:${policy.port()}`, `http://localhost:${policy.port()}`, `http://[::1]:${policy.port()}`];
+  const self = [
+    `http://127.0.0.1:${policy.port()}`,
+    `http://localhost:${policy.port()}`,
+    `http://[::1]:${policy.port()}`,
+  ];
   return self.includes(origin) || policy.allowedOrigins.includes(origin);
 }
 
@@ -34,7 +38,9 @@ export type AccessDenial = { reason: string } | undefined;
 
 export function checkAccess(headers: { host?: string; origin?: string }, policy: AccessPolicy): AccessDenial {
   if (!isAllowedHost(headers.host, policy)) {
-    return { reason: `Host '${headers.host ?? ''}' is not allowed: use http://127.0.0.1:${policy.port()} (DNS-rebinding protection).` };
+    return {
+      reason: `Host '${headers.host ?? ''}' is not allowed: use http://127.0.0.1:${policy.port()} (DNS-rebinding protection).`,
+    };
   }
   if (!isAllowedOrigin(headers.origin, policy)) {
     return {

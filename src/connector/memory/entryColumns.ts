@@ -65,7 +65,8 @@ export class EntryColumns {
       const value = entry[this.spec.numbers[k]!];
       this.numbers[k]![slot] = typeof value === 'number' ? value : NaN;
     }
-    for (let k = 0; k < this.values.length; k++) this.values[k]![slot] = this.interner.intern(entry[this.spec.values[k]!]);
+    for (let k = 0; k < this.values.length; k++)
+      this.values[k]![slot] = this.interner.intern(entry[this.spec.values[k]!]);
   }
 
   /** Forgets slot `slot`: its text may be freed and its strings collected. */
@@ -82,7 +83,9 @@ export class EntryColumns {
     const whole = this.arena.read(this.chunks[slot]!, this.offsets[slot]!, total);
     // Pure ASCII (as many characters as bytes): one decode, and byte offsets are character offsets.
     const ascii = whole.length === total;
-    const entry = JSON.parse(ascii ? whole.slice(0, jsonLength) : this.arena.read(this.chunks[slot]!, this.offsets[slot]!, jsonLength)) as Record<string, unknown>;
+    const entry = JSON.parse(
+      ascii ? whole.slice(0, jsonLength) : this.arena.read(this.chunks[slot]!, this.offsets[slot]!, jsonLength),
+    ) as Record<string, unknown>;
     let at = jsonLength;
     for (let k = 0; k < this.textLengths.length; k++) {
       const length = this.textLengths[k]![slot]!;

@@ -34,7 +34,8 @@ function defineViewClass(spec: IndexSpec, fields: readonly string[]): EntryViewC
       public slot: number,
     ) {}
   }
-  const define = (name: string, get: (this: View) => unknown) => Object.defineProperty(View.prototype, name, { get, enumerable: true, configurable: false });
+  const define = (name: string, get: (this: View) => unknown) =>
+    Object.defineProperty(View.prototype, name, { get, enumerable: true, configurable: false });
   define('seq', function () {
     return this.columns.seqs[this.slot];
   });

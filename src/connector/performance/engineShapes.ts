@@ -6,7 +6,13 @@ export interface RawEvent {
   name: string;
   ts: number;
   dur?: number;
-  args?: { data?: Record<string, unknown> & { url?: string; nodeName?: string; stackTrace?: { url: string; lineNumber: number; functionName?: string }[] } };
+  args?: {
+    data?: Record<string, unknown> & {
+      url?: string;
+      nodeName?: string;
+      stackTrace?: { url: string; lineNumber: number; functionName?: string }[];
+    };
+  };
   callFrame?: { url: string; functionName: string; lineNumber: number; columnNumber: number };
 }
 
@@ -42,7 +48,8 @@ export function text(value: I18nText | string | undefined): string {
   if (value === undefined) return '';
   if (typeof value === 'string') return value;
   let out = value.i18nId ?? '';
-  for (const [key, replacement] of Object.entries(value.values ?? {})) out = out.replaceAll(`{${key}}`, String(replacement));
+  for (const [key, replacement] of Object.entries(value.values ?? {}))
+    out = out.replaceAll(`{${key}}`, String(replacement));
   return out;
 }
 

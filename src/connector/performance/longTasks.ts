@@ -12,8 +12,11 @@ interface Thread {
 }
 
 function mainThreads(parsed: ParsedTrace): Thread[] {
-  const processes = (parsed.data.Renderer as unknown as { processes: Map<number, { threads: Map<number, Thread> }> }).processes;
-  return [...processes.values()].flatMap((process) => [...process.threads.values()]).filter((thread) => thread.name === 'CrRendererMain');
+  const processes = (parsed.data.Renderer as unknown as { processes: Map<number, { threads: Map<number, Thread> }> })
+    .processes;
+  return [...processes.values()]
+    .flatMap((process) => [...process.threads.values()])
+    .filter((thread) => thread.name === 'CrRendererMain');
 }
 
 const childrenOf = (node: TreeNode) => [...node.children];
@@ -32,19 +35,39 @@ function scriptsIn(root: TreeNode): TraceScriptRef[] {
     const children = childrenOf(node);
     const selfUs = (entry.dur ?? 0) - children.reduce((sum, child) => sum + (child.entry.dur ?? 0), 0);
     const frame = entry.callFrame;
-    if (entry.name === 'ProfileCall' && frame?.url) add({ url: frame.url, functionName: frame.functionName || undefined, ...(frame.lineNumber >= 0 ? { line: frame.lineNumber + 1, column: frame.columnNumber + 1 } : {}) }, selfUs);
-    else if (typeof entry.args?.data?.url === 'string' && /^(EvaluateScript|FunctionCall|v8\.compile|TimerFire|EventDispatch)$/.test(entry.name)) add(scriptEventRef(entry), Math.max(0, selfUs));
+    if (entry.name === 'ProfileCall' && frame?.url)
+      add(
+        {
+          url: frame.url,
+          functionName: frame.functionName || undefined,
+          ...(frame.lineNumber >= 0 ? { line: frame.lineNumber + 1, column: frame.columnNumber + 1 } : {}),
+        },
+        selfUs,
+      );
+    else if (
+      typeof entry.args?.data?.url === 'string' &&
+      /^(EvaluateScript|FunctionCall|v8\.compile|TimerFire|EventDispatch)$/.test(entry.name)
+    )
+      add(scriptEventRef(entry), Math.max(0, selfUs));
     for (const child of children) walk(child);
   };
   walk(root);
-  return [...time.values()].sort((a, b) => b.us - a.us).slice(0, MAX_SCRIPTS).map(({ ref }) => ref);
+  return [...time.values()]
+    .sort((a, b) => b.us - a.us)
+    .slice(0, MAX_SCRIPTS)
+    .map(({ ref }) => ref);
 }
 
 function scriptEventRef(entry: RawEvent): TraceScriptRef {
   const data = entry.args!.data!;
   // Script events count lines from 1 already; CPU profile frames count from 0.
   const line = typeof data.lineNumber === 'number' && data.lineNumber > 0 ? data.lineNumber : undefined;
-  return { url: data.url!, functionName: typeof data.functionName === 'string' && data.functionName ? data.functionName : undefined, line, column: typeof data.columnNumber === 'number' ? data.columnNumber : undefined };
+  return {
+    url: data.url!,
+    functionName: typeof data.functionName === 'string' && data.functionName ? data.functionName : undefined,
+    line,
+    column: typeof data.columnNumber === 'number' ? data.columnNumber : undefined,
+  };
 }
 
 /** Main-thread tasks over 50 ms, longest first, each with the scripts that ran in it. */

@@ -8,7 +8,12 @@ const SUFFIX = '.json.gz';
 function slug(url: string | undefined): string {
   try {
     const { host, pathname } = new URL(url ?? '');
-    return `${host}${pathname}`.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'page';
+    return (
+      `${host}${pathname}`
+        .replace(/[^\w.-]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 60) || 'page'
+    );
   } catch {
     return 'page';
   }
@@ -27,7 +32,10 @@ export class TraceFolder {
   async save(url: string | undefined, timestamp: number, gz: Buffer): Promise<string> {
     await mkdir(this.dir, { recursive: true });
     const stamp = new Date(timestamp).toISOString().replace(/[:.]/g, '-');
-    const path = join(this.dir, `${PREFIX}${stamp}-${(++this.sequence).toString().padStart(4, '0')}-${slug(url)}${SUFFIX}`);
+    const path = join(
+      this.dir,
+      `${PREFIX}${stamp}-${(++this.sequence).toString().padStart(4, '0')}-${slug(url)}${SUFFIX}`,
+    );
     await writeFile(path, gz);
     await this.prune().catch((error: unknown) => this.logger.warn(`Could not prune ${this.dir}: ${String(error)}`));
     return path;

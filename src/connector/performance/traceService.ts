@@ -64,7 +64,11 @@ export class PerformanceService {
   }
 
   async record(request: TraceRequest): Promise<PerformanceTraceRecord> {
-    if (this.busy) throw new ApiError('SERVICE_UNAVAILABLE', 'A performance trace is already being recorded. Wait for it to finish, then retry.');
+    if (this.busy)
+      throw new ApiError(
+        'SERVICE_UNAVAILABLE',
+        'A performance trace is already being recorded. Wait for it to finish, then retry.',
+      );
     this.busy = true;
     try {
       return await this.recordNow(request);
@@ -80,20 +84,50 @@ export class PerformanceService {
     this.transfers.expect(transferId);
     let reply: BrowserReply;
     try {
-      const args = { transferId, reload, ...(request.durationMs === undefined ? {} : { durationMs: request.durationMs }), ...(request.tabId === undefined ? {} : { tabId: request.tabId }) };
-      reply = (await this.options.bridge.command('performance-trace', args, Math.max(this.options.commandTimeoutMs, MIN_TRACE_TIMEOUT_MS + (request.durationMs ?? 0)))) as BrowserReply;
+      const args = {
+        transferId,
+        reload,
+        ...(request.durationMs === undefined ? {} : { durationMs: request.durationMs }),
+        ...(request.tabId === undefined ? {} : { tabId: request.tabId }),
+      };
+      reply = (await this.options.bridge.command(
+        'performance-trace',
+        args,
+        Math.max(this.options.commandTimeoutMs, MIN_TRACE_TIMEOUT_MS + (request.durationMs ?? 0)),
+      )) as BrowserReply;
     } catch (error) {
       this.transfers.cancel(transferId);
       throw error;
     }
     const gz = this.transfers.take(transferId, reply.chunks);
-    const [path, file] = await Promise.all([this.folder.save(reply.url, started, gz), inflate(gz, { maxOutputLength: MAX_TRACE_JSON_BYTES }).catch((error: Error) => {
-      throw new ApiError('INVALID_PARAMETER', `The trace is too large to analyse (${error.message}). Record a shorter one: reload=false with a smaller durationMs.`);
-    })]);
-    const trace = JSON.parse(file.toString('utf8')) as { traceEvents: unknown[]; metadata?: { nodeNames?: Record<string, string> } };
-    const summary = summarizeTrace(await parseTrace(trace.traceEvents), { url: reply.url, reload, nodeNames: trace.metadata?.nodeNames ?? {} });
+    const [path, file] = await Promise.all([
+      this.folder.save(reply.url, started, gz),
+      inflate(gz, { maxOutputLength: MAX_TRACE_JSON_BYTES }).catch((error: Error) => {
+        throw new ApiError(
+          'INVALID_PARAMETER',
+          `The trace is too large to analyse (${error.message}). Record a shorter one: reload=false with a smaller durationMs.`,
+        );
+      }),
+    ]);
+    const trace = JSON.parse(file.toString('utf8')) as {
+      traceEvents: unknown[];
+      metadata?: { nodeNames?: Record<string, string> };
+    };
+    const summary = summarizeTrace(await parseTrace(trace.traceEvents), {
+      url: reply.url,
+      reload,
+      nodeNames: trace.metadata?.nodeNames ?? {},
+    });
     await this.mapScripts(summary);
-    const record: PerformanceTraceRecord = { type: 'performance-trace', id: `trace-${started}-${transferId.slice(0, 8)}`, timestamp: started, path, bytes: gz.length, elapsedMs: Date.now() - started, summary };
+    const record: PerformanceTraceRecord = {
+      type: 'performance-trace',
+      id: `trace-${started}-${transferId.slice(0, 8)}`,
+      timestamp: started,
+      path,
+      bytes: gz.length,
+      elapsedMs: Date.now() - started,
+      summary,
+    };
     this.keep(record);
     return record;
   }
@@ -103,8 +137,13 @@ export class PerformanceService {
     const refs = summary.longTasks.flatMap((task) => task.scripts).filter((ref) => ref.line !== undefined);
     await Promise.all(
       refs.map(async (ref) => {
-        const mapped = await this.options.sourceMaps.mapFrame({ url: ref.url, line: ref.line!, column: ref.column ?? 1 });
-        if (mapped.original) ref.source = { path: mapped.original.source, line: mapped.original.line, column: mapped.original.column };
+        const mapped = await this.options.sourceMaps.mapFrame({
+          url: ref.url,
+          line: ref.line!,
+          column: ref.column ?? 1,
+        });
+        if (mapped.original)
+          ref.source = { path: mapped.original.source, line: mapped.original.line, column: mapped.original.column };
       }),
     );
   }

@@ -8,7 +8,12 @@ import type { ParsedTrace } from './traceEngine';
 const SECTIONED = new Set(['LCPBreakdown', 'CLSCulprits', 'INPBreakdown', 'RenderBlocking']);
 const MAX_DETAILS = 5;
 
-const PHASE_LABELS: Record<string, string> = { ttfb: 'TTFB', loadDelay: 'load delay', loadDuration: 'load time', renderDelay: 'render delay' };
+const PHASE_LABELS: Record<string, string> = {
+  ttfb: 'TTFB',
+  loadDelay: 'load delay',
+  loadDuration: 'load time',
+  renderDelay: 'render delay',
+};
 
 /** The navigation the trace is about: the last one (a reload records one), else the whole trace. */
 function pickSet(parsed: ParsedTrace): InsightSet | undefined {
@@ -25,11 +30,18 @@ function lcpOf(model: InsightModel | undefined): TraceSummary['lcp'] {
     .filter(([key]) => subparts[key]?.range !== undefined)
     .map(([key, label]) => ({ label, ms: ms(subparts[key]!.range) }));
   const element = event?.args?.data?.nodeName;
-  return { ms: Math.round(model.lcpMs), element: typeof element === 'string' ? element : undefined, resourceUrl: request?.args?.data?.url, phases };
+  return {
+    ms: Math.round(model.lcpMs),
+    element: typeof element === 'string' ? element : undefined,
+    resourceUrl: request?.args?.data?.url,
+    phases,
+  };
 }
 
 function inpOf(model: InsightModel | undefined, nodeNames: Record<string, string>): TraceSummary['inp'] {
-  const event = model?.longestInteractionEvent as (RawEvent & { type?: string; inputDelay?: number; mainThreadHandling?: number; presentationDelay?: number }) | undefined;
+  const event = model?.longestInteractionEvent as
+    | (RawEvent & { type?: string; inputDelay?: number; mainThreadHandling?: number; presentationDelay?: number })
+    | undefined;
   if (!event) return undefined;
   const data = event.args?.data as { beginEvent?: RawEvent } | undefined;
   const nodeId = data?.beginEvent?.args?.data?.nodeId;
@@ -48,14 +60,19 @@ function renderBlockingOf(model: InsightModel | undefined): TraceSummary['render
   return requests.map((request) => {
     const requestId = request.args?.data?.requestId;
     const savings = typeof requestId === 'string' ? wasted.get(requestId) : undefined;
-    return { url: request.args?.data?.url ?? '(unknown)', durationMs: request.dur === undefined ? undefined : ms(request.dur), savingsMs: savings === undefined ? undefined : Math.round(savings) };
+    return {
+      url: request.args?.data?.url ?? '(unknown)',
+      durationMs: request.dur === undefined ? undefined : ms(request.dur),
+      savingsMs: savings === undefined ? undefined : Math.round(savings),
+    };
   });
 }
 
 function relatedUrls(model: InsightModel): string[] {
   const related = model.relatedEvents instanceof Map ? [...model.relatedEvents.keys()] : (model.relatedEvents ?? []);
   const urls = new Set<string>();
-  for (const event of related) if (typeof event?.args?.data?.url === 'string' && urls.size < MAX_DETAILS) urls.add(event.args.data.url);
+  for (const event of related)
+    if (typeof event?.args?.data?.url === 'string' && urls.size < MAX_DETAILS) urls.add(event.args.data.url);
   return [...urls];
 }
 
@@ -73,7 +90,11 @@ function byteSavings(model: InsightModel): number {
 }
 
 function insightOf(key: string, model: InsightModel): TraceInsight {
-  const savings = Object.fromEntries(Object.entries(model.metricSavings ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0));
+  const savings = Object.fromEntries(
+    Object.entries(model.metricSavings ?? {}).filter(
+      (entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0,
+    ),
+  );
   const bytes = byteSavings(model);
   if (bytes > 0) savings.bytes = Math.round(bytes);
   const details = relatedUrls(model);
@@ -88,7 +109,10 @@ function insightOf(key: string, model: InsightModel): TraceInsight {
 }
 
 /** What the engine found, shaped for an answer: the four vitals sections, long tasks and every failing insight. */
-export function summarizeTrace(parsed: ParsedTrace, meta: { url?: string; reload: boolean; nodeNames: Record<string, string> }): TraceSummary {
+export function summarizeTrace(
+  parsed: ParsedTrace,
+  meta: { url?: string; reload: boolean; nodeNames: Record<string, string> },
+): TraceSummary {
   const set = pickSet(parsed);
   const bounds = (parsed.data.Meta as unknown as { traceBounds: { min: number; max: number } }).traceBounds;
   const originUs = set?.navigation?.ts ?? bounds.min;

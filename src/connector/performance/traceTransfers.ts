@@ -29,7 +29,8 @@ export class TraceTransfers {
     }
     const chunk = Buffer.from(frame.data, 'base64');
     transfer.bytes += chunk.length;
-    if (transfer.bytes > MAX_TRACE_BYTES) transfer.failed = `the trace is over ${MAX_TRACE_BYTES / 1024 / 1024} MB gzipped`;
+    if (transfer.bytes > MAX_TRACE_BYTES)
+      transfer.failed = `the trace is over ${MAX_TRACE_BYTES / 1024 / 1024} MB gzipped`;
     else transfer.chunks.push(chunk);
   }
 
@@ -38,8 +39,16 @@ export class TraceTransfers {
     const transfer = this.open.get(transferId);
     this.open.delete(transferId);
     if (!transfer) throw new ApiError('COMMAND_FAILED', 'No trace transfer is open under this id.');
-    if (transfer.failed) throw new ApiError('COMMAND_FAILED', `The trace could not be received: ${transfer.failed}. Record a shorter trace.`);
-    if (transfer.chunks.length !== expectedChunks) throw new ApiError('COMMAND_FAILED', `The trace arrived incomplete (${transfer.chunks.length} of ${expectedChunks} parts). Retry.`);
+    if (transfer.failed)
+      throw new ApiError(
+        'COMMAND_FAILED',
+        `The trace could not be received: ${transfer.failed}. Record a shorter trace.`,
+      );
+    if (transfer.chunks.length !== expectedChunks)
+      throw new ApiError(
+        'COMMAND_FAILED',
+        `The trace arrived incomplete (${transfer.chunks.length} of ${expectedChunks} parts). Retry.`,
+      );
     return Buffer.concat(transfer.chunks);
   }
 

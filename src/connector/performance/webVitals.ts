@@ -19,7 +19,14 @@ export class WebVitalsBook {
     const { metric } = entry;
     let loads = this.byPageLoad.get(entry.pageLoadId);
     if (!loads) {
-      loads = { pageLoadId: entry.pageLoadId, url: entry.url, tabId: entry.tabId, startedAt: entry.timestamp, updatedAt: entry.timestamp, metrics: {} };
+      loads = {
+        pageLoadId: entry.pageLoadId,
+        url: entry.url,
+        tabId: entry.tabId,
+        startedAt: entry.timestamp,
+        updatedAt: entry.timestamp,
+        metrics: {},
+      };
       this.byPageLoad.set(entry.pageLoadId, loads);
       if (this.byPageLoad.size > MAX_PAGE_LOADS) this.byPageLoad.delete(this.byPageLoad.keys().next().value!);
     }

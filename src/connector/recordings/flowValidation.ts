@@ -15,10 +15,12 @@ export function validateFlow(input: unknown): RecorderFlow {
       throw invalidFlow(`the flow is not valid JSON (${(error as Error).message})`);
     }
   }
-  if (!flow || typeof flow !== 'object' || Array.isArray(flow)) throw invalidFlow('the flow must be a JSON object with "title" and "steps", as DevTools Recorder exports it');
+  if (!flow || typeof flow !== 'object' || Array.isArray(flow))
+    throw invalidFlow('the flow must be a JSON object with "title" and "steps", as DevTools Recorder exports it');
   const record = flow as Record<string, unknown>;
   if (typeof record.title !== 'string') throw invalidFlow('the flow has no "title" string');
-  if (!Array.isArray(record.steps) || record.steps.length === 0) throw invalidFlow('the flow has no "steps" (a non-empty array)');
+  if (!Array.isArray(record.steps) || record.steps.length === 0)
+    throw invalidFlow('the flow has no "steps" (a non-empty array)');
   record.steps.forEach((step, index) => {
     try {
       parse({ title: record.title, steps: [step] });
@@ -35,8 +37,12 @@ export function validateFlow(input: unknown): RecorderFlow {
 }
 
 function invalidFlow(why: string, stepIndex?: number): ApiError {
-  return new ApiError('INVALID_PARAMETER', `Invalid recording flow: ${why}. Export the flow from DevTools Recorder as JSON, or fix that step.`, {
-    parameter: stepIndex === undefined ? 'flow' : `flow.steps[${stepIndex}]`,
-    ...(stepIndex === undefined ? {} : { step: stepIndex + 1 }),
-  });
+  return new ApiError(
+    'INVALID_PARAMETER',
+    `Invalid recording flow: ${why}. Export the flow from DevTools Recorder as JSON, or fix that step.`,
+    {
+      parameter: stepIndex === undefined ? 'flow' : `flow.steps[${stepIndex}]`,
+      ...(stepIndex === undefined ? {} : { step: stepIndex + 1 }),
+    },
+  );
 }

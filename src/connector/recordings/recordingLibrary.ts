@@ -1,6 +1,12 @@
 import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RecorderFlow, RecordingDetail, RecordingSummary, ReplayVerdict, TimelineEntry } from '../../shared/recording';
+import type {
+  RecorderFlow,
+  RecordingDetail,
+  RecordingSummary,
+  ReplayVerdict,
+  TimelineEntry,
+} from '../../shared/recording';
 import type { Logger } from '../logger';
 
 export interface RecordingLimits {

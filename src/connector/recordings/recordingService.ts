@@ -50,11 +50,22 @@ export class RecordingService {
   }
 
   async start(title?: string): Promise<RecordingSummary> {
-    if (this.running) throw new ApiError('INVALID_REQUEST', `Recording ${this.running.id} is still running: stop it first (POST /recordings/${this.running.id}/stop).`, { running: this.running.id });
+    if (this.running)
+      throw new ApiError(
+        'INVALID_REQUEST',
+        `Recording ${this.running.id} is still running: stop it first (POST /recordings/${this.running.id}/stop).`,
+        { running: this.running.id },
+      );
     const id = `rec-${randomBytes(6).toString('hex')}`;
     const startSeq = this.store.lastSeq;
     const started = await this.startInBrowser(id);
-    this.running = { id, title: title?.trim() || `Recording of ${started.url ?? 'the current tab'}`, startedAt: started.startedAt, startSeq, tabId: started.tabId };
+    this.running = {
+      id,
+      title: title?.trim() || `Recording of ${started.url ?? 'the current tab'}`,
+      startedAt: started.startedAt,
+      startSeq,
+      tabId: started.tabId,
+    };
     this.changed();
     return this.runningSummary(this.running);
   }
@@ -71,7 +82,11 @@ export class RecordingService {
     this.running = undefined;
     let captured: BrowserRecording;
     try {
-      captured = (await this.bridge.command('record-stop', { recordingId: id }, COMMAND_TIMEOUT_MS)) as BrowserRecording;
+      captured = (await this.bridge.command(
+        'record-stop',
+        { recordingId: id },
+        COMMAND_TIMEOUT_MS,
+      )) as BrowserRecording;
     } finally {
       this.changed();
     }
@@ -80,11 +95,20 @@ export class RecordingService {
 
   /** The browser may still record for a connector that restarted: its steps are kept, not lost. */
   private async startInBrowser(id: string): Promise<{ tabId: number; url?: string; startedAt: number }> {
-    const start = () => this.bridge.command('record-start', { recordingId: id }, COMMAND_TIMEOUT_MS) as Promise<{ tabId: number; url?: string; startedAt: number }>;
+    const start = () =>
+      this.bridge.command('record-start', { recordingId: id }, COMMAND_TIMEOUT_MS) as Promise<{
+        tabId: number;
+        url?: string;
+        startedAt: number;
+      }>;
     try {
       return await start();
     } catch (error) {
-      if (!(error instanceof ApiError) || (error.details as { browserCode?: string }).browserCode !== 'RECORDING_RUNNING') throw error;
+      if (
+        !(error instanceof ApiError) ||
+        (error.details as { browserCode?: string }).browserCode !== 'RECORDING_RUNNING'
+      )
+        throw error;
       await this.adoptOrphan();
       return start();
     }
@@ -94,21 +118,41 @@ export class RecordingService {
   private async adoptOrphan(id?: string): Promise<RecordingDetail | undefined> {
     let captured: BrowserRecording & { id?: string };
     try {
-      captured = (await this.bridge.command('record-stop', id ? { recordingId: id } : {}, COMMAND_TIMEOUT_MS)) as BrowserRecording & { id?: string };
+      captured = (await this.bridge.command(
+        'record-stop',
+        id ? { recordingId: id } : {},
+        COMMAND_TIMEOUT_MS,
+      )) as BrowserRecording & { id?: string };
     } catch {
       return undefined;
     }
-    const orphan: Running = { id: captured.id ?? id ?? `rec-${randomBytes(6).toString('hex')}`, title: `Recording of ${captured.url ?? 'a tab'}`, startedAt: captured.startedAt, startSeq: 0, tabId: captured.tabId };
+    const orphan: Running = {
+      id: captured.id ?? id ?? `rec-${randomBytes(6).toString('hex')}`,
+      title: `Recording of ${captured.url ?? 'a tab'}`,
+      startedAt: captured.startedAt,
+      startSeq: 0,
+      tabId: captured.tabId,
+    };
     return this.finish(orphan, captured);
   }
 
   private async finish(running: Running, captured: BrowserRecording): Promise<RecordingDetail> {
     const id = running.id;
     await settle(this.store);
-    const captures = this.store.since(running.startSeq).filter((entry) => (entry as { tabId?: number }).tabId === running.tabId && entry.timestamp >= running.startedAt);
+    const captures = this.store
+      .since(running.startSeq)
+      .filter((entry) => (entry as { tabId?: number }).tabId === running.tabId && entry.timestamp >= running.startedAt);
     const flow = validateFlow({ title: running.title, steps: captured.steps.map((timed) => timed.step) });
     if (Object.keys(captured.secrets).length) this.secrets.set(id, captured.secrets);
-    const recording: SavedRecording = { id, title: running.title, startedAt: running.startedAt, stoppedAt: Date.now(), tabId: running.tabId, flow, timeline: buildTimeline(captured, captures) };
+    const recording: SavedRecording = {
+      id,
+      title: running.title,
+      startedAt: running.startedAt,
+      stoppedAt: Date.now(),
+      tabId: running.tabId,
+      flow,
+      timeline: buildTimeline(captured, captures),
+    };
     const path = await this.library.save(recording);
     this.changed();
     return detailOf(recording, path);
@@ -120,20 +164,29 @@ export class RecordingService {
   }
 
   async get(id: string): Promise<RecordingDetail> {
-    if (this.running?.id === id) return { ...this.runningSummary(this.running), flow: { title: this.running.title, steps: [] }, timeline: [] };
+    if (this.running?.id === id)
+      return { ...this.runningSummary(this.running), flow: { title: this.running.title, steps: [] }, timeline: [] };
     const saved = await this.library.get(id);
     if (!saved) throw notFound(id);
     return detailOf(saved.recording, saved.path);
   }
 
   async replay(id: string, options: Partial<ReplayOptions> = {}): Promise<ReplayVerdict> {
-    if (this.running?.id === id) throw new ApiError('INVALID_REQUEST', `Recording ${id} is still running: stop it before replaying it.`);
-    if (this.replaying) throw new ApiError('SERVICE_UNAVAILABLE', `A replay of ${this.replaying} is running: wait for its verdict, then replay again.`);
+    if (this.running?.id === id)
+      throw new ApiError('INVALID_REQUEST', `Recording ${id} is still running: stop it before replaying it.`);
+    if (this.replaying)
+      throw new ApiError(
+        'SERVICE_UNAVAILABLE',
+        `A replay of ${this.replaying} is running: wait for its verdict, then replay again.`,
+      );
     const saved = await this.library.get(id);
     if (!saved) throw notFound(id);
     this.replaying = id;
     try {
-      const verdict = await this.runner.run(saved.recording, { ...options, secrets: { ...this.secrets.get(id), ...options.secrets } });
+      const verdict = await this.runner.run(saved.recording, {
+        ...options,
+        secrets: { ...this.secrets.get(id), ...options.secrets },
+      });
       saved.recording.lastVerdict = verdict;
       await this.library.save(saved.recording);
       return verdict;
@@ -147,7 +200,15 @@ export class RecordingService {
     const flow = validateFlow(flowInput);
     if (title) flow.title = title;
     const id = `rec-${randomBytes(6).toString('hex')}`;
-    const recording: SavedRecording = { id, title: flow.title, startedAt: Date.now(), stoppedAt: Date.now(), imported: true, flow, timeline: [] };
+    const recording: SavedRecording = {
+      id,
+      title: flow.title,
+      startedAt: Date.now(),
+      stoppedAt: Date.now(),
+      imported: true,
+      flow,
+      timeline: [],
+    };
     const path = await this.library.save(recording);
     this.changed();
     return detailOf(recording, path);
@@ -162,7 +223,14 @@ export class RecordingService {
   }
 
   private runningSummary(running: Running): RecordingSummary {
-    return { id: running.id, title: running.title, startedAt: running.startedAt, state: 'recording', steps: 0, errors: 0 };
+    return {
+      id: running.id,
+      title: running.title,
+      startedAt: running.startedAt,
+      state: 'recording',
+      steps: 0,
+      errors: 0,
+    };
   }
 
   private changed(): void {
@@ -171,5 +239,9 @@ export class RecordingService {
 }
 
 function notFound(id: string): ApiError {
-  return new ApiError('NOT_FOUND', `No recording with id '${id}'. List them with GET /recordings (or list_recordings) and use one of those ids.`, { id });
+  return new ApiError(
+    'NOT_FOUND',
+    `No recording with id '${id}'. List them with GET /recordings (or list_recordings) and use one of those ids.`,
+    { id },
+  );
 }

@@ -1,6 +1,13 @@
 import { ApiError } from '../../shared/errors';
 import type { StoredEntry } from '../../shared/protocol';
-import { secretsIn, SECRET_PATTERN, type RecorderStep, type ReplayStepResult, type ReplayVerdict, type TimedStep } from '../../shared/recording';
+import {
+  secretsIn,
+  SECRET_PATTERN,
+  type RecorderStep,
+  type ReplayStepResult,
+  type ReplayVerdict,
+  type TimedStep,
+} from '../../shared/recording';
 import type { BrowserBridge } from '../browserBridge';
 import type { CaptureStore } from '../store';
 import type { SavedRecording } from './recordingLibrary';
@@ -50,7 +57,12 @@ export class ReplayRunner {
     const stepsMs = Date.now() - startedAt;
     if (tabId !== undefined) await settle(this.store);
     // Only this tab, and nothing from before the replay that arrived late.
-    const captures = this.store.since(startSeq).filter((entry: StoredEntry) => (tabId === undefined || (entry as { tabId?: number }).tabId === tabId) && entry.timestamp >= startedAt);
+    const captures = this.store
+      .since(startSeq)
+      .filter(
+        (entry: StoredEntry) =>
+          (tabId === undefined || (entry as { tabId?: number }).tabId === tabId) && entry.timestamp >= startedAt,
+      );
     const replayTimeline = buildTimeline({ steps: timed, dialogs: [], startedAt }, captures);
     return judge(problemsOf(recording.timeline), problemsOf(replayTimeline), {
       recordingId: recording.id,
@@ -62,15 +74,29 @@ export class ReplayRunner {
     });
   }
 
-  private async runStep(recording: SavedRecording, original: RecorderStep, secrets: Record<string, string>, tabId: number | undefined): Promise<ReplayStepResult | { reason: string }> {
+  private async runStep(
+    recording: SavedRecording,
+    original: RecorderStep,
+    secrets: Record<string, string>,
+    tabId: number | undefined,
+  ): Promise<ReplayStepResult | { reason: string }> {
     const missing = secretsIn(original).filter((key) => secrets[key] === undefined);
     if (missing.length) {
-      return { reason: `it types the secret '${missing[0]}', which this connector session does not have (secrets are never saved). Pass it as secrets.${missing[0]} to the replay, or record again` };
+      return {
+        reason: `it types the secret '${missing[0]}', which this connector session does not have (secrets are never saved). Pass it as secrets.${missing[0]} to the replay, or record again`,
+      };
     }
-    const step = secretsIn(original).length ? { ...original, value: String(original.value).replace(SECRET_PATTERN, (_, key: string) => secrets[key]!) } : original;
-    const timeoutMs = typeof original.timeout === 'number' ? original.timeout : (recording.flow.timeout ?? DEFAULT_STEP_TIMEOUT_MS);
+    const step = secretsIn(original).length
+      ? { ...original, value: String(original.value).replace(SECRET_PATTERN, (_, key: string) => secrets[key]!) }
+      : original;
+    const timeoutMs =
+      typeof original.timeout === 'number' ? original.timeout : (recording.flow.timeout ?? DEFAULT_STEP_TIMEOUT_MS);
     try {
-      return (await this.bridge.command('replay-step', { step, timeoutMs, ...(tabId === undefined ? {} : { tabId }) }, timeoutMs + 15_000)) as ReplayStepResult;
+      return (await this.bridge.command(
+        'replay-step',
+        { step, timeoutMs, ...(tabId === undefined ? {} : { tabId }) },
+        timeoutMs + 15_000,
+      )) as ReplayStepResult;
     } catch (error) {
       if (error instanceof ApiError && error.code === 'BROWSER_NOT_CONNECTED') throw error;
       const details = error instanceof ApiError ? (error.details as { browserMessage?: string }) : {};

@@ -32,13 +32,18 @@ function fromCapture(entry: StoredEntry): Omit<TimelineEntry, 'at' | 'step'> | u
     case 'console-error':
       return { kind: 'error', text: entry.message, key: errorKey(entry.message) };
     case 'console-log':
-      if (entry.level === 'error') return { kind: 'error', text: `console.error: ${entry.message}`, key: errorKey(entry.message) };
+      if (entry.level === 'error')
+        return { kind: 'error', text: `console.error: ${entry.message}`, key: errorKey(entry.message) };
       return { kind: 'console', text: `console.${entry.level}: ${entry.message}` };
     case 'network-request': {
       // The browser asks for /favicon.ico on its own, and caches the answer: not the page's doing.
       if (!isFailedRequest(entry) || /\/favicon\.ico(\?|$)/.test(entry.url)) return undefined;
       const outcome = entry.error ?? String(entry.status ?? 'no response');
-      return { kind: 'request', text: `${entry.method} ${entry.url} → ${outcome}`, key: requestKey(entry.method, entry.url, outcome) };
+      return {
+        kind: 'request',
+        text: `${entry.method} ${entry.url} → ${outcome}`,
+        key: requestKey(entry.method, entry.url, outcome),
+      };
     }
     case 'page-navigated':
       return { kind: 'navigation', text: `navigated to ${entry.url}` };
@@ -55,26 +60,50 @@ function stepBefore(steps: readonly TimedStep[], timestamp: number): number {
 }
 
 /** Steps and the tab's captures (errors, failed requests, console output, navigations, dialogs) on one clock. */
-export function buildTimeline(recording: Pick<BrowserRecording, 'steps' | 'dialogs' | 'startedAt'>, captures: readonly StoredEntry[]): TimelineEntry[] {
+export function buildTimeline(
+  recording: Pick<BrowserRecording, 'steps' | 'dialogs' | 'startedAt'>,
+  captures: readonly StoredEntry[],
+): TimelineEntry[] {
   const { steps, startedAt } = recording;
-  const timeline: TimelineEntry[] = steps.map(({ step, timestamp }, index) => ({ at: timestamp - startedAt, kind: 'step', step: index, text: describeStep(step) }));
+  const timeline: TimelineEntry[] = steps.map(({ step, timestamp }, index) => ({
+    at: timestamp - startedAt,
+    kind: 'step',
+    step: index,
+    text: describeStep(step),
+  }));
   for (const entry of captures) {
     const line = fromCapture(entry);
-    if (line) timeline.push({ ...line, text: line.text.slice(0, MAX_TEXT), at: Math.max(0, entry.timestamp - startedAt), step: stepBefore(steps, entry.timestamp) });
+    if (line)
+      timeline.push({
+        ...line,
+        text: line.text.slice(0, MAX_TEXT),
+        at: Math.max(0, entry.timestamp - startedAt),
+        step: stepBefore(steps, entry.timestamp),
+      });
   }
-  for (const dialog of recording.dialogs) timeline.push({ kind: 'dialog', text: dialog.text, at: dialog.timestamp - startedAt, step: stepBefore(steps, dialog.timestamp) });
+  for (const dialog of recording.dialogs)
+    timeline.push({
+      kind: 'dialog',
+      text: dialog.text,
+      at: dialog.timestamp - startedAt,
+      step: stepBefore(steps, dialog.timestamp),
+    });
   // Steps sort before what they caused at the same millisecond.
   timeline.sort((a, b) => a.at - b.at || (a.kind === 'step' ? -1 : 0) - (b.kind === 'step' ? -1 : 0));
   return timeline.slice(0, MAX_ENTRIES);
 }
 
 export function problemsOf(timeline: readonly TimelineEntry[]): Problem[] {
-  return timeline.filter((entry) => entry.key && (entry.kind === 'error' || entry.kind === 'request')).map((entry) => ({ kind: entry.kind as Problem['kind'], text: entry.text, key: entry.key!, step: entry.step }));
+  return timeline
+    .filter((entry) => entry.key && (entry.kind === 'error' || entry.kind === 'request'))
+    .map((entry) => ({ kind: entry.kind as Problem['kind'], text: entry.text, key: entry.key!, step: entry.step }));
 }
 
 /** One line per step, as a person would say it. */
 export function describeStep(step: { type: string; [field: string]: unknown }): string {
-  const target = Array.isArray(step.selectors) ? String((Array.isArray(step.selectors[0]) ? step.selectors[0][0] : step.selectors[0]) ?? '') : '';
+  const target = Array.isArray(step.selectors)
+    ? String((Array.isArray(step.selectors[0]) ? step.selectors[0][0] : step.selectors[0]) ?? '')
+    : '';
   switch (step.type) {
     case 'navigate':
       return `navigate to ${String(step.url)}`;

@@ -17,7 +17,8 @@ type Listener = (report: RemoteReport | undefined) => void;
 /** Queue counts change with every capture: listeners hear state changes at once, counts at most this often. */
 const REPORT_INTERVAL_MS = 1000;
 
-const nodeSocket = (url: string, token: string) => new WebSocket(url, { headers: { Authorization: `Bearer ${token}` } }) as unknown as WebSocketLike;
+const nodeSocket = (url: string, token: string) =>
+  new WebSocket(url, { headers: { Authorization: `Bearer ${token}` } }) as unknown as WebSocketLike;
 
 /**
  * Hybrid mode in the connector: while a remote URL is set, every capture from a shared origin also
@@ -69,7 +70,9 @@ export class HybridMode {
     });
     this.detach = this.forwardFrom(this.link);
     this.link.start();
-    this.services.logger.info(`Hybrid mode: sharing ${config.origins.join(', ') || 'no origins yet'} with ${config.url}, session ${sessionId}.`);
+    this.services.logger.info(
+      `Hybrid mode: sharing ${config.origins.join(', ') || 'no origins yet'} with ${config.url}, session ${sessionId}.`,
+    );
   }
 
   status(): RemoteReport | undefined {

@@ -24,7 +24,8 @@ export class PageUrls {
     const tabId = 'tabId' in entry ? entry.tabId : undefined;
     const load = this.byPageLoad.get(entry.pageLoadId);
     // A page load seen in another tab says nothing about this capture.
-    const fromLoad = load && (tabId === undefined || load.tabId === undefined || load.tabId === tabId) ? load.url : undefined;
+    const fromLoad =
+      load && (tabId === undefined || load.tabId === undefined || load.tabId === tabId) ? load.url : undefined;
     const known = fromLoad ?? (tabId === undefined ? undefined : this.byTab.get(tabId));
     if (entry.type === 'network-request' || entry.type === 'screenshot') return known;
     return ('url' in entry && typeof entry.url === 'string' ? entry.url : undefined) ?? known;

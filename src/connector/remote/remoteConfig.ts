@@ -1,7 +1,13 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-import { DEFAULT_REMOTE_COMMANDS, EDGE_SESSION_ID, LOOPBACK_HOSTS, REMOTE_COMMANDS, type RemoteCommandName } from '../../shared/remote';
+import {
+  DEFAULT_REMOTE_COMMANDS,
+  EDGE_SESSION_ID,
+  LOOPBACK_HOSTS,
+  REMOTE_COMMANDS,
+  type RemoteCommandName,
+} from '../../shared/remote';
 
 export type { RemoteCommandName };
 
@@ -26,10 +32,13 @@ export function resolveRemoteConfig(overrides: RemoteOverrides): RemoteConfig {
   const url = checkedUrl(overrides.url);
   const commands = overrides.commands ?? [...DEFAULT_REMOTE_COMMANDS];
   const unknown = commands.filter((name) => !REMOTE_COMMANDS.includes(name));
-  if (unknown.length) throw new Error(`Unknown remote command '${unknown[0]}': expected some of ${REMOTE_COMMANDS.join(', ')}.`);
+  if (unknown.length)
+    throw new Error(`Unknown remote command '${unknown[0]}': expected some of ${REMOTE_COMMANDS.join(', ')}.`);
   for (const origin of overrides.origins ?? []) checkedOrigin(origin);
   if (overrides.sessionId && !EDGE_SESSION_ID.test(overrides.sessionId)) {
-    throw new Error(`Invalid remote session id '${overrides.sessionId}': 8 to 128 characters of A–Z, a–z, 0–9, _ and -; or leave it empty for the one kept for this machine.`);
+    throw new Error(
+      `Invalid remote session id '${overrides.sessionId}': 8 to 128 characters of A–Z, a–z, 0–9, _ and -; or leave it empty for the one kept for this machine.`,
+    );
   }
   return {
     url,
@@ -41,7 +50,6 @@ export function resolveRemoteConfig(overrides: RemoteOverrides): RemoteConfig {
   };
 }
 
-
 function checkedUrl(value: string): string {
   let url: URL;
   try {
@@ -50,13 +58,17 @@ function checkedUrl(value: string): string {
     throw new Error(`Invalid remote URL '${value}': expected https://your-edge.example.com.`);
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
-    throw new Error(`Invalid remote URL '${value}': captures leave the machine, so it must be https:// (http:// only for loopback).`);
+    throw new Error(
+      `Invalid remote URL '${value}': captures leave the machine, so it must be https:// (http:// only for loopback).`,
+    );
   }
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
 function checkedOrigin(origin: string): void {
   if (!/^https?:\/\/(\*\.)?[^/:*]+(:(\d+|\*))?\/?$/.test(origin.trim())) {
-    throw new Error(`Invalid shared origin '${origin}': expected e.g. https://app.example.com, https://*.example.com or http://localhost:*.`);
+    throw new Error(
+      `Invalid shared origin '${origin}': expected e.g. https://app.example.com, https://*.example.com or http://localhost:*.`,
+    );
   }
 }

@@ -17,7 +17,11 @@ export interface RemoteIdentity {
 export async function loadRemoteIdentity(file: string): Promise<RemoteIdentity> {
   const stored = await readIdentity(file);
   if (stored) return stored;
-  const keys = await generateClientKeys(`connector-${hostname().replace(/[^\w.-]/g, '-').slice(0, 40)}-${randomUUID().slice(0, 8)}`);
+  const keys = await generateClientKeys(
+    `connector-${hostname()
+      .replace(/[^\w.-]/g, '-')
+      .slice(0, 40)}-${randomUUID().slice(0, 8)}`,
+  );
   const identity: RemoteIdentity = { keys, sessionId: randomUUID() };
   await mkdir(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
@@ -34,7 +38,9 @@ async function readIdentity(file: string): Promise<RemoteIdentity | undefined> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  const damaged = new Error(`The remote identity file ${file} is damaged: delete it to enrol this connector again (with an API key).`);
+  const damaged = new Error(
+    `The remote identity file ${file} is damaged: delete it to enrol this connector again (with an API key).`,
+  );
   let parsed: Partial<RemoteIdentity>;
   try {
     parsed = JSON.parse(text) as Partial<RemoteIdentity>;

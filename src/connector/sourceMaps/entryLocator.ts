@@ -94,14 +94,23 @@ export class EntryLocator {
   private async map(entry: LocatableEntry & { url?: string }): Promise<EntryLocation> {
     const frames = framesOf(entry);
     const source = rawLocation({ source: entry.source });
-    const unmapped = (): EntryLocation => ({ at: pickLocation(source, frames.slice(0, MAX_FRAMES)), frames: frames.slice(0, MAX_FRAMES), totalFrames: frames.length });
+    const unmapped = (): EntryLocation => ({
+      at: pickLocation(source, frames.slice(0, MAX_FRAMES)),
+      frames: frames.slice(0, MAX_FRAMES),
+      totalFrames: frames.length,
+    });
     const mapping = (async (): Promise<EntryLocation> => {
       const bundles = await this.bundlesOf(entry, frames);
-      const [mappedSource, mapped] = await Promise.all([source ? this.mapper.mapFrame(source, bundles) : undefined, this.mapper.mapFrames(frames.slice(0, MAX_FRAMES), bundles)]);
+      const [mappedSource, mapped] = await Promise.all([
+        source ? this.mapper.mapFrame(source, bundles) : undefined,
+        this.mapper.mapFrames(frames.slice(0, MAX_FRAMES), bundles),
+      ]);
       return { at: pickLocation(mappedSource, mapped), frames: mapped, totalFrames: frames.length };
     })();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<EntryLocation>((resolve) => (timer = setTimeout(() => resolve(unmapped()), MAP_DEADLINE_MS)));
+    const deadline = new Promise<EntryLocation>(
+      (resolve) => (timer = setTimeout(() => resolve(unmapped()), MAP_DEADLINE_MS)),
+    );
     try {
       return await Promise.race([mapping, deadline]);
     } finally {
@@ -114,7 +123,10 @@ export class EntryLocator {
    * stack, else its page's scripts. Empty when no frame is an eval'd module.
    */
   private async bundlesOf(entry: { source?: string; url?: string }, frames: readonly StackFrame[]): Promise<string[]> {
-    const urls = [entry.source ? rawLocation({ source: entry.source })?.url : undefined, ...frames.map((frame) => frame.url)].filter((url): url is string => url !== undefined);
+    const urls = [
+      entry.source ? rawLocation({ source: entry.source })?.url : undefined,
+      ...frames.map((frame) => frame.url),
+    ].filter((url): url is string => url !== undefined);
     if (!urls.some(isEvalModuleUrl)) return [];
     const scripts = [...new Set(urls.filter((url) => /^https?:/.test(url)))];
     return scripts.length || !entry.url ? scripts : this.mapper.pageScripts(entry.url);
@@ -138,6 +150,13 @@ export class EntryLocator {
 
 /** What an entry points at: its source and its first frames (or stack text). */
 function keyOf(entry: LocatableEntry): string {
-  const frames = entry.frames?.length ? entry.frames.slice(0, MAX_FRAMES).map((frame) => `${frame.url}:${frame.line}:${frame.column}`).join('\n') : Array.isArray(entry.stack) ? entry.stack.join('\n') : (entry.stack ?? '');
+  const frames = entry.frames?.length
+    ? entry.frames
+        .slice(0, MAX_FRAMES)
+        .map((frame) => `${frame.url}:${frame.line}:${frame.column}`)
+        .join('\n')
+    : Array.isArray(entry.stack)
+      ? entry.stack.join('\n')
+      : (entry.stack ?? '');
   return `${entry.source ?? ''}\n${frames}`;
 }

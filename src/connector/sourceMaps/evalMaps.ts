@@ -24,7 +24,9 @@ export function evalModuleMap(bundle: string, moduleUrl: string): string | undef
 export function decodeDataUrl(href: string): string {
   const comma = href.indexOf(',');
   const body = href.slice(comma + 1);
-  return href.slice(0, comma).endsWith(';base64') ? Buffer.from(body, 'base64').toString('utf8') : decodeURIComponent(body);
+  return href.slice(0, comma).endsWith(';base64')
+    ? Buffer.from(body, 'base64').toString('utf8')
+    : decodeURIComponent(body);
 }
 
 /** `sourceURL=<url>` exactly: the next character ends the URL (a `\n` escape, a quote or a newline). */

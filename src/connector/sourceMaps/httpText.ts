@@ -29,7 +29,10 @@ export function getText(url: URL, timeoutMs: number, maxBytes: number, redirects
         (error: Error) => (clearTimeout(timer), reject(error)),
       );
     });
-    const timer = setTimeout(() => request.destroy(new Error(`No answer from ${url.href} within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => request.destroy(new Error(`No answer from ${url.href} within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     request.on('error', (error) => (clearTimeout(timer), reject(error)));
   });
 }

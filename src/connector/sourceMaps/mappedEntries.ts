@@ -11,7 +11,10 @@ export interface MappedFields {
 }
 
 /** The entries with their mapped location and frames beside the raw ones, each mapped once. */
-export async function withMappedFields<T extends LocatableEntry>(entries: readonly T[], locator: EntryLocator): Promise<(T & MappedFields)[]> {
+export async function withMappedFields<T extends LocatableEntry>(
+  entries: readonly T[],
+  locator: EntryLocator,
+): Promise<(T & MappedFields)[]> {
   await locator.locateAll(entries);
   return entries.map((entry) => {
     const location = locator.peek(entry);
@@ -26,7 +29,10 @@ export async function withMappedFields<T extends LocatableEntry>(entries: readon
 }
 
 /** The original location of the page code that started a request, e.g. `webpack://app/./src/api.ts:7:5`. */
-export async function withOriginalInitiators<T extends { initiator?: string }>(requests: readonly T[], locator: EntryLocator): Promise<(T & { originalInitiator?: string })[]> {
+export async function withOriginalInitiators<T extends { initiator?: string }>(
+  requests: readonly T[],
+  locator: EntryLocator,
+): Promise<(T & { originalInitiator?: string })[]> {
   const sources = requests.map((request) => ({ source: request.initiator }));
   await locator.locateAll(sources.filter((source) => source.source));
   return requests.map((request, i) => {

@@ -90,13 +90,15 @@ export class SourceMapper {
     const now = Date.now();
     const cached = this.cache.get(scriptUrl);
     if (cached && now - cached.at < this.ttlMs) return cached.map;
-    const map = (isEvalModuleUrl(scriptUrl) ? this.findEvalMap(scriptUrl, bundles) : this.find(scriptUrl)).catch((error: Error) => {
-      this.logger.debug(`No source map for ${scriptUrl}: ${error.message}`);
-      // A failed fetch (a timeout, a server still starting) is kept only briefly.
-      const entry = this.cache.get(scriptUrl);
-      if (entry) entry.at = Math.min(entry.at, Date.now() - this.ttlMs + FAILURE_TTL_MS);
-      return undefined;
-    });
+    const map = (isEvalModuleUrl(scriptUrl) ? this.findEvalMap(scriptUrl, bundles) : this.find(scriptUrl)).catch(
+      (error: Error) => {
+        this.logger.debug(`No source map for ${scriptUrl}: ${error.message}`);
+        // A failed fetch (a timeout, a server still starting) is kept only briefly.
+        const entry = this.cache.get(scriptUrl);
+        if (entry) entry.at = Math.min(entry.at, Date.now() - this.ttlMs + FAILURE_TTL_MS);
+        return undefined;
+      },
+    );
     this.cache.delete(scriptUrl);
     this.cache.set(scriptUrl, { at: now, map });
     if (this.cache.size > this.maxScripts) this.cache.delete(this.cache.keys().next().value!);
@@ -152,7 +154,9 @@ export class SourceMapper {
       return { text: await readFile(path, 'utf8') };
     }
     const { text, headers } = await getText(url, this.timeoutMs, this.maxBytes);
-    const mapHeader = MAP_HEADERS.map((name) => headers[name]).find((value): value is string => typeof value === 'string' && value !== '');
+    const mapHeader = MAP_HEADERS.map((name) => headers[name]).find(
+      (value): value is string => typeof value === 'string' && value !== '',
+    );
     return { text, mapHeader };
   }
 
@@ -181,4 +185,3 @@ function allowedMapUrl(mapUrl: URL, script: URL): boolean {
   if (script.protocol === 'file:') return mapUrl.protocol === 'file:' && mapUrl.pathname.endsWith('.map');
   return mapUrl.protocol === 'http:' || mapUrl.protocol === 'https:';
 }
-

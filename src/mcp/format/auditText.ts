@@ -2,26 +2,45 @@ import type { AuditMetrics, AuditSeverity, AuditSummary, FailingAudit } from '..
 import { cut, oneLine, plural } from './text';
 
 /** All critical failures, fewer of the lesser ones: what a model can act on, the rest is in the report. */
-export const SEVERITY_CAPS: Record<AuditSeverity, number> = { critical: Number.POSITIVE_INFINITY, serious: 8, moderate: 5, minor: 3 };
+export const SEVERITY_CAPS: Record<AuditSeverity, number> = {
+  critical: Number.POSITIVE_INFINITY,
+  serious: 8,
+  moderate: 5,
+  minor: 3,
+};
 const SELECTORS_SHOWN = 3;
 const OPPORTUNITIES_SHOWN = 5;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function scoreLine(summary: AuditSummary): string {
-  const names: [keyof AuditSummary['scores'], string][] = [['performance', 'performance'], ['accessibility', 'accessibility'], ['bestPractices', 'best practices'], ['seo', 'SEO']];
-  const parts = names.filter(([key]) => key in summary.scores).map(([key, label]) => `${label} ${typeof summary.scores[key] === 'number' ? Math.round(summary.scores[key] * 100) : 'n/a'}`);
+  const names: [keyof AuditSummary['scores'], string][] = [
+    ['performance', 'performance'],
+    ['accessibility', 'accessibility'],
+    ['bestPractices', 'best practices'],
+    ['seo', 'SEO'],
+  ];
+  const parts = names
+    .filter(([key]) => key in summary.scores)
+    .map(
+      ([key, label]) =>
+        `${label} ${typeof summary.scores[key] === 'number' ? Math.round(summary.scores[key] * 100) : 'n/a'}`,
+    );
   return `Scores (0–100): ${parts.join(', ')}.`;
 }
 
 function metricLine(metrics: AuditMetrics): string {
-  const ms = (value: number) => (Number.isFinite(value) ? (value >= 1000 ? seconds(value) : `${Math.round(value)} ms`) : 'n/a');
+  const ms = (value: number) =>
+    Number.isFinite(value) ? (value >= 1000 ? seconds(value) : `${Math.round(value)} ms`) : 'n/a';
   return `Metrics: FCP ${ms(metrics.firstContentfulPaint)}, LCP ${ms(metrics.largestContentfulPaint)}, TBT ${ms(metrics.totalBlockingTime)}, CLS ${Number.isFinite(metrics.cumulativeLayoutShift) ? metrics.cumulativeLayoutShift.toFixed(3) : 'n/a'}, Speed Index ${ms(metrics.speedIndex)}, TTI ${ms(metrics.timeToInteractive)}.`;
 }
 
 function failingLine(audit: FailingAudit): string {
   const elements = audit.elementCount
-    ? ` — ${plural(audit.elementCount, 'element')}: ${audit.selectors.slice(0, SELECTORS_SHOWN).map((selector) => cut(oneLine(selector), 160)).join(' | ')}${audit.elementCount > SELECTORS_SHOWN ? ' …' : ''}`
+    ? ` — ${plural(audit.elementCount, 'element')}: ${audit.selectors
+        .slice(0, SELECTORS_SHOWN)
+        .map((selector) => cut(oneLine(selector), 160))
+        .join(' | ')}${audit.elementCount > SELECTORS_SHOWN ? ' …' : ''}`
     : '';
   return `  [${audit.severity}] ${audit.id}: ${cut(oneLine(audit.title), 140)}${audit.displayValue ? ` (${audit.displayValue})` : ''}${elements}`;
 }
@@ -41,7 +60,11 @@ function failingLines(failing: FailingAudit[]): string[] {
     }
   }
   const rest = Object.entries(hidden).map(([severity, n]) => `${n} ${severity}`);
-  return [`Failing audits (${failing.length}, most severe first):`, ...lines, ...(rest.length ? [`  …and ${rest.join(', ')} more in the report.`] : [])];
+  return [
+    `Failing audits (${failing.length}, most severe first):`,
+    ...lines,
+    ...(rest.length ? [`  …and ${rest.join(', ')} more in the report.`] : []),
+  ];
 }
 
 function opportunityLines(summary: AuditSummary): string[] {
@@ -50,13 +73,19 @@ function opportunityLines(summary: AuditSummary): string[] {
   if (!top.length) return ['No performance opportunities with a measurable saving.'];
   return [
     'Top opportunities (estimated saving):',
-    ...top.map((item) => `  ${item.id}: ${cut(oneLine(item.title), 120)} — ~${item.savingsMs} ms${item.savingsBytes ? `, ${Math.round(item.savingsBytes / 1024)} KiB` : ''}${item.displayValue ? ` (${item.displayValue})` : ''}`),
+    ...top.map(
+      (item) =>
+        `  ${item.id}: ${cut(oneLine(item.title), 120)} — ~${item.savingsMs} ms${item.savingsBytes ? `, ${Math.round(item.savingsBytes / 1024)} KiB` : ''}${item.displayValue ? ` (${item.displayValue})` : ''}`,
+    ),
   ];
 }
 
 function runLine(summary: AuditSummary): string {
   const { run } = summary;
-  const waited = run.waitedMs >= 500 ? ` after waiting ${seconds(run.waitedMs)} behind ${plural(run.queuedBehind, 'other audit')}` : '';
+  const waited =
+    run.waitedMs >= 500
+      ? ` after waiting ${seconds(run.waitedMs)} behind ${plural(run.queuedBehind, 'other audit')}`
+      : '';
   const moved = summary.finalUrl !== summary.url ? ` The page ended at ${summary.finalUrl} (redirected).` : '';
   return `Audit of ${summary.url} (${summary.device}, ${summary.categories.join(', ')}) took ${seconds(run.durationMs)}${waited}, in ${run.browserLabel}.${moved}`;
 }

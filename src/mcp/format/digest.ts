@@ -41,8 +41,13 @@ export class Digest {
       else errors.push(entry);
     }
     if (!errors.length && !failed.length) return undefined;
-    const counts = [errors.length && plural(errors.length, 'console error'), failed.length && plural(failed.length, 'failed request')].filter(Boolean);
-    const lines = [`New since your previous call: ${counts.join(', ')}${skipped ? ' besides those listed above' : ''}.`];
+    const counts = [
+      errors.length && plural(errors.length, 'console error'),
+      failed.length && plural(failed.length, 'failed request'),
+    ].filter(Boolean);
+    const lines = [
+      `New since your previous call: ${counts.join(', ')}${skipped ? ' besides those listed above' : ''}.`,
+    ];
     lines.push(...newest(errors, (entry) => this.consoleLine(entry)), ...newest(failed, requestLine));
     lines.push('Details: get_console_entry or get_network_request with the id.');
     return cut(lines.join('\n'), DIGEST_BUDGET);

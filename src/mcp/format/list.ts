@@ -40,15 +40,24 @@ export function renderList<T>(page: ListPage<T>): ToolAnswer {
   const filterNote = page.filters ? `; ${page.filters}` : '';
   if (page.entries.length === 0) {
     const why = page.matched > 0 ? 'none older than the cursor' : `none match${filterNote ? ` (${page.filters})` : ''}`;
-    return { text: `${page.title}: ${why}; ${count(page.stored)} stored. ${page.stored ? capitalize(page.narrow) + '.' : ''}`.trim() };
+    return {
+      text: `${page.title}: ${why}; ${count(page.stored)} stored. ${page.stored ? capitalize(page.narrow) + '.' : ''}`.trim(),
+    };
   }
-  const fitting = newestRunsThatFit(runsNewestFirst(page.entries, page.repeatKey), (run) => page.line(run.entry) + repeatSuffix(run.entries.length), page.budget - FRAME_RESERVE);
+  const fitting = newestRunsThatFit(
+    runsNewestFirst(page.entries, page.repeatKey),
+    (run) => page.line(run.entry) + repeatSuffix(run.entries.length),
+    page.budget - FRAME_RESERVE,
+  );
   const lines = fitting.lines;
   const shown = fitting.runs.flatMap((run) => run.entries);
   const fit = shown.length;
   const last = page.matchedBefore;
   const first = last - fit + 1;
-  const cutNote = fit < page.entries.length ? ` The oldest ${count(page.entries.length - fit)} of the ${count(page.entries.length)} asked for were left out to keep the answer within its size budget.` : '';
+  const cutNote =
+    fit < page.entries.length
+      ? ` The oldest ${count(page.entries.length - fit)} of the ${count(page.entries.length)} asked for were left out to keep the answer within its size budget.`
+      : '';
   const header =
     `${page.title}: showing ${count(first)}–${count(last)} of ${count(page.matched)} ${page.matched === 1 ? page.noun[0] : page.noun[1]} (${count(page.stored)} stored${filterNote}), ` +
     `oldest first${lines.length < fit ? ', consecutive repeats once with ×N' : ''}, ${isoTime(page.timestamp(shown[0]!)).slice(0, 10)} UTC.${cutNote}`;
@@ -63,8 +72,11 @@ export function renderList<T>(page: ListPage<T>): ToolAnswer {
  * Runs of identical consecutive entries (one per entry without `repeatKey`), newest first, made only
  * as far as they are read: a 1000-entry page keys only the entries that fit the budget.
  */
-function* runsNewestFirst<T>(entries: readonly T[], repeatKey: ((entry: T) => string) | undefined): Generator<Repeated<T>> {
-  for (let end = entries.length - 1; end >= 0; ) {
+function* runsNewestFirst<T>(
+  entries: readonly T[],
+  repeatKey: ((entry: T) => string) | undefined,
+): Generator<Repeated<T>> {
+  for (let end = entries.length - 1; end >= 0;) {
     let start = end;
     if (repeatKey) {
       const key = repeatKey(entries[end]!);
@@ -76,7 +88,11 @@ function* runsNewestFirst<T>(entries: readonly T[], repeatKey: ((entry: T) => st
 }
 
 /** The newest runs whose lines fit in `budget` characters, oldest first; the newest is always kept. */
-function newestRunsThatFit<T>(runs: Iterable<Repeated<T>>, line: (run: Repeated<T>) => string, budget: number): { runs: Repeated<T>[]; lines: string[] } {
+function newestRunsThatFit<T>(
+  runs: Iterable<Repeated<T>>,
+  line: (run: Repeated<T>) => string,
+  budget: number,
+): { runs: Repeated<T>[]; lines: string[] } {
   const kept: Repeated<T>[] = [];
   const lines: string[] = [];
   let used = 0;

@@ -3,7 +3,10 @@ import type { Problem, RecordingDetail, RecordingSummary, ReplayVerdict } from '
 const time = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 
 export function summaryLine(recording: RecordingSummary): string {
-  const state = recording.state === 'recording' ? 'RECORDING now' : `${recording.steps} steps, ${recording.errors} errors/failed requests`;
+  const state =
+    recording.state === 'recording'
+      ? 'RECORDING now'
+      : `${recording.steps} steps, ${recording.errors} errors/failed requests`;
   const verdict = recording.lastVerdict ? `, last replay: ${recording.lastVerdict}` : '';
   return `- ${recording.id} "${recording.title}" (${time(recording.startedAt)} UTC; ${state}${recording.imported ? ', imported' : ''}${verdict})`;
 }
@@ -13,19 +16,30 @@ export function summaryLine(recording: RecordingSummary): string {
  * to, first; then the other timeline lines (navigations, warnings, dialogs) while room is left.
  */
 export function recordingText(recording: RecordingDetail, budget: number): string {
-  const head = [summaryLine(recording).slice(2), recording.path ? `File: ${recording.path} (Recorder flow + timeline as JSON)` : ''].filter(Boolean);
+  const head = [
+    summaryLine(recording).slice(2),
+    recording.path ? `File: ${recording.path} (Recorder flow + timeline as JSON)` : '',
+  ].filter(Boolean);
   const problems = new Map<number, string[]>();
   for (const entry of recording.timeline) {
     if (entry.kind !== 'error' && entry.kind !== 'request') continue;
-    problems.set(entry.step, [...(problems.get(entry.step) ?? []), `    ✗ ${entry.kind === 'request' ? 'failed request' : 'error'}: ${entry.text}`]);
+    problems.set(entry.step, [
+      ...(problems.get(entry.step) ?? []),
+      `    ✗ ${entry.kind === 'request' ? 'failed request' : 'error'}: ${entry.text}`,
+    ]);
   }
-  const stepText = new Map(recording.timeline.filter((entry) => entry.kind === 'step').map((entry) => [entry.step, entry.text]));
+  const stepText = new Map(
+    recording.timeline.filter((entry) => entry.kind === 'step').map((entry) => [entry.step, entry.text]),
+  );
   const lines: string[] = [];
-  for (const [index, problem] of problems.get(-1)?.entries() ?? []) if (index === 0) lines.push('Before step 1:', problem);
+  for (const [index, problem] of problems.get(-1)?.entries() ?? [])
+    if (index === 0) lines.push('Before step 1:', problem);
   recording.flow.steps.forEach((step, index) => {
     lines.push(`${index + 1}. ${stepText.get(index) ?? step.type}`, ...(problems.get(index) ?? []));
   });
-  const others = recording.timeline.filter((entry) => !['step', 'error', 'request'].includes(entry.kind)).map((entry) => `  +${(entry.at / 1000).toFixed(1)}s after step ${entry.step + 1}: ${entry.kind}: ${entry.text}`);
+  const others = recording.timeline
+    .filter((entry) => !['step', 'error', 'request'].includes(entry.kind))
+    .map((entry) => `  +${(entry.at / 1000).toFixed(1)}s after step ${entry.step + 1}: ${entry.kind}: ${entry.text}`);
   return fit([...head, 'Steps (and the errors each led to):', ...lines], others, budget);
 }
 
@@ -36,7 +50,9 @@ function fit(main: string[], extra: string[], budget: number): string {
   const all = [...main, ...(extra.length ? ['Other events:', ...extra] : [])];
   for (const [index, line] of all.entries()) {
     if (used + line.length + 1 > budget - 120) {
-      out.push(`… ${all.length - index} more lines left out to stay within the answer size. The whole recording is in the file above (or GET /recordings/{id}).`);
+      out.push(
+        `… ${all.length - index} more lines left out to stay within the answer size. The whole recording is in the file above (or GET /recordings/{id}).`,
+      );
       break;
     }
     out.push(line);
@@ -47,7 +63,10 @@ function fit(main: string[], extra: string[], budget: number): string {
 
 function problemLines(title: string, problems: Problem[]): string[] {
   if (!problems.length) return [];
-  return [`${title} (${problems.length}):`, ...problems.slice(0, 15).map((problem) => `  - after step ${problem.step + 1}: ${problem.text}`)];
+  return [
+    `${title} (${problems.length}):`,
+    ...problems.slice(0, 15).map((problem) => `  - after step ${problem.step + 1}: ${problem.text}`),
+  ];
 }
 
 export function verdictText(verdict: ReplayVerdict): string {

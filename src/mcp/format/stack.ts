@@ -16,7 +16,12 @@ export function frameLocation(frame: MappedFrame): string {
  */
 export function renderStack(frames: readonly MappedFrame[], total: number): string[] {
   const mappedCount = frames.filter((frame) => frame.original).length;
-  const note = mappedCount === 0 ? 'no source map reachable for these scripts' : mappedCount === frames.length ? 'source-mapped' : `${mappedCount} of ${frames.length} source-mapped`;
+  const note =
+    mappedCount === 0
+      ? 'no source map reachable for these scripts'
+      : mappedCount === frames.length
+        ? 'source-mapped'
+        : `${mappedCount} of ${frames.length} source-mapped`;
   const lines = [`Stack (${total} frame${total === 1 ? '' : 's'}, ${note}):`];
   for (const line of foldFrames(frames)) {
     if ('folded' in line) {
@@ -28,6 +33,10 @@ export function renderStack(frames: readonly MappedFrame[], total: number): stri
   }
   if (total > frames.length) lines.push(`  … ${total - frames.length} more frames`);
   const first = frames.find((frame) => frame.original?.code !== undefined)?.original;
-  if (first?.code !== undefined) lines.push(`Code at ${sourceLabel(first.source)}:${first.line}:`, `  ${first.line} | ${cut(first.code.trimEnd(), 300)}`);
+  if (first?.code !== undefined)
+    lines.push(
+      `Code at ${sourceLabel(first.source)}:${first.line}:`,
+      `  ${first.line} | ${cut(first.code.trimEnd(), 300)}`,
+    );
   return lines;
 }

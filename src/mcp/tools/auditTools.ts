@@ -11,15 +11,23 @@ const deviceParam = z.enum(AUDIT_DEVICES).default('desktop').describe('mobile: s
 
 const schema = z.strictObject({
   url: urlParam,
-  categories: z.array(z.enum(AUDIT_CATEGORIES)).min(1).default([...AUDIT_CATEGORIES]).describe('Default all four (one is hardly faster).'),
+  categories: z
+    .array(z.enum(AUDIT_CATEGORIES))
+    .min(1)
+    .default([...AUDIT_CATEGORIES])
+    .describe('Default all four (one is hardly faster).'),
   device: deviceParam,
 });
 
 const aliasSchema = z.strictObject({ url: urlParam, device: deviceParam });
 
-async function runAudit(args: z.output<typeof schema>, { services, progress, signal }: ToolContext): Promise<ToolAnswer> {
+async function runAudit(
+  args: z.output<typeof schema>,
+  { services, progress, signal }: ToolContext,
+): Promise<ToolAnswer> {
   const url = args.url ?? services.store.currentPage?.url;
-  if (!url || !/^https?:/.test(url)) throw new ToolError('Give url, e.g. http://localhost:5173/: no page is open in a connected browser to default to.');
+  if (!url || !/^https?:/.test(url))
+    throw new ToolError('Give url, e.g. http://localhost:5173/: no page is open in a connected browser to default to.');
   const { summary } = await services.audits.run(
     { url, categories: args.categories, device: args.device },
     { signal, onProgress: progress && ((update) => progress(update.fraction, update.message)) },

@@ -72,7 +72,11 @@ async function listConsole(args: z.output<typeof listSchema>, { services, budget
   );
   await services.locator.locateAll(result.entries);
   const locationOf = (entry: ConsoleEntry) => services.locator.peek(entry);
-  const filters = [args.level && `level ≥ ${args.level}`, args.since && `since ${args.since}`, args.search && `text contains "${args.search}"`].filter(Boolean);
+  const filters = [
+    args.level && `level ≥ ${args.level}`,
+    args.since && `since ${args.since}`,
+    args.search && `text contains "${args.search}"`,
+  ].filter(Boolean);
   return renderList({
     title: 'Console',
     noun: ['console entry', 'console entries'],
@@ -103,21 +107,31 @@ const getConsoleLogs = defineTool({
 
 const entrySchema = z.strictObject({ id: idParam });
 
-async function consoleEntry({ id }: z.output<typeof entrySchema>, { services, budget }: ToolContext): Promise<ToolAnswer> {
+async function consoleEntry(
+  { id }: z.output<typeof entrySchema>,
+  { services, budget }: ToolContext,
+): Promise<ToolAnswer> {
   const entry = services.store.findById(String(id));
   if (entry && entry.type !== 'console-log' && entry.type !== 'console-error') {
-    throw new ToolError(`Entry ${id} is a ${entry.type}, not a console entry.${entry.type === 'network-request' ? ' Use get_network_request.' : ''}`);
+    throw new ToolError(
+      `Entry ${id} is a ${entry.type}, not a console entry.${entry.type === 'network-request' ? ' Use get_network_request.' : ''}`,
+    );
   }
   if (!entry) throw notFound(id, 'console entry', 'get_console_logs');
   const { at, frames, totalFrames } = await services.locator.locate(entry);
   const head = [
     `Console entry #${entry.id}: ${label(entry)} at ${isoTime(entry.timestamp)}`,
-    entry.url || entry.tabId !== undefined ? `Page: ${entry.url ?? '(unknown)'}${entry.tabId !== undefined ? ` (tab ${entry.tabId})` : ''}, page load ${entry.pageLoadId}` : undefined,
+    entry.url || entry.tabId !== undefined
+      ? `Page: ${entry.url ?? '(unknown)'}${entry.tabId !== undefined ? ` (tab ${entry.tabId})` : ''}, page load ${entry.pageLoadId}`
+      : undefined,
     at ? `Source: ${frameLocation(at)}` : undefined,
   ].filter((text): text is string => text !== undefined);
   const stack = totalFrames ? renderStack(frames, totalFrames) : rawStack(entry.stack);
   const room = budget - head.join('\n').length - stack.join('\n').length - 100;
-  return { text: [...head, 'Message:', cut(entry.message, Math.max(1000, room)), ...stack].join('\n'), shown: [entry.seq] };
+  return {
+    text: [...head, 'Message:', cut(entry.message, Math.max(1000, room)), ...stack].join('\n'),
+    shown: [entry.seq],
+  };
 }
 
 function rawStack(stack: string | string[] | undefined): string[] {

@@ -18,7 +18,8 @@ export const dataTools = [
   defineTool({
     name: 'clear_logs',
     title: 'Clear captured data',
-    description: 'Deletes all captured logs, requests and page records (screenshot files stay); use it before reproducing a bug.',
+    description:
+      'Deletes all captured logs, requests and page records (screenshot files stay); use it before reproducing a bug.',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     schema: z.strictObject({}),
     handler: clear,

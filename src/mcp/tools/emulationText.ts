@@ -1,10 +1,17 @@
 /** The `emulate` answer: what is in force now, from the extension's `{tabId, url, title, state}` reply. */
 export function describeEmulation(result: Record<string, unknown>): string {
-  const state = (result.state ?? {}) as { viewport?: { width: number; height: number; deviceScaleFactor?: number; mobile?: boolean }; network?: string; cpuThrottling?: number; colorScheme?: string };
+  const state = (result.state ?? {}) as {
+    viewport?: { width: number; height: number; deviceScaleFactor?: number; mobile?: boolean };
+    network?: string;
+    cpuThrottling?: number;
+    colorScheme?: string;
+  };
   const parts: string[] = [];
   if (state.viewport) {
     const { width, height, deviceScaleFactor, mobile } = state.viewport;
-    parts.push(`viewport ${width}×${height}${deviceScaleFactor ? ` @${deviceScaleFactor}x` : ''}${mobile ? ' mobile' : ''}`);
+    parts.push(
+      `viewport ${width}×${height}${deviceScaleFactor ? ` @${deviceScaleFactor}x` : ''}${mobile ? ' mobile' : ''}`,
+    );
   }
   if (state.network && state.network !== 'none') parts.push(`network ${state.network}`);
   if (state.cpuThrottling && state.cpuThrottling > 1) parts.push(`CPU ${state.cpuThrottling}× slower`);

@@ -30,17 +30,28 @@ function initiatorText(request: StoredNetworkRequest, locator: EntryLocator): st
 
 function line(request: StoredNetworkRequest, locator: EntryLocator): string {
   const size = responseSize(request);
-  const facts = [request.resourceType, request.duration !== undefined && `${Math.round(request.duration)} ms`, size !== undefined && bytes(size)].filter(Boolean);
+  const facts = [
+    request.resourceType,
+    request.duration !== undefined && `${Math.round(request.duration)} ms`,
+    size !== undefined && bytes(size),
+  ].filter(Boolean);
   const url = cut(request.url, URL_CHARS, `get_network_request id=${request.id}`);
   return `#${request.id} ${clock(request.timestamp)} ${request.method} ${outcome(request)} ${url}${facts.length ? ` (${facts.join(', ')})` : ''}${initiatorText(request, locator)}`;
 }
 
 const listSchema = z.strictObject({
   status: z
-    .union([z.number().int().min(100).max(599), z.string().regex(/^([1-5]\d\d|[1-5]xx)$/i, 'expected a status such as 404 or a class such as 4xx')])
+    .union([
+      z.number().int().min(100).max(599),
+      z.string().regex(/^([1-5]\d\d|[1-5]xx)$/i, 'expected a status such as 404 or a class such as 4xx'),
+    ])
     .optional()
     .describe('404 or "4xx"'),
-  method: z.string().regex(/^[A-Za-z]{1,20}$/, 'expected an HTTP method such as GET').optional().describe('e.g. POST'),
+  method: z
+    .string()
+    .regex(/^[A-Za-z]{1,20}$/, 'expected an HTTP method such as GET')
+    .optional()
+    .describe('e.g. POST'),
   limit: limitParam(100),
   failed: z.boolean().optional().describe('true: 4xx/5xx or no response; false: the rest'),
   since: sinceParam,
@@ -57,7 +68,11 @@ async function listRequests(args: ListArgs, { services, budget }: ToolContext): 
   const needle = args.search?.toLowerCase();
   let matched = 0;
   const result = services.store.query(
-    args.failed === true ? ['networkErrors'] : args.failed === false ? ['networkSuccess'] : ['networkSuccess', 'networkErrors'],
+    args.failed === true
+      ? ['networkErrors']
+      : args.failed === false
+        ? ['networkSuccess']
+        : ['networkSuccess', 'networkErrors'],
     (request) => {
       if (status && !status(request.status)) return false;
       if (method && request.method.toUpperCase() !== method) return false;
@@ -68,8 +83,16 @@ async function listRequests(args: ListArgs, { services, budget }: ToolContext): 
     },
     args.limit,
   );
-  await services.locator.locateAll(result.entries.filter((request) => request.initiator).map((request) => ({ source: request.initiator })));
-  const filters = [args.failed !== undefined && (args.failed ? 'failed only' : 'successful only'), args.status && `status ${args.status}`, method, args.since && `since ${args.since}`, args.search && `URL contains "${args.search}"`];
+  await services.locator.locateAll(
+    result.entries.filter((request) => request.initiator).map((request) => ({ source: request.initiator })),
+  );
+  const filters = [
+    args.failed !== undefined && (args.failed ? 'failed only' : 'successful only'),
+    args.status && `status ${args.status}`,
+    method,
+    args.since && `since ${args.since}`,
+    args.search && `URL contains "${args.search}"`,
+  ];
   return renderList({
     title: 'Network',
     noun: ['request', 'requests'],
@@ -102,15 +125,29 @@ const detailSchema = z.strictObject({
   maxBodyChars: z.number().int().min(100).max(100_000).default(4000).describe('Longest body shown (chars)'),
 });
 
-async function requestDetail({ id, maxBodyChars }: z.output<typeof detailSchema>, { services, budget }: ToolContext): Promise<ToolAnswer> {
+async function requestDetail(
+  { id, maxBodyChars }: z.output<typeof detailSchema>,
+  { services, budget }: ToolContext,
+): Promise<ToolAnswer> {
   const request = services.store.findById(String(id));
   if (request && request.type !== 'network-request') {
-    throw new ToolError(`Entry ${id} is a ${request.type}, not a network request.${request.type.startsWith('console') ? ' Use get_console_entry.' : ''}`);
+    throw new ToolError(
+      `Entry ${id} is a ${request.type}, not a network request.${request.type.startsWith('console') ? ' Use get_console_entry.' : ''}`,
+    );
   }
   if (!request) throw notFound(id, 'network request', 'get_network_requests');
-  const size = typeof request.size === 'object' ? `request ${bytes(request.size.request)}, response ${bytes(request.size.response)}` : request.size !== undefined ? `response ${bytes(request.size)}` : undefined;
+  const size =
+    typeof request.size === 'object'
+      ? `request ${bytes(request.size.request)}, response ${bytes(request.size.response)}`
+      : request.size !== undefined
+        ? `response ${bytes(request.size)}`
+        : undefined;
   const initiator = request.initiator ? (await services.locator.locate({ source: request.initiator })).at : undefined;
-  const timing = request.timing ? Object.entries(request.timing).map(([phase, ms]) => `${phase} ${Math.round(ms)} ms`).join(', ') : undefined;
+  const timing = request.timing
+    ? Object.entries(request.timing)
+        .map(([phase, ms]) => `${phase} ${Math.round(ms)} ms`)
+        .join(', ')
+    : undefined;
   const lines = [
     `Request #${request.id}: ${request.method} ${request.url}`,
     `Result: ${isFailedRequest(request) ? 'failed, ' : ''}${outcome(request)}${request.resourceType ? ` (${request.resourceType})` : ''}`,
@@ -148,7 +185,8 @@ const getNetworkRequest = defineTool({
 const getNetworkErrors = aliasOf(getNetworkRequests, 'getNetworkErrors', {
   schema: listSchema.omit({ failed: true }),
   fixed: { failed: true },
-  description: 'Earlier name: get_network_requests with failed=true, the requests that failed (HTTP 4xx/5xx or no response). Same arguments otherwise.',
+  description:
+    'Earlier name: get_network_requests with failed=true, the requests that failed (HTTP 4xx/5xx or no response). Same arguments otherwise.',
 });
 
 export const networkTools = [getNetworkRequests, getNetworkErrors, getNetworkRequest];

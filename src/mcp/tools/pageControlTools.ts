@@ -2,7 +2,13 @@ import { existsSync, statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { tabCommand } from '../../connector/actions/tabCommand';
-import { COLOR_SCHEMES, HISTORY_ACTIONS, NETWORK_PRESETS, WAIT_DEFAULT_MS, WAIT_MAX_MS } from '../../shared/pageControl';
+import {
+  COLOR_SCHEMES,
+  HISTORY_ACTIONS,
+  NETWORK_PRESETS,
+  WAIT_DEFAULT_MS,
+  WAIT_MAX_MS,
+} from '../../shared/pageControl';
 import { defineTool, ToolError, type ToolAnswer, type ToolContext } from '../tool';
 import { describeTab } from './describeTab';
 import { describeEmulation } from './emulationText';
@@ -26,7 +32,8 @@ const emulateSchema = z.strictObject({
 });
 
 async function emulate(args: z.output<typeof emulateSchema>, { services }: ToolContext): Promise<ToolAnswer> {
-  if (Object.values(args).every((value) => value === undefined)) throw new ToolError('Give at least one of viewport, network, cpuThrottling, colorScheme, or reset=true.');
+  if (Object.values(args).every((value) => value === undefined))
+    throw new ToolError('Give at least one of viewport, network, cpuThrottling, colorScheme, or reset=true.');
   const result = await tabCommand(services, 'emulate', args);
   return { text: describeEmulation(result) };
 }
@@ -42,7 +49,10 @@ const emulateTool = defineTool({
 
 const historySchema = z.strictObject({ action: z.enum(HISTORY_ACTIONS).describe('back, forward or reload') });
 
-async function navigateHistory({ action }: z.output<typeof historySchema>, { services }: ToolContext): Promise<ToolAnswer> {
+async function navigateHistory(
+  { action }: z.output<typeof historySchema>,
+  { services }: ToolContext,
+): Promise<ToolAnswer> {
   const result = await tabCommand(services, 'history', { action }, NAVIGATION_MS);
   const verb = action === 'reload' ? 'Reloaded' : action === 'back' ? 'Went back to' : 'Went forward to';
   return { text: `${verb} ${describeTab(result)}; the page reached "load".` };
@@ -62,7 +72,9 @@ const selectTabSchema = z.strictObject({ tabId: z.number().int().describe('From 
 async function selectTab({ tabId }: z.output<typeof selectTabSchema>, { services }: ToolContext): Promise<ToolAnswer> {
   const result = await services.bridge.command('select-tab', { tabId }, services.config.commandTimeoutMs);
   services.selectedTab.select(tabId);
-  return { text: `Selected ${describeTab({ tabId, ...(result as object) })} and brought it to the front; snapshots and actions now target it.` };
+  return {
+    text: `Selected ${describeTab({ tabId, ...(result as object) })} and brought it to the front; snapshots and actions now target it.`,
+  };
 }
 
 const selectTabTool = defineTool({
@@ -82,13 +94,21 @@ const waitSchema = z.strictObject({
 });
 
 async function waitFor(args: z.output<typeof waitSchema>, { services }: ToolContext): Promise<ToolAnswer> {
-  if (args.text === undefined && args.selector === undefined) throw new ToolError('Give the text or the selector to wait for.');
-  const what = [args.text !== undefined && `the text "${args.text}"`, args.selector !== undefined && `an element matching '${args.selector}'`].filter(Boolean).join(' and ');
+  if (args.text === undefined && args.selector === undefined)
+    throw new ToolError('Give the text or the selector to wait for.');
+  const what = [
+    args.text !== undefined && `the text "${args.text}"`,
+    args.selector !== undefined && `an element matching '${args.selector}'`,
+  ]
+    .filter(Boolean)
+    .join(' and ');
   const result = await tabCommand(services, 'wait-for', args, args.timeoutMs + 5000);
   const page = describeTab(result);
   if (result.met !== true) {
     const state = args.gone ? 'was still there' : 'did not appear';
-    throw new ToolError(`Timed out after ${args.timeoutMs} ms: ${what} ${state} on ${page}. Take a snapshot to see what the page shows, or wait longer (timeoutMs up to ${WAIT_MAX_MS}).`);
+    throw new ToolError(
+      `Timed out after ${args.timeoutMs} ms: ${what} ${state} on ${page}. Take a snapshot to see what the page shows, or wait longer (timeoutMs up to ${WAIT_MAX_MS}).`,
+    );
   }
   return { text: `${args.gone ? 'Gone' : 'Found'}: ${what}, after ${String(result.elapsedMs)} ms on ${page}.` };
 }
@@ -131,14 +151,17 @@ const uploadSchema = z.strictObject({
 
 function checkPaths(paths: string[]): void {
   const bad = paths.filter((path) => !isAbsolute(path) || !existsSync(path) || !statSync(path).isFile());
-  if (bad.length) throw new ToolError(`No such file on this machine: ${bad.join(', ')}. Give absolute paths of existing files.`);
+  if (bad.length)
+    throw new ToolError(`No such file on this machine: ${bad.join(', ')}. Give absolute paths of existing files.`);
 }
 
 async function uploadFile(args: z.output<typeof uploadSchema>, { services }: ToolContext): Promise<ToolAnswer> {
   checkPaths(args.paths);
   const result = await tabCommand(services, 'upload-file', args);
   const names = Array.isArray(result.files) ? (result.files as string[]).join(', ') : args.paths.join(', ');
-  return { text: `Set ${args.paths.length === 1 ? 'the file' : `${args.paths.length} files`} ${names} on ${args.ref} in ${describeTab(result)}; the page got its input and change events.` };
+  return {
+    text: `Set ${args.paths.length === 1 ? 'the file' : `${args.paths.length} files`} ${names} on ${args.ref} in ${describeTab(result)}; the page got its input and change events.`,
+  };
 }
 
 const uploadFileTool = defineTool({
@@ -150,4 +173,11 @@ const uploadFileTool = defineTool({
   handler: uploadFile,
 });
 
-export const pageControlTools = [emulateTool, navigateHistoryTool, selectTabTool, waitForTool, handleDialogTool, uploadFileTool];
+export const pageControlTools = [
+  emulateTool,
+  navigateHistoryTool,
+  selectTabTool,
+  waitForTool,
+  handleDialogTool,
+  uploadFileTool,
+];

@@ -34,14 +34,22 @@ function pageLoadSummary(services: ConnectorServices, pageLoadId: string): strin
   let errors = 0;
   let warnings = 0;
   // Limit 0: the match function only counts, nothing is collected.
-  services.store.query(['consoleLogs', 'consoleErrors'], (entry) => {
-    if (entry.pageLoadId !== pageLoadId) return false;
-    const level = entry.type === 'console-error' ? 'error' : entry.level;
-    if (level === 'error') errors++;
-    else if (meetsLevel(level, 'warn')) warnings++;
-    return false;
-  }, 0);
-  const requests = services.store.query(['networkSuccess', 'networkErrors'], (request) => request.pageLoadId === pageLoadId, 0).matched;
+  services.store.query(
+    ['consoleLogs', 'consoleErrors'],
+    (entry) => {
+      if (entry.pageLoadId !== pageLoadId) return false;
+      const level = entry.type === 'console-error' ? 'error' : entry.level;
+      if (level === 'error') errors++;
+      else if (meetsLevel(level, 'warn')) warnings++;
+      return false;
+    },
+    0,
+  );
+  const requests = services.store.query(
+    ['networkSuccess', 'networkErrors'],
+    (request) => request.pageLoadId === pageLoadId,
+    0,
+  ).matched;
   const failed = services.store.query(['networkErrors'], (request) => request.pageLoadId === pageLoadId, 0).matched;
   return `This page load so far: ${plural(errors, 'console error')}, ${plural(warnings, 'warning')}, ${plural(failed, 'failed request')} of ${plural(requests, 'request')}.`;
 }
@@ -49,8 +57,16 @@ function pageLoadSummary(services: ConnectorServices, pageLoadId: string): strin
 const currentPageSchema = z.strictObject({ tabId: tabIdParam });
 
 /** The browser's live answer when it can give one, else the last page it reported, with a note why. */
-async function askPage(services: ConnectorServices, tabId: number | undefined): Promise<{ live?: PageInfo; note: string }> {
-  const ask = () => services.bridge.command('current-url', tabId === undefined ? {} : { tabId }, Math.min(QUICK_MS, services.config.commandTimeoutMs));
+async function askPage(
+  services: ConnectorServices,
+  tabId: number | undefined,
+): Promise<{ live?: PageInfo; note: string }> {
+  const ask = () =>
+    services.bridge.command(
+      'current-url',
+      tabId === undefined ? {} : { tabId },
+      Math.min(QUICK_MS, services.config.commandTimeoutMs),
+    );
   // With a tabId, or with nothing stored, the browser's own error (e.g. no browser: how to connect one) is the answer.
   if (tabId !== undefined || !services.store.currentPage) return { live: pageInfo(await ask()), note: '' };
   if (!services.bridge.connected) return { note: ' No browser is connected now: this is the last page one reported.' };
@@ -62,7 +78,10 @@ async function askPage(services: ConnectorServices, tabId: number | undefined): 
 }
 
 /** The tab select_tab picked names the current page until it closes; then the extension's own choice does. */
-async function askTargetPage(services: ConnectorServices, tabId: number | undefined): Promise<{ live?: PageInfo; note: string; selected: boolean }> {
+async function askTargetPage(
+  services: ConnectorServices,
+  tabId: number | undefined,
+): Promise<{ live?: PageInfo; note: string; selected: boolean }> {
   const selected = tabId === undefined ? services.selectedTab.id : undefined;
   if (selected === undefined) return { ...(await askPage(services, tabId)), selected: false };
   try {
@@ -73,15 +92,25 @@ async function askTargetPage(services: ConnectorServices, tabId: number | undefi
   }
 }
 
-async function currentPage({ tabId }: z.output<typeof currentPageSchema>, { services }: ToolContext): Promise<ToolAnswer> {
+async function currentPage(
+  { tabId }: z.output<typeof currentPageSchema>,
+  { services }: ToolContext,
+): Promise<ToolAnswer> {
   const stored = services.store.currentPage;
   const { live, note, selected } = await askTargetPage(services, tabId);
   const shown = live?.url ? live : { url: stored?.url, title: stored?.title, tabId: stored?.tabId };
   const lines = [`Current page: ${describePage(shown)}${selected ? ', the tab select_tab picked' : ''}.${note}`];
   if (stored && shown.url === stored.url) {
-    lines.push(`Reported at ${isoTime(stored.updatedAt)} (${stored.source ?? 'navigation'}), page load ${stored.pageLoadId}.`, pageLoadSummary(services, stored.pageLoadId));
+    lines.push(
+      `Reported at ${isoTime(stored.updatedAt)} (${stored.source ?? 'navigation'}), page load ${stored.pageLoadId}.`,
+      pageLoadSummary(services, stored.pageLoadId),
+    );
     const vitals = services.webVitals.get(stored.pageLoadId);
-    lines.push(...(vitals ? ['Web Vitals of this page load:', ...vitalsLines(vitals)] : ['Web Vitals: none reported yet for this page load.']));
+    lines.push(
+      ...(vitals
+        ? ['Web Vitals of this page load:', ...vitalsLines(vitals)]
+        : ['Web Vitals: none reported yet for this page load.']),
+    );
   }
   return { text: lines.join('\n') };
 }
@@ -89,7 +118,8 @@ async function currentPage({ tabId }: z.output<typeof currentPageSchema>, { serv
 const getCurrentPage = defineTool({
   name: 'get_current_page',
   title: 'Current page',
-  description: 'The page the browser shows (URL, title, tab), how many console errors, warnings and failed requests its current page load produced, and its Web Vitals (LCP, CLS, INP, FCP, TTFB) with ratings.',
+  description:
+    'The page the browser shows (URL, title, tab), how many console errors, warnings and failed requests its current page load produced, and its Web Vitals (LCP, CLS, INP, FCP, TTFB) with ratings.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema: currentPageSchema,
   handler: currentPage,
@@ -108,18 +138,26 @@ interface TabInfo {
 async function listTabs(_args: object, { services }: ToolContext): Promise<ToolAnswer> {
   const result = await services.bridge.command('tabs', {}, Math.min(QUICK_MS, services.config.commandTimeoutMs));
   const tabs = ((result as { tabs?: unknown })?.tabs ?? []) as TabInfo[];
-  if (!Array.isArray(tabs) || tabs.length === 0) return { text: 'The browser reports no tabs the extension can reach. Open your app in a tab (localhost pages are in scope by default), or add its origin in the extension options.' };
+  if (!Array.isArray(tabs) || tabs.length === 0)
+    return {
+      text: 'The browser reports no tabs the extension can reach. Open your app in a tab (localhost pages are in scope by default), or add its origin in the extension options.',
+    };
   const lines = tabs.map((tab) => {
-    const flags = [tab.active && 'active', tab.locked && 'locked', tab.inScope === false && 'out of scope'].filter(Boolean);
+    const flags = [tab.active && 'active', tab.locked && 'locked', tab.inScope === false && 'out of scope'].filter(
+      Boolean,
+    );
     return `tab ${tab.id ?? '?'}${flags.length ? ` [${flags.join(', ')}]` : ''} ${tab.title ? `"${cut(oneLine(tab.title), 120)}" ` : ''}${cut(tab.url ?? '', 300)}`;
   });
-  return { text: [`${plural(tabs.length, 'tab')} (pass tabId to the command tools to pick one):`, ...lines].join('\n') };
+  return {
+    text: [`${plural(tabs.length, 'tab')} (pass tabId to the command tools to pick one):`, ...lines].join('\n'),
+  };
 }
 
 const listTabsTool = defineTool({
   name: 'list_tabs',
   title: 'List tabs',
-  description: 'The browser tabs commands can target, with their ids, titles and URLs, and which one is active or locked.',
+  description:
+    'The browser tabs commands can target, with their ids, titles and URLs, and which one is active or locked.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema: z.strictObject({}),
   handler: listTabs,
@@ -133,9 +171,17 @@ const navigateSchema = z.strictObject({
 
 async function navigate(args: z.output<typeof navigateSchema>, { services }: ToolContext): Promise<ToolAnswer> {
   const { url, waitUntil, tabId } = args;
-  const result = pageInfo(await services.bridge.command('navigate', { url, waitUntil, ...(tabId === undefined ? {} : { tabId }) }, services.config.commandTimeoutMs));
+  const result = pageInfo(
+    await services.bridge.command(
+      'navigate',
+      { url, waitUntil, ...(tabId === undefined ? {} : { tabId }) },
+      services.config.commandTimeoutMs,
+    ),
+  );
   const page = { url: result.url ?? url, title: result.title, tabId: result.tabId ?? tabId };
-  return { text: `Navigated to ${describePage(page)}; the page reached "${waitUntil}". Console errors and failed requests of the new page appear in the next answer's digest, or ask get_console_logs.` };
+  return {
+    text: `Navigated to ${describePage(page)}; the page reached "${waitUntil}". Console errors and failed requests of the new page appear in the next answer's digest, or ask get_console_logs.`,
+  };
 }
 
 const navigateTool = defineTool({
@@ -149,7 +195,10 @@ const navigateTool = defineTool({
 
 function selectedElement(_args: object, { services, budget }: ToolContext): ToolAnswer {
   const latest = services.store.latest('selectedElements');
-  if (!latest) return { text: 'No element selected yet. In Chrome DevTools, open the Elements panel and select an element; the Browser Debug extension reports it.' };
+  if (!latest)
+    return {
+      text: 'No element selected yet. In Chrome DevTools, open the Elements panel and select an element; the Browser Debug extension reports it.',
+    };
   const { element } = latest;
   const open = `<${element.tagName.toLowerCase()}${element.id ? ` id="${element.id}"` : ''}${element.className ? ` class="${element.className}"` : ''}>`;
   const { width, height, top, left } = element.dimensions;
@@ -168,7 +217,8 @@ function selectedElement(_args: object, { services, budget }: ToolContext): Tool
 const getSelectedElement = defineTool({
   name: 'get_selected_element',
   title: 'Selected element',
-  description: 'The element selected in Chrome DevTools\' Elements panel: tag, id, classes, selector, size and position, attributes, text and inner HTML.',
+  description:
+    "The element selected in Chrome DevTools' Elements panel: tag, id, classes, selector, size and position, attributes, text and inner HTML.",
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema: z.strictObject({}),
   handler: selectedElement,

@@ -4,13 +4,7 @@ import { ToolError } from '../tool';
 /** Parameters several tools share, described once. */
 
 export function limitParam(fallback: number) {
-  return z
-    .number()
-    .int()
-    .min(1)
-    .max(1000)
-    .default(fallback)
-    .describe('Max entries, newest kept');
+  return z.number().int().min(1).max(1000).default(fallback).describe('Max entries, newest kept');
 }
 
 export const sinceParam = z
@@ -27,7 +21,9 @@ export const beforeParam = z
 
 export const searchParam = z.string().min(1).max(200).optional().describe('Text contains (any case)');
 
-export const idParam = z.union([z.string().regex(/^\d+$/, 'expected an id such as "812"'), z.number().int().positive()]).describe('The entry id, as shown after # in list answers (e.g. "812").');
+export const idParam = z
+  .union([z.string().regex(/^\d+$/, 'expected an id such as "812"'), z.number().int().positive()])
+  .describe('The entry id, as shown after # in list answers (e.g. "812").');
 
 export const tabIdParam = z.number().int().optional().describe('From list_tabs (default: the active tab)');
 
@@ -41,5 +37,7 @@ export function sinceMs(since: string | undefined): number | undefined {
 
 /** The entry with this id, which must be of one of the given types. */
 export function notFound(id: string | number, what: string, listTool: string): ToolError {
-  return new ToolError(`No ${what} with id ${id}. It may have been cleared (clear_logs) or pushed out by newer captures; call ${listTool} for current ids.`);
+  return new ToolError(
+    `No ${what} with id ${id}. It may have been cleared (clear_logs) or pushed out by newer captures; call ${listTool} for current ids.`,
+  );
 }

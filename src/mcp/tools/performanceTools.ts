@@ -6,13 +6,28 @@ import { tabIdParam } from './params';
 const MAX_DURATION_MS = 15_000;
 
 const schema = z.strictObject({
-  reload: z.boolean().default(true).describe('Reload while recording (LCP, CLS, load insights); false: record what happens now'),
-  durationMs: z.number().int().min(100).max(MAX_DURATION_MS).optional().describe(`reload=false only: ms to record (default 5000)`),
+  reload: z
+    .boolean()
+    .default(true)
+    .describe('Reload while recording (LCP, CLS, load insights); false: record what happens now'),
+  durationMs: z
+    .number()
+    .int()
+    .min(100)
+    .max(MAX_DURATION_MS)
+    .optional()
+    .describe(`reload=false only: ms to record (default 5000)`),
   tabId: tabIdParam,
 });
 
-async function performanceTrace(args: z.output<typeof schema>, { services, budget, progress }: ToolContext): Promise<ToolAnswer> {
-  if (args.reload && args.durationMs !== undefined) throw new ToolError('durationMs applies only with reload=false; a reload trace stops by itself once the page loaded and settled. Drop durationMs or set reload=false.');
+async function performanceTrace(
+  args: z.output<typeof schema>,
+  { services, budget, progress }: ToolContext,
+): Promise<ToolAnswer> {
+  if (args.reload && args.durationMs !== undefined)
+    throw new ToolError(
+      'durationMs applies only with reload=false; a reload trace stops by itself once the page loaded and settled. Drop durationMs or set reload=false.',
+    );
   progress?.(0, args.reload ? 'Reloading the page while recording a trace' : 'Recording a trace');
   const record = await services.performance.record(args);
   return { text: traceText(record, budget) };

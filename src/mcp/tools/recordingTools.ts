@@ -8,12 +8,14 @@ const startRecording = defineTool({
   name: 'start_recording',
   title: 'Start recording',
   description:
-    'Records the user\'s input in their current tab as DevTools Recorder steps, with the page\'s errors and requests. Ask the user to reproduce the bug, then call stop_recording.',
+    "Records the user's input in their current tab as DevTools Recorder steps, with the page's errors and requests. Ask the user to reproduce the bug, then call stop_recording.",
   annotations: { openWorldHint: false },
   schema: z.strictObject({ title: z.string().max(200).optional().describe('A name, e.g. "quantity 0 crashes Add".') }),
   handler: async (args, { services }) => {
     const started = await services.recordings.start(args.title);
-    return { text: `Recording ${started.id} started in the user's current tab. Ask the user to reproduce the bug, then call stop_recording with id "${started.id}".` };
+    return {
+      text: `Recording ${started.id} started in the user's current tab. Ask the user to reproduce the bug, then call stop_recording with id "${started.id}".`,
+    };
   },
 });
 
@@ -23,7 +25,9 @@ const stopRecording = defineTool({
   description: 'Stops and saves a recording; answers its steps with the errors each led to.',
   annotations: { openWorldHint: false },
   schema: z.strictObject({ id: recordingId }),
-  handler: async (args, { services, budget }) => ({ text: recordingText(await services.recordings.stop(args.id), budget) }),
+  handler: async (args, { services, budget }) => ({
+    text: recordingText(await services.recordings.stop(args.id), budget),
+  }),
 });
 
 const listRecordings = defineTool({
@@ -34,7 +38,10 @@ const listRecordings = defineTool({
   schema: z.strictObject({}),
   handler: async (_args, { services }) => {
     const recordings = await services.recordings.list();
-    if (!recordings.length) return { text: 'No recordings yet. Start one with start_recording, or import a DevTools Recorder flow with import_recording.' };
+    if (!recordings.length)
+      return {
+        text: 'No recordings yet. Start one with start_recording, or import a DevTools Recorder flow with import_recording.',
+      };
     return { text: [`${recordings.length} recording(s):`, ...recordings.slice(0, 50).map(summaryLine)].join('\n') };
   },
 });
@@ -42,17 +49,25 @@ const listRecordings = defineTool({
 const getRecording = defineTool({
   name: 'get_recording',
   title: 'Read a recording',
-  description: 'A recording\'s steps, each with the errors and failed requests it led to, then other events, and its JSON file path.',
+  description:
+    "A recording's steps, each with the errors and failed requests it led to, then other events, and its JSON file path.",
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema: z.strictObject({ id: recordingId }),
-  handler: async (args, { services, budget }) => ({ text: recordingText(await services.recordings.get(args.id), budget) }),
+  handler: async (args, { services, budget }) => ({
+    text: recordingText(await services.recordings.get(args.id), budget),
+  }),
 });
 
-async function replay(args: { id: string; secrets?: Record<string, string> }, { services, progress, signal }: ToolContext): Promise<ToolAnswer> {
+async function replay(
+  args: { id: string; secrets?: Record<string, string> },
+  { services, progress, signal }: ToolContext,
+): Promise<ToolAnswer> {
   const verdict = await services.recordings.replay(args.id, {
     secrets: args.secrets ?? {},
     signal,
-    onStep: progress && ((index, total, description) => progress(index / total, `step ${index + 1}/${total}: ${description}`)),
+    onStep:
+      progress &&
+      ((index, total, description) => progress(index / total, `step ${index + 1}/${total}: ${description}`)),
   });
   return { text: verdictText(verdict) };
 }
@@ -61,12 +76,15 @@ const replayRecording = defineTool({
   name: 'replay_recording',
   title: 'Replay a recording',
   description:
-    'Replays a recording in the user\'s tab and answers a verdict: reproduced, not reproduced (all steps ran, its errors are gone) or diverged (step N failed, why), ' +
+    "Replays a recording in the user's tab and answers a verdict: reproduced, not reproduced (all steps ran, its errors are gone) or diverged (step N failed, why), " +
     'with errors as recurring, gone and new. Use it to check a fix.',
   annotations: { openWorldHint: false },
   schema: z.strictObject({
     id: recordingId,
-    secrets: z.record(z.string(), z.string()).optional().describe('Values for {{secret:NAME}} placeholders, only when a replay says one is missing. Never saved.'),
+    secrets: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('Values for {{secret:NAME}} placeholders, only when a replay says one is missing. Never saved.'),
   }),
   handler: replay,
 });
@@ -78,12 +96,21 @@ const importRecording = defineTool({
   annotations: { openWorldHint: false },
   schema: z.strictObject({
     flow: z.string().min(2).max(1_000_000).describe('The Recorder JSON as a string: {"title", "steps"}.'),
-    title: z.string().max(200).optional().describe('A name instead of the flow\'s title.'),
+    title: z.string().max(200).optional().describe("A name instead of the flow's title."),
   }),
   handler: async (args, { services, budget }) => {
     const detail = await services.recordings.import(args.flow, args.title);
-    return { text: `Imported as ${detail.id}. Replay it with replay_recording.\n${recordingText(detail, budget - 80)}` };
+    return {
+      text: `Imported as ${detail.id}. Replay it with replay_recording.\n${recordingText(detail, budget - 80)}`,
+    };
   },
 });
 
-export const recordingTools = [startRecording, stopRecording, listRecordings, getRecording, replayRecording, importRecording];
+export const recordingTools = [
+  startRecording,
+  stopRecording,
+  listRecordings,
+  getRecording,
+  replayRecording,
+  importRecording,
+];

@@ -12,8 +12,18 @@ import { screenshotTools } from './screenshotTools';
 import { scriptTools } from './scriptTools';
 
 /** Every MCP tool, sorted by name: the server lists these and the README's tool reference is generated from them. */
-export const TOOLS: readonly ToolDefinition[] = [...actionTools, ...auditTools, ...consoleTools, ...networkTools, ...pageTools, ...pageControlTools, ...performanceTools, ...scriptTools, ...screenshotTools, ...dataTools, ...recordingTools].sort((a, b) =>
-  a.name.localeCompare(b.name, 'en'),
-);
+export const TOOLS: readonly ToolDefinition[] = [
+  ...actionTools,
+  ...auditTools,
+  ...consoleTools,
+  ...networkTools,
+  ...pageTools,
+  ...pageControlTools,
+  ...performanceTools,
+  ...scriptTools,
+  ...screenshotTools,
+  ...dataTools,
+  ...recordingTools,
+].sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((tool) => [tool.name, tool]));

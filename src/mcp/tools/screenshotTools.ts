@@ -32,18 +32,32 @@ function withinLimits(dataUrl: string): ModelImage | undefined {
   } catch {
     return undefined;
   }
-  if (Math.max(image.width, image.height) > PREVIEW_LIMITS.maxDimension || image.bytes.length > PREVIEW_LIMITS.maxBytes) return undefined;
-  return { data: dataUrl.slice(dataUrl.indexOf(',') + 1), mimeType: `image/${image.format}`, width: image.width, height: image.height };
+  if (Math.max(image.width, image.height) > PREVIEW_LIMITS.maxDimension || image.bytes.length > PREVIEW_LIMITS.maxBytes)
+    return undefined;
+  return {
+    data: dataUrl.slice(dataUrl.indexOf(',') + 1),
+    mimeType: `image/${image.format}`,
+    width: image.width,
+    height: image.height,
+  };
 }
 
 /** A preview within the limits as the image to show, with a sentence on what it shows. */
-function fromPreview(entry: StoredScreenshot, preview: ScreenshotPreview | undefined): { image: ModelImage; note: string } | undefined {
+function fromPreview(
+  entry: StoredScreenshot,
+  preview: ScreenshotPreview | undefined,
+): { image: ModelImage; note: string } | undefined {
   const copy = preview && withinLimits(preview.data);
   if (!copy) return undefined;
   const full = `${entry.dimensions.width}×${entry.dimensions.height} px`;
   const size = `${copy.width}×${copy.height} px`;
-  if (preview.cropped) return { image: copy, note: `The image below shows only the top part of the page at ${size}; the whole page is ${full}. Read the rest in the saved file, or capture one part with options.selector.` };
-  if (copy.width !== entry.dimensions.width || copy.height !== entry.dimensions.height) return { image: copy, note: `The image below is scaled down to ${size} from ${full}.` };
+  if (preview.cropped)
+    return {
+      image: copy,
+      note: `The image below shows only the top part of the page at ${size}; the whole page is ${full}. Read the rest in the saved file, or capture one part with options.selector.`,
+    };
+  if (copy.width !== entry.dimensions.width || copy.height !== entry.dimensions.height)
+    return { image: copy, note: `The image below is scaled down to ${size} from ${full}.` };
   return { image: copy, note: '' };
 }
 
@@ -51,7 +65,12 @@ function fromPreview(entry: StoredScreenshot, preview: ScreenshotPreview | undef
  * The image to show the model and a sentence on what it shows: the browser's preview, else the original
  * when it is within the limits, else a preview the browser makes now from the original.
  */
-async function modelImage(entry: StoredScreenshot, dataUrl: string, preview: ScreenshotPreview | undefined, services: ToolContext['services']): Promise<{ image?: ModelImage; note: string }> {
+async function modelImage(
+  entry: StoredScreenshot,
+  dataUrl: string,
+  preview: ScreenshotPreview | undefined,
+  services: ToolContext['services'],
+): Promise<{ image?: ModelImage; note: string }> {
   const sent = fromPreview(entry, preview);
   if (sent) return sent;
   const original = withinLimits(dataUrl);
@@ -65,11 +84,17 @@ async function modelImage(entry: StoredScreenshot, dataUrl: string, preview: Scr
     why = `the browser could not make a model-sized copy (${(error as Error).message.replace(/\.$/, '')}; update the browser extension)`;
   }
   const full = `${entry.dimensions.width}×${entry.dimensions.height} px`;
-  return { note: `The image is too large to show here (${full}, ${bytes(entry.size)}) and ${why}. Open the saved file, or capture again with options.fullPage=false or options.selector.` };
+  return {
+    note: `The image is too large to show here (${full}, ${bytes(entry.size)}) and ${why}. Open the saved file, or capture again with options.fullPage=false or options.selector.`,
+  };
 }
 
 async function capture(args: z.output<typeof schema>, { services }: ToolContext): Promise<ToolAnswer> {
-  const options: ScreenshotOptions = { ...args.options, preview: { ...PREVIEW_LIMITS }, ...(args.tabId === undefined ? {} : { tabId: args.tabId }) };
+  const options: ScreenshotOptions = {
+    ...args.options,
+    preview: { ...PREVIEW_LIMITS },
+    ...(args.tabId === undefined ? {} : { tabId: args.tabId }),
+  };
   const { entry, dataUrl, preview } = await services.screenshots.capture(options);
   const { image, note } = await modelImage(entry, dataUrl, preview, services);
   const saved = `Screenshot saved to ${entry.path} (${entry.format}, ${entry.dimensions.width}×${entry.dimensions.height} px, ${bytes(entry.size)}).`;

@@ -4,14 +4,19 @@ import { defineTool, type ToolAnswer, type ToolContext } from '../tool';
 import { tabIdParam } from './params';
 
 const schema = z.strictObject({
-  code: z.string().min(1).max(100_000).describe('The last expression\'s value (awaited) is the result, e.g. `document.title`.'),
+  code: z
+    .string()
+    .min(1)
+    .max(100_000)
+    .describe("The last expression's value (awaited) is the result, e.g. `document.title`."),
   returnResult: z.boolean().default(true).describe('false: just run it'),
   tabId: tabIdParam,
 });
 
 /** The extension replies `{value, type, via}`; a script that threw comes back as a SCRIPT_ERROR failure instead. */
 function interpret(result: unknown): { value: unknown; type: string } {
-  const record = result && typeof result === 'object' && !Array.isArray(result) ? (result as Record<string, unknown>) : undefined;
+  const record =
+    result && typeof result === 'object' && !Array.isArray(result) ? (result as Record<string, unknown>) : undefined;
   if (record && 'type' in record && typeof record.type === 'string') return { value: record.value, type: record.type };
   return { value: result, type: typeOf(result) };
 }
@@ -23,7 +28,11 @@ function typeOf(value: unknown): string {
 
 async function run(args: z.output<typeof schema>, { services, budget }: ToolContext): Promise<ToolAnswer> {
   const { code, returnResult, tabId } = args;
-  const reply = await services.bridge.command('run-script', { code, returnResult, ...(tabId === undefined ? {} : { tabId }) }, services.config.commandTimeoutMs);
+  const reply = await services.bridge.command(
+    'run-script',
+    { code, returnResult, ...(tabId === undefined ? {} : { tabId }) },
+    services.config.commandTimeoutMs,
+  );
   const { value, type } = interpret(reply);
   if (!returnResult) return { text: 'The script ran.' };
   const shown = value === undefined ? 'undefined' : JSON.stringify(value);

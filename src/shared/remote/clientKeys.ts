@@ -25,7 +25,11 @@ const encodeJson = (value: unknown) => base64url(new TextEncoder().encode(JSON.s
 export async function generateClientKeys(clientId: string): Promise<ClientKeys> {
   const pair = (await crypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
   const spki = new Uint8Array((await crypto.subtle.exportKey('spki', pair.publicKey)) as ArrayBuffer);
-  return { clientId, publicKey: base64(spki), privateJwk: (await crypto.subtle.exportKey('jwk', pair.privateKey)) as JsonWebKey };
+  return {
+    clientId,
+    publicKey: base64(spki),
+    privateJwk: (await crypto.subtle.exportKey('jwk', pair.privateKey)) as JsonWebKey,
+  };
 }
 
 /** A one-use ES256 JWT: iss = sub = clientId, aud = the token endpoint, valid for 60 s. */
@@ -33,8 +37,19 @@ export async function signAssertion(keys: ClientKeys, audience: string): Promise
   const privateKey = await crypto.subtle.importKey('jwk', keys.privateJwk, ALGORITHM, false, ['sign']);
   const now = Math.floor(Date.now() / 1000);
   const header = encodeJson({ alg: 'ES256', typ: 'JWT' });
-  const payload = encodeJson({ iss: keys.clientId, sub: keys.clientId, aud: audience, iat: now, exp: now + 60, jti: crypto.randomUUID() });
+  const payload = encodeJson({
+    iss: keys.clientId,
+    sub: keys.clientId,
+    aud: audience,
+    iat: now,
+    exp: now + 60,
+    jti: crypto.randomUUID(),
+  });
   // WebCrypto's ECDSA signature is already the raw r||s form that JWS ES256 expects.
-  const signature = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, privateKey, new TextEncoder().encode(`${header}.${payload}`));
+  const signature = await crypto.subtle.sign(
+    { name: 'ECDSA', hash: 'SHA-256' },
+    privateKey,
+    new TextEncoder().encode(`${header}.${payload}`),
+  );
   return `${header}.${payload}.${base64url(new Uint8Array(signature))}`;
 }

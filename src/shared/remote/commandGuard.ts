@@ -23,19 +23,35 @@ export class RemoteCommandError extends Error {
  * the user shared, list only shared tabs, and `run-script` and `cookies` need an explicit opt-in.
  * The remote side must learn nothing about other tabs.
  */
-export function guardRemoteCommands(run: RunCommand, allowed: readonly RemoteCommandName[], sharedOrigins: readonly string[]): RunCommand {
+export function guardRemoteCommands(
+  run: RunCommand,
+  allowed: readonly RemoteCommandName[],
+  sharedOrigins: readonly string[],
+): RunCommand {
   const isShared = originMatcher(sharedOrigins);
 
   /** The tab the command would act on, checked before anything happens in it. */
   async function sharedTarget(args: Record<string, unknown>): Promise<{ tabId: number; url: string; title?: string }> {
-    const target = (await run('current-url', typeof args.tabId === 'number' ? { tabId: args.tabId } : {})) as { tabId: number; url?: string; title?: string };
+    const target = (await run('current-url', typeof args.tabId === 'number' ? { tabId: args.tabId } : {})) as {
+      tabId: number;
+      url?: string;
+      title?: string;
+    };
     if (!isShared(target.url)) throw notShared(target.url);
     return target as { tabId: number; url: string; title?: string };
   }
 
   return async (name, args) => {
-    if (!REMOTE_COMMANDS.includes(name as RemoteCommandName)) throw new RemoteCommandError('INVALID_PARAMETER', `Unknown command '${name}'. Remote clients may send: ${allowed.join(', ')}.`);
-    if (!allowed.includes(name as RemoteCommandName)) throw new RemoteCommandError('FORBIDDEN', `This browser's user does not allow '${name}' from remote clients (it is opt-in in the remote settings).`);
+    if (!REMOTE_COMMANDS.includes(name as RemoteCommandName))
+      throw new RemoteCommandError(
+        'INVALID_PARAMETER',
+        `Unknown command '${name}'. Remote clients may send: ${allowed.join(', ')}.`,
+      );
+    if (!allowed.includes(name as RemoteCommandName))
+      throw new RemoteCommandError(
+        'FORBIDDEN',
+        `This browser's user does not allow '${name}' from remote clients (it is opt-in in the remote settings).`,
+      );
     switch (name as RemoteCommandName) {
       case 'tabs': {
         const { tabs } = (await run('tabs', {})) as { tabs: { url: string }[] };
@@ -44,7 +60,8 @@ export function guardRemoteCommands(run: RunCommand, allowed: readonly RemoteCom
       case 'current-url':
         return sharedTarget(args);
       case 'navigate': {
-        if (typeof args.url !== 'string' || !isShared(args.url)) throw notShared(typeof args.url === 'string' ? args.url : undefined, 'navigate to');
+        if (typeof args.url !== 'string' || !isShared(args.url))
+          throw notShared(typeof args.url === 'string' ? args.url : undefined, 'navigate to');
         return run('navigate', { ...args, tabId: (await sharedTarget(args)).tabId });
       }
       case 'cookies': {
@@ -65,5 +82,8 @@ function notShared(url: string | undefined, verb = 'act on'): RemoteCommandError
   } catch {
     // keep the generic wording
   }
-  return new RemoteCommandError('FORBIDDEN', `Refused to ${verb} ${origin}: that origin is not shared with remote clients. Its user can add it to the shared origins.`);
+  return new RemoteCommandError(
+    'FORBIDDEN',
+    `Refused to ${verb} ${origin}: that origin is not shared with remote clients. Its user can add it to the shared origins.`,
+  );
 }

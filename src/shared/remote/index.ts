@@ -7,6 +7,19 @@ export { batchFrame, CaptureQueue, type Batch, type Capture } from './captureQue
 export { generateClientKeys, signAssertion, type ClientKeys } from './clientKeys';
 export { EDGE_SESSION_ID, LOOPBACK_HOSTS } from './edgeRules';
 export { originMatcher } from './originFilter';
-export { RemoteLink, type RemoteLinkOptions, type RemoteState, type RemoteStatus, type WebSocketLike } from './remoteLink';
+export {
+  RemoteLink,
+  type RemoteLinkOptions,
+  type RemoteState,
+  type RemoteStatus,
+  type WebSocketLike,
+} from './remoteLink';
 export { RemoteAuthError, TokenSource } from './tokenSource';
-export { guardRemoteCommands, DEFAULT_REMOTE_COMMANDS, REMOTE_COMMANDS, RemoteCommandError, type RemoteCommandName, type RunCommand } from './commandGuard';
+export {
+  guardRemoteCommands,
+  DEFAULT_REMOTE_COMMANDS,
+  REMOTE_COMMANDS,
+  RemoteCommandError,
+  type RemoteCommandName,
+  type RunCommand,
+} from './commandGuard';

@@ -145,7 +145,14 @@ export class RemoteLink {
   }
 
   private onFrame(text: string): void {
-    let frame: { type?: string; batchSeq?: number; id?: string; name?: string; args?: Record<string, unknown>; message?: string };
+    let frame: {
+      type?: string;
+      batchSeq?: number;
+      id?: string;
+      name?: string;
+      args?: Record<string, unknown>;
+      message?: string;
+    };
     try {
       frame = JSON.parse(text);
     } catch {
@@ -153,7 +160,8 @@ export class RemoteLink {
     }
     if (frame.type === 'connection-established') this.onOpen();
     else if (frame.type === 'ack' && frame.batchSeq !== undefined) this.queue.ack(frame.batchSeq);
-    else if (frame.type === 'command' && frame.id && frame.name) void this.runCommand(frame.id, frame.name, frame.args ?? {});
+    else if (frame.type === 'command' && frame.id && frame.name)
+      void this.runCommand(frame.id, frame.name, frame.args ?? {});
     else if (frame.type === 'error') this.lastError = frame.message;
     this.report();
   }
@@ -163,7 +171,14 @@ export class RemoteLink {
     this.retryMs = 1000;
     this.opened = true;
     this.setState('online');
-    this.send({ type: 'hello', protocolVersion: 1, client: this.options.client ?? 'browser-debug-connector', version: this.options.version, instanceId: this.instanceId, capabilities: this.options.onCommand ? ['commands'] : [] });
+    this.send({
+      type: 'hello',
+      protocolVersion: 1,
+      client: this.options.client ?? 'browser-debug-connector',
+      version: this.options.version,
+      instanceId: this.instanceId,
+      capabilities: this.options.onCommand ? ['commands'] : [],
+    });
     for (const batch of this.queue.resend()) this.sendText(batchFrame(batch));
     this.flush();
   }
@@ -177,12 +192,21 @@ export class RemoteLink {
   }
 
   private async runCommand(id: string, name: string, args: Record<string, unknown>): Promise<void> {
-    if (!this.options.onCommand) return this.send({ type: 'reply', id, error: { code: 'NOT_SUPPORTED', message: `This connector does not run commands (${name}).` } });
+    if (!this.options.onCommand)
+      return this.send({
+        type: 'reply',
+        id,
+        error: { code: 'NOT_SUPPORTED', message: `This connector does not run commands (${name}).` },
+      });
     try {
       this.send({ type: 'reply', id, result: await this.options.onCommand(name, args) });
     } catch (error) {
       const code = (error as { code?: string }).code ?? 'COMMAND_FAILED';
-      this.send({ type: 'reply', id, error: { code, message: error instanceof Error ? error.message : String(error) } });
+      this.send({
+        type: 'reply',
+        id,
+        error: { code, message: error instanceof Error ? error.message : String(error) },
+      });
     }
   }
 

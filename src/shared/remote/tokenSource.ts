@@ -31,10 +31,22 @@ export class TokenSource {
     const url = `${this.baseUrl}/auth/token`;
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (this.apiKey) headers['X-API-Key'] = this.apiKey;
-    const body = JSON.stringify({ clientId: this.keys.clientId, publicKey: this.keys.publicKey, assertion: await signAssertion(this.keys, url) });
+    const body = JSON.stringify({
+      clientId: this.keys.clientId,
+      publicKey: this.keys.publicKey,
+      assertion: await signAssertion(this.keys, url),
+    });
     const res = await this.fetchImpl(url, { method: 'POST', headers, body });
-    const json = (await res.json().catch(() => ({}))) as { data?: { accessToken: string; expiresAt: string }; error?: { code: string; message: string } };
-    if (!res.ok || !json.data) throw new RemoteAuthError(res.status, json.error?.code ?? 'UNKNOWN', json.error?.message ?? `POST /auth/token answered ${res.status}`);
+    const json = (await res.json().catch(() => ({}))) as {
+      data?: { accessToken: string; expiresAt: string };
+      error?: { code: string; message: string };
+    };
+    if (!res.ok || !json.data)
+      throw new RemoteAuthError(
+        res.status,
+        json.error?.code ?? 'UNKNOWN',
+        json.error?.message ?? `POST /auth/token answered ${res.status}`,
+      );
     this.token = { value: json.data.accessToken, expiresAt: Date.parse(json.data.expiresAt) };
     // Enrolled now: renewals need only the signature, so the key stops travelling.
     this.apiKey = undefined;

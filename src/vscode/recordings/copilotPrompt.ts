@@ -8,9 +8,12 @@ const MAX_CHARS = 6_000;
 export function copilotPromptForRecording(recording: RecordingDetail): string {
   const problems = new Map<number, string[]>();
   for (const entry of recording.timeline) {
-    if (entry.kind === 'error' || entry.kind === 'request') problems.set(entry.step, [...(problems.get(entry.step) ?? []), `   ✗ ${entry.text}`]);
+    if (entry.kind === 'error' || entry.kind === 'request')
+      problems.set(entry.step, [...(problems.get(entry.step) ?? []), `   ✗ ${entry.text}`]);
   }
-  const steps = recording.timeline.filter((entry) => entry.kind === 'step').flatMap((entry) => [`${entry.step + 1}. ${entry.text}`, ...(problems.get(entry.step) ?? [])]);
+  const steps = recording.timeline
+    .filter((entry) => entry.kind === 'step')
+    .flatMap((entry) => [`${entry.step + 1}. ${entry.text}`, ...(problems.get(entry.step) ?? [])]);
   const verdict = recording.lastVerdict ? `\nLast replay: ${recording.lastVerdict}.` : '';
   const text = [
     `Fix the bug in this browser recording "${recording.title}" (${recording.id}).${verdict}`,

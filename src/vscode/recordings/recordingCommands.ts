@@ -10,7 +10,9 @@ type Handler = (app: CommandContext, ...args: never[]) => unknown;
 
 export function registerRecordingCommands(app: CommandContext): vscode.Disposable[] {
   return Object.entries(RECORDING_COMMANDS).map(([id, handler]) =>
-    vscode.commands.registerCommand(id, (...args: unknown[]) => (handler as (app: CommandContext, ...rest: unknown[]) => unknown)(app, ...args)),
+    vscode.commands.registerCommand(id, (...args: unknown[]) =>
+      (handler as (app: CommandContext, ...rest: unknown[]) => unknown)(app, ...args),
+    ),
   );
 }
 
@@ -28,7 +30,9 @@ async function startRecording(app: CommandContext): Promise<RecordingSummary | u
   try {
     const started = await callConnector<RecordingSummary>(app.session.port, 'POST', '/recordings', {});
     await app.recordingsView.reload();
-    void vscode.window.showInformationMessage(`Recording in your browser tab (${started.id}): reproduce the bug, then press Stop in the Recordings view.`);
+    void vscode.window.showInformationMessage(
+      `Recording in your browser tab (${started.id}): reproduce the bug, then press Stop in the Recordings view.`,
+    );
     return started;
   } catch (error) {
     await showFailure('start recording', error);
@@ -51,11 +55,18 @@ async function stopRecording(app: CommandContext): Promise<RecordingDetail | und
 }
 
 /** The picked row, else a quick pick: commands from the palette come without one. */
-async function choose(app: CommandContext, row: RecordingSummary | undefined, action: string): Promise<RecordingSummary | undefined> {
+async function choose(
+  app: CommandContext,
+  row: RecordingSummary | undefined,
+  action: string,
+): Promise<RecordingSummary | undefined> {
   if (row) return row;
   await app.recordingsView.reload();
   const stopped = app.recordingsView.recordings.filter((item) => item.state === 'stopped');
-  const pick = await vscode.window.showQuickPick(stopped.map((item) => ({ label: item.title, description: item.id, item })), { placeHolder: `Recording to ${action}` });
+  const pick = await vscode.window.showQuickPick(
+    stopped.map((item) => ({ label: item.title, description: item.id, item })),
+    { placeHolder: `Recording to ${action}` },
+  );
   return pick?.item;
 }
 
@@ -63,8 +74,9 @@ async function replayRecording(app: CommandContext, row?: RecordingSummary): Pro
   const recording = await choose(app, row, 'replay');
   if (!recording) return undefined;
   try {
-    const verdict = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Replaying "${recording.title}"…` }, () =>
-      callConnector<ReplayVerdict>(app.session.port, 'POST', `/recordings/${recording.id}/replay`, {}),
+    const verdict = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Replaying "${recording.title}"…` },
+      () => callConnector<ReplayVerdict>(app.session.port, 'POST', `/recordings/${recording.id}/replay`, {}),
     );
     await app.recordingsView.reload();
     app.dashboard.showVerdict(verdict, recording.title);
@@ -79,7 +91,8 @@ async function replayRecording(app: CommandContext, row?: RecordingSummary): Pro
 /** The verdict as a notification: a bug still there is a warning, with the fix one click away. */
 async function announce(app: CommandContext, recording: RecordingSummary, verdict: ReplayVerdict): Promise<void> {
   const text = `Replay of "${recording.title}": ${verdict.summary}`;
-  const show = verdict.verdict === 'not reproduced' ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
+  const show =
+    verdict.verdict === 'not reproduced' ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
   const choice = await show(text, 'Ask Copilot to Fix', 'Open Dashboard');
   if (choice === 'Ask Copilot to Fix') await askCopilot(app, recording);
   if (choice === 'Open Dashboard') app.dashboard.show();
@@ -105,7 +118,11 @@ async function openRecording(app: CommandContext, row?: RecordingSummary): Promi
     const document = detail.path
       ? await vscode.workspace.openTextDocument(vscode.Uri.file(detail.path)).then(undefined, () => undefined)
       : undefined;
-    await vscode.window.showTextDocument(document ?? (await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(detail, null, 2) })), { preview: true });
+    await vscode.window.showTextDocument(
+      document ??
+        (await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(detail, null, 2) })),
+      { preview: true },
+    );
   } catch (error) {
     await showFailure('open the recording', error);
   }
@@ -116,7 +133,12 @@ async function askCopilot(app: CommandContext, target?: RecordingSummary | Conso
   const item = target ?? (await choose(app, undefined, 'ask Copilot about'));
   if (!item) return undefined;
   try {
-    const query = 'type' in item ? await copilotPromptForError(app, item) : copilotPromptForRecording(await callConnector<RecordingDetail>(app.session.port, 'GET', `/recordings/${item.id}`));
+    const query =
+      'type' in item
+        ? await copilotPromptForError(app, item)
+        : copilotPromptForRecording(
+            await callConnector<RecordingDetail>(app.session.port, 'GET', `/recordings/${item.id}`),
+          );
     await vscode.commands.executeCommand('workbench.action.chat.open', { query });
     return query;
   } catch (error) {

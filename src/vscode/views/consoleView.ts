@@ -52,7 +52,9 @@ export class ConsoleView extends GroupedView<ConsoleEntry> {
   }
 
   protected entries(): readonly ConsoleEntry[] {
-    return this.minimumLevel === 'debug' ? this.feed.console : this.feed.console.filter((entry) => meetsLevel(levelOf(entry), this.minimumLevel));
+    return this.minimumLevel === 'debug'
+      ? this.feed.console
+      : this.feed.console.filter((entry) => meetsLevel(levelOf(entry), this.minimumLevel));
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
@@ -79,7 +81,10 @@ export class ConsoleView extends GroupedView<ConsoleEntry> {
 
 /** The stack, mapped and with framework frames folded once the location is known, else as captured. */
 function stackText(entry: ConsoleEntry, frames: readonly MappedFrame[] | undefined): string {
-  if (frames?.length) return foldFrames(frames).map((line) => ('folded' in line ? foldedLabel(line) : frameLine(line.frame))).join('\n');
+  if (frames?.length)
+    return foldFrames(frames)
+      .map((line) => ('folded' in line ? foldedLabel(line) : frameLine(line.frame)))
+      .join('\n');
   return Array.isArray(entry.stack) ? entry.stack.join('\n') : (entry.stack ?? '');
 }
 
@@ -88,7 +93,11 @@ function frameLine(frame: MappedFrame): string {
   return `at ${name ? `${name} ` : ''}${locationLabel(frame)}`;
 }
 
-function tooltip(entry: ConsoleEntry, level: LogLevel, frames: readonly MappedFrame[] | undefined): vscode.MarkdownString {
+function tooltip(
+  entry: ConsoleEntry,
+  level: LogLevel,
+  frames: readonly MappedFrame[] | undefined,
+): vscode.MarkdownString {
   const stack = stackText(entry, frames);
   const markdown = new vscode.MarkdownString();
   markdown.appendMarkdown(`**${level.toUpperCase()}** ${new Date(entry.timestamp).toLocaleTimeString()}\n\n`);

@@ -24,14 +24,24 @@ export class ElementView extends RefreshableView<Row> {
       { label: 'id', value: element.id || '—' },
       { label: 'classes', value: element.className || '—' },
       { label: 'selector', value: element.selector ?? '—' },
-      { label: 'size', value: `${Math.round(width)} × ${Math.round(height)} at (${Math.round(left)}, ${Math.round(top)})` },
-      { label: 'attributes', value: `${Object.keys(element.attributes).length}`, children: Object.entries(element.attributes).map(([label, value]) => ({ label, value })) },
+      {
+        label: 'size',
+        value: `${Math.round(width)} × ${Math.round(height)} at (${Math.round(left)}, ${Math.round(top)})`,
+      },
+      {
+        label: 'attributes',
+        value: `${Object.keys(element.attributes).length}`,
+        children: Object.entries(element.attributes).map(([label, value]) => ({ label, value })),
+      },
       { label: 'text', value: element.textContent.replace(/\s+/g, ' ').trim().slice(0, 200) || '—' },
     ];
   }
 
   getTreeItem(row: Row): vscode.TreeItem {
-    const item = new vscode.TreeItem(row.label, row.children?.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      row.label,
+      row.children?.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.description = row.value;
     item.tooltip = row.value;
     return item;

@@ -24,7 +24,8 @@ export abstract class GroupedView<T extends { pageLoadId: string; seq: number }>
 
   override refresh(): void {
     const fresh = groupByPageLoad(this.entries(), this.feed.pageLoads);
-    const sameGroups = fresh.length === this.groups.length && fresh.every((group, i) => group.pageLoadId === this.groups[i]!.pageLoadId);
+    const sameGroups =
+      fresh.length === this.groups.length && fresh.every((group, i) => group.pageLoadId === this.groups[i]!.pageLoadId);
     const touched: Group<T>[] = [];
     this.groups = fresh.map((group) => {
       const kept = this.byId.get(group.pageLoadId);
@@ -32,7 +33,12 @@ export abstract class GroupedView<T extends { pageLoadId: string; seq: number }>
         this.byId.set(group.pageLoadId, group);
         return group;
       }
-      if (kept.entries.length !== group.entries.length || kept.entries[0] !== group.entries[0] || kept.page !== group.page) touched.push(kept);
+      if (
+        kept.entries.length !== group.entries.length ||
+        kept.entries[0] !== group.entries[0] ||
+        kept.page !== group.page
+      )
+        touched.push(kept);
       kept.entries = group.entries;
       kept.page = group.page;
       return kept;

@@ -32,10 +32,15 @@ export class NetworkView extends GroupedView<StoredNetworkRequest> {
     }
     const failed = isFailedRequest(node);
     const status = node.error ? 'ERR' : String(node.status ?? '…');
-    const item = new vscode.TreeItem(`${node.method} ${status} ${shortUrl(node.url)}`, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      `${node.method} ${status} ${shortUrl(node.url)}`,
+      vscode.TreeItemCollapsibleState.None,
+    );
     item.id = `network-${node.id}`;
     item.description = node.duration !== undefined ? `${node.duration} ms` : '';
-    item.iconPath = failed ? new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')) : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
+    item.iconPath = failed
+      ? new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'))
+      : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
     item.tooltip = `${node.method} ${node.url}\n${node.error ?? `${node.status} ${node.statusText ?? ''}`}`;
     item.contextValue = 'networkEntry';
     item.command = { command: 'browserDebug.openRequestDetails', title: 'Open Request Details', arguments: [node] };

@@ -7,12 +7,19 @@ export interface Group<T> {
 }
 
 /** Entries grouped by page load, newest load first and newest entry first within it. */
-export function groupByPageLoad<T extends { pageLoadId: string; seq: number }>(entries: readonly T[], pages: ReadonlyMap<string, PageLoad>): Group<T>[] {
+export function groupByPageLoad<T extends { pageLoadId: string; seq: number }>(
+  entries: readonly T[],
+  pages: ReadonlyMap<string, PageLoad>,
+): Group<T>[] {
   const groups = new Map<string, Group<T>>();
   for (let i = entries.length - 1; i >= 0; i--) {
     const entry = entries[i]!;
     let group = groups.get(entry.pageLoadId);
-    if (!group) groups.set(entry.pageLoadId, (group = { pageLoadId: entry.pageLoadId, page: pages.get(entry.pageLoadId), entries: [] }));
+    if (!group)
+      groups.set(
+        entry.pageLoadId,
+        (group = { pageLoadId: entry.pageLoadId, page: pages.get(entry.pageLoadId), entries: [] }),
+      );
     group.entries.push(entry);
   }
   return [...groups.values()];

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 
 const FIXTURES = join(__dirname, '../fixtures');
 /** A 1×1 PNG. */
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 export interface AuditSite {
   origin: string;
@@ -14,7 +17,9 @@ export interface AuditSite {
 
 function page(res: ServerResponse, title: string, body: string): void {
   res.setHeader('content-type', 'text/html; charset=utf-8');
-  res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head><body><main>${body}</main></body></html>`);
+  res.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head><body><main>${body}</main></body></html>`,
+  );
 }
 
 /** `/login?as=NAME` sets the session cookie (HttpOnly, like a real app); `/account` needs it, else redirects to /login. */

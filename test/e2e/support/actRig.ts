@@ -11,7 +11,10 @@ export interface ActRig {
   app: ActAppServer;
   client: Client;
   /** Calls a tool; answers its text and whether it was an error. */
-  tool(name: string, args?: Record<string, unknown>): Promise<{ text: string; isError: boolean; result: CallToolResult }>;
+  tool(
+    name: string,
+    args?: Record<string, unknown>,
+  ): Promise<{ text: string; isError: boolean; result: CallToolResult }>;
   /** Opens a page (a path of the fixture app, or a full URL) in a new tab that becomes the active one. */
   open(path: string): Promise<Page>;
   /** The JS dialogs the current page opened, left open for the test to answer. */
@@ -66,5 +69,8 @@ export interface Seen {
 }
 
 export function seen(page: Page, kind?: string): Promise<Seen[]> {
-  return page.evaluate((wanted) => (window as unknown as { seen: Seen[] }).seen.filter((event) => !wanted || event.kind === wanted), kind);
+  return page.evaluate(
+    (wanted) => (window as unknown as { seen: Seen[] }).seen.filter((event) => !wanted || event.kind === wanted),
+    kind,
+  );
 }

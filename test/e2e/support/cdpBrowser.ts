@@ -31,7 +31,14 @@ function devtoolsEndpoint(child: ChildProcess): Promise<string> {
 
 export async function launchWithoutExtension(executable: string): Promise<CdpBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'bd-chromium-late-'));
-  const args = [...FLAGS, '--headless=new', `--user-data-dir=${profile}`, '--remote-debugging-port=0', '--enable-unsafe-extension-debugging', 'about:blank'];
+  const args = [
+    ...FLAGS,
+    '--headless=new',
+    `--user-data-dir=${profile}`,
+    '--remote-debugging-port=0',
+    '--enable-unsafe-extension-debugging',
+    'about:blank',
+  ];
   const child = spawn(executable, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   const browser = await chromium.connectOverCDP(await devtoolsEndpoint(child));
   const context = browser.contexts()[0]!;
@@ -44,7 +51,9 @@ export async function launchWithoutExtension(executable: string): Promise<CdpBro
     loadExtension: async (dir) => {
       const { id } = (await cdp.send('Extensions.loadUnpacked' as never, { path: dir } as never)) as { id: string };
       const mine = (worker: Worker) => worker.url().startsWith(`chrome-extension://${id}/`);
-      const worker = context.serviceWorkers().find(mine) ?? (await context.waitForEvent('serviceworker', { predicate: mine, timeout: 30_000 }));
+      const worker =
+        context.serviceWorkers().find(mine) ??
+        (await context.waitForEvent('serviceworker', { predicate: mine, timeout: 30_000 }));
       return { id, worker };
     },
     close: async () => {

@@ -12,7 +12,13 @@ export const EXTENSION_DIR = resolve(__dirname, '../../../dist/browser-extension
 
 /** Debian's binary, called directly: /usr/bin/chromium is a wrapper that adds an empty --load-extension. */
 export function chromiumPath(): string | undefined {
-  const candidates = [process.env.CHROME_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const candidates = [
+    process.env.CHROME_PATH,
+    '/usr/lib/chromium/chromium',
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
   return candidates.find((path): path is string => Boolean(path && existsSync(path)));
 }
 
@@ -23,8 +29,13 @@ export function chromiumPath(): string | undefined {
 export function requireChromium(suite: Mocha.Context): string {
   const path = chromiumPath();
   if (path) return path;
-  if (!skipRequested('BROWSER_DEBUG_SKIP_UI')) throw new Error('Chromium is missing: npm test installs it when run as root; otherwise run `sudo apt-get install -y chromium` or set CHROME_PATH.');
-  console.log(`  skipped as asked (BROWSER_DEBUG_SKIP_UI=1): ${suite.runnable().parent?.fullTitle() ?? 'suite'} needs Chromium`);
+  if (!skipRequested('BROWSER_DEBUG_SKIP_UI'))
+    throw new Error(
+      'Chromium is missing: npm test installs it when run as root; otherwise run `sudo apt-get install -y chromium` or set CHROME_PATH.',
+    );
+  console.log(
+    `  skipped as asked (BROWSER_DEBUG_SKIP_UI=1): ${suite.runnable().parent?.fullTitle() ?? 'suite'} needs Chromium`,
+  );
   suite.skip();
   return '';
 }
@@ -49,7 +60,11 @@ export interface TestBrowser {
 }
 
 /** A real headless Chromium with our unpacked extension loaded, in a fresh profile. */
-export async function launchWithExtension(executablePath: string, extensionDir = EXTENSION_DIR, extraArgs: string[] = []): Promise<TestBrowser> {
+export async function launchWithExtension(
+  executablePath: string,
+  extensionDir = EXTENSION_DIR,
+  extraArgs: string[] = [],
+): Promise<TestBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'bd-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
@@ -84,14 +99,23 @@ export interface WorkerState {
 }
 
 export function workerState(worker: Worker): Promise<WorkerState> {
-  return worker.evaluate(() => (globalThis as unknown as { browserDebug: { state(): WorkerState } }).browserDebug.state());
+  return worker.evaluate(() =>
+    (globalThis as unknown as { browserDebug: { state(): WorkerState } }).browserDebug.state(),
+  );
 }
 
 /** Points the extension at a connector port (the popup's "Connector port" setting) and waits for it to connect. */
-export async function connectExtension(worker: Worker, port: number, extra: Record<string, unknown> = {}): Promise<void> {
+export async function connectExtension(
+  worker: Worker,
+  port: number,
+  extra: Record<string, unknown> = {},
+): Promise<void> {
   await until(async () => (await workerState(worker)).ready);
   await worker.evaluate(
-    ([fixedPort, more]) => chrome.storage.local.set({ settings: { extraOrigins: [], allSites: false, lockedTabs: [], captureBodies: false, port: fixedPort, ...more } }),
+    ([fixedPort, more]) =>
+      chrome.storage.local.set({
+        settings: { extraOrigins: [], allSites: false, lockedTabs: [], captureBodies: false, port: fixedPort, ...more },
+      }),
     [port, extra] as const,
   );
   await until(async () => {

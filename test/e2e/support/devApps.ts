@@ -61,16 +61,27 @@ export async function ensureApp(app: DevApp): Promise<string> {
 export async function startApp(app: DevApp, timeoutMs = 120_000): Promise<RunningApp> {
   const dir = await ensureApp(app);
   const port = await freePortRun(1);
-  const child = spawn(process.execPath, app.serve(port), { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BROWSER: 'none', NO_COLOR: '1', NEXT_TELEMETRY_DISABLED: '1' } });
+  const child = spawn(process.execPath, app.serve(port), {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, BROWSER: 'none', NO_COLOR: '1', NEXT_TELEMETRY_DISABLED: '1' },
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const origin = `http://127.0.0.1:${port}`;
   try {
-    await until(async () => child.exitCode === null && (await status(`${origin}/`)) === 200, timeoutMs, `${app.id} to serve ${origin}/`, 200);
+    await until(
+      async () => child.exitCode === null && (await status(`${origin}/`)) === 200,
+      timeoutMs,
+      `${app.id} to serve ${origin}/`,
+      200,
+    );
   } catch (error) {
     await stop(child);
-    throw new Error(`${(error as Error).message}; exit ${child.exitCode}; output:\n${output.slice(-3000)}`, { cause: error });
+    throw new Error(`${(error as Error).message}; exit ${child.exitCode}; output:\n${output.slice(-3000)}`, {
+      cause: error,
+    });
   }
   return { dir, origin, output: () => output, stop: () => stop(child) };
 }
@@ -78,7 +89,11 @@ export async function startApp(app: DevApp, timeoutMs = 120_000): Promise<Runnin
 /** Runs a command (npm, npx) and fails with its output when it fails. */
 export function run(command: string, args: string[], cwd: string, timeoutMs = 600_000): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_yes: 'true', npm_config_audit: 'false', npm_config_fund: 'false' } });
+    const child = spawn(command, args, {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, npm_config_yes: 'true', npm_config_audit: 'false', npm_config_fund: 'false' },
+    });
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -115,8 +130,14 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Rewrites package.json's dependencies to exact versions (templates use ranges) and drops the rest. */
-export function pinDependencies(dir: string, dependencies: Record<string, string>, devDependencies: Record<string, string>): void {
+export function pinDependencies(
+  dir: string,
+  dependencies: Record<string, string>,
+  devDependencies: Record<string, string>,
+): void {
   const file = join(dir, 'package.json');
-  const pkg = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : { name: 'bd-fixture', private: true };
+  const pkg = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)
+    : { name: 'bd-fixture', private: true };
   writeFileSync(file, JSON.stringify({ ...pkg, dependencies, devDependencies }, null, 2));
 }

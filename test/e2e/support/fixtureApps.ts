@@ -13,7 +13,11 @@ const VITE = '8.3.8';
 /** `npm create vite` into the staging folder itself (its parent is the cache). */
 async function createVite(dir: string, template: string): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
-  await run('npm', ['create', '--yes', `vite@${CREATE_VITE}`, basename(dir), '--', '--template', template, '--no-interactive'], dirname(dir));
+  await run(
+    'npm',
+    ['create', '--yes', `vite@${CREATE_VITE}`, basename(dir), '--', '--template', template, '--no-interactive'],
+    dirname(dir),
+  );
 }
 
 /** Line 6: the warning; line 7: a fetch; line 8: the rejection (the issue's case). Clicking the button throws inside React. */
@@ -61,7 +65,13 @@ onMounted(() => {
 
 export const viteVueTs: DevApp = {
   id: `vite-vue-ts-${CREATE_VITE}`,
-  versions: { 'create-vite': CREATE_VITE, vite: VITE, vue: '3.5.45', '@vitejs/plugin-vue': '6.0.11', '@vue/tsconfig': '0.9.1' },
+  versions: {
+    'create-vite': CREATE_VITE,
+    vite: VITE,
+    vue: '3.5.45',
+    '@vitejs/plugin-vue': '6.0.11',
+    '@vue/tsconfig': '0.9.1',
+  },
   async install(dir) {
     await createVite(dir, 'vue-ts');
     pinDependencies(dir, { vue: '3.5.45' }, { vite: VITE, '@vitejs/plugin-vue': '6.0.11', '@vue/tsconfig': '0.9.1' });
@@ -114,7 +124,8 @@ function webpackApp(devtool: string): DevApp {
     files: {
       'src/index.js': WEBPACK_INDEX,
       'src/greet.js': 'export function greet(name) {\n  return `warn from ${name}`;\n}\n',
-      'public/index.html': '<!doctype html>\n<html><head><title>webpack fixture</title></head><body><script src="/main.js"></script></body></html>\n',
+      'public/index.html':
+        '<!doctype html>\n<html><head><title>webpack fixture</title></head><body><script src="/main.js"></script></body></html>\n',
       'serve.cjs': WEBPACK_SERVE,
     },
     serve: (port) => ['serve.cjs', String(port), devtool],
@@ -145,12 +156,17 @@ export const nextApp: DevApp = {
   versions: { next: NEXT, react: '19.3.1' },
   async install(dir) {
     // TypeScript and the types up front: otherwise `next dev` installs them itself on first start.
-    pinDependencies(dir, { next: NEXT, react: '19.3.1', 'react-dom': '19.3.1' }, { typescript: '5.9.3', '@types/react': '19.3.0', '@types/node': '24.19.2' });
+    pinDependencies(
+      dir,
+      { next: NEXT, react: '19.3.1', 'react-dom': '19.3.1' },
+      { typescript: '5.9.3', '@types/react': '19.3.0', '@types/node': '24.19.2' },
+    );
     await run('npm', ['install'], dir);
   },
   files: {
     'app/page.tsx': NEXT_PAGE,
-    'app/layout.tsx': "export default function RootLayout({ children }: { children: React.ReactNode }) {\n  return (\n    <html lang=\"en\">\n      <body>{children}</body>\n    </html>\n  );\n}\n",
+    'app/layout.tsx':
+      'export default function RootLayout({ children }: { children: React.ReactNode }) {\n  return (\n    <html lang="en">\n      <body>{children}</body>\n    </html>\n  );\n}\n',
     'next.config.mjs': 'export default {};\n',
   },
   serve: (port) => ['node_modules/next/dist/bin/next', 'dev', '--hostname', '127.0.0.1', '--port', String(port)],

@@ -20,7 +20,13 @@ export interface PerfSite {
 export async function startPerfSite(imageDelayMs = 1200): Promise<PerfSite> {
   const hero = noisyPng(640, 420);
   // A bundled script with an inline source map, as a dev server serves one.
-  const mapped = buildSync({ entryPoints: [join(SITE, 'src', 'mappedTask.ts')], bundle: true, sourcemap: 'inline', write: false, format: 'iife' }).outputFiles[0]!.text;
+  const mapped = buildSync({
+    entryPoints: [join(SITE, 'src', 'mappedTask.ts')],
+    bundle: true,
+    sourcemap: 'inline',
+    write: false,
+    format: 'iife',
+  }).outputFiles[0]!.text;
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://fixture').pathname;
     res.setHeader('cache-control', 'no-store');

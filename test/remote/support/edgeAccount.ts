@@ -23,7 +23,10 @@ export async function startTestEdge(): Promise<TestEdge> {
   const dev = await startWranglerDev('remote-suite-secret-long-enough-0123456789', EDGE_DIR);
   const { apiKey } = await registerAccount(dev.url, 'Remote suite');
   let reader: Promise<string> | undefined;
-  const readerToken = () => (reader ??= generateClientKeys(`reader-${Date.now()}`).then((keys) => new TokenSource(dev.url, keys, apiKey).get()));
+  const readerToken = () =>
+    (reader ??= generateClientKeys(`reader-${Date.now()}`).then((keys) =>
+      new TokenSource(dev.url, keys, apiKey).get(),
+    ));
   return {
     url: dev.url,
     output: () => dev.output(),
@@ -53,5 +56,6 @@ export async function readConsole(url: string, token: string, sessionId: string)
 
 /** A session's network requests (up to 1000); `query` filters as on the connector, e.g. `failed=true`. */
 export async function readNetwork(url: string, token: string, sessionId: string, query = ''): Promise<any[]> {
-  return (await readSession(url, token, sessionId, `/api/v1/network-requests?limit=1000${query && `&${query}`}`)).requests;
+  return (await readSession(url, token, sessionId, `/api/v1/network-requests?limit=1000${query && `&${query}`}`))
+    .requests;
 }

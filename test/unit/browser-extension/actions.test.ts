@@ -6,7 +6,10 @@ import { diffLines } from '../../../browser-extension/src/background/actions/sna
 
 /** A page of `rows` table rows, each a row line, two cells and a button, after a heading. */
 function tablePage(rows: number): SnapshotLine[] {
-  const lines: SnapshotLine[] = [{ text: '- heading "Teas" [ref=e1]', depth: 0, interactive: false, ref: 'e1' }, { text: '- table [ref=e2]', depth: 0, interactive: false, ref: 'e2' }];
+  const lines: SnapshotLine[] = [
+    { text: '- heading "Teas" [ref=e1]', depth: 0, interactive: false, ref: 'e1' },
+    { text: '- table [ref=e2]', depth: 0, interactive: false, ref: 'e2' },
+  ];
   for (let i = 1; i <= rows; i++) {
     lines.push({ text: `  - row [ref=r${i}]`, depth: 1, interactive: false, ref: `r${i}` });
     lines.push({ text: `    - cell "Tea ${i}"`, depth: 2, interactive: false });
@@ -29,22 +32,38 @@ describe('action engine: snapshot budget, diff, key chords', () => {
     const lines = fitted.text.split('\n');
     assert.equal(lines[0], '- heading "Teas" [ref=e1]');
     assert.ok(lines.includes('    - cell "Tea 1"'), 'the start is whole');
-    const lastCell = Math.max(...lines.filter((line) => line.includes('cell "Tea')).map((line) => Number(/Tea (\d+)/.exec(line)![1])));
-    const lastButton = Math.max(...lines.filter((line) => line.includes('button')).map((line) => Number(/Buy (\d+)/.exec(line)![1])));
+    const lastCell = Math.max(
+      ...lines.filter((line) => line.includes('cell "Tea')).map((line) => Number(/Tea (\d+)/.exec(line)![1])),
+    );
+    const lastButton = Math.max(
+      ...lines.filter((line) => line.includes('button')).map((line) => Number(/Buy (\d+)/.exec(line)![1])),
+    );
     assert.ok(lastButton > lastCell * 2, `buttons go on (${lastButton}) after the cells stop (${lastCell})`);
-    assert.match(lines.at(-1)!, /^\[Snapshot cut to about 5000 characters: \d+ of 8002 lines shown .* Large parts: ref e2 \(table, 8000 lines\)\.\]$/);
+    assert.match(
+      lines.at(-1)!,
+      /^\[Snapshot cut to about 5000 characters: \d+ of 8002 lines shown .* Large parts: ref e2 \(table, 8000 lines\)\.\]$/,
+    );
   });
 
   it('diffs snapshot lines as multisets, capped', () => {
     assert.deepEqual(diffLines(['a', 'b', 'b', 'c'], ['a', 'b', 'c', 'd']), { added: ['d'], removed: ['b'], more: 0 });
-    const many = diffLines([], Array.from({ length: 100 }, (_, i) => `line ${i}`));
+    const many = diffLines(
+      [],
+      Array.from({ length: 100 }, (_, i) => `line ${i}`),
+    );
     assert.equal(many.added.length, 40);
     assert.equal(many.more, 60);
   });
 
   it('parses key chords and refuses unknown keys with the names it knows', () => {
-    assert.deepEqual(parseChord('Control+Shift+A'), { modifiers: ['Control', 'Shift'], key: { key: 'A', code: 'KeyA', keyCode: 65, text: 'A' } });
-    assert.deepEqual(parseChord('Ctrl+-'), { modifiers: ['Control'], key: { key: '-', code: 'Minus', keyCode: 189, text: '-' } });
+    assert.deepEqual(parseChord('Control+Shift+A'), {
+      modifiers: ['Control', 'Shift'],
+      key: { key: 'A', code: 'KeyA', keyCode: 65, text: 'A' },
+    });
+    assert.deepEqual(parseChord('Ctrl+-'), {
+      modifiers: ['Control'],
+      key: { key: '-', code: 'Minus', keyCode: 189, text: '-' },
+    });
     assert.equal(parseChord('Enter').key.text, '\r');
     assert.equal(parseChord('F5').key.keyCode, 116);
     assert.deepEqual(parseChord('@').key, { key: '@', code: 'Digit2', keyCode: 50, text: '@' }, 'US layout: Shift+2');

@@ -10,7 +10,9 @@ class FakeSession implements SessionArea {
   failing = false;
   async get(keys: string[] | null): Promise<Record<string, unknown>> {
     const wanted = keys ?? [...this.data.keys()];
-    return Object.fromEntries(wanted.filter((key) => this.data.has(key)).map((key) => [key, JSON.parse(this.data.get(key)!)]));
+    return Object.fromEntries(
+      wanted.filter((key) => this.data.has(key)).map((key) => [key, JSON.parse(this.data.get(key)!)]),
+    );
   }
   async set(items: Record<string, unknown>): Promise<void> {
     if (this.failing) throw new Error('Session storage quota bytes exceeded.');
@@ -31,10 +33,14 @@ class FakeConnector {
   readonly messages: string[] = [];
   private readonly seen = new Map<string, number>();
   receive(instanceId: string, frame: string): number {
-    const batch = JSON.parse(frame) as { batchSeq: number; events: { message?: string; type: string; count?: number }[] };
+    const batch = JSON.parse(frame) as {
+      batchSeq: number;
+      events: { message?: string; type: string; count?: number }[];
+    };
     if (batch.batchSeq > (this.seen.get(instanceId) ?? 0)) {
       this.seen.set(instanceId, batch.batchSeq);
-      for (const event of batch.events) this.messages.push(event.type === 'dropped' ? `dropped ${event.count}` : event.message!);
+      for (const event of batch.events)
+        this.messages.push(event.type === 'dropped' ? `dropped ${event.count}` : event.message!);
     }
     return batch.batchSeq;
   }
@@ -43,14 +49,24 @@ class FakeConnector {
 /** One service-worker life: an outbox restored from the session area. */
 async function worker(area: FakeSession, limits: OutboxLimits = DEFAULT_OUTBOX_LIMITS, budgetChars?: number) {
   const outbox = new Outbox(limits);
-  const store = new OutboxStore(outbox, area, () => false, () => undefined, budgetChars);
+  const store = new OutboxStore(
+    outbox,
+    area,
+    () => false,
+    () => undefined,
+    budgetChars,
+  );
   await store.restore();
   return { outbox, store };
 }
 
 const logs = (from: number, count: number, prefix = 'log'): CaptureEvent[] =>
-  Array.from({ length: count }, (_, i) => ({ type: 'console-log', level: 'log', message: `${prefix} ${from + i}`, timestamp: 1 }) as CaptureEvent);
-const range = (from: number, count: number, prefix = 'log') => Array.from({ length: count }, (_, i) => `${prefix} ${from + i}`);
+  Array.from(
+    { length: count },
+    (_, i) => ({ type: 'console-log', level: 'log', message: `${prefix} ${from + i}`, timestamp: 1 }) as CaptureEvent,
+  );
+const range = (from: number, count: number, prefix = 'log') =>
+  Array.from({ length: count }, (_, i) => `${prefix} ${from + i}`);
 
 /** Delivers everything the outbox holds to the connector, acking as it goes. */
 function deliverAll(outbox: Outbox, connector: FakeConnector): void {
@@ -82,7 +98,10 @@ describe('browser extension: the outbox survives the service worker', () => {
     assert.equal(second.outbox.queued, 0);
     await until(() => second.store.settled);
     assert.equal((await worker(area)).outbox.queued, 0, 'acked batches are gone from storage too');
-    assert.deepEqual([...area.data.keys()].filter((key) => key.startsWith('outbox:batch:')), []);
+    assert.deepEqual(
+      [...area.data.keys()].filter((key) => key.startsWith('outbox:batch:')),
+      [],
+    );
   });
 
   it('a worker stopped with acks it never saved: the connector drops the re-sent batches, and new ones still count', async () => {
@@ -95,7 +114,11 @@ describe('browser extension: the outbox survives the service worker', () => {
     first.outbox.resend((frame) => (connector.receive(first.outbox.instanceId, frame), true));
     assert.equal(connector.messages.length, 1500);
     const second = await worker(area);
-    assert.equal(second.outbox.instanceId, first.outbox.instanceId, 'the same instance, so the connector knows its batches');
+    assert.equal(
+      second.outbox.instanceId,
+      first.outbox.instanceId,
+      'the same instance, so the connector knows its batches',
+    );
     second.outbox.add(logs(1500, 600));
     await until(() => second.store.settled);
     deliverAll(second.outbox, connector);
@@ -118,10 +141,21 @@ describe('browser extension: the outbox survives the service worker', () => {
     const markers = connector.messages.filter((message) => /^dropped \d+$/.test(message));
     assert.equal(markers.length, 1);
     const logsDelivered = connector.messages.filter((message) => !markers.includes(message));
-    assert.ok(logsDelivered.length > 100 && logsDelivered.length < 3000, `${logsDelivered.length} stored ones delivered`);
-    assert.equal(Number(markers[0]!.split(' ')[1]) + logsDelivered.length, 5000, 'every capture is either delivered or counted');
+    assert.ok(
+      logsDelivered.length > 100 && logsDelivered.length < 3000,
+      `${logsDelivered.length} stored ones delivered`,
+    );
+    assert.equal(
+      Number(markers[0]!.split(' ')[1]) + logsDelivered.length,
+      5000,
+      'every capture is either delivered or counted',
+    );
     assert.equal(logsDelivered.at(-1), `${'x'.repeat(100)} 4999`, 'the newest are kept');
-    assert.deepEqual(logsDelivered, range(5000 - logsDelivered.length, logsDelivered.length, 'x'.repeat(100)), 'a run of the newest, in order');
+    assert.deepEqual(
+      logsDelivered,
+      range(5000 - logsDelivered.length, logsDelivered.length, 'x'.repeat(100)),
+      'a run of the newest, in order',
+    );
   });
 
   it('a storage failure is reported and retried, never thrown', async () => {

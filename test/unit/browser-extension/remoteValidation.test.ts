@@ -1,7 +1,13 @@
 import { strict as assert } from 'node:assert';
 import { validateRemoteSettings } from '../../../browser-extension/src/background/remoteValidation';
 
-const valid = { enabled: true, url: 'https://edge.example.com/', apiKey: ' bdk_abc ', sessionId: 'team-session_1', allowScripts: false };
+const valid = {
+  enabled: true,
+  url: 'https://edge.example.com/',
+  apiKey: ' bdk_abc ',
+  sessionId: 'team-session_1',
+  allowScripts: false,
+};
 const fieldOf = (input: Partial<typeof valid>) => {
   const result = validateRemoteSettings({ ...valid, ...input });
   return result.ok ? 'ok' : result.field;
@@ -9,13 +15,34 @@ const fieldOf = (input: Partial<typeof valid>) => {
 
 describe('browser extension: remote settings check', () => {
   it('normalises a good configuration', () => {
-    assert.deepEqual(validateRemoteSettings(valid), { ok: true, settings: { enabled: true, url: 'https://edge.example.com', apiKey: 'bdk_abc', sessionId: 'team-session_1', allowScripts: false } });
-    assert.equal((validateRemoteSettings({ ...valid, url: 'https://example.com/edge/' }) as { settings: { url: string } }).settings.url, 'https://example.com/edge');
+    assert.deepEqual(validateRemoteSettings(valid), {
+      ok: true,
+      settings: {
+        enabled: true,
+        url: 'https://edge.example.com',
+        apiKey: 'bdk_abc',
+        sessionId: 'team-session_1',
+        allowScripts: false,
+      },
+    });
+    assert.equal(
+      (validateRemoteSettings({ ...valid, url: 'https://example.com/edge/' }) as { settings: { url: string } }).settings
+        .url,
+      'https://example.com/edge',
+    );
   });
 
   it('allows plain http only on loopback, where wrangler dev runs', () => {
-    for (const url of ['http://127.0.0.1:8787', 'http://localhost:8787', 'http://[::1]:8787', 'http://edge.localhost']) assert.equal(fieldOf({ url }), 'ok', url);
-    for (const url of ['http://edge.example.com', 'ws://edge.example.com', 'edge.example.com', 'https://user:pw@edge.example.com', 'https://edge.example.com/?key=1']) assert.equal(fieldOf({ url }), 'url', url);
+    for (const url of ['http://127.0.0.1:8787', 'http://localhost:8787', 'http://[::1]:8787', 'http://edge.localhost'])
+      assert.equal(fieldOf({ url }), 'ok', url);
+    for (const url of [
+      'http://edge.example.com',
+      'ws://edge.example.com',
+      'edge.example.com',
+      'https://user:pw@edge.example.com',
+      'https://edge.example.com/?key=1',
+    ])
+      assert.equal(fieldOf({ url }), 'url', url);
   });
 
   it('needs an API key and a URL to turn on, but saves a half-filled form while off', () => {

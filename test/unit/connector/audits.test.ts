@@ -35,7 +35,10 @@ describe('Audits without a browser', () => {
     it('refuses at once a request that could not finish within its timeout after waiting', async () => {
       const queue = new AuditQueue();
       const running = await queue.acquire(Date.now() + 60_000);
-      await assert.rejects(queue.acquire(Date.now() + 5000), (error: ApiError) => error.code === 'AUDIT_BUSY' && /1 is ahead.*timeout/.test(error.message));
+      await assert.rejects(
+        queue.acquire(Date.now() + 5000),
+        (error: ApiError) => error.code === 'AUDIT_BUSY' && /1 is ahead.*timeout/.test(error.message),
+      );
       assert.equal(queue.waitingCount, 0, 'not queued');
       running.release();
     });
@@ -46,7 +49,10 @@ describe('Audits without a browser', () => {
       const controller = new AbortController();
       const waiting = queue.acquire(Date.now() + 60_000, controller.signal);
       controller.abort();
-      await assert.rejects(waiting, (error: ApiError) => error.code === 'LIGHTHOUSE_FAILED' && error.details.reason === 'cancelled');
+      await assert.rejects(
+        waiting,
+        (error: ApiError) => error.code === 'LIGHTHOUSE_FAILED' && error.details.reason === 'cancelled',
+      );
       assert.equal(queue.waitingCount, 0);
       running.release();
     });
@@ -54,7 +60,13 @@ describe('Audits without a browser', () => {
 
   describe('the cookie hand-over policy', () => {
     it('is on for loopback origins by default, opt-in for others, and a request can only turn it off', () => {
-      for (const url of ['http://localhost:5173/', 'http://127.0.0.1:8080/a', 'http://app.localhost/', 'http://[::1]:3000/']) assert.ok(isLoopbackUrl(url), url);
+      for (const url of [
+        'http://localhost:5173/',
+        'http://127.0.0.1:8080/a',
+        'http://app.localhost/',
+        'http://[::1]:3000/',
+      ])
+        assert.ok(isLoopbackUrl(url), url);
       assert.equal(isLoopbackUrl('https://example.com/'), false);
       assert.equal(handoverAllowed('http://localhost:5173/', 'loopback', undefined).allowed, true);
       assert.equal(handoverAllowed('https://example.com/', 'loopback', true).allowed, false);
@@ -64,10 +76,49 @@ describe('Audits without a browser', () => {
     });
 
     it('keeps host-only cookies host-only and maps sameSite and expiry to CDP', () => {
-      const hostOnly = toCookieParam({ name: 's', value: 'v', domain: 'localhost', path: '/', secure: false, httpOnly: true, sameSite: 'lax', expirationDate: 2_000_000_000 }, 'http://localhost:5173/x');
-      assert.deepEqual(hostOnly, { name: 's', value: 'v', path: '/', secure: false, httpOnly: true, url: 'http://localhost/', sameSite: 'Lax', expires: 2_000_000_000 });
-      const domain = toCookieParam({ name: 'd', value: 'v', domain: '.example.com', path: '/', secure: true, httpOnly: false, sameSite: 'unspecified' }, 'https://app.example.com/');
-      assert.deepEqual(domain, { name: 'd', value: 'v', path: '/', secure: true, httpOnly: false, domain: '.example.com' });
+      const hostOnly = toCookieParam(
+        {
+          name: 's',
+          value: 'v',
+          domain: 'localhost',
+          path: '/',
+          secure: false,
+          httpOnly: true,
+          sameSite: 'lax',
+          expirationDate: 2_000_000_000,
+        },
+        'http://localhost:5173/x',
+      );
+      assert.deepEqual(hostOnly, {
+        name: 's',
+        value: 'v',
+        path: '/',
+        secure: false,
+        httpOnly: true,
+        url: 'http://localhost/',
+        sameSite: 'Lax',
+        expires: 2_000_000_000,
+      });
+      const domain = toCookieParam(
+        {
+          name: 'd',
+          value: 'v',
+          domain: '.example.com',
+          path: '/',
+          secure: true,
+          httpOnly: false,
+          sameSite: 'unspecified',
+        },
+        'https://app.example.com/',
+      );
+      assert.deepEqual(domain, {
+        name: 'd',
+        value: 'v',
+        path: '/',
+        secure: true,
+        httpOnly: false,
+        domain: '.example.com',
+      });
     });
   });
 
@@ -80,34 +131,99 @@ describe('Audits without a browser', () => {
       findChrome: () => undefined,
       load: () => ((loaded = true), Promise.reject(new Error('not reached'))),
     });
-    await assert.rejects(service.run({ url: 'http://localhost:5173/' }), (error: ApiError) => error.code === 'LIGHTHOUSE_FAILED' && /Install Google Chrome or Chromium.*CHROME_PATH.*debuggingEndpoint/.test(error.message));
+    await assert.rejects(
+      service.run({ url: 'http://localhost:5173/' }),
+      (error: ApiError) =>
+        error.code === 'LIGHTHOUSE_FAILED' &&
+        /Install Google Chrome or Chromium.*CHROME_PATH.*debuggingEndpoint/.test(error.message),
+    );
     assert.equal(loaded, false);
     assert.match(service.availability(), /no Chrome or Chromium found/);
   });
 
   it('reads the audit settings from flags and BROWSER_DEBUG_AUDIT_* variables', () => {
-    const overrides = configFromEnvironment({ BROWSER_DEBUG_AUDIT_COOKIES: 'off', BROWSER_DEBUG_AUDIT_TIMEOUT_MS: '90000' }, ['--audit-endpoint', 'http://127.0.0.1:9222']);
-    assert.deepEqual(overrides.audits, { timeoutMs: 90_000, debuggingEndpoint: 'http://127.0.0.1:9222', cookieHandover: 'off' });
-    assert.throws(() => configFromEnvironment({ BROWSER_DEBUG_AUDIT_COOKIES: 'everything' }, []), /loopback, all or off/);
+    const overrides = configFromEnvironment(
+      { BROWSER_DEBUG_AUDIT_COOKIES: 'off', BROWSER_DEBUG_AUDIT_TIMEOUT_MS: '90000' },
+      ['--audit-endpoint', 'http://127.0.0.1:9222'],
+    );
+    assert.deepEqual(overrides.audits, {
+      timeoutMs: 90_000,
+      debuggingEndpoint: 'http://127.0.0.1:9222',
+      cookieHandover: 'off',
+    });
+    assert.throws(
+      () => configFromEnvironment({ BROWSER_DEBUG_AUDIT_COOKIES: 'everything' }, []),
+      /loopback, all or off/,
+    );
   });
 
   it('ranks failing audits by axe impact, then weight, and lists an audit of two categories once', () => {
-    const audit = (id: string, impact?: string) => ({ id, title: id, description: '', score: 0, scoreDisplayMode: 'binary', details: { type: 'table', items: [{ node: { type: 'node', selector: `#${id}` } }], ...(impact ? { debugData: { impact } } : {}) } });
+    const audit = (id: string, impact?: string) => ({
+      id,
+      title: id,
+      description: '',
+      score: 0,
+      scoreDisplayMode: 'binary',
+      details: {
+        type: 'table',
+        items: [{ node: { type: 'node', selector: `#${id}` } }],
+        ...(impact ? { debugData: { impact } } : {}),
+      },
+    });
     const lhr = {
-      audits: { 'image-alt': audit('image-alt', 'critical'), 'color-contrast': audit('color-contrast', 'serious'), 'meta-description': audit('meta-description') },
+      audits: {
+        'image-alt': audit('image-alt', 'critical'),
+        'color-contrast': audit('color-contrast', 'serious'),
+        'meta-description': audit('meta-description'),
+      },
       categories: {
-        accessibility: { id: 'accessibility', title: 'Accessibility', score: 0.5, auditRefs: [{ id: 'color-contrast', weight: 7 }, { id: 'image-alt', weight: 10 }] },
-        seo: { id: 'seo', title: 'SEO', score: 0.5, auditRefs: [{ id: 'image-alt', weight: 1 }, { id: 'meta-description', weight: 1 }] },
+        accessibility: {
+          id: 'accessibility',
+          title: 'Accessibility',
+          score: 0.5,
+          auditRefs: [
+            { id: 'color-contrast', weight: 7 },
+            { id: 'image-alt', weight: 10 },
+          ],
+        },
+        seo: {
+          id: 'seo',
+          title: 'SEO',
+          score: 0.5,
+          auditRefs: [
+            { id: 'image-alt', weight: 1 },
+            { id: 'meta-description', weight: 1 },
+          ],
+        },
       },
     } as unknown as Lhr;
     const failing = failingOf(lhr);
-    assert.deepEqual(failing.map((item) => [item.id, item.severity, item.category]), [['image-alt', 'critical', 'accessibility'], ['color-contrast', 'serious', 'accessibility'], ['meta-description', 'minor', 'seo']]);
+    assert.deepEqual(
+      failing.map((item) => [item.id, item.severity, item.category]),
+      [
+        ['image-alt', 'critical', 'accessibility'],
+        ['color-contrast', 'serious', 'accessibility'],
+        ['meta-description', 'minor', 'seo'],
+      ],
+    );
     assert.deepEqual(failing[0]!.selectors, ['#image-alt']);
   });
 
   it('caps the MCP answer per severity: every critical failure, a few minor ones', () => {
-    const item = (id: string, severity: FailingAudit['severity']): FailingAudit => ({ id, title: id, category: 'accessibility', severity, score: 0, selectors: ['main > img'], snippets: [''], elementCount: 1 });
-    const failing = [...Array.from({ length: 12 }, (_, i) => item(`critical-${i}`, 'critical')), ...Array.from({ length: 6 }, (_, i) => item(`minor-${i}`, 'minor'))];
+    const item = (id: string, severity: FailingAudit['severity']): FailingAudit => ({
+      id,
+      title: id,
+      category: 'accessibility',
+      severity,
+      score: 0,
+      selectors: ['main > img'],
+      snippets: [''],
+      elementCount: 1,
+    });
+    const failing = [
+      ...Array.from({ length: 12 }, (_, i) => item(`critical-${i}`, 'critical')),
+      ...Array.from({ length: 6 }, (_, i) => item(`minor-${i}`, 'minor')),
+    ];
     const summary = {
       url: 'http://localhost:5173/',
       finalUrl: 'http://localhost:5173/',
@@ -118,7 +234,16 @@ describe('Audits without a browser', () => {
       failing,
       opportunities: [],
       report: { jsonPath: '/r/a.report.json', htmlPath: '/r/a.report.html' },
-      run: { browser: 'headless', browserLabel: 'headless chromium', waitedMs: 2500, queuedBehind: 1, durationMs: 8000, cookies: { shared: 0, names: [], note: 'No cookies shared.' }, lighthouseVersion: '12.8.2', warnings: [] },
+      run: {
+        browser: 'headless',
+        browserLabel: 'headless chromium',
+        waitedMs: 2500,
+        queuedBehind: 1,
+        durationMs: 8000,
+        cookies: { shared: 0, names: [], note: 'No cookies shared.' },
+        lighthouseVersion: '12.8.2',
+        warnings: [],
+      },
     } as AuditSummary;
     const text = auditText(summary);
     assert.equal(text.match(/\[critical\]/g)?.length, 12);

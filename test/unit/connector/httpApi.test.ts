@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { SIGNATURE } from '../../../src/shared/identity';
-import { connectFakeBrowser, consoleLog, networkRequest, startTestConnector, until, type TestConnector } from '../../support/connector';
+import {
+  connectFakeBrowser,
+  consoleLog,
+  networkRequest,
+  startTestConnector,
+  until,
+  type TestConnector,
+} from '../../support/connector';
 import { get, post, request } from '../../support/http';
 import type { TestSocket } from '../../support/wsClient';
 
@@ -112,7 +119,8 @@ describe('connector HTTP API', () => {
 
     it('treats level as a minimum severity (debug < log = info < warn < error)', async () => {
       await feed(['debug', 'log', 'info', 'warn', 'error'].map((level) => consoleLog(level, { level })));
-      const messages = async (level: string) => (await get(t.port, `/console-logs?level=${level}`)).json.logs.map((l: { message: string }) => l.message);
+      const messages = async (level: string) =>
+        (await get(t.port, `/console-logs?level=${level}`)).json.logs.map((l: { message: string }) => l.message);
       assert.deepEqual(await messages('debug'), ['debug', 'log', 'info', 'warn', 'error']);
       assert.deepEqual(await messages('info'), ['log', 'info', 'warn', 'error']);
       assert.deepEqual(await messages('log'), ['log', 'info', 'warn', 'error']);
@@ -121,7 +129,11 @@ describe('connector HTTP API', () => {
     });
 
     it('lists uncaught errors among the logs at level error, and in /console-errors', async () => {
-      await feed([consoleLog('fine'), { type: 'console-error', message: 'boom', stack: 'Error: boom\n    at app.js:1:1', timestamp: Date.now() }, consoleLog('bad', { level: 'error' })]);
+      await feed([
+        consoleLog('fine'),
+        { type: 'console-error', message: 'boom', stack: 'Error: boom\n    at app.js:1:1', timestamp: Date.now() },
+        consoleLog('bad', { level: 'error' }),
+      ]);
       const logs = (await get(t.port, '/console-logs?level=error')).json.logs;
       assert.deepEqual(
         logs.map((l: { message: string; level: string }) => [l.message, l.level]),
@@ -155,7 +167,9 @@ describe('connector HTTP API', () => {
     });
 
     it('stores a POST /extension-log entry and shows it in later reads', async () => {
-      const { json, status } = await post(t.port, '/extension-log', { data: { type: 'console-log', level: 'info', message: 'via http', timestamp: 1 } });
+      const { json, status } = await post(t.port, '/extension-log', {
+        data: { type: 'console-log', level: 'info', message: 'via http', timestamp: 1 },
+      });
       assert.equal(status, 200);
       assert.equal(json.success, true);
       const logs = (await get(t.port, '/console-logs')).json.logs;
@@ -179,7 +193,11 @@ describe('connector HTTP API', () => {
   describe('network', () => {
     beforeEach(async () => {
       await feed([
-        networkRequest('http://app/ok', 200, { size: { request: 10, response: 500 }, timing: { dns: 1, connect: 2, send: 1, wait: 5, receive: 3 }, statusText: 'OK' }),
+        networkRequest('http://app/ok', 200, {
+          size: { request: 10, response: 500 },
+          timing: { dns: 1, connect: 2, send: 1, wait: 5, receive: 3 },
+          statusText: 'OK',
+        }),
         networkRequest('http://app/post', 201, { method: 'POST', timestamp: Date.now() - 5 }),
         networkRequest('http://app/missing', 404, { statusText: 'Not Found' }),
         networkRequest('http://app/down', 0, { error: 'net::ERR_CONNECTION_REFUSED', status: undefined }),
@@ -220,7 +238,10 @@ describe('connector HTTP API', () => {
       assert.equal(json.count, 5);
       assert.equal(json.requests[0].url, 'http://app/post');
       const times = json.requests.map((r: { timestamp: number }) => r.timestamp);
-      assert.deepEqual(times, [...times].sort((a: number, b: number) => a - b));
+      assert.deepEqual(
+        times,
+        [...times].sort((a: number, b: number) => a - b),
+      );
     });
 
     it('/network-requests gives the detailed shape and filters status, method and failed', async () => {
@@ -231,7 +252,8 @@ describe('connector HTTP API', () => {
       assert.deepEqual(ok.timing, { dns: 1, connect: 2, send: 1, wait: 5, receive: 3 });
       assert.equal(ok.statusText, 'OK');
       assert.equal(typeof ok.id, 'string');
-      const urls = async (query: string) => (await get(t.port, `/api/v1/network-requests?${query}`)).json.data.requests.map((r: { url: string }) => r.url);
+      const urls = async (query: string) =>
+        (await get(t.port, `/api/v1/network-requests?${query}`)).json.data.requests.map((r: { url: string }) => r.url);
       assert.deepEqual(await urls('status=404'), ['http://app/missing']);
       assert.deepEqual(await urls('status=5xx'), ['http://app/crash']);
       assert.deepEqual(await urls('failed=true'), ['http://app/missing', 'http://app/down', 'http://app/crash']);
@@ -255,7 +277,14 @@ describe('connector HTTP API', () => {
       await feed([
         { type: 'page-navigated', url: 'http://app/one', tabId: 1, pageLoadId: 'load-1', timestamp: Date.now() },
         consoleLog('on one', { tabId: 1 }),
-        { type: 'page-navigated', url: 'http://app/two', tabId: 1, pageLoadId: 'load-2', timestamp: Date.now(), title: 'Two' },
+        {
+          type: 'page-navigated',
+          url: 'http://app/two',
+          tabId: 1,
+          pageLoadId: 'load-2',
+          timestamp: Date.now(),
+          title: 'Two',
+        },
         consoleLog('on two', { tabId: 1 }),
       ]);
       const logs = (await get(t.port, '/console-logs')).json.logs;
@@ -290,7 +319,19 @@ describe('connector HTTP API', () => {
   });
 
   describe('both variants', () => {
-    const reads = ['/.identity', '/.port', '/health', '/console-logs', '/console-errors', '/network-success', '/network-errors', '/all-xhr', '/network-requests', '/current-url', '/selected-element'];
+    const reads = [
+      '/.identity',
+      '/.port',
+      '/health',
+      '/console-logs',
+      '/console-errors',
+      '/network-success',
+      '/network-errors',
+      '/all-xhr',
+      '/network-requests',
+      '/current-url',
+      '/selected-element',
+    ];
 
     it('serves every read unversioned in variant A and under /api/v1 and /api in variant B with the same data', async () => {
       await feed([consoleLog('x'), networkRequest('http://app/a', 200), networkRequest('http://app/b', 500)]);
@@ -363,10 +404,15 @@ describe('connector HTTP API', () => {
     });
 
     it('answers malformed JSON and oversized bodies with clear errors', async () => {
-      const malformed = await request(t.port, 'POST', '/extension-log', { rawBody: '{"data": ', headers: { 'content-type': 'application/json' } });
+      const malformed = await request(t.port, 'POST', '/extension-log', {
+        rawBody: '{"data": ',
+        headers: { 'content-type': 'application/json' },
+      });
       assert.equal(malformed.status, 400);
       assert.equal(malformed.json.error.code, 'INVALID_REQUEST');
-      const huge = await request(t.port, 'POST', '/api/v1/extension-log', { body: { data: { message: 'x'.repeat(2 * 1024 * 1024) } } });
+      const huge = await request(t.port, 'POST', '/api/v1/extension-log', {
+        body: { data: { message: 'x'.repeat(2 * 1024 * 1024) } },
+      });
       assert.equal(huge.status, 413);
       assert.equal(huge.json.error.code, 'PAYLOAD_TOO_LARGE');
       assert.equal(huge.json.status, 'error');

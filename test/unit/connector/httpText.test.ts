@@ -41,7 +41,9 @@ describe('source maps: getText over node:http', () => {
   });
 
   it('refuses a body over the size cap, and an HTTP error', async () => {
-    const server = createHttpServer((req, res) => (req.url === '/app.js' ? res.end('x'.repeat(5000)) : res.writeHead(404).end()));
+    const server = createHttpServer((req, res) =>
+      req.url === '/app.js' ? res.end('x'.repeat(5000)) : res.writeHead(404).end(),
+    );
     servers.push(server);
     const url = await listen(server);
     await assert.rejects(getText(url, 2000, 1000), /larger than 1000 bytes/);

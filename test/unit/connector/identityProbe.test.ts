@@ -54,7 +54,11 @@ describe('identity probe', function () {
     try {
       const script = `require('./src/connector/identityProbe').probeIdentity('127.0.0.1', ${held.port}, 3000).then((p) => console.log(JSON.stringify(p)))`;
       // Not spawnSync: the listener lives in this process and must keep accepting.
-      const run = await promisify(execFile)(process.execPath, ['--import', 'tsx', '-e', script], { cwd: root, encoding: 'utf8', timeout: 20_000 });
+      const run = await promisify(execFile)(process.execPath, ['--import', 'tsx', '-e', script], {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
       assert.match(run.stdout, /"holder":"it closed the connection at once"/, run.stderr);
     } finally {
       await held.close();
@@ -63,7 +67,11 @@ describe('identity probe', function () {
 
   it('a start-up that stalls prints why and exits 1 instead of 0 in silence', () => {
     const script = `require('./src/connector/startupGuard').guardStartup('Test thing'); new Promise(() => undefined);`;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: root, encoding: 'utf8', timeout: 20_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     assert.equal(run.status, 1);
     assert.match(run.stderr, /Test thing could not start: start-up stalled/);
   });

@@ -20,7 +20,13 @@ describe('capture journal', () => {
     const stop = attachJournal(first, file, silentLogger);
     first.ingest({ type: 'page-navigated', url: 'http://localhost:5173/', pageLoadId: 'L1', tabId: 1, timestamp: 1 });
     first.ingest(log('before restart'));
-    first.ingest({ type: 'network-request', method: 'GET', url: 'http://localhost:5173/api', status: 500, timestamp: 2 });
+    first.ingest({
+      type: 'network-request',
+      method: 'GET',
+      url: 'http://localhost:5173/api',
+      status: 500,
+      timestamp: 2,
+    });
     stop();
     const second = new CaptureStore(resolveConfig().limits);
     attachJournal(second, file, silentLogger)();

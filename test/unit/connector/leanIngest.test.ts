@@ -4,14 +4,25 @@ import { startTestConnector, type TestConnector } from '../../support/connector'
 import { get, post, request } from '../../support/http';
 
 /** Streams `chunks` with no Content-Length (chunked), as a client that does not know the size would. */
-function postChunked(port: number, path: string, chunks: string[]): Promise<{ status: number; json: any; connection?: string }> {
+function postChunked(
+  port: number,
+  path: string,
+  chunks: string[],
+): Promise<{ status: number; json: any; connection?: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path, headers: { 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text), connection: res.headers.connection }));
-    });
-    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method: 'POST', path, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, json: JSON.parse(text), connection: res.headers.connection }),
+        );
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+    );
     for (const chunk of chunks) req.write(chunk);
     req.end();
   });
@@ -48,7 +59,12 @@ describe('POST /extension-log without express (the lean ingest path)', () => {
   });
 
   it('refuses web pages and foreign hosts before reading the body, and stores nothing', async () => {
-    const refused: Record<string, string>[] = [{ origin: 'http://localhost:5173' }, { origin: 'null' }, { host: 'evil.example' }, { host: `localhost:${t.port + 1}` }];
+    const refused: Record<string, string>[] = [
+      { origin: 'http://localhost:5173' },
+      { origin: 'null' },
+      { host: 'evil.example' },
+      { host: `localhost:${t.port + 1}` },
+    ];
     for (const headers of refused) {
       const denied = await post(t.port, '/extension-log', entry('evil'), headers);
       assert.equal(denied.status, 403, JSON.stringify(headers));
@@ -56,7 +72,9 @@ describe('POST /extension-log without express (the lean ingest path)', () => {
       assert.equal(denied.headers['access-control-allow-origin'], undefined);
     }
     assert.equal(stored(), 0);
-    const allowed = await post(t.port, '/extension-log', entry('ours'), { origin: 'chrome-extension://abcdefghijklmnop' });
+    const allowed = await post(t.port, '/extension-log', entry('ours'), {
+      origin: 'chrome-extension://abcdefghijklmnop',
+    });
     assert.equal(allowed.status, 200);
     assert.equal(allowed.headers['access-control-allow-origin'], 'chrome-extension://abcdefghijklmnop');
     assert.equal(allowed.headers.vary, 'Origin');
@@ -68,7 +86,11 @@ describe('POST /extension-log without express (the lean ingest path)', () => {
     assert.equal(declared.json.error.code, 'PAYLOAD_TOO_LARGE');
     assert.equal(declared.json.error.details.limit, 64 * 1024);
     const body = JSON.stringify(entry('y'.repeat(100 * 1024)));
-    const streamed = await postChunked(t.port, '/extension-log', [body.slice(0, 30_000), body.slice(30_000, 60_000), body.slice(60_000)]);
+    const streamed = await postChunked(t.port, '/extension-log', [
+      body.slice(0, 30_000),
+      body.slice(30_000, 60_000),
+      body.slice(60_000),
+    ]);
     assert.equal(streamed.status, 413);
     assert.equal(streamed.json.error.code, 'PAYLOAD_TOO_LARGE');
     assert.equal(streamed.connection, 'close', 'the rest of the body is not read');
@@ -79,18 +101,30 @@ describe('POST /extension-log without express (the lean ingest path)', () => {
 
   it('answers bad JSON as express.json() does, and other content types through express', async () => {
     for (const rawBody of ['{"data": ', '42', '"text"', 'nul']) {
-      const bad = await request(t.port, 'POST', '/extension-log', { rawBody, headers: { 'content-type': 'application/json' } });
+      const bad = await request(t.port, 'POST', '/extension-log', {
+        rawBody,
+        headers: { 'content-type': 'application/json' },
+      });
       assert.equal(bad.status, 400, rawBody);
       assert.equal(bad.json.error.code, 'INVALID_REQUEST');
       assert.match(bad.json.error.message, /not valid JSON/);
     }
-    const empty = await request(t.port, 'POST', '/api/v1/extension-log', { rawBody: '', headers: { 'content-type': 'application/json' } });
+    const empty = await request(t.port, 'POST', '/api/v1/extension-log', {
+      rawBody: '',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(empty.json.error.code, 'BAD_REQUEST');
     assert.match(empty.json.error.message, /'data'/);
-    const text = await request(t.port, 'POST', '/extension-log', { rawBody: JSON.stringify(entry('t')), headers: { 'content-type': 'text/plain' } });
+    const text = await request(t.port, 'POST', '/extension-log', {
+      rawBody: JSON.stringify(entry('t')),
+      headers: { 'content-type': 'text/plain' },
+    });
     assert.equal(text.status, 400);
     assert.match(text.json.error.message, /'data'/);
-    const charset = await request(t.port, 'POST', '/extension-log', { rawBody: JSON.stringify(entry('é')), headers: { 'content-type': 'application/json; charset=UTF-8' } });
+    const charset = await request(t.port, 'POST', '/extension-log', {
+      rawBody: JSON.stringify(entry('é')),
+      headers: { 'content-type': 'application/json; charset=UTF-8' },
+    });
     assert.equal(charset.status, 200);
     assert.equal((await get(t.port, '/console-logs')).json.logs[0].message, 'é');
   });

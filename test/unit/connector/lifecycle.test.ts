@@ -19,7 +19,10 @@ interface Cli {
 
 function startCli(args: string[]): Cli {
   const screenshotDir = mkdtempSync(join(tmpdir(), 'bd-cli-'));
-  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, BROWSER_DEBUG_SCREENSHOT_DIR: screenshotDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, BROWSER_DEBUG_SCREENSHOT_DIR: screenshotDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -68,7 +71,12 @@ describe('connector lifecycle', () => {
       await connector.stop();
       const cli = startCli(['--port', String(port)]);
       await until(() => cli.output().includes('listening on'));
-      assert.match(cli.output(), new RegExp(`:${port + 1} \\(port ${port} is held by another program: it answered, but is not a Browser Debug connector \\(browser-tools-server\\)\\)`));
+      assert.match(
+        cli.output(),
+        new RegExp(
+          `:${port + 1} \\(port ${port} is held by another program: it answered, but is not a Browser Debug connector \\(browser-tools-server\\)\\)`,
+        ),
+      );
       cli.child.kill('SIGTERM');
       assert.equal(await cli.exited, 0);
     } finally {

@@ -43,11 +43,17 @@ describe('performance: vitals, transfers and the trace answer', () => {
     book.observe(vitals('a', 'CLS', 0.3, 4));
     const { pageLoads, total } = book.list(10);
     assert.equal(total, 2);
-    assert.deepEqual(pageLoads.map((load) => load.pageLoadId), ['a', 'b']);
+    assert.deepEqual(
+      pageLoads.map((load) => load.pageLoadId),
+      ['a', 'b'],
+    );
     assert.equal(book.get('a')!.metrics.LCP!.value, 1300);
     assert.equal(book.get('a')!.metrics.CLS!.rating, 'poor');
     assert.equal(book.get('b')!.metrics.LCP!.rating, 'needs-improvement');
-    assert.deepEqual(book.list(1).pageLoads.map((load) => load.pageLoadId), ['b']);
+    assert.deepEqual(
+      book.list(1).pageLoads.map((load) => load.pageLoadId),
+      ['b'],
+    );
   });
 
   it('assembles a trace from ordered chunks, and refuses gaps, strangers and short transfers', () => {
@@ -59,7 +65,10 @@ describe('performance: vitals, transfers and the trace answer', () => {
     assert.equal(transfers.take('t1', 2).toString(), 'abcd');
     transfers.expect('t2');
     transfers.accept({ transferId: 't2', index: 1, data: 'AAAA' });
-    assert.throws(() => transfers.take('t2', 1), (error: ApiError) => /chunk 1 arrived where 0 was due/.test(error.message));
+    assert.throws(
+      () => transfers.take('t2', 1),
+      (error: ApiError) => /chunk 1 arrived where 0 was due/.test(error.message),
+    );
     transfers.expect('t3');
     transfers.accept({ transferId: 't3', index: 0, data: 'AAAA' });
     assert.throws(() => transfers.take('t3', 2), /incomplete \(1 of 2 parts\)/);
@@ -78,8 +87,17 @@ describe('performance: vitals, transfers and the trace answer', () => {
         url: 'http://localhost/',
         reload: true,
         durationMs: 2000,
-        lcp: { ms: 1274, element: "IMG id='hero'", resourceUrl: 'http://localhost/hero.png', phases: [{ label: 'TTFB', ms: 5 }] },
-        longTasks: Array.from({ length: 50 }, (_, i) => ({ startMs: i * 10, durationMs: 60, scripts: [{ url: `http://localhost/chunk-${i}.js`, functionName: 'work', line: 3, column: 1 }] })),
+        lcp: {
+          ms: 1274,
+          element: "IMG id='hero'",
+          resourceUrl: 'http://localhost/hero.png',
+          phases: [{ label: 'TTFB', ms: 5 }],
+        },
+        longTasks: Array.from({ length: 50 }, (_, i) => ({
+          startMs: i * 10,
+          durationMs: 60,
+          scripts: [{ url: `http://localhost/chunk-${i}.js`, functionName: 'work', line: 3, column: 1 }],
+        })),
         renderBlocking: [],
         insights: [{ key: 'ImageDelivery', title: 'Improve image delivery', state: 'fail', savings: { LCP: 120 } }],
       },

@@ -25,7 +25,9 @@ describe('POST /capture-screenshot', () => {
   it('asks the browser with a request id, saves the image and answers the file shape', async () => {
     const requests: Record<string, unknown>[] = [];
     const browser = await answeringBrowser(t.port, (frame) => (requests.push(frame), { data: pngDataUrl(320, 200) }));
-    const { status, json } = await post(t.port, '/capture-screenshot', { options: { fullPage: false, format: 'png', quality: 90, removeElements: ['.ad'], waitFor: 10 } });
+    const { status, json } = await post(t.port, '/capture-screenshot', {
+      options: { fullPage: false, format: 'png', quality: 90, removeElements: ['.ad'], waitFor: 10 },
+    });
     assert.equal(status, 200);
     assert.equal(json.success, true);
     assert.deepEqual(json.dimensions, { width: 320, height: 200 });
@@ -33,7 +35,13 @@ describe('POST /capture-screenshot', () => {
     assert.ok(json.path.startsWith(t.screenshotDir));
     assert.equal(json.size, statSync(json.path).size);
     assert.equal(typeof requests[0]!.requestId, 'string');
-    assert.deepEqual(requests[0]!.options, { fullPage: false, format: 'png', quality: 90, removeElements: ['.ad'], waitFor: 10 });
+    assert.deepEqual(requests[0]!.options, {
+      fullPage: false,
+      format: 'png',
+      quality: 90,
+      removeElements: ['.ad'],
+      waitFor: 10,
+    });
     await browser.close();
   });
 
@@ -128,7 +136,13 @@ describe('POST /capture-screenshot', () => {
     const paths: string[] = [];
     for (let i = 0; i < 4; i++) paths.push((await post(t.port, '/capture-screenshot')).json.path);
     const kept = readdirSync(t.screenshotDir).sort();
-    assert.deepEqual(kept, paths.slice(2).map((p) => p.split('/').pop()).sort());
+    assert.deepEqual(
+      kept,
+      paths
+        .slice(2)
+        .map((p) => p.split('/').pop())
+        .sort(),
+    );
     await browser.close();
   });
 
@@ -138,7 +152,13 @@ describe('POST /capture-screenshot', () => {
     for (let i = 0; i < 5; i++) paths.push((await post(t.port, '/capture-screenshot')).json.path);
     const kept = readdirSync(t.screenshotDir).sort();
     assert.equal(kept.length, 3);
-    assert.deepEqual(kept, paths.slice(2).map((p) => p.split('/').pop()).sort());
+    assert.deepEqual(
+      kept,
+      paths
+        .slice(2)
+        .map((p) => p.split('/').pop())
+        .sort(),
+    );
     await browser.close();
   });
 });

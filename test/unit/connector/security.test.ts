@@ -14,7 +14,13 @@ describe('connector security (secure by default)', () => {
   });
 
   it('allows requests with no Origin (curl, Node), our extension, VS Code webviews and itself', async () => {
-    for (const origin of [undefined, 'chrome-extension://abcdefghijklmnop', 'vscode-webview://123abc', `http://127.0.0.1:${t.port}`, 'https://trusted.example']) {
+    for (const origin of [
+      undefined,
+      'chrome-extension://abcdefghijklmnop',
+      'vscode-webview://123abc',
+      `http://127.0.0.1:${t.port}`,
+      'https://trusted.example',
+    ]) {
       const { status, headers } = await get(t.port, '/console-logs', origin ? { origin } : {});
       assert.equal(status, 200, String(origin));
       assert.equal(headers['access-control-allow-origin'], origin, String(origin));
@@ -30,7 +36,9 @@ describe('connector security (secure by default)', () => {
       assert.equal(read.headers['access-control-allow-origin'], undefined);
       const wipe = await post(t.port, '/wipelogs', undefined, { origin });
       assert.equal(wipe.status, 403);
-      const preflight = await request(t.port, 'OPTIONS', '/wipelogs', { headers: { origin, 'access-control-request-method': 'POST' } });
+      const preflight = await request(t.port, 'OPTIONS', '/wipelogs', {
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
       assert.equal(preflight.status, 403);
     }
     const b = await get(t.port, '/api/v1/console-logs', { origin: 'https://evil.example' });
@@ -39,7 +47,9 @@ describe('connector security (secure by default)', () => {
   });
 
   it('answers a preflight from an allowed origin without a wildcard', async () => {
-    const preflight = await request(t.port, 'OPTIONS', '/wipelogs', { headers: { origin: 'chrome-extension://abc', 'access-control-request-method': 'POST' } });
+    const preflight = await request(t.port, 'OPTIONS', '/wipelogs', {
+      headers: { origin: 'chrome-extension://abc', 'access-control-request-method': 'POST' },
+    });
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers['access-control-allow-origin'], 'chrome-extension://abc');
   });
@@ -57,7 +67,10 @@ describe('connector security (secure by default)', () => {
 
   it('refuses WebSocket upgrades from web pages or foreign hosts on both endpoints', async () => {
     for (const path of ['/ws', '/extension-ws']) {
-      await assert.rejects(TestSocket.open(`ws://127.0.0.1:${t.port}${path}`, { origin: 'http://localhost:5173' }), /HTTP 403/);
+      await assert.rejects(
+        TestSocket.open(`ws://127.0.0.1:${t.port}${path}`, { origin: 'http://localhost:5173' }),
+        /HTTP 403/,
+      );
       await assert.rejects(TestSocket.open(`ws://127.0.0.1:${t.port}${path}`, { host: 'evil.example' }), /HTTP 403/);
     }
     await assert.rejects(TestSocket.open(`ws://127.0.0.1:${t.port}/other`), /HTTP 404/);

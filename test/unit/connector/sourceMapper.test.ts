@@ -11,7 +11,8 @@ import { APP_SOURCE, buildBundle, FAILING_LINE, serveFiles } from '../../support
 
 describe('parseStack', () => {
   it('reads V8 and Firefox stack lines, 1-based, and skips lines that are not frames', () => {
-    const v8 = 'TypeError: x is undefined\n    at renderList (http://localhost:5173/assets/app.js:1:120)\n    at async http://localhost:5173/assets/app.js:2:5\n    at eval (eval at run (http://x/a.js:1:1), <anonymous>:1:1)';
+    const v8 =
+      'TypeError: x is undefined\n    at renderList (http://localhost:5173/assets/app.js:1:120)\n    at async http://localhost:5173/assets/app.js:2:5\n    at eval (eval at run (http://x/a.js:1:1), <anonymous>:1:1)';
     assert.deepEqual(parseStack(v8), [
       { url: 'http://localhost:5173/assets/app.js', line: 1, column: 120, functionName: 'renderList' },
       { url: 'http://localhost:5173/assets/app.js', line: 2, column: 5 },
@@ -25,7 +26,9 @@ describe('parseStack', () => {
   it('prefers the frames a capture carries over its stack text', () => {
     const frames = [{ url: 'http://a/x.js', line: 1, column: 2 }];
     assert.deepEqual(framesOf({ frames, stack: '    at f (http://b/y.js:9:9)' }), frames);
-    assert.deepEqual(framesOf({ stack: '    at f (http://b/y.js:9:9)' }), [{ url: 'http://b/y.js', line: 9, column: 9, functionName: 'f' }]);
+    assert.deepEqual(framesOf({ stack: '    at f (http://b/y.js:9:9)' }), [
+      { url: 'http://b/y.js', line: 9, column: 9, functionName: 'f' },
+    ]);
     assert.deepEqual(framesOf({}), []);
   });
 });
@@ -52,7 +55,11 @@ describe('SourceMapper', () => {
   after(() => server.close());
 
   it('maps a frame through the sourceMappingURL comment over HTTP, with the original line of code', async () => {
-    const mapped = await new SourceMapper().mapFrame({ url: `${base}/assets/app.js`, line: linked.line, column: linked.column });
+    const mapped = await new SourceMapper().mapFrame({
+      url: `${base}/assets/app.js`,
+      line: linked.line,
+      column: linked.column,
+    });
     assert.ok(mapped.original, 'mapped');
     assert.match(mapped.original.source, /\/src\/app\.ts$/);
     assert.equal(mapped.original.line, FAILING_LINE);
@@ -62,7 +69,11 @@ describe('SourceMapper', () => {
 
   it('maps through an inline data: map, and through <script>.map when there is no comment', async () => {
     const mapper = new SourceMapper();
-    const fromInline = await mapper.mapFrame({ url: `${base}/inline/app.js`, line: inline.line, column: inline.column });
+    const fromInline = await mapper.mapFrame({
+      url: `${base}/inline/app.js`,
+      line: inline.line,
+      column: inline.column,
+    });
     assert.equal(fromInline.original?.line, FAILING_LINE);
     const beside = await mapper.mapFrame({ url: `${base}/beside/app.js`, line: bare.line, column: bare.column });
     assert.equal(beside.original?.line, FAILING_LINE);
@@ -73,7 +84,12 @@ describe('SourceMapper', () => {
     const headerServer = createServer((req, res) => {
       const path = (req.url ?? '').replace(/\?.*$/, '');
       if (maps[path]) return res.writeHead(200, { 'content-type': 'application/json' }).end(maps[path]);
-      const header = path === '/h/standard.js' ? { SourceMap: '/maps/one.map' } : path === '/h/legacy.js' ? { 'X-SourceMap': '/maps/two.map' } : undefined;
+      const header =
+        path === '/h/standard.js'
+          ? { SourceMap: '/maps/one.map' }
+          : path === '/h/legacy.js'
+            ? { 'X-SourceMap': '/maps/two.map' }
+            : undefined;
       if (!header) return res.writeHead(404).end();
       res.writeHead(200, { 'content-type': 'text/javascript', ...header }).end(bare.code);
     });
@@ -95,7 +111,11 @@ describe('SourceMapper', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'assets', 'app.js'), linked.code);
     writeFileSync(join(dir, 'assets', 'app.js.map'), linked.map!);
-    const mapped = await new SourceMapper().mapFrame({ url: pathToFileURL(join(dir, 'assets', 'app.js')).href, line: linked.line, column: linked.column });
+    const mapped = await new SourceMapper().mapFrame({
+      url: pathToFileURL(join(dir, 'assets', 'app.js')).href,
+      line: linked.line,
+      column: linked.column,
+    });
     assert.equal(mapped.original?.line, FAILING_LINE);
     assert.match(mapped.original!.source, /^file:\/\/.*\/src\/app\.ts$/);
   });
@@ -106,15 +126,27 @@ describe('SourceMapper', () => {
     hits.length = 0;
     assert.equal((await mapper.mapFrame(frame)).original, undefined);
     assert.equal((await mapper.mapFrame(frame)).original, undefined);
-    assert.deepEqual(hits, ['/nomap/app.js', '/nomap/app.js.map'], 'one fetch of the script and one of <script>.map, then cached');
-    assert.equal((await mapper.mapFrame({ url: 'chrome-extension://abc/x.js', line: 1, column: 1 })).original, undefined);
-    assert.equal((await mapper.mapFrame({ url: 'http://127.0.0.1:1/gone.js', line: 1, column: 1 })).original, undefined);
+    assert.deepEqual(
+      hits,
+      ['/nomap/app.js', '/nomap/app.js.map'],
+      'one fetch of the script and one of <script>.map, then cached',
+    );
+    assert.equal(
+      (await mapper.mapFrame({ url: 'chrome-extension://abc/x.js', line: 1, column: 1 })).original,
+      undefined,
+    );
+    assert.equal(
+      (await mapper.mapFrame({ url: 'http://127.0.0.1:1/gone.js', line: 1, column: 1 })).original,
+      undefined,
+    );
   });
 
   it('caches maps per script: several frames of one script cost one fetch of each file', async () => {
     const mapper = new SourceMapper();
     hits.length = 0;
-    const frames = await mapper.mapFrames([1, 2, 3].map(() => ({ url: `${base}/assets/app.js`, line: linked.line, column: linked.column })));
+    const frames = await mapper.mapFrames(
+      [1, 2, 3].map(() => ({ url: `${base}/assets/app.js`, line: linked.line, column: linked.column })),
+    );
     assert.ok(frames.every((frame) => frame.original?.line === FAILING_LINE));
     assert.deepEqual(hits, ['/assets/app.js', '/assets/app.js.map']);
   });

@@ -15,7 +15,11 @@ const root = resolve(__dirname, '../../..');
 
 /** The built `npm start` entry (dist/cli.js), its output and exit code. */
 function startCli(port: number, screenshotDir: string) {
-  const child = spawn(process.execPath, [join(root, 'dist', 'cli.js'), '--port', String(port), '--screenshot-dir', screenshotDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [join(root, 'dist', 'cli.js'), '--port', String(port), '--screenshot-dir', screenshotDir],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -50,9 +54,22 @@ describe('start on a port held by another program (the real built CLI and stdio 
       held.push(await holdPort(port, holder));
       const cli = startCli(port, screenshotDir);
       cleanup.push(() => cli.child.kill('SIGTERM'));
-      await until(() => cli.output().includes('listening on') || cli.child.exitCode !== null, 20_000, 'the CLI to listen or exit');
-      assert.match(cli.output(), new RegExp(`listening on http://127.0.0.1:${port + 1} \\(port ${port} is held by another program: ${note(holder)}\\)`), cli.output());
-      assert.match(cli.output(), new RegExp(`WARN +Port ${port} is held by another program \\(${note(holder)}\\); trying ${port + 1}`));
+      await until(
+        () => cli.output().includes('listening on') || cli.child.exitCode !== null,
+        20_000,
+        'the CLI to listen or exit',
+      );
+      assert.match(
+        cli.output(),
+        new RegExp(
+          `listening on http://127.0.0.1:${port + 1} \\(port ${port} is held by another program: ${note(holder)}\\)`,
+        ),
+        cli.output(),
+      );
+      assert.match(
+        cli.output(),
+        new RegExp(`WARN +Port ${port} is held by another program \\(${note(holder)}\\); trying ${port + 1}`),
+      );
       assert.equal((await probeIdentity('127.0.0.1', port + 1)).ours, true);
       cli.child.kill('SIGTERM');
       assert.equal(await cli.exited, 0);
@@ -64,7 +81,11 @@ describe('start on a port held by another program (the real built CLI and stdio 
       const transport = new StdioClientTransport({
         command: process.execPath,
         args: [join(root, 'dist', 'mcp.js')],
-        env: { BROWSER_DEBUG_PORT: String(port), BROWSER_DEBUG_SCREENSHOT_DIR: screenshotDir, BROWSER_DEBUG_LOG_LEVEL: 'info' },
+        env: {
+          BROWSER_DEBUG_PORT: String(port),
+          BROWSER_DEBUG_SCREENSHOT_DIR: screenshotDir,
+          BROWSER_DEBUG_LOG_LEVEL: 'info',
+        },
         stderr: 'pipe',
       });
       let stderr = '';
@@ -74,14 +95,18 @@ describe('start on a port held by another program (the real built CLI and stdio 
       cleanup.push(() => client.close());
       const answer = await call(client, 'get_console_logs');
       assert.equal(answer.isError, undefined, stderr);
-      assert.match(stderr, new RegExp(`Port ${port} is held by another program \\(${note(holder)}\\); trying ${port + 1}`));
+      assert.match(
+        stderr,
+        new RegExp(`Port ${port} is held by another program \\(${note(holder)}\\); trying ${port + 1}`),
+      );
       assert.match(stderr, new RegExp(`started the connector this process started on port ${port + 1}`));
     });
   }
 
   it('npm start exits 1 and says why when every port in its range is held', async () => {
     const port = await freePortRun(11);
-    for (let offset = 0; offset <= 10; offset++) held.push(await holdPort(port + offset, HOLDERS[offset % HOLDERS.length]!));
+    for (let offset = 0; offset <= 10; offset++)
+      held.push(await holdPort(port + offset, HOLDERS[offset % HOLDERS.length]!));
     const cli = startCli(port, screenshotDir);
     assert.equal(await cli.exited, 1, cli.output());
     assert.match(cli.output(), new RegExp(`could not start: No free port from ${port} to ${port + 10}`));
@@ -89,8 +114,14 @@ describe('start on a port held by another program (the real built CLI and stdio 
 
   it('the stdio bin, when every port is held, answers each tool call with the reason as an error and stays up', async () => {
     const port = await freePortRun(11);
-    for (let offset = 0; offset <= 10; offset++) held.push(await holdPort(port + offset, HOLDERS[offset % HOLDERS.length]!));
-    const transport = new StdioClientTransport({ command: process.execPath, args: [join(root, 'dist', 'mcp.js')], env: { BROWSER_DEBUG_PORT: String(port), BROWSER_DEBUG_SCREENSHOT_DIR: screenshotDir }, stderr: 'pipe' });
+    for (let offset = 0; offset <= 10; offset++)
+      held.push(await holdPort(port + offset, HOLDERS[offset % HOLDERS.length]!));
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(root, 'dist', 'mcp.js')],
+      env: { BROWSER_DEBUG_PORT: String(port), BROWSER_DEBUG_SCREENSHOT_DIR: screenshotDir },
+      stderr: 'pipe',
+    });
     let stderr = '';
     transport.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const client = new Client({ name: 'test-held-port', version: '1' });
@@ -98,7 +129,12 @@ describe('start on a port held by another program (the real built CLI and stdio 
     cleanup.push(() => client.close());
     const answer = await call(client, 'get_console_logs');
     assert.equal(answer.isError, true);
-    assert.match(textOf(answer), new RegExp(`could not find or start a connector: No free port from ${port} to ${port + 10}.*Set BROWSER_DEBUG_PORT to a free port`));
+    assert.match(
+      textOf(answer),
+      new RegExp(
+        `could not find or start a connector: No free port from ${port} to ${port + 10}.*Set BROWSER_DEBUG_PORT to a free port`,
+      ),
+    );
     assert.match(stderr, /No MCP backend: No free port/);
   });
 });

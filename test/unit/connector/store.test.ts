@@ -27,7 +27,11 @@ describe('RingBuffer', () => {
     }
     const seqs = buffer.toArray().map((e) => e.seq);
     assert.ok(seqs.length > 10 && seqs.length < 64, `${seqs.length} entries of 1 kB in 64 kB`);
-    assert.deepEqual(seqs, Array.from({ length: seqs.length }, (_, i) => 1001 - seqs.length + i), 'the newest, in order, none missing');
+    assert.deepEqual(
+      seqs,
+      Array.from({ length: seqs.length }, (_, i) => 1001 - seqs.length + i),
+      'the newest, in order, none missing',
+    );
     buffer.push({ seq: 1001, text: 'y'.repeat(500_000) });
     assert.deepEqual(
       buffer.toArray().map((e) => e.seq),
@@ -63,7 +67,8 @@ describe('CaptureStore', () => {
 
   it('routes network requests: 2xx/3xx to successes, 4xx/5xx and failures to errors', () => {
     const s = store();
-    for (const status of [200, 304, 404, 500]) s.ingest({ type: 'network-request', method: 'GET', url: `http://a/${status}`, status, timestamp: 1 });
+    for (const status of [200, 304, 404, 500])
+      s.ingest({ type: 'network-request', method: 'GET', url: `http://a/${status}`, status, timestamp: 1 });
     s.ingest({ type: 'network-request', method: 'GET', url: 'http://a/fail', error: 'net::ERR_FAILED', timestamp: 1 });
     assert.equal(s.counts().networkSuccess, 2);
     assert.equal(s.counts().networkErrors, 3);

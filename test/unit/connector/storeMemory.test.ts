@@ -22,7 +22,8 @@ async function settled(): Promise<NodeJS.MemoryUsage> {
 function* captures(count: number): Generator<CaptureEvent> {
   let state = 7;
   const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const text = (max: number) => ['x', 'é', '😀', '中'][Math.floor(random() * 4)]!.repeat(1 + Math.floor(random() * max));
+  const text = (max: number) =>
+    ['x', 'é', '😀', '中'][Math.floor(random() * 4)]!.repeat(1 + Math.floor(random() * max));
   for (let i = 0; i < count; i++) {
     const pick = random();
     const timestamp = 1_700_000_000_000 + i;
@@ -40,11 +41,22 @@ function* captures(count: number): Generator<CaptureEvent> {
         requestBody: text(4000),
         responseBody: text(20_000),
       };
-    else yield { type: 'page-navigated', url: `http://localhost:5173/page/${i}`, tabId: 1, pageLoadId: `load-${i}`, timestamp };
+    else
+      yield {
+        type: 'page-navigated',
+        url: `http://localhost:5173/page/${i}`,
+        tabId: 1,
+        pageLoadId: `load-${i}`,
+        timestamp,
+      };
   }
 }
 
-const KIND_OF: Record<string, BufferKind> = { 'console-log': 'consoleLogs', 'console-error': 'consoleErrors', 'page-navigated': 'pageLoads' };
+const KIND_OF: Record<string, BufferKind> = {
+  'console-log': 'consoleLogs',
+  'console-error': 'consoleErrors',
+  'page-navigated': 'pageLoads',
+};
 const kindOf = (entry: StoredEntry): BufferKind =>
   entry.type === 'network-request' ? (entry.status === 500 ? 'networkErrors' : 'networkSuccess') : KIND_OF[entry.type]!;
 
@@ -71,7 +83,8 @@ describe('the store keeps real bytes under its caps', () => {
       assert.ok(store.bytes() <= caps, `${store.bytes()} bytes reported, caps ${caps}`);
     }
     const evicted = store.evicted();
-    for (const kind of ['consoleLogs', 'networkSuccess', 'networkErrors'] as const) assert.ok(evicted[kind] > 0, `${kind} went past its cap`);
+    for (const kind of ['consoleLogs', 'networkSuccess', 'networkErrors'] as const)
+      assert.ok(evicted[kind] > 0, `${kind} went past its cap`);
     const after = await settled();
     const heap = after.heapUsed - before.heapUsed;
     const buffers = after.arrayBuffers - before.arrayBuffers;
@@ -80,7 +93,10 @@ describe('the store keeps real bytes under its caps', () => {
     // (1/32 of its cap) and the buffers' own small objects.
     const allowance = caps / 32 + 2 * MB;
     const mb = (bytes: number) => (bytes / MB).toFixed(1);
-    assert.ok(held <= store.bytes() + allowance, `the process holds ${mb(heap)} MB of heap and ${mb(buffers)} MB of buffers for ${mb(store.bytes())} MB counted`);
+    assert.ok(
+      held <= store.bytes() + allowance,
+      `the process holds ${mb(heap)} MB of heap and ${mb(buffers)} MB of buffers for ${mb(store.bytes())} MB counted`,
+    );
     assert.ok(store.counts().networkSuccess > 0);
   });
 
@@ -121,8 +137,14 @@ describe('the store loses nothing but its oldest entries', () => {
     const store = new CaptureStore(smallLimits());
     for (const capture of captures(3000)) store.ingest(capture);
     const everything = store.query(['consoleLogs', 'consoleErrors'], () => true, 1e9).entries;
-    const viaView = store.query(['consoleLogs', 'consoleErrors'], (entry) => entry.type === 'console-log' && entry.message.includes('😀') && entry.tabId === 1, 1e9);
-    const expected = everything.filter((entry) => entry.type === 'console-log' && entry.message.includes('😀') && entry.tabId === 1);
+    const viaView = store.query(
+      ['consoleLogs', 'consoleErrors'],
+      (entry) => entry.type === 'console-log' && entry.message.includes('😀') && entry.tabId === 1,
+      1e9,
+    );
+    const expected = everything.filter(
+      (entry) => entry.type === 'console-log' && entry.message.includes('😀') && entry.tabId === 1,
+    );
     assert.ok(expected.length > 10);
     assert.deepEqual(viaView.entries, expected);
     assert.equal(viaView.matched, expected.length);
@@ -134,7 +156,11 @@ describe('the store loses nothing but its oldest entries', () => {
     for (const capture of captures(3000)) store.ingest(capture);
     const after = store.lastSeq - 1000;
     const all = store.since(after, ['consoleLogs', 'consoleErrors', 'networkErrors']);
-    const errors = store.since(after, ['consoleLogs', 'consoleErrors', 'networkErrors'], (entry) => entry.type !== 'console-log');
+    const errors = store.since(
+      after,
+      ['consoleLogs', 'consoleErrors', 'networkErrors'],
+      (entry) => entry.type !== 'console-log',
+    );
     assert.deepEqual(
       errors,
       all.filter((entry) => entry.type !== 'console-log'),

@@ -1,5 +1,12 @@
 import assert from 'node:assert/strict';
-import { connectFakeBrowser, consoleLog, networkRequest, startTestConnector, until, type TestConnector } from '../../support/connector';
+import {
+  connectFakeBrowser,
+  consoleLog,
+  networkRequest,
+  startTestConnector,
+  until,
+  type TestConnector,
+} from '../../support/connector';
 import { get } from '../../support/http';
 import { TestSocket } from '../../support/wsClient';
 
@@ -23,7 +30,12 @@ describe('connector WebSocket hub', () => {
   it('stores single capture frames of every kind, so the read endpoints show them', async () => {
     const browser = await connectFakeBrowser(t.port);
     browser.send(consoleLog('single'));
-    browser.send({ type: 'console-error', message: 'Uncaught TypeError: x', stack: 'TypeError: x\n at a.js:1:1', timestamp: Date.now() });
+    browser.send({
+      type: 'console-error',
+      message: 'Uncaught TypeError: x',
+      stack: 'TypeError: x\n at a.js:1:1',
+      timestamp: Date.now(),
+    });
     browser.send(networkRequest('http://app/api', 200));
     browser.send({ type: 'current-url', url: 'http://app/', tabId: 3, timestamp: Date.now() });
     await until(() => store().lastSeq >= 4);

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { until } from '../../support/until';
-import { call, inMemoryClient, scriptedBrowser, startMcpConnector, textOf, type McpTestConnector } from '../../support/mcp';
+import {
+  call,
+  inMemoryClient,
+  scriptedBrowser,
+  startMcpConnector,
+  textOf,
+  type McpTestConnector,
+} from '../../support/mcp';
 
 describe('MCP action tools (browser stand-in)', () => {
   let t: McpTestConnector;
@@ -16,7 +23,11 @@ describe('MCP action tools (browser stand-in)', () => {
   });
 
   it('answers isError with how to connect when no browser is connected, and keeps working', async () => {
-    for (const [name, args] of [['take_snapshot', {}], ['click', { ref: 'e1' }], ['fill', { ref: 'e2', value: 'x' }]] as const) {
+    for (const [name, args] of [
+      ['take_snapshot', {}],
+      ['click', { ref: 'e1' }],
+      ['fill', { ref: 'e2', value: 'x' }],
+    ] as const) {
       const result = await call(client, name, args);
       assert.equal(result.isError, true, name);
       assert.match(textOf(result), /No browser is connected\. Install the Browser Debug extension/);
@@ -35,12 +46,35 @@ describe('MCP action tools (browser stand-in)', () => {
           browser.send({
             type: 'batch',
             events: [
-              { type: 'console-error', message: 'Uncaught TypeError: x is undefined', errorKind: 'uncaught', source: 'http://localhost:5173/src/cart.ts:3:9', tabId: 7, timestamp: Date.now() },
+              {
+                type: 'console-error',
+                message: 'Uncaught TypeError: x is undefined',
+                errorKind: 'uncaught',
+                source: 'http://localhost:5173/src/cart.ts:3:9',
+                tabId: 7,
+                timestamp: Date.now(),
+              },
               { type: 'console-error', message: 'from another tab', tabId: 8, timestamp: Date.now() },
-              { type: 'network-request', method: 'POST', url: 'http://localhost:5173/api/order', status: 500, tabId: 7, timestamp: Date.now() },
+              {
+                type: 'network-request',
+                method: 'POST',
+                url: 'http://localhost:5173/api/order',
+                status: 500,
+                tabId: 7,
+                timestamp: Date.now(),
+              },
             ],
           });
-          return { tabId: 7, url: 'http://localhost:5173/', navigated: false, busy: false, settledMs: 80, failedRequests: [{ method: 'POST', url: 'http://localhost:5173/api/order', status: 500 }], dialog: { type: 'alert', message: 'Saved?' }, diff: { added: ['- status: "Saved" [ref=e9]'], removed: [], more: 0 } };
+          return {
+            tabId: 7,
+            url: 'http://localhost:5173/',
+            navigated: false,
+            busy: false,
+            settledMs: 80,
+            failedRequests: [{ method: 'POST', url: 'http://localhost:5173/api/order', status: 500 }],
+            dialog: { type: 'alert', message: 'Saved?' },
+            diff: { added: ['- status: "Saved" [ref=e9]'], removed: [], more: 0 },
+          };
         },
       },
     });
@@ -52,10 +86,14 @@ describe('MCP action tools (browser stand-in)', () => {
     assert.match(text, /- An alert dialog opened: "Saved\?"\. It blocks the page: answer it with handle_dialog\./);
     assert.match(text, /- Error #\d+: Uncaught TypeError: x is undefined \(\/src\/cart\.ts:3:9\)/);
     const [followed, digest] = text.split('\n\nNew since your previous call');
-    assert.doesNotMatch(followed!, /another tab/, 'what followed is the acted tab\'s');
+    assert.doesNotMatch(followed!, /another tab/, "what followed is the acted tab's");
     assert.match(digest!, /error from another tab/, 'the digest still tells of the other tab');
     assert.match(text, /- Failed request #\d+: POST http:\/\/localhost:5173\/api\/order → 500/);
-    assert.equal(text.match(/api\/order/g)!.length, 1, 'the store entry and the browser report are one request, and the digest does not repeat it');
+    assert.equal(
+      text.match(/api\/order/g)!.length,
+      1,
+      'the store entry and the browser report are one request, and the digest does not repeat it',
+    );
     assert.match(text, /\+ - status: "Saved" \[ref=e9\]/);
   });
 });

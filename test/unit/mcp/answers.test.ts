@@ -2,10 +2,23 @@ import assert from 'node:assert/strict';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DEFAULT_ANSWER_BUDGET } from '../../../src/mcp/server';
 import { connectFakeBrowser, consoleLog, networkRequest } from '../../support/connector';
-import { call, feed, inMemoryClient, screenshotAnswer, scriptedBrowser, startMcpConnector, textOf, type McpTestConnector } from '../../support/mcp';
+import {
+  call,
+  feed,
+  inMemoryClient,
+  screenshotAnswer,
+  scriptedBrowser,
+  startMcpConnector,
+  textOf,
+  type McpTestConnector,
+} from '../../support/mcp';
 import type { TestSocket } from '../../support/wsClient';
 
-const ids = (text: string) => text.split('\n').filter((line) => /^#\d+ /.test(line)).map((line) => Number(line.slice(1, line.indexOf(' '))));
+const ids = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => /^#\d+ /.test(line))
+    .map((line) => Number(line.slice(1, line.indexOf(' '))));
 
 describe('MCP answers: budget', () => {
   let t: McpTestConnector;
@@ -17,7 +30,16 @@ describe('MCP answers: budget', () => {
     browser = await connectFakeBrowser(t.port);
     client = await inMemoryClient(t.connector);
     // 10,000 entries, every 100th an error, so the digest has something to say too.
-    await feed(t.connector, browser, Array.from({ length: 10_000 }, (_, i) => consoleLog(`event number ${i + 1} happened in the checkout flow`, { level: i % 100 === 99 ? 'error' : 'log', source: 'http://localhost:5173/src/checkout/cart.ts:120:15' })));
+    await feed(
+      t.connector,
+      browser,
+      Array.from({ length: 10_000 }, (_, i) =>
+        consoleLog(`event number ${i + 1} happened in the checkout flow`, {
+          level: i % 100 === 99 ? 'error' : 'log',
+          source: 'http://localhost:5173/src/checkout/cart.ts:120:15',
+        }),
+      ),
+    );
   });
   after(async () => {
     await client.close();
@@ -32,10 +54,24 @@ describe('MCP answers: budget', () => {
     assert.ok(text.length > DEFAULT_ANSWER_BUDGET * 0.7, 'the budget is used, not wasted');
     const shown = ids(text);
     assert.equal(shown.at(-1), 10_000, 'the newest entry is there');
-    assert.deepEqual(shown, Array.from({ length: shown.length }, (_, i) => 10_001 - shown.length + i), 'a run of the newest, oldest first');
+    assert.deepEqual(
+      shown,
+      Array.from({ length: shown.length }, (_, i) => 10_001 - shown.length + i),
+      'a run of the newest, oldest first',
+    );
     assert.ok(shown.length < 1000);
-    assert.match(text, new RegExp(`^Console: showing ${(10_001 - shown.length).toLocaleString('en-US')}–10,000 of 10,000 console entries \\(10,000 stored\\)`));
-    assert.match(text, new RegExp(`The oldest ${(1000 - shown.length).toLocaleString('en-US')} of the 1,000 asked for were left out to keep the answer within its size budget\\.`));
+    assert.match(
+      text,
+      new RegExp(
+        `^Console: showing ${(10_001 - shown.length).toLocaleString('en-US')}–10,000 of 10,000 console entries \\(10,000 stored\\)`,
+      ),
+    );
+    assert.match(
+      text,
+      new RegExp(
+        `The oldest ${(1000 - shown.length).toLocaleString('en-US')} of the 1,000 asked for were left out to keep the answer within its size budget\\.`,
+      ),
+    );
     assert.match(text, new RegExp(`More: older: before="${shown[0]}"`));
     assert.match(text, /New since your previous call: \d+ console errors/, 'the digest fits too');
   });
@@ -50,13 +86,20 @@ describe('MCP answers: budget', () => {
 
   it('keeps network lists and big details within the budget too', async () => {
     await feed(t.connector, browser, [
-      ...Array.from({ length: 2000 }, (_, i) => networkRequest(`http://localhost:5173/api/items/${i}?expand=${'x'.repeat(100)}`, i % 10 ? 200 : 500)),
-      networkRequest('http://localhost:5173/api/big', 200, { responseBody: 'y'.repeat(30_000), requestHeaders: { accept: 'application/json' } }),
+      ...Array.from({ length: 2000 }, (_, i) =>
+        networkRequest(`http://localhost:5173/api/items/${i}?expand=${'x'.repeat(100)}`, i % 10 ? 200 : 500),
+      ),
+      networkRequest('http://localhost:5173/api/big', 200, {
+        responseBody: 'y'.repeat(30_000),
+        requestHeaders: { accept: 'application/json' },
+      }),
     ]);
     const list = textOf(await call(client, 'get_network_requests', { limit: 1000 }));
     assert.ok(list.length <= DEFAULT_ANSWER_BUDGET, `${list.length} chars`);
     assert.equal(ids(list).at(-1), t.connector.services.store.lastSeq);
-    const detail = textOf(await call(client, 'get_network_request', { id: t.connector.services.store.lastSeq, maxBodyChars: 100_000 }));
+    const detail = textOf(
+      await call(client, 'get_network_request', { id: t.connector.services.store.lastSeq, maxBodyChars: 100_000 }),
+    );
     assert.ok(detail.length <= DEFAULT_ANSWER_BUDGET, `${detail.length} chars`);
     assert.match(detail, /…\[truncated \d+ chars/);
   });
@@ -85,7 +128,13 @@ describe('MCP answers: digest of what is new since the previous call', () => {
       { type: 'console-error', message: 'TypeError: x is undefined', timestamp: Date.now() },
       networkRequest('http://localhost:5173/api/save', 500, { statusText: 'Internal Server Error', method: 'POST' }),
       networkRequest('http://localhost:5173/api/ok', 200),
-      { type: 'network-request', method: 'GET', url: 'http://localhost:9999/down', error: 'net::ERR_CONNECTION_REFUSED', timestamp: Date.now() },
+      {
+        type: 'network-request',
+        method: 'GET',
+        url: 'http://localhost:9999/down',
+        error: 'net::ERR_CONNECTION_REFUSED',
+        timestamp: Date.now(),
+      },
     ]);
     const text = textOf(await call(a, 'get_selected_element'));
     const digest = text.slice(text.indexOf('New since'));
@@ -97,7 +146,11 @@ describe('MCP answers: digest of what is new since the previous call', () => {
     assert.match(digest, /#7 GET net::ERR_CONNECTION_REFUSED http:\/\/localhost:9999\/down/);
     assert.doesNotMatch(digest, /before the session|just logging|api\/ok/);
     assert.doesNotMatch(textOf(await call(a, 'get_selected_element')), /New since/, 'told once');
-    assert.match(textOf(await call(b, 'get_selected_element')), /New since your previous call: 2 console errors, 2 failed requests/, 'the other session has its own period');
+    assert.match(
+      textOf(await call(b, 'get_selected_element')),
+      /New since your previous call: 2 console errors, 2 failed requests/,
+      'the other session has its own period',
+    );
     await Promise.all([a.close(), b.close()]);
   });
 
@@ -111,11 +164,18 @@ describe('MCP answers: digest of what is new since the previous call', () => {
     const digest = listed.slice(listed.indexOf('\n\nNew since') + 2);
     assert.match(digest, /^New since your previous call: 1 failed request besides those listed above\./);
     assert.doesNotMatch(digest, /#\d+ error/);
-    await feed(t.connector, browser, Array.from({ length: 10 }, (_, i) => consoleLog(`later ${i + 1}`, { level: 'error' })));
+    await feed(
+      t.connector,
+      browser,
+      Array.from({ length: 10 }, (_, i) => consoleLog(`later ${i + 1}`, { level: 'error' })),
+    );
     const failed = await call(client, 'get_console_entry', { id: '9999' });
     assert.equal(failed.isError, true);
     const text = textOf(failed);
-    assert.match(text, /New since your previous call: 10 console errors\.\n {2}\(7 older not listed\)\n {2}#19 error later 8\n {2}#20 error later 9\n {2}#21 error later 10\n/);
+    assert.match(
+      text,
+      /New since your previous call: 10 console errors\.\n {2}\(7 older not listed\)\n {2}#19 error later 8\n {2}#20 error later 9\n {2}#21 error later 10\n/,
+    );
     await client.close();
   });
 
@@ -124,7 +184,10 @@ describe('MCP answers: digest of what is new since the previous call', () => {
     const shooter = await scriptedBrowser(t.port, { screenshot: (options) => screenshotAnswer(400, 300, options) });
     await feed(t.connector, shooter, [consoleLog('render failed', { level: 'error' })]);
     const result = await call(client, 'screenshot_capture');
-    assert.deepEqual(result.content.map((item) => item.type), ['text', 'image', 'text']);
+    assert.deepEqual(
+      result.content.map((item) => item.type),
+      ['text', 'image', 'text'],
+    );
     assert.match(textOf({ content: [result.content[2]!] }), /^New since your previous call: 1 console error\./);
     await Promise.all([client.close(), shooter.close()]);
   });

@@ -27,7 +27,13 @@ describe('MCP console tools', () => {
     await feed(t.connector, browser, [
       consoleLog('app started', { timestamp: at, source: 'http://localhost:5173/src/main.ts:3:9' }),
       consoleLog('careful\nsecond line', { level: 'warn', timestamp: at + 1 }),
-      { type: 'console-error', message: 'TypeError: items is undefined', errorKind: 'uncaught', timestamp: at + 2, source: 'http://localhost:5173/assets/app.js:1:99' },
+      {
+        type: 'console-error',
+        message: 'TypeError: items is undefined',
+        errorKind: 'uncaught',
+        timestamp: at + 2,
+        source: 'http://localhost:5173/assets/app.js:1:99',
+      },
     ]);
     const text = textOf(await call(client, 'get_console_logs'));
     assert.match(text, /^Console: showing 1–3 of 3 console entries \(3 stored\), oldest first, 2026-11-22 UTC\./);
@@ -50,10 +56,16 @@ describe('MCP console tools', () => {
       consoleLog('boom', { level: 'error', timestamp: base + 61_000 }),
     ]);
     const warn = textOf(await call(client, 'get_console_logs', { level: 'warn' }));
-    assert.deepEqual(lines(warn).map((line) => line.split(' ').slice(3).join(' ')), ['warn old', 'warn new', 'boom']);
+    assert.deepEqual(
+      lines(warn).map((line) => line.split(' ').slice(3).join(' ')),
+      ['warn old', 'warn new', 'boom'],
+    );
     assert.match(warn, /showing 1–3 of 3 console entries \(5 stored; level ≥ warn\)/);
     const since = textOf(await call(client, 'get_console_logs', { level: 'warn', since: '2026-11-22T10:01:00Z' }));
-    assert.deepEqual(lines(since).map((line) => line.split(' ').slice(3).join(' ')), ['warn new', 'boom']);
+    assert.deepEqual(
+      lines(since).map((line) => line.split(' ').slice(3).join(' ')),
+      ['warn new', 'boom'],
+    );
     const search = textOf(await call(client, 'getConsoleLogs', { search: 'WARN' }));
     assert.equal(lines(search).length, 2);
     assert.match(search, /text contains "WARN"/);
@@ -63,7 +75,11 @@ describe('MCP console tools', () => {
   });
 
   it('pages back from the oldest shown id with before, and the showing line follows', async () => {
-    await feed(t.connector, browser, Array.from({ length: 250 }, (_, i) => consoleLog(`message ${i + 1}`)));
+    await feed(
+      t.connector,
+      browser,
+      Array.from({ length: 250 }, (_, i) => consoleLog(`message ${i + 1}`)),
+    );
     const first = textOf(await call(client, 'get_console_logs', { limit: 100 }));
     assert.match(first, /showing 151–250 of 250 console entries/);
     assert.equal(lines(first)[0]!.split(' ')[0], '#151');
@@ -92,7 +108,11 @@ describe('MCP console tools', () => {
     let hits: string[];
     before(async () => {
       bundle = await buildBundle('linked');
-      ({ server, base, hits } = await serveFiles({ '/assets/app.js': bundle.code, '/assets/app.js?v=3f2a': bundle.code, '/assets/app.js.map': bundle.map! }));
+      ({ server, base, hits } = await serveFiles({
+        '/assets/app.js': bundle.code,
+        '/assets/app.js?v=3f2a': bundle.code,
+        '/assets/app.js.map': bundle.map!,
+      }));
     });
     after(() => server.close());
 
@@ -104,7 +124,10 @@ describe('MCP console tools', () => {
           message: "TypeError: Cannot read properties of undefined (reading 'map')",
           errorKind: 'uncaught',
           source: `${url}:${bundle.line}:${bundle.column}`,
-          frames: [{ url, line: bundle.line, column: bundle.column, functionName: 'a' }, { url: `${base}/vendor.js`, line: 1, column: 10 }],
+          frames: [
+            { url, line: bundle.line, column: bundle.column, functionName: 'a' },
+            { url: `${base}/vendor.js`, line: 1, column: 10 },
+          ],
           url: 'http://localhost:5173/',
           tabId: 7,
           timestamp: Date.parse('2026-11-22T12:00:00Z'),
@@ -114,7 +137,12 @@ describe('MCP console tools', () => {
       const text = textOf(result);
       assert.match(text, /^Console entry #1: error \(uncaught\) at 2026-11-22T12:00:00.000Z/);
       assert.match(text, /Page: http:\/\/localhost:5173\/ \(tab 7\)/);
-      assert.match(text, new RegExp(`Source: /src/app\\.ts:${FAILING_LINE}:\\d+ \\(bundle /assets/app\\.js:${bundle.line}:${bundle.column}\\)`));
+      assert.match(
+        text,
+        new RegExp(
+          `Source: /src/app\\.ts:${FAILING_LINE}:\\d+ \\(bundle /assets/app\\.js:${bundle.line}:${bundle.column}\\)`,
+        ),
+      );
       assert.match(text, /Stack \(2 frames, 1 of 2 source-mapped\):/);
       assert.match(text, new RegExp(`  at \\S+ /src/app\\.ts:${FAILING_LINE}:\\d+`));
       assert.match(text, / {2}at \/vendor\.js:1:10/);
@@ -123,7 +151,12 @@ describe('MCP console tools', () => {
 
     it('parses a stack given as text when no frames were sent', async () => {
       const url = `${base}/assets/app.js`;
-      await feed(t.connector, browser, [consoleLog('failed', { level: 'error', stack: `Error: failed\n    at renderList (${url}:${bundle.line}:${bundle.column})` })]);
+      await feed(t.connector, browser, [
+        consoleLog('failed', {
+          level: 'error',
+          stack: `Error: failed\n    at renderList (${url}:${bundle.line}:${bundle.column})`,
+        }),
+      ]);
       const text = textOf(await call(client, 'get_console_entry', { id: '1' }));
       assert.match(text, /Stack \(1 frame, source-mapped\):/);
       assert.match(text, new RegExp(`/src/app\\.ts:${FAILING_LINE}`));
@@ -131,20 +164,35 @@ describe('MCP console tools', () => {
 
     it('lists the source-mapped original location, once per entry, and collapses identical repeats', async () => {
       const url = `${base}/assets/app.js?v=3f2a`;
-      const warn = { type: 'console-error' as const, message: 'boom', errorKind: 'uncaught' as const, source: `${url}:${bundle.line}:${bundle.column}` };
-      await feed(t.connector, browser, [{ ...warn, timestamp: 1 }, { ...warn, timestamp: 2 }, consoleLog('between'), { ...warn, timestamp: 3 }]);
+      const warn = {
+        type: 'console-error' as const,
+        message: 'boom',
+        errorKind: 'uncaught' as const,
+        source: `${url}:${bundle.line}:${bundle.column}`,
+      };
+      await feed(t.connector, browser, [
+        { ...warn, timestamp: 1 },
+        { ...warn, timestamp: 2 },
+        consoleLog('between'),
+        { ...warn, timestamp: 3 },
+      ]);
       const mapFetches = () => hits.filter((hit) => hit.startsWith('/assets/app.js.map')).length;
       const before = mapFetches();
       const text = textOf(await call(client, 'get_console_logs'));
       assert.match(text, /showing 1–4 of 4 console entries .*consecutive repeats once with ×N/);
       const [first, between, last] = lines(text);
-      assert.match(first!, new RegExp(`^#1 \\S+ error \\(uncaught\\) boom \\(/src/app\\.ts:${FAILING_LINE}:\\d+\\) ×2$`));
+      assert.match(
+        first!,
+        new RegExp(`^#1 \\S+ error \\(uncaught\\) boom \\(/src/app\\.ts:${FAILING_LINE}:\\d+\\) ×2$`),
+      );
       assert.match(between!, /^#3 \S+ log between$/);
       assert.match(last!, new RegExp(`^#4 .* \\(/src/app\\.ts:${FAILING_LINE}:\\d+\\)$`));
       const again = textOf(await call(client, 'get_console_logs'));
       assert.equal(again, text);
       assert.equal(mapFetches() - before, 1, 'one map fetch for every entry and call');
-      const http = (await (await fetch(`http://127.0.0.1:${t.port}/console-logs`)).json()) as { logs: Record<string, unknown>[] };
+      const http = (await (await fetch(`http://127.0.0.1:${t.port}/console-logs`)).json()) as {
+        logs: Record<string, unknown>[];
+      };
       assert.equal(http.logs.length, 4, 'the HTTP API keeps every entry');
       assert.equal(http.logs[0]!.source, warn.source, 'the raw location stays');
       assert.match(String(http.logs[0]!.originalSource), new RegExp(`/src/app\\.ts:${FAILING_LINE}:\\d+$`));
@@ -152,13 +200,30 @@ describe('MCP console tools', () => {
 
     it('folds runs of framework frames into one line', async () => {
       const url = `${base}/assets/app.js`;
-      const react = (n: number) => ({ url: `${base}/node_modules/.vite/deps/react-dom_client.js?v=1`, line: 100 + n, column: 5, functionName: `react${n}` });
-      const frames = [{ url, line: bundle.line, column: bundle.column, functionName: 'a' }, ...[1, 2, 3, 4, 5, 6, 7].map(react)];
-      await feed(t.connector, browser, [{ type: 'console-error', message: 'boom', errorKind: 'uncaught', frames, timestamp: 1 }]);
+      const react = (n: number) => ({
+        url: `${base}/node_modules/.vite/deps/react-dom_client.js?v=1`,
+        line: 100 + n,
+        column: 5,
+        functionName: `react${n}`,
+      });
+      const frames = [
+        { url, line: bundle.line, column: bundle.column, functionName: 'a' },
+        ...[1, 2, 3, 4, 5, 6, 7].map(react),
+      ];
+      await feed(t.connector, browser, [
+        { type: 'console-error', message: 'boom', errorKind: 'uncaught', frames, timestamp: 1 },
+      ]);
       const text = textOf(await call(client, 'get_console_entry', { id: 1 }));
-      assert.match(text, /Stack \(8 frames, 1 of 8 source-mapped\):\n {2}at a \/src\/app\.ts:3:\d+ \(bundle [^)]+\)\n {2}… 7 frames in react-dom\n/);
+      assert.match(
+        text,
+        /Stack \(8 frames, 1 of 8 source-mapped\):\n {2}at a \/src\/app\.ts:3:\d+ \(bundle [^)]+\)\n {2}… 7 frames in react-dom\n/,
+      );
       const list = textOf(await call(client, 'get_console_logs'));
-      assert.match(list, new RegExp(`boom \\(/src/app\\.ts:${FAILING_LINE}:\\d+\\)`), 'an entry without source shows its first app frame');
+      assert.match(
+        list,
+        new RegExp(`boom \\(/src/app\\.ts:${FAILING_LINE}:\\d+\\)`),
+        'an entry without source shows its first app frame',
+      );
     });
 
     it('says when an entry has no stack', async () => {
@@ -168,7 +233,9 @@ describe('MCP console tools', () => {
   });
 
   it('answers an unknown id, a non-console id and a malformed id with an error that says what to do', async () => {
-    await feed(t.connector, browser, [{ type: 'network-request', method: 'GET', url: 'http://localhost/x', status: 200, timestamp: Date.now() }]);
+    await feed(t.connector, browser, [
+      { type: 'network-request', method: 'GET', url: 'http://localhost/x', status: 200, timestamp: Date.now() },
+    ]);
     const unknown = await call(client, 'get_console_entry', { id: '999' });
     assert.equal(unknown.isError, true);
     assert.match(textOf(unknown), /No console entry with id 999\. .*call get_console_logs for current ids/);

@@ -4,7 +4,12 @@ import { cut, oneLine, shortLocation } from '../../../src/mcp/format/text';
 
 describe('MCP answer formatting', () => {
   it('cut keeps within the limit, marker included, and says how much is missing and where it is', () => {
-    for (const [length, max] of [[1000, 100], [100_000, 20_000], [10_001, 9_990], [500, 120]] as const) {
+    for (const [length, max] of [
+      [1000, 100],
+      [100_000, 20_000],
+      [10_001, 9_990],
+      [500, 120],
+    ] as const) {
       const value = 'a'.repeat(length);
       const text = cut(value, max, 'get_console_entry id=7');
       assert.ok(text.length <= max, `${length} → ${text.length} ≤ ${max}`);
@@ -23,11 +28,24 @@ describe('MCP answer formatting', () => {
 
   it('newestThatFit keeps the newest lines that fit, oldest first, and always the newest one', () => {
     const entries = [1, 2, 3, 4, 5];
-    assert.deepEqual(newestThatFit(entries, (n) => `line ${n}`, 14), ['line 4', 'line 5']);
-    assert.deepEqual(newestThatFit(entries, (n) => `line ${n}`, 1000), ['line 1', 'line 2', 'line 3', 'line 4', 'line 5']);
-    assert.deepEqual(newestThatFit(entries, (n) => `line ${n}`, 3), ['line 5']);
+    assert.deepEqual(
+      newestThatFit(entries, (n) => `line ${n}`, 14),
+      ['line 4', 'line 5'],
+    );
+    assert.deepEqual(
+      newestThatFit(entries, (n) => `line ${n}`, 1000),
+      ['line 1', 'line 2', 'line 3', 'line 4', 'line 5'],
+    );
+    assert.deepEqual(
+      newestThatFit(entries, (n) => `line ${n}`, 3),
+      ['line 5'],
+    );
     let made = 0;
-    newestThatFit(Array.from({ length: 1000 }, (_, i) => i), (n) => (made++, `${n}`.padEnd(99)), 1000);
+    newestThatFit(
+      Array.from({ length: 1000 }, (_, i) => i),
+      (n) => (made++, `${n}`.padEnd(99)),
+      1000,
+    );
     assert.ok(made <= 11, `only the lines that can fit are made (${made})`);
   });
 });

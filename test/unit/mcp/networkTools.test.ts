@@ -14,10 +14,27 @@ describe('MCP network tools', () => {
     browser = await connectFakeBrowser(t.port);
     client = await inMemoryClient(t.connector);
     await feed(t.connector, browser, [
-      networkRequest('http://localhost:5173/', 200, { timestamp: at, resourceType: 'document', duration: 35, size: { request: 300, response: 2048 } }),
-      networkRequest('http://localhost:5173/api/items', 500, { timestamp: at + 1, method: 'POST', statusText: 'Internal Server Error', resourceType: 'fetch', duration: 120.4 }),
+      networkRequest('http://localhost:5173/', 200, {
+        timestamp: at,
+        resourceType: 'document',
+        duration: 35,
+        size: { request: 300, response: 2048 },
+      }),
+      networkRequest('http://localhost:5173/api/items', 500, {
+        timestamp: at + 1,
+        method: 'POST',
+        statusText: 'Internal Server Error',
+        resourceType: 'fetch',
+        duration: 120.4,
+      }),
       networkRequest('http://localhost:5173/logo.png', 404, { timestamp: at + 2, resourceType: 'image' }),
-      { type: 'network-request', method: 'GET', url: 'http://localhost:9999/api', error: 'net::ERR_CONNECTION_REFUSED', timestamp: at + 3 },
+      {
+        type: 'network-request',
+        method: 'GET',
+        url: 'http://localhost:9999/api',
+        error: 'net::ERR_CONNECTION_REFUSED',
+        timestamp: at + 3,
+      },
       networkRequest('http://localhost:5173/api/user', 200, {
         timestamp: at + 4,
         resourceType: 'xhr',
@@ -48,19 +65,26 @@ describe('MCP network tools', () => {
   });
 
   it('filters by failed, status (one or a class), method and URL text', async () => {
-    const idsOf = async (args: Record<string, unknown>) => lines(textOf(await call(client, 'get_network_requests', args))).map((line) => line.split(' ')[0]);
+    const idsOf = async (args: Record<string, unknown>) =>
+      lines(textOf(await call(client, 'get_network_requests', args))).map((line) => line.split(' ')[0]);
     assert.deepEqual(await idsOf({ failed: true }), ['#2', '#3', '#4']);
     assert.deepEqual(await idsOf({ failed: false }), ['#1', '#5']);
     assert.deepEqual(await idsOf({ status: '4xx' }), ['#3']);
     assert.deepEqual(await idsOf({ status: 500 }), ['#2']);
     assert.deepEqual(await idsOf({ method: 'post' }), ['#2']);
     assert.deepEqual(await idsOf({ search: '/API/' }), ['#2', '#5']);
-    assert.match(textOf(await call(client, 'get_network_requests', { failed: true, method: 'get' })), /\(5 stored; failed only, GET\)/);
+    assert.match(
+      textOf(await call(client, 'get_network_requests', { failed: true, method: 'get' })),
+      /\(5 stored; failed only, GET\)/,
+    );
   });
 
   it('getNetworkErrors lists only failed requests and takes the same filters', async () => {
     const text = textOf(await call(client, 'getNetworkErrors', { status: '5xx' }));
-    assert.deepEqual(lines(text).map((line) => line.split(' ')[0]), ['#2']);
+    assert.deepEqual(
+      lines(text).map((line) => line.split(' ')[0]),
+      ['#2'],
+    );
     const refused = await call(client, 'getNetworkErrors', { failed: false });
     assert.equal(refused.isError, true, 'failed is fixed for this name');
     assert.match(textOf(refused), /unknown argument\(s\) 'failed'/);
@@ -68,7 +92,10 @@ describe('MCP network tools', () => {
 
   it('shows one request in full: status, timing, sizes, headers and bodies, cut at maxBodyChars', async () => {
     const text = textOf(await call(client, 'get_network_request', { id: '5' }));
-    assert.match(text, /^Request #5: GET http:\/\/localhost:5173\/api\/user\nResult: 200 \(xhr\)\nStarted 2026-11-22T09:30:00.004Z, took 12 ms, page load unknown/);
+    assert.match(
+      text,
+      /^Request #5: GET http:\/\/localhost:5173\/api\/user\nResult: 200 \(xhr\)\nStarted 2026-11-22T09:30:00.004Z, took 12 ms, page load unknown/,
+    );
     assert.match(text, /Timing: dns 1 ms, connect 2 ms, send 0 ms, wait 30 ms, receive 5 ms/);
     assert.match(text, /Request headers:\n {2}accept: application\/json\n {2}authorization: \[redacted\]/);
     assert.match(text, /Response headers:\n {2}content-type: application\/json/);
@@ -87,7 +114,10 @@ describe('MCP network tools', () => {
     assert.equal(unknown.isError, true);
     assert.match(textOf(unknown), /No network request with id 77\. .*get_network_requests/);
     await feed(t.connector, browser, [{ type: 'console-log', level: 'log', message: 'hi', timestamp: Date.now() }]);
-    assert.match(textOf(await call(client, 'get_network_request', { id: 6 })), /console-log, not a network request\. Use get_console_entry\./);
+    assert.match(
+      textOf(await call(client, 'get_network_request', { id: 6 })),
+      /console-log, not a network request\. Use get_console_entry\./,
+    );
     const badStatus = await call(client, 'get_network_requests', { status: '4x' });
     assert.equal(badStatus.isError, true);
     assert.match(textOf(badStatus), /'status'.*expected a status such as 404 or a class such as 4xx/);

@@ -1,11 +1,27 @@
 import assert from 'node:assert/strict';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { connectFakeBrowser, consoleLog, networkRequest } from '../../support/connector';
-import { call, feed, inMemoryClient, scriptedBrowser, startMcpConnector, textOf, type McpTestConnector } from '../../support/mcp';
+import {
+  call,
+  feed,
+  inMemoryClient,
+  scriptedBrowser,
+  startMcpConnector,
+  textOf,
+  type McpTestConnector,
+} from '../../support/mcp';
 
 const TABS = {
   tabs: [
-    { id: 11, url: 'http://localhost:5173/cart', title: 'Shop – cart', active: true, windowId: 1, inScope: true, locked: false },
+    {
+      id: 11,
+      url: 'http://localhost:5173/cart',
+      title: 'Shop – cart',
+      active: true,
+      windowId: 1,
+      inScope: true,
+      locked: false,
+    },
     { id: 12, url: 'https://bank.example/', title: 'Bank', active: false, windowId: 1, inScope: false, locked: false },
   ],
 };
@@ -39,7 +55,10 @@ describe('MCP page and command tools', () => {
         const started = Date.now();
         const result = await call(client, name, args);
         assert.equal(result.isError, true);
-        assert.match(textOf(result), /No browser is connected\. Install the Browser Debug extension in Chrome \(chrome:\/\/extensions → Load unpacked/);
+        assert.match(
+          textOf(result),
+          /No browser is connected\. Install the Browser Debug extension in Chrome \(chrome:\/\/extensions → Load unpacked/,
+        );
         assert.match(textOf(result), /Then call this tool again\./);
         assert.ok(Date.now() - started < 250, 'at once, not after a timeout');
       });
@@ -49,22 +68,39 @@ describe('MCP page and command tools', () => {
   it('execute_javascript sends the code, returnResult and tabId, and shows the value as JSON', async () => {
     const browser = await scriptedBrowser(t.port, {
       commands: {
-        'run-script': (args) => (args.code === 'document.title' ? { type: 'string', value: 'Shop', via: 'userScripts' } : { type: 'object', value: { items: [1, 2], total: 3 }, via: 'debugger' }),
+        'run-script': (args) =>
+          args.code === 'document.title'
+            ? { type: 'string', value: 'Shop', via: 'userScripts' }
+            : { type: 'object', value: { items: [1, 2], total: 3 }, via: 'debugger' },
       },
     });
-    assert.equal(textOf(await call(client, 'execute_javascript', { code: 'document.title' })), 'Result (string): "Shop"');
-    assert.equal(textOf(await call(client, 'execute_javascript', { code: 'cart()', tabId: 11 })), 'Result (object): {"items":[1,2],"total":3}');
-    assert.deepEqual(browser.received.map((frame) => frame.args), [
-      { code: 'document.title', returnResult: true },
-      { code: 'cart()', returnResult: true, tabId: 11 },
-    ]);
-    assert.equal(textOf(await call(client, 'execute_javascript', { code: 'go()', returnResult: false })), 'The script ran.');
+    assert.equal(
+      textOf(await call(client, 'execute_javascript', { code: 'document.title' })),
+      'Result (string): "Shop"',
+    );
+    assert.equal(
+      textOf(await call(client, 'execute_javascript', { code: 'cart()', tabId: 11 })),
+      'Result (object): {"items":[1,2],"total":3}',
+    );
+    assert.deepEqual(
+      browser.received.map((frame) => frame.args),
+      [
+        { code: 'document.title', returnResult: true },
+        { code: 'cart()', returnResult: true, tabId: 11 },
+      ],
+    );
+    assert.equal(
+      textOf(await call(client, 'execute_javascript', { code: 'go()', returnResult: false })),
+      'The script ran.',
+    );
     assert.deepEqual(browser.received.at(-1)!.args, { code: 'go()', returnResult: false });
     await browser.close();
   });
 
   it('execute_javascript cuts a huge value to the budget with a marker', async () => {
-    const browser = await scriptedBrowser(t.port, { commands: { 'run-script': () => ({ type: 'string', value: 'v'.repeat(100_000), via: 'debugger' }) } });
+    const browser = await scriptedBrowser(t.port, {
+      commands: { 'run-script': () => ({ type: 'string', value: 'v'.repeat(100_000), via: 'debugger' }) },
+    });
     const text = textOf(await call(client, 'execute_javascript', { code: 'big' }));
     assert.ok(text.length <= 20_000);
     assert.match(text, /…\[truncated \d+ chars\]$/);
@@ -84,7 +120,10 @@ describe('MCP page and command tools', () => {
     });
     const threw = await call(client, 'execute_javascript', { code: 'cart()' });
     assert.equal(threw.isError, true);
-    assert.match(textOf(threw), /^The script threw: ReferenceError: cart is not defined\n {4}at <anonymous>:1:1\nFix the code and run it again/);
+    assert.match(
+      textOf(threw),
+      /^The script threw: ReferenceError: cart is not defined\n {4}at <anonymous>:1:1\nFix the code and run it again/,
+    );
     mode = 'scope';
     const scope = await call(client, 'execute_javascript', { code: '1' });
     assert.match(textOf(scope), /https:\/\/bank\.example is not in scope\.\nUse a tab on a page in scope/);
@@ -101,16 +140,25 @@ describe('MCP page and command tools', () => {
   it('navigate_to_url sends url, waitUntil (default load) and tabId, and names the page it reached', async () => {
     const browser = await scriptedBrowser(t.port, {
       commands: {
-        navigate: (args) => (String(args.url).includes('nowhere') ? fail('NAVIGATION_FAILED', 'Navigation failed: net::ERR_NAME_NOT_RESOLVED.') : { tabId: (args.tabId as number) ?? 11, url: args.url, title: 'Settings', waitUntil: args.waitUntil }),
+        navigate: (args) =>
+          String(args.url).includes('nowhere')
+            ? fail('NAVIGATION_FAILED', 'Navigation failed: net::ERR_NAME_NOT_RESOLVED.')
+            : { tabId: (args.tabId as number) ?? 11, url: args.url, title: 'Settings', waitUntil: args.waitUntil },
       },
     });
     const text = textOf(await call(client, 'navigate_to_url', { url: 'http://localhost:5173/settings' }));
-    assert.match(text, /^Navigated to "Settings" http:\/\/localhost:5173\/settings \(tab 11\); the page reached "load"\./);
+    assert.match(
+      text,
+      /^Navigated to "Settings" http:\/\/localhost:5173\/settings \(tab 11\); the page reached "load"\./,
+    );
     await call(client, 'navigate_to_url', { url: 'http://localhost:5173/', waitUntil: 'domcontentloaded', tabId: 12 });
-    assert.deepEqual(browser.received.map((frame) => frame.args), [
-      { url: 'http://localhost:5173/settings', waitUntil: 'load' },
-      { url: 'http://localhost:5173/', waitUntil: 'domcontentloaded', tabId: 12 },
-    ]);
+    assert.deepEqual(
+      browser.received.map((frame) => frame.args),
+      [
+        { url: 'http://localhost:5173/settings', waitUntil: 'load' },
+        { url: 'http://localhost:5173/', waitUntil: 'domcontentloaded', tabId: 12 },
+      ],
+    );
     const failed = await call(client, 'navigate_to_url', { url: 'http://nowhere.invalid/' });
     assert.equal(failed.isError, true);
     assert.match(textOf(failed), /net::ERR_NAME_NOT_RESOLVED/);
@@ -123,7 +171,11 @@ describe('MCP page and command tools', () => {
     const browser = await scriptedBrowser(t.port, { commands: { tabs: () => TABS } });
     assert.equal(
       textOf(await call(client, 'list_tabs')),
-      ['2 tabs (pass tabId to the command tools to pick one):', 'tab 11 [active] "Shop – cart" http://localhost:5173/cart', 'tab 12 [out of scope] "Bank" https://bank.example/'].join('\n'),
+      [
+        '2 tabs (pass tabId to the command tools to pick one):',
+        'tab 11 [active] "Shop – cart" http://localhost:5173/cart',
+        'tab 12 [out of scope] "Bank" https://bank.example/',
+      ].join('\n'),
     );
     await browser.close();
     const empty = await scriptedBrowser(t.port, { commands: { tabs: () => ({ tabs: [] }) } });
@@ -132,11 +184,20 @@ describe('MCP page and command tools', () => {
   });
 
   it('get_current_page asks the browser, and adds what this page load produced', async () => {
-    const browser = await scriptedBrowser(t.port, { commands: { 'current-url': () => ({ tabId: 11, url: 'http://localhost:5173/cart', title: 'Shop – cart' }) } });
+    const browser = await scriptedBrowser(t.port, {
+      commands: { 'current-url': () => ({ tabId: 11, url: 'http://localhost:5173/cart', title: 'Shop – cart' }) },
+    });
     await feed(t.connector, browser, [
       { type: 'page-navigated', url: 'http://localhost:5173/', tabId: 11, pageLoadId: 'load-1', timestamp: Date.now() },
       consoleLog('old page error', { level: 'error', tabId: 11 }),
-      { type: 'page-navigated', url: 'http://localhost:5173/cart', title: 'Shop – cart', tabId: 11, pageLoadId: 'load-2', timestamp: Date.now() },
+      {
+        type: 'page-navigated',
+        url: 'http://localhost:5173/cart',
+        title: 'Shop – cart',
+        tabId: 11,
+        pageLoadId: 'load-2',
+        timestamp: Date.now(),
+      },
       consoleLog('boom', { level: 'error', tabId: 11 }),
       consoleLog('hmm', { level: 'warn', tabId: 11 }),
       networkRequest('http://localhost:5173/api/cart', 500, { tabId: 11 }),
@@ -144,25 +205,55 @@ describe('MCP page and command tools', () => {
     ]);
     const text = textOf(await call(client, 'get_current_page'));
     assert.match(text, /^Current page: "Shop – cart" http:\/\/localhost:5173\/cart \(tab 11\)\.\n/);
-    assert.match(text, /page load load-2\.\nThis page load so far: 1 console error, 1 warning, 1 failed request of 2 requests\./);
+    assert.match(
+      text,
+      /page load load-2\.\nThis page load so far: 1 console error, 1 warning, 1 failed request of 2 requests\./,
+    );
     await browser.close();
     const stored = textOf(await call(client, 'get_current_page'));
-    assert.match(stored, /^Current page: "Shop – cart" http:\/\/localhost:5173\/cart \(tab 11\)\. No browser is connected now: this is the last page one reported\./);
+    assert.match(
+      stored,
+      /^Current page: "Shop – cart" http:\/\/localhost:5173\/cart \(tab 11\)\. No browser is connected now: this is the last page one reported\./,
+    );
   });
 
   it('get_current_page falls back to the last reported page when the browser does not answer', async () => {
     const browser = await connectFakeBrowser(t.port);
-    await feed(t.connector, browser, [{ type: 'current-url', url: 'http://localhost:5173/a', tabId: 3, timestamp: Date.now() }]);
+    await feed(t.connector, browser, [
+      { type: 'current-url', url: 'http://localhost:5173/a', tabId: 3, timestamp: Date.now() },
+    ]);
     const text = textOf(await call(client, 'get_current_page'));
-    assert.match(text, /^Current page: http:\/\/localhost:5173\/a \(tab 3\)\. The browser did not answer \(.*300 ms.*\), so this is the last page it reported\./);
+    assert.match(
+      text,
+      /^Current page: http:\/\/localhost:5173\/a \(tab 3\)\. The browser did not answer \(.*300 ms.*\), so this is the last page it reported\./,
+    );
     await browser.close();
   });
 
   it('get_selected_element says how to select one, then describes the selection', async () => {
-    assert.match(textOf(await call(client, 'get_selected_element')), /^No element selected yet\. In Chrome DevTools, open the Elements panel/);
+    assert.match(
+      textOf(await call(client, 'get_selected_element')),
+      /^No element selected yet\. In Chrome DevTools, open the Elements panel/,
+    );
     const browser = await connectFakeBrowser(t.port);
-    const element = { tagName: 'BUTTON', id: 'pay', className: 'btn primary', attributes: { type: 'submit', 'data-test': 'pay' }, dimensions: { width: 120.4, height: 32, top: 400, left: 16 }, innerHTML: '<span>Pay now</span>', textContent: ' Pay now ', selector: '#pay' };
-    await feed(t.connector, browser, [{ type: 'selected-element', element, url: 'http://localhost:5173/cart', timestamp: Date.parse('2026-11-22T12:00:00Z') }]);
+    const element = {
+      tagName: 'BUTTON',
+      id: 'pay',
+      className: 'btn primary',
+      attributes: { type: 'submit', 'data-test': 'pay' },
+      dimensions: { width: 120.4, height: 32, top: 400, left: 16 },
+      innerHTML: '<span>Pay now</span>',
+      textContent: ' Pay now ',
+      selector: '#pay',
+    };
+    await feed(t.connector, browser, [
+      {
+        type: 'selected-element',
+        element,
+        url: 'http://localhost:5173/cart',
+        timestamp: Date.parse('2026-11-22T12:00:00Z'),
+      },
+    ]);
     assert.equal(
       textOf(await call(client, 'get_selected_element')),
       [
@@ -180,10 +271,17 @@ describe('MCP page and command tools', () => {
 
   it('clear_logs empties the store, says what it removed, and ids keep counting', async () => {
     const browser = await connectFakeBrowser(t.port);
-    await feed(t.connector, browser, [consoleLog('a'), consoleLog('b', { level: 'error' }), networkRequest('http://localhost/x', 404)]);
+    await feed(t.connector, browser, [
+      consoleLog('a'),
+      consoleLog('b', { level: 'error' }),
+      networkRequest('http://localhost/x', 404),
+    ]);
     await call(client, 'get_console_logs'); // settle the digest
     const text = textOf(await call(client, 'clear_logs'));
-    assert.match(text, /^Cleared 2 console entries, 1 network request, 0 selected elements and 0 page records\. Screenshot files on disk stay\./);
+    assert.match(
+      text,
+      /^Cleared 2 console entries, 1 network request, 0 selected elements and 0 page records\. Screenshot files on disk stay\./,
+    );
     assert.match(textOf(await call(client, 'get_console_logs')), /^Console: none match; 0 stored\./);
     await feed(t.connector, browser, [consoleLog('after')]);
     assert.match(textOf(await call(client, 'get_console_logs')), /\n#4 /);

@@ -23,7 +23,11 @@ function stdioBin(port: number, screenshotDir: string): { transport: StdioClient
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [join(root, 'dist', 'mcp.js')],
-    env: { BROWSER_DEBUG_PORT: String(port), BROWSER_DEBUG_SCREENSHOT_DIR: screenshotDir, BROWSER_DEBUG_LOG_LEVEL: 'info' },
+    env: {
+      BROWSER_DEBUG_PORT: String(port),
+      BROWSER_DEBUG_SCREENSHOT_DIR: screenshotDir,
+      BROWSER_DEBUG_LOG_LEVEL: 'info',
+    },
     stderr: 'pipe',
   });
   let log = '';
@@ -33,7 +37,11 @@ function stdioBin(port: number, screenshotDir: string): { transport: StdioClient
 
 /** `npm start`'s connector (dist/cli.js) in its own process, MCP endpoints included. */
 async function startCli(port: number, screenshotDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(root, 'dist', 'cli.js'), '--port', String(port), '--screenshot-dir', screenshotDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [join(root, 'dist', 'cli.js'), '--port', String(port), '--screenshot-dir', screenshotDir],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   await new Promise<void>((ready, fail) => {
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening on') && ready());
     child.once('exit', (code) => fail(new Error(`dist/cli.js exited with ${code}`)));
@@ -89,12 +97,19 @@ describe('stdio MCP bin (browser-debug-mcp)', function () {
     await client.connect(transport);
     assert.equal((await client.listTools()).tools.length, LISTED.length);
     assert.match(stderr(), new RegExp(`started the connector this process started on port ${port}`));
-    assert.equal((await probeIdentity('127.0.0.1', port)).ours, true, 'the embedded connector serves HTTP like npm start');
+    assert.equal(
+      (await probeIdentity('127.0.0.1', port)).ours,
+      true,
+      'the embedded connector serves HTTP like npm start',
+    );
     const browser = await scriptedBrowser(port, { screenshot: (options) => screenshotAnswer(2400, 1200, options) });
     browser.send({ type: 'batch', events: [consoleLog('from the page', { level: 'error' })] });
     await until(async () => /from the page/.test(textOf(await call(client, 'get_console_logs'))));
     const shot = await call(client, 'screenshot_capture');
-    assert.deepEqual(shot.content.map((item) => item.type), ['text', 'image']);
+    assert.deepEqual(
+      shot.content.map((item) => item.type),
+      ['text', 'image'],
+    );
     assert.match(textOf(shot), /scaled down to 1600×800 px from 2400×1200 px/);
     await browser.close();
     await client.close();
@@ -110,7 +125,9 @@ describe('stdio MCP bin (browser-debug-mcp)', function () {
       socket.on('close', () => (probeGaveUp = true));
     });
     await new Promise<void>((ready) => blackHole.listen(port, '127.0.0.1', ready));
-    cleanup.push(() => new Promise<void>((done) => (sockets.forEach((socket) => socket.destroy()), blackHole.close(() => done()))));
+    cleanup.push(
+      () => new Promise<void>((done) => (sockets.forEach((socket) => socket.destroy()), blackHole.close(() => done()))),
+    );
     const { transport } = stdioBin(port, screenshotDir);
     const client = new Client({ name: 'test-stdio', version: '1' });
     await client.connect(transport);
@@ -140,7 +157,10 @@ describe('stdio MCP bin (browser-debug-mcp)', function () {
   });
 
   it('reports bad settings on stderr and exits', () => {
-    const result = spawnSync(process.execPath, [join(root, 'dist', 'mcp.js'), '--port', 'abc'], { encoding: 'utf8', input: '' });
+    const result = spawnSync(process.execPath, [join(root, 'dist', 'mcp.js'), '--port', 'abc'], {
+      encoding: 'utf8',
+      input: '',
+    });
     assert.equal(result.status, 2);
     assert.match(result.stderr, /Invalid port 'abc': expected 0\.\.65535/);
     assert.equal(result.stdout, '', 'stdout stays clean for MCP');

@@ -6,7 +6,16 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { renderToolsDoc, replaceBetweenMarkers, TOOLS_DOC_MARKERS } from '../../../scripts/toolsDoc';
 import { call, inMemoryClient, startMcpConnector, textOf, type McpTestConnector } from '../../support/mcp';
 
-const SPEC_TOOLS = ['run_engine_audit', 'screenshot_capture', 'get_console_logs', 'get_network_requests', 'execute_javascript', 'get_selected_element', 'navigate_to_url', 'clear_logs'];
+const SPEC_TOOLS = [
+  'run_engine_audit',
+  'screenshot_capture',
+  'get_console_logs',
+  'get_network_requests',
+  'execute_javascript',
+  'get_selected_element',
+  'navigate_to_url',
+  'clear_logs',
+];
 const ALIASES = {
   getConsoleLogs: 'get_console_logs',
   getNetworkErrors: 'get_network_requests',
@@ -18,13 +27,33 @@ const DETAIL_TOOLS = ['get_console_entry', 'get_network_request', 'get_current_p
 const ACTION_TOOLS = ['take_snapshot', 'click', 'hover', 'fill', 'type_text', 'press_key', 'select_option', 'drag'];
 const PAGE_CONTROL_TOOLS = ['emulate', 'navigate_history', 'select_tab', 'wait_for', 'handle_dialog', 'upload_file'];
 const PERFORMANCE_TOOLS = ['performance_trace'];
-const RECORDING_TOOLS = ['start_recording', 'stop_recording', 'list_recordings', 'get_recording', 'replay_recording', 'import_recording'];
+const RECORDING_TOOLS = [
+  'start_recording',
+  'stop_recording',
+  'list_recordings',
+  'get_recording',
+  'replay_recording',
+  'import_recording',
+];
 
-type JsonSchema = { type?: string; description?: string; properties?: Record<string, JsonSchema>; required?: string[]; additionalProperties?: boolean; default?: unknown; enum?: unknown[]; minimum?: number; maximum?: number };
+type JsonSchema = {
+  type?: string;
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean;
+  default?: unknown;
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+};
 
 /** Every parameter, nested ones included, as `path → schema`. */
 function parameters(schema: JsonSchema, prefix = ''): [string, JsonSchema][] {
-  return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => [[prefix + name, property] as [string, JsonSchema], ...parameters(property, `${prefix}${name}.`)]);
+  return Object.entries(schema.properties ?? {}).flatMap(([name, property]) => [
+    [prefix + name, property] as [string, JsonSchema],
+    ...parameters(property, `${prefix}${name}.`),
+  ]);
 }
 
 /** The answer budget of the whole tools/list: its JSON, over all tools, per tool on average. */
@@ -50,7 +79,9 @@ describe('MCP tools/list', () => {
 
   it(`stays within ${LIST_BUDGET_PER_TOOL} characters per tool on average, and lists the earlier names only when asked`, async () => {
     const measured = JSON.stringify(defaultTools).length / defaultTools.length;
-    console.log(`      tools/list: ${defaultTools.length} tools, ${JSON.stringify(defaultTools).length} chars, ${Math.round(measured)} per tool (with earlier names: ${tools.length} tools, ${Math.round(JSON.stringify(tools).length / tools.length)} per tool)`);
+    console.log(
+      `      tools/list: ${defaultTools.length} tools, ${JSON.stringify(defaultTools).length} chars, ${Math.round(measured)} per tool (with earlier names: ${tools.length} tools, ${Math.round(JSON.stringify(tools).length / tools.length)} per tool)`,
+    );
     assert.ok(measured <= LIST_BUDGET_PER_TOOL, `tools/list averages ${Math.round(measured)} characters per tool`);
     const names = defaultTools.map((candidate) => candidate.name);
     for (const alias of Object.keys(ALIASES)) assert.ok(!names.includes(alias), `${alias} is not listed by default`);
@@ -62,9 +93,30 @@ describe('MCP tools/list', () => {
 
   it('lists the spec tools, the earlier names (legacyToolNames), and the detail tools, sorted', () => {
     const names = tools.map((candidate) => candidate.name);
-    for (const name of [...SPEC_TOOLS, ...Object.keys(ALIASES), ...DETAIL_TOOLS, ...ACTION_TOOLS, ...PAGE_CONTROL_TOOLS, ...PERFORMANCE_TOOLS, ...RECORDING_TOOLS]) assert.ok(names.includes(name), `${name} is listed`);
-    assert.equal(names.length, SPEC_TOOLS.length + Object.keys(ALIASES).length + DETAIL_TOOLS.length + ACTION_TOOLS.length + PAGE_CONTROL_TOOLS.length + PERFORMANCE_TOOLS.length + RECORDING_TOOLS.length);
-    assert.deepEqual(names, [...names].sort((a, b) => a.localeCompare(b, 'en')));
+    for (const name of [
+      ...SPEC_TOOLS,
+      ...Object.keys(ALIASES),
+      ...DETAIL_TOOLS,
+      ...ACTION_TOOLS,
+      ...PAGE_CONTROL_TOOLS,
+      ...PERFORMANCE_TOOLS,
+      ...RECORDING_TOOLS,
+    ])
+      assert.ok(names.includes(name), `${name} is listed`);
+    assert.equal(
+      names.length,
+      SPEC_TOOLS.length +
+        Object.keys(ALIASES).length +
+        DETAIL_TOOLS.length +
+        ACTION_TOOLS.length +
+        PAGE_CONTROL_TOOLS.length +
+        PERFORMANCE_TOOLS.length +
+        RECORDING_TOOLS.length,
+    );
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => a.localeCompare(b, 'en')),
+    );
   });
 
   it('describes every tool and every parameter, nested ones included, and rejects unknown arguments', () => {
@@ -72,19 +124,31 @@ describe('MCP tools/list', () => {
       assert.ok(description && description.length > 40, `${name} has a real description`);
       assert.equal(inputSchema.type, 'object');
       assert.equal((inputSchema as JsonSchema).additionalProperties, false, `${name} rejects unknown arguments`);
-      for (const [path, schema] of parameters(inputSchema as JsonSchema)) assert.ok(schema.description, `${name}.${path} has a description`);
+      for (const [path, schema] of parameters(inputSchema as JsonSchema))
+        assert.ok(schema.description, `${name}.${path} has a description`);
     }
   });
 
   it('gives the spec parameters their types, ranges and defaults', () => {
     const logs = tool('get_console_logs').inputSchema as JsonSchema;
     assert.deepEqual(logs.properties!.level!.enum, ['debug', 'log', 'info', 'warn', 'error']);
-    assert.deepEqual([logs.properties!.limit!.minimum, logs.properties!.limit!.maximum, logs.properties!.limit!.default], [1, 1000, 100]);
+    assert.deepEqual(
+      [logs.properties!.limit!.minimum, logs.properties!.limit!.maximum, logs.properties!.limit!.default],
+      [1, 1000, 100],
+    );
     assert.equal((logs.properties!.since as { format?: string }).format, 'date-time');
     const network = tool('get_network_requests').inputSchema as JsonSchema;
-    for (const name of ['status', 'method', 'limit', 'failed']) assert.ok(network.properties![name], `get_network_requests.${name}`);
+    for (const name of ['status', 'method', 'limit', 'failed'])
+      assert.ok(network.properties![name], `get_network_requests.${name}`);
     const options = (tool('screenshot_capture').inputSchema as JsonSchema).properties!.options!.properties!;
-    assert.deepEqual(Object.keys(options).sort(), ['format', 'fullPage', 'quality', 'removeElements', 'selector', 'waitFor']);
+    assert.deepEqual(Object.keys(options).sort(), [
+      'format',
+      'fullPage',
+      'quality',
+      'removeElements',
+      'selector',
+      'waitFor',
+    ]);
     assert.deepEqual([options.fullPage!.default, options.quality!.default, options.format!.default], [true, 80, 'png']);
     assert.deepEqual([options.quality!.minimum, options.quality!.maximum], [1, 100]);
     const script = tool('execute_javascript').inputSchema as JsonSchema;
@@ -98,7 +162,16 @@ describe('MCP tools/list', () => {
   });
 
   it('marks reads read-only and clear_logs destructive', () => {
-    for (const name of ['get_console_logs', 'get_network_requests', 'get_selected_element', 'get_console_entry', 'get_network_request', 'list_tabs', 'get_current_page', 'screenshot_capture']) {
+    for (const name of [
+      'get_console_logs',
+      'get_network_requests',
+      'get_selected_element',
+      'get_console_entry',
+      'get_network_request',
+      'list_tabs',
+      'get_current_page',
+      'screenshot_capture',
+    ]) {
       assert.equal(tool(name).annotations?.readOnlyHint, true, name);
     }
     // Hints equal to MCP's defaults (readOnlyHint false, destructiveHint true) are left out of the list.
@@ -122,11 +195,29 @@ describe('MCP tools/list', () => {
   it('answers an alias exactly as the tool it stands for', async () => {
     const { store } = t.connector.services;
     store.ingest({ type: 'console-log', level: 'warn', message: 'careful', timestamp: Date.now() });
-    store.ingest({ type: 'network-request', method: 'GET', url: 'http://localhost:5173/api/a', status: 404, timestamp: Date.now() });
-    store.ingest({ type: 'network-request', method: 'GET', url: 'http://localhost:5173/api/b', status: 200, timestamp: Date.now() });
+    store.ingest({
+      type: 'network-request',
+      method: 'GET',
+      url: 'http://localhost:5173/api/a',
+      status: 404,
+      timestamp: Date.now(),
+    });
+    store.ingest({
+      type: 'network-request',
+      method: 'GET',
+      url: 'http://localhost:5173/api/b',
+      status: 200,
+      timestamp: Date.now(),
+    });
     await call(client, 'get_console_logs'); // settles the digest, so both answers below carry none
-    assert.equal(textOf(await call(client, 'getConsoleLogs', { level: 'warn' })), textOf(await call(client, 'get_console_logs', { level: 'warn' })));
-    assert.equal(textOf(await call(client, 'getNetworkErrors')), textOf(await call(client, 'get_network_requests', { failed: true })));
+    assert.equal(
+      textOf(await call(client, 'getConsoleLogs', { level: 'warn' })),
+      textOf(await call(client, 'get_console_logs', { level: 'warn' })),
+    );
+    assert.equal(
+      textOf(await call(client, 'getNetworkErrors')),
+      textOf(await call(client, 'get_network_requests', { failed: true })),
+    );
     assert.match(textOf(await call(client, 'getNetworkErrors')), /api\/a/);
     assert.doesNotMatch(textOf(await call(client, 'getNetworkErrors')), /api\/b/);
   });
@@ -134,7 +225,10 @@ describe('MCP tools/list', () => {
   it('answers an unknown tool and an internal failure as tool errors that say what to do', async () => {
     const unknown = await call(client, 'get_console_log');
     assert.equal(unknown.isError, true);
-    assert.match(textOf(unknown), /^Unknown tool 'get_console_log'\. Available tools: clear_logs, .*execute_javascript, .*get_console_logs/);
+    assert.match(
+      textOf(unknown),
+      /^Unknown tool 'get_console_log'\. Available tools: clear_logs, .*execute_javascript, .*get_console_logs/,
+    );
     const { store } = t.connector.services;
     const query = store.query;
     store.query = () => {
@@ -143,7 +237,10 @@ describe('MCP tools/list', () => {
     try {
       const broken = await call(client, 'get_console_logs');
       assert.equal(broken.isError, true);
-      assert.match(textOf(broken), /^Internal error in get_console_logs: disk on fire\. This is a bug in Browser Debug; other tools still work\./);
+      assert.match(
+        textOf(broken),
+        /^Internal error in get_console_logs: disk on fire\. This is a bug in Browser Debug; other tools still work\./,
+      );
     } finally {
       store.query = query;
     }
@@ -152,7 +249,12 @@ describe('MCP tools/list', () => {
 
   it('keeps the README tool reference in sync with the definitions (npm run docs:tools)', () => {
     const readme = readFileSync(resolve(__dirname, '../../../README.md'), 'utf8');
-    assert.equal(replaceBetweenMarkers(readme, TOOLS_DOC_MARKERS, renderToolsDoc()), readme, 'README is up to date: run npm run docs:tools');
-    for (const name of tools.map((candidate) => candidate.name)) assert.ok(renderToolsDoc().includes(`\`${name}\``), `${name} is documented`);
+    assert.equal(
+      replaceBetweenMarkers(readme, TOOLS_DOC_MARKERS, renderToolsDoc()),
+      readme,
+      'README is up to date: run npm run docs:tools',
+    );
+    for (const name of tools.map((candidate) => candidate.name))
+      assert.ok(renderToolsDoc().includes(`\`${name}\``), `${name} is documented`);
   });
 });

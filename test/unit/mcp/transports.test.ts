@@ -5,15 +5,27 @@ import { connectFakeBrowser, consoleLog } from '../../support/connector';
 import { request } from '../../support/http';
 import { call, feed, httpClient, sseClient, startMcpConnector, textOf, type McpTestConnector } from '../../support/mcp';
 
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 const MCP_HEADERS = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
 
 /** Opens a GET SSE stream and resolves with its status and content type once the headers arrive. */
-function openStream(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; type: string | undefined; close(): void }> {
+function openStream(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; type: string | undefined; close(): void }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers: { accept: 'text/event-stream', ...headers } }, (res) => {
-      resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], close: () => req.destroy() });
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, headers: { accept: 'text/event-stream', ...headers } },
+      (res) => {
+        resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], close: () => req.destroy() });
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -57,18 +69,27 @@ describe('MCP transports on the connector', () => {
     const answer = JSON.parse(/^data: (.*)$/m.exec(init.text)![1]!) as { result: { serverInfo: { name: string } } };
     assert.equal(answer.result.serverInfo.name, 'browser-debug');
     const session = String(init.headers['mcp-session-id']);
-    await request(t.port, 'POST', '/mcp', { headers: { ...MCP_HEADERS, 'mcp-session-id': session }, body: { jsonrpc: '2.0', method: 'notifications/initialized' } });
+    await request(t.port, 'POST', '/mcp', {
+      headers: { ...MCP_HEADERS, 'mcp-session-id': session },
+      body: { jsonrpc: '2.0', method: 'notifications/initialized' },
+    });
     const stream = await openStream(t.port, '/mcp', { 'mcp-session-id': session });
     assert.equal(stream.status, 200);
     assert.match(stream.type ?? '', /text\/event-stream/);
     stream.close();
     const deleted = await request(t.port, 'DELETE', '/mcp', { headers: { 'mcp-session-id': session } });
     assert.equal(deleted.status, 200);
-    const after = await request(t.port, 'POST', '/mcp', { headers: { ...MCP_HEADERS, 'mcp-session-id': session }, body: { jsonrpc: '2.0', id: 2, method: 'tools/list' } });
+    const after = await request(t.port, 'POST', '/mcp', {
+      headers: { ...MCP_HEADERS, 'mcp-session-id': session },
+      body: { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    });
     assert.equal(after.status, 404);
     assert.equal(after.json.error.code, -32001);
     assert.match(after.json.error.message, /Start a new session with initialize/);
-    const noSession = await request(t.port, 'POST', '/mcp', { headers: MCP_HEADERS, body: { jsonrpc: '2.0', id: 3, method: 'tools/list' } });
+    const noSession = await request(t.port, 'POST', '/mcp', {
+      headers: MCP_HEADERS,
+      body: { jsonrpc: '2.0', id: 3, method: 'tools/list' },
+    });
     assert.equal(noSession.status, 400);
     assert.match(noSession.json.error.message, /initialize request first/);
     assert.equal((await request(t.port, 'GET', '/mcp', { headers: { accept: 'text/event-stream' } })).status, 400);
@@ -85,7 +106,8 @@ describe('MCP transports on the connector', () => {
     const left = await httpClient(idle.port);
     assert.equal(idle.mount.sessionCount(), 1);
     const started = Date.now();
-    while (idle.mount.sessionCount() > 0 && Date.now() - started < 3000) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (idle.mount.sessionCount() > 0 && Date.now() - started < 3000)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     assert.equal(idle.mount.sessionCount(), 0, 'an idle session is closed');
     await assert.rejects(left.client.listTools(), /Session not found/, 'its client is told to start a new one');
     await left.client.close();
@@ -100,22 +122,40 @@ describe('MCP transports on the connector', () => {
     assert.match(textOf(await call(client, 'get_console_logs')), /#1 \S+ log over sse/);
     assert.equal(t.mount.sessionCount(), 1);
     await client.close();
-    const refused = await request(t.port, 'POST', '/messages?sessionId=nope', { headers: MCP_HEADERS, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+    const refused = await request(t.port, 'POST', '/messages?sessionId=nope', {
+      headers: MCP_HEADERS,
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    });
     assert.equal(refused.status, 404);
     assert.match(refused.json.error.message, /open GET \/sse first/);
     await browser.close();
   });
 
   it('applies the Host and Origin rules to /mcp, /sse and /messages', async () => {
-    for (const [method, path] of [['POST', '/mcp'], ['GET', '/mcp'], ['GET', '/sse'], ['POST', '/messages?sessionId=x'], ['DELETE', '/mcp']] as const) {
+    for (const [method, path] of [
+      ['POST', '/mcp'],
+      ['GET', '/mcp'],
+      ['GET', '/sse'],
+      ['POST', '/messages?sessionId=x'],
+      ['DELETE', '/mcp'],
+    ] as const) {
       const body = method === 'POST' ? INITIALIZE : undefined;
-      const evilOrigin = await request(t.port, method, path, { headers: { ...MCP_HEADERS, origin: 'http://localhost:5173' }, body });
+      const evilOrigin = await request(t.port, method, path, {
+        headers: { ...MCP_HEADERS, origin: 'http://localhost:5173' },
+        body,
+      });
       assert.equal(evilOrigin.status, 403, `${method} ${path} from a web page`);
       assert.equal(evilOrigin.json.error.code, 'FORBIDDEN');
-      const rebinding = await request(t.port, method, path, { headers: { ...MCP_HEADERS, host: `evil.example:${t.port}` }, body });
+      const rebinding = await request(t.port, method, path, {
+        headers: { ...MCP_HEADERS, host: `evil.example:${t.port}` },
+        body,
+      });
       assert.equal(rebinding.status, 403, `${method} ${path} with a foreign Host`);
     }
-    const trusted = await request(t.port, 'POST', '/mcp', { headers: { ...MCP_HEADERS, origin: 'vscode-webview://abc' }, body: INITIALIZE });
+    const trusted = await request(t.port, 'POST', '/mcp', {
+      headers: { ...MCP_HEADERS, origin: 'vscode-webview://abc' },
+      body: INITIALIZE,
+    });
     assert.equal(trusted.status, 200);
     assert.equal(trusted.headers['access-control-allow-origin'], 'vscode-webview://abc');
     assert.equal(trusted.headers['access-control-expose-headers'], 'Mcp-Session-Id');

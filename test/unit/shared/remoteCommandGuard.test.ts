@@ -20,7 +20,8 @@ function browser(activeUrl: string) {
   return { run, calls };
 }
 
-const refused = (pattern: RegExp) => (error: unknown) => error instanceof RemoteCommandError && error.code === 'FORBIDDEN' && pattern.test(error.message);
+const refused = (pattern: RegExp) => (error: unknown) =>
+  error instanceof RemoteCommandError && error.code === 'FORBIDDEN' && pattern.test(error.message);
 
 describe('remote commands act only on shared pages', () => {
   const origins = ['http://localhost:*'];
@@ -34,26 +35,51 @@ describe('remote commands act only on shared pages', () => {
 
   it('refuses to act on an unshared tab, before anything happens in it', async () => {
     const { run, calls } = browser('https://mail.example.com/inbox');
-    await assert.rejects(guardRemoteCommands(run, allowed, origins)('screenshot', {}), refused(/https:\/\/mail\.example\.com: that origin is not shared/));
+    await assert.rejects(
+      guardRemoteCommands(run, allowed, origins)('screenshot', {}),
+      refused(/https:\/\/mail\.example\.com: that origin is not shared/),
+    );
     await assert.rejects(guardRemoteCommands(run, allowed, origins)('current-url', {}), refused(/not shared/));
     await assert.rejects(guardRemoteCommands(run, allowed, origins)('screenshot', { tabId: 2 }), refused(/not shared/));
-    assert.ok(calls.every(([name]) => name === 'current-url'), 'only the check ran');
+    assert.ok(
+      calls.every(([name]) => name === 'current-url'),
+      'only the check ran',
+    );
   });
 
   it('lists only shared tabs, and navigates only to shared origins', async () => {
     const { run } = browser('http://localhost:5173/');
     const guarded = guardRemoteCommands(run, allowed, origins);
-    assert.deepEqual(((await guarded('tabs', {})) as { tabs: { id: number }[] }).tabs.map((tab) => tab.id), [1]);
-    await assert.rejects(guarded('navigate', { url: 'https://mail.example.com/' }), refused(/navigate to https:\/\/mail\.example\.com/));
-    assert.deepEqual(await guarded('navigate', { url: 'http://localhost:5173/other' }), { ran: 'navigate', args: { url: 'http://localhost:5173/other', tabId: 1 } });
+    assert.deepEqual(
+      ((await guarded('tabs', {})) as { tabs: { id: number }[] }).tabs.map((tab) => tab.id),
+      [1],
+    );
+    await assert.rejects(
+      guarded('navigate', { url: 'https://mail.example.com/' }),
+      refused(/navigate to https:\/\/mail\.example\.com/),
+    );
+    assert.deepEqual(await guarded('navigate', { url: 'http://localhost:5173/other' }), {
+      ran: 'navigate',
+      args: { url: 'http://localhost:5173/other', tabId: 1 },
+    });
   });
 
   it('keeps run-script and cookies off unless allowed, and names unknown commands', async () => {
     const { run } = browser('http://localhost:5173/');
-    await assert.rejects(guardRemoteCommands(run, allowed, origins)('run-script', { script: '1' }), refused(/does not allow 'run-script'/));
-    await assert.rejects(guardRemoteCommands(run, allowed, origins)('constructor', {}), (error: RemoteCommandError) => error.code === 'INVALID_PARAMETER' && /Unknown command 'constructor'/.test(error.message));
+    await assert.rejects(
+      guardRemoteCommands(run, allowed, origins)('run-script', { script: '1' }),
+      refused(/does not allow 'run-script'/),
+    );
+    await assert.rejects(
+      guardRemoteCommands(run, allowed, origins)('constructor', {}),
+      (error: RemoteCommandError) =>
+        error.code === 'INVALID_PARAMETER' && /Unknown command 'constructor'/.test(error.message),
+    );
     const opened = guardRemoteCommands(run, [...allowed, 'run-script', 'cookies'], origins);
-    assert.deepEqual(await opened('run-script', { script: '1' }), { ran: 'run-script', args: { script: '1', tabId: 1 } });
+    assert.deepEqual(await opened('run-script', { script: '1' }), {
+      ran: 'run-script',
+      args: { script: '1', tabId: 1 },
+    });
     await assert.rejects(opened('cookies', { url: 'https://mail.example.com/' }), refused(/not shared/));
   });
 });

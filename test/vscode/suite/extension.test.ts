@@ -21,7 +21,14 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000
 async function fakeBrowser(port: number): Promise<{ send(events: unknown[]): void; close(): void }> {
   const socket = new WebSocket(`ws://127.0.0.1:${port}/extension-ws`);
   await new Promise((resolve, reject) => ((socket.onopen = resolve), (socket.onerror = reject)));
-  socket.send(JSON.stringify({ type: 'hello', protocolVersion: 1, client: 'browser-extension', version: vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.version }));
+  socket.send(
+    JSON.stringify({
+      type: 'hello',
+      protocolVersion: 1,
+      client: 'browser-extension',
+      version: vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.version,
+    }),
+  );
   return { send: (events) => socket.send(JSON.stringify({ type: 'batch', events })), close: () => socket.close() };
 }
 
@@ -75,9 +82,14 @@ describe('Browser Debug in VS Code', () => {
   });
 
   it('registers every contributed command', async () => {
-    const contributed = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.commands as { command: string }[]).map((c) => c.command);
+    const contributed = (
+      vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.commands as { command: string }[]
+    ).map((c) => c.command);
     const registered = new Set(await vscode.commands.getCommands(true));
-    assert.deepEqual(contributed.filter((command) => !registered.has(command)), []);
+    assert.deepEqual(
+      contributed.filter((command) => !registered.has(command)),
+      [],
+    );
     assert.ok(contributed.length >= 13);
   });
 
@@ -89,7 +101,12 @@ describe('Browser Debug in VS Code', () => {
     const initialize = await fetch(definition.uri.toString(), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+      }),
     });
     assert.equal(initialize.status, 200);
   });
@@ -97,14 +114,58 @@ describe('Browser Debug in VS Code', () => {
   it('shows captures fed over /extension-ws in the Console, Network and Element views, grouped by page load', async () => {
     const now = Date.now();
     browser.send([
-      { type: 'page-navigated', url: `${origin}/index.html`, title: 'VS Code fixture', tabId: 1, pageLoadId: 'load-A', timestamp: now },
-      { type: 'console-log', level: 'warn', message: 'view warning', timestamp: now + 1, tabId: 1, source: `${origin}/plain.js:3:9` },
-      { type: 'network-request', method: 'GET', url: `${origin}/missing`, status: 404, statusText: 'Not Found', duration: 7, timestamp: now + 2, tabId: 1 },
-      { type: 'selected-element', timestamp: now + 3, tabId: 1, element: { tagName: 'H1', id: 'title', className: 'big', attributes: { id: 'title' }, dimensions: { width: 100, height: 20, top: 5, left: 8 }, innerHTML: 'Fixture app', textContent: 'Fixture app' } },
+      {
+        type: 'page-navigated',
+        url: `${origin}/index.html`,
+        title: 'VS Code fixture',
+        tabId: 1,
+        pageLoadId: 'load-A',
+        timestamp: now,
+      },
+      {
+        type: 'console-log',
+        level: 'warn',
+        message: 'view warning',
+        timestamp: now + 1,
+        tabId: 1,
+        source: `${origin}/plain.js:3:9`,
+      },
+      {
+        type: 'network-request',
+        method: 'GET',
+        url: `${origin}/missing`,
+        status: 404,
+        statusText: 'Not Found',
+        duration: 7,
+        timestamp: now + 2,
+        tabId: 1,
+      },
+      {
+        type: 'selected-element',
+        timestamp: now + 3,
+        tabId: 1,
+        element: {
+          tagName: 'H1',
+          id: 'title',
+          className: 'big',
+          attributes: { id: 'title' },
+          dimensions: { width: 100, height: 20, top: 5, left: 8 },
+          innerHTML: 'Fixture app',
+          textContent: 'Fixture app',
+        },
+      },
     ]);
     // Views refresh on the feed's batched change event, a moment after the feed has the entries.
-    const shown = () => app.consoleView.getChildren().length > 0 && app.networkView.getChildren().length > 0 && app.elementView.getChildren().length > 0;
-    await until(() => app.feed.console.some((entry) => entry.message === 'view warning') && app.feed.element !== undefined && shown(), 10_000, 'captures in the views');
+    const shown = () =>
+      app.consoleView.getChildren().length > 0 &&
+      app.networkView.getChildren().length > 0 &&
+      app.elementView.getChildren().length > 0;
+    await until(
+      () =>
+        app.feed.console.some((entry) => entry.message === 'view warning') && app.feed.element !== undefined && shown(),
+      10_000,
+      'captures in the views',
+    );
     const [group] = app.consoleView.getChildren() as { pageLoadId: string }[];
     assert.equal(group!.pageLoadId, 'load-A');
     assert.match(String(app.consoleView.getTreeItem(group as never).label), /VS Code fixture/);
@@ -126,7 +187,15 @@ describe('Browser Debug in VS Code', () => {
     const bundle = readFileSync(join(folder, 'dist', 'bundle.js'), 'utf8').split('\n');
     const line = bundle.findIndex((text) => text.includes('throw new Error(reason)'));
     const column = bundle[line]!.indexOf('throw') + 1;
-    const entry = { type: 'console-error', id: 'x1', seq: 1, pageLoadId: 'p', message: 'Uncaught Error: mapped failure', timestamp: Date.now(), frames: [{ url: `${origin}/dist/bundle.js`, line: line + 1, column }] } as ConsoleEntry;
+    const entry = {
+      type: 'console-error',
+      id: 'x1',
+      seq: 1,
+      pageLoadId: 'p',
+      message: 'Uncaught Error: mapped failure',
+      timestamp: Date.now(),
+      frames: [{ url: `${origin}/dist/bundle.js`, line: line + 1, column }],
+    } as ConsoleEntry;
     assert.equal(await app.navigator.open(entry), true);
     const editor = vscode.window.activeTextEditor!;
     assert.equal(editor.document.uri.fsPath, join(folder, 'src', 'app.ts'));
@@ -134,7 +203,15 @@ describe('Browser Debug in VS Code', () => {
   });
 
   it('jumps by URL path alone when the script has no source map', async () => {
-    const entry = { type: 'console-error', id: 'x2', seq: 2, pageLoadId: 'p', message: 'Uncaught Error: plain failure', timestamp: Date.now(), source: `${origin}/plain.js:3:9` } as ConsoleEntry;
+    const entry = {
+      type: 'console-error',
+      id: 'x2',
+      seq: 2,
+      pageLoadId: 'p',
+      message: 'Uncaught Error: plain failure',
+      timestamp: Date.now(),
+      source: `${origin}/plain.js:3:9`,
+    } as ConsoleEntry;
     assert.equal(await app.navigator.open(entry), true);
     const editor = vscode.window.activeTextEditor!;
     assert.equal(editor.document.uri.fsPath, join(folder, 'plain.js'));
@@ -142,12 +219,26 @@ describe('Browser Debug in VS Code', () => {
   });
 
   it('shows browser errors that map to workspace files in the Problems panel, and clears them with the captures', async () => {
-    const failure = { type: 'console-error', message: 'Uncaught Error: plain failure', timestamp: Date.now(), tabId: 1, frames: [{ url: `${origin}/plain.js`, line: 3, column: 9 }] };
+    const failure = {
+      type: 'console-error',
+      message: 'Uncaught Error: plain failure',
+      timestamp: Date.now(),
+      tabId: 1,
+      frames: [{ url: `${origin}/plain.js`, line: 3, column: 9 }],
+    };
     browser.send([failure, { ...failure, message: 'Uncaught Error: second failure' }, failure]);
     const uri = vscode.Uri.file(join(folder, 'plain.js'));
     await until(() => vscode.languages.getDiagnostics(uri).length > 1, 10_000, 'the diagnostics');
-    await until(() => app.feed.console.filter((entry) => entry.message === failure.message).length === 2, 10_000, 'both repeats in the feed');
-    assert.deepEqual(vscode.languages.getDiagnostics(uri).map((item) => item.message), ['Uncaught Error: plain failure', 'Uncaught Error: second failure'], 'a repeat is one problem');
+    await until(
+      () => app.feed.console.filter((entry) => entry.message === failure.message).length === 2,
+      10_000,
+      'both repeats in the feed',
+    );
+    assert.deepEqual(
+      vscode.languages.getDiagnostics(uri).map((item) => item.message),
+      ['Uncaught Error: plain failure', 'Uncaught Error: second failure'],
+      'a repeat is one problem',
+    );
     const [diagnostic] = vscode.languages.getDiagnostics(uri);
     assert.equal(diagnostic!.message, 'Uncaught Error: plain failure');
     assert.equal(diagnostic!.range.start.line, 2);
@@ -159,7 +250,11 @@ describe('Browser Debug in VS Code', () => {
 
   it('shares captures of the chosen origins with the edge and shows the remote state in the status bar', async () => {
     // The outer test started `wrangler dev --local` and registered an account.
-    const edge = JSON.parse(readFileSync(join(folder, '.vscode-test-edge.json'), 'utf8')) as { url: string; apiKey: string; readerToken: string };
+    const edge = JSON.parse(readFileSync(join(folder, '.vscode-test-edge.json'), 'utf8')) as {
+      url: string;
+      apiKey: string;
+      readerToken: string;
+    };
     const config = () => vscode.workspace.getConfiguration('browserDebug');
     // Machine-scoped: only user settings may turn sharing on, never a workspace's.
     const user = vscode.ConfigurationTarget.Global;
@@ -169,18 +264,31 @@ describe('Browser Debug in VS Code', () => {
       await app.remote.setApiKey(edge.apiKey);
       await until(() => app.feed.remote?.state === 'online', 30_000, 'the tunnel to open');
       // The item follows the feed's batched change event.
-      await until(() => /^\$\(cloud\) Remote/.test(app.remoteStatusBar.item.text), 5_000, 'the status bar item to say online');
-      assert.match((app.remoteStatusBar.item.tooltip as vscode.MarkdownString).value, new RegExp(`Shared origins: ${origin}`));
+      await until(
+        () => /^\$\(cloud\) Remote/.test(app.remoteStatusBar.item.text),
+        5_000,
+        'the status bar item to say online',
+      );
+      assert.match(
+        (app.remoteStatusBar.item.tooltip as vscode.MarkdownString).value,
+        new RegExp(`Shared origins: ${origin}`),
+      );
       browser.send([
         { type: 'console-error', message: 'shared from VS Code', url: `${origin}/index.html`, timestamp: Date.now() },
         { type: 'console-error', message: 'private tab', url: 'https://mail.example.com/', timestamp: Date.now() },
       ]);
       const sessionId = app.feed.remote!.sessionId!;
       const remoteMessages = async () => {
-        const res = await fetch(`${edge.url}/api/v1/console-logs`, { headers: { Authorization: `Bearer ${edge.readerToken}`, 'X-Session-ID': sessionId } });
+        const res = await fetch(`${edge.url}/api/v1/console-logs`, {
+          headers: { Authorization: `Bearer ${edge.readerToken}`, 'X-Session-ID': sessionId },
+        });
         return ((await res.json()) as { data: { logs: { message: string }[] } }).data.logs.map((log) => log.message);
       };
-      await until(async () => (await remoteMessages()).includes('shared from VS Code'), 20_000, 'the capture on the edge');
+      await until(
+        async () => (await remoteMessages()).includes('shared from VS Code'),
+        20_000,
+        'the capture on the edge',
+      );
       assert.deepEqual(await remoteMessages(), ['shared from VS Code']);
 
       await config().update('remote.url', 'http://edge.example.com', user);
@@ -196,12 +304,25 @@ describe('Browser Debug in VS Code', () => {
     const settingsFile = join(folder, '.vscode', 'settings.json');
     mkdirSync(join(folder, '.vscode'), { recursive: true });
     const changed = new Promise<void>((resolve) => {
-      const listener = vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('browserDebug') && (listener.dispose(), resolve()));
+      const listener = vscode.workspace.onDidChangeConfiguration(
+        (event) => event.affectsConfiguration('browserDebug') && (listener.dispose(), resolve()),
+      );
     });
-    writeFileSync(settingsFile, JSON.stringify({ 'browserDebug.remote.url': 'https://edge.example.com', 'browserDebug.remote.sharedOrigins': ['http://localhost:*'], 'browserDebug.sourceMaps.pathMapping': {} }));
+    writeFileSync(
+      settingsFile,
+      JSON.stringify({
+        'browserDebug.remote.url': 'https://edge.example.com',
+        'browserDebug.remote.sharedOrigins': ['http://localhost:*'],
+        'browserDebug.sourceMaps.pathMapping': {},
+      }),
+    );
     try {
       await changed;
-      assert.equal(vscode.workspace.getConfiguration('browserDebug').get('remote.url'), '', 'a machine setting is not read from the workspace');
+      assert.equal(
+        vscode.workspace.getConfiguration('browserDebug').get('remote.url'),
+        '',
+        'a machine setting is not read from the workspace',
+      );
       await new Promise((resolve) => setTimeout(resolve, 500));
       assert.equal(app.feed.remote, null);
     } finally {
@@ -212,8 +333,13 @@ describe('Browser Debug in VS Code', () => {
   it('attaches to a connector another window hosts, and takes over when that window goes', async () => {
     await app.session.stop('test: another window takes the port');
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const runtime = require(join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'connectorRuntime.js'));
-    const other = await runtime.startConnectorWithMcp({ port, maxPort: port, screenshots: { dir: join(folder, '.shots') } }, { logger: app.logger });
+    const runtime = require(
+      join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'connectorRuntime.js'),
+    );
+    const other = await runtime.startConnectorWithMcp(
+      { port, maxPort: port, screenshots: { dir: join(folder, '.shots') } },
+      { logger: app.logger },
+    );
     // The other window is this extension too: it journals to the same shared file.
     const journal = runtime.attachJournal(other.connector.services.store, app.journalFile, app.logger);
     await app.session.start();
@@ -221,13 +347,21 @@ describe('Browser Debug in VS Code', () => {
     assert.equal(app.session.port, port);
     const peer = await fakeBrowser(port);
     peer.send([{ type: 'console-log', level: 'info', message: 'from the other window', timestamp: Date.now() }]);
-    await until(() => app.feed.console.some((entry) => entry.message === 'from the other window'), 10_000, 'the other window’s captures');
+    await until(
+      () => app.feed.console.some((entry) => entry.message === 'from the other window'),
+      10_000,
+      'the other window’s captures',
+    );
     peer.close();
     journal();
     await other.stop('the other window closed');
     await until(() => app.session.role === 'owner', 10_000, 'the takeover');
     assert.equal(app.session.port, port);
-    await until(() => app.feed.console.some((entry) => entry.message === 'from the other window'), 10_000, 'history carried across the takeover');
+    await until(
+      () => app.feed.console.some((entry) => entry.message === 'from the other window'),
+      10_000,
+      'history carried across the takeover',
+    );
     browser = await fakeBrowser(port);
   });
 });

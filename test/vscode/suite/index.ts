@@ -15,7 +15,8 @@ interface Outcome {
 
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
-  for (const file of readdirSync(__dirname).filter((name) => name.endsWith('.test.js'))) mocha.addFile(join(__dirname, file));
+  for (const file of readdirSync(__dirname).filter((name) => name.endsWith('.test.js')))
+    mocha.addFile(join(__dirname, file));
   const outcomes: Outcome[] = [];
   const folder = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
   return new Promise((resolve, reject) => {
@@ -25,7 +26,9 @@ export function run(): Promise<void> {
       else resolve();
     });
     runner.on('pass', (test) => outcomes.push({ title: test.fullTitle(), state: 'passed' }));
-    runner.on('fail', (test, error: Error) => outcomes.push({ title: test.fullTitle(), state: 'failed', error: error.stack ?? error.message }));
+    runner.on('fail', (test, error: Error) =>
+      outcomes.push({ title: test.fullTitle(), state: 'failed', error: error.stack ?? error.message }),
+    );
     runner.on('pending', (test) => outcomes.push({ title: test.fullTitle(), state: 'pending' }));
   });
 }

@@ -21,7 +21,14 @@ describe('Browser Debug in VS Code: Web Vitals', () => {
     await until(() => app.session.role === 'owner' && app.feed.connected, 20_000, 'the connector to start');
     socket = new WebSocket(`ws://127.0.0.1:${app.session.port}/extension-ws`);
     await new Promise((resolve, reject) => ((socket.onopen = resolve), (socket.onerror = reject)));
-    socket.send(JSON.stringify({ type: 'hello', protocolVersion: 1, client: 'browser-extension', version: vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.version }));
+    socket.send(
+      JSON.stringify({
+        type: 'hello',
+        protocolVersion: 1,
+        client: 'browser-extension',
+        version: vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.version,
+      }),
+    );
   });
   after(() => socket?.close());
 
@@ -33,14 +40,32 @@ describe('Browser Debug in VS Code: Web Vitals', () => {
         type: 'batch',
         events: [
           { type: 'page-navigated', url, title: 'Vitals page', tabId: 7, pageLoadId: 'vitals-load', timestamp: now },
-          { type: 'web-vitals', metric: { name: 'LCP', value: 3100, target: 'img.hero' }, url, tabId: 7, pageLoadId: 'vitals-load', timestamp: now + 1 },
-          { type: 'web-vitals', metric: { name: 'CLS', value: 0.02 }, url, tabId: 7, pageLoadId: 'vitals-load', timestamp: now + 2 },
+          {
+            type: 'web-vitals',
+            metric: { name: 'LCP', value: 3100, target: 'img.hero' },
+            url,
+            tabId: 7,
+            pageLoadId: 'vitals-load',
+            timestamp: now + 1,
+          },
+          {
+            type: 'web-vitals',
+            metric: { name: 'CLS', value: 0.02 },
+            url,
+            tabId: 7,
+            pageLoadId: 'vitals-load',
+            timestamp: now + 2,
+          },
         ],
       }),
     );
     await until(() => app.feed.vitals.get('vitals-load')?.metrics.CLS !== undefined, 10_000, 'the vitals in the feed');
     assert.equal(app.feed.vitals.get('vitals-load')!.metrics.LCP!.rating, 'needs-improvement');
-    await until(() => String(app.statusBar.item.tooltip ?? '').includes('Web Vitals'), 10_000, 'the tooltip to show the vitals');
+    await until(
+      () => String(app.statusBar.item.tooltip ?? '').includes('Web Vitals'),
+      10_000,
+      'the tooltip to show the vitals',
+    );
     const tooltip = String(app.statusBar.item.tooltip);
     assert.match(tooltip, /LCP 3100 ms \(needs improvement\)/);
     assert.match(tooltip, /CLS 0\.020 \(good\)/);

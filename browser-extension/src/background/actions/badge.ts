@@ -13,7 +13,8 @@ function showInPage(id: string): void {
   host.style.cssText = 'all:initial;position:fixed;right:12px;bottom:12px;z-index:2147483647;pointer-events:none;';
   const pill = document.createElement('div');
   pill.textContent = 'Browser Debug is acting in this tab';
-  pill.style.cssText = 'font:12px/1.4 system-ui,sans-serif;color:#fff;background:rgba(30,30,46,.85);padding:4px 10px;border-radius:12px;box-shadow:0 1px 4px rgba(0,0,0,.3);';
+  pill.style.cssText =
+    'font:12px/1.4 system-ui,sans-serif;color:#fff;background:rgba(30,30,46,.85);padding:4px 10px;border-radius:12px;box-shadow:0 1px 4px rgba(0,0,0,.3);';
   host.attachShadow({ mode: 'closed' }).append(pill);
   document.documentElement.append(host);
 }

@@ -16,9 +16,16 @@ export async function handleDialog(args: { accept?: unknown; promptText?: unknow
   const dialog = session.dialog;
   const promptText = typeof args.promptText === 'string' ? args.promptText : undefined;
   try {
-    await session.send('Page.handleJavaScriptDialog', { accept: args.accept === true, ...(promptText === undefined ? {} : { promptText }) });
+    await session.send('Page.handleJavaScriptDialog', {
+      accept: args.accept === true,
+      ...(promptText === undefined ? {} : { promptText }),
+    });
   } catch (error) {
-    if (/no dialog/i.test((error as Error).message)) throw new CommandError('NO_DIALOG', 'No dialog is open in this tab, so there is nothing to answer. An action answer names the dialog it opened; take a snapshot to see the page.');
+    if (/no dialog/i.test((error as Error).message))
+      throw new CommandError(
+        'NO_DIALOG',
+        'No dialog is open in this tab, so there is nothing to answer. An action answer names the dialog it opened; take a snapshot to see the page.',
+      );
     throw error;
   }
   return { tabId: tab.id, url: tab.url, title: tab.title, dialogType: dialog?.type, message: dialog?.message };
@@ -37,16 +44,23 @@ function attribute(attributes: string[] = [], name: string): string | undefined 
 /** upload_file: sets files on the `<input type=file>` a ref names; the page gets input and change events. */
 export async function uploadFile(args: { ref?: unknown; paths?: unknown; tabId?: number }) {
   const paths = Array.isArray(args.paths) ? args.paths.filter((path): path is string => typeof path === 'string') : [];
-  if (!paths.length) throw new CommandError('INVALID_ARGUMENT', 'Give the files as `paths`, absolute paths on this machine.');
+  if (!paths.length)
+    throw new CommandError('INVALID_ARGUMENT', 'Give the files as `paths`, absolute paths on this machine.');
   const tab = await targetTab(args.tabId);
   const tabId = tab.id!;
   const backendNodeId = nodeOfRef(tabId, args.ref);
   const session = await actionSession(tabId);
   const described = await session.send<DescribedNode>('DOM.describeNode', { backendNodeId }).catch(() => {
-    throw new CommandError('STALE_REF', `The element ${String(args.ref)} is gone from the page. Take a new snapshot and use its refs.`);
+    throw new CommandError(
+      'STALE_REF',
+      `The element ${String(args.ref)} is gone from the page. Take a new snapshot and use its refs.`,
+    );
   });
   if (described.node.nodeName !== 'INPUT' || attribute(described.node.attributes, 'type')?.toLowerCase() !== 'file') {
-    throw new CommandError('NOT_FILE_INPUT', `${String(args.ref)} is a <${described.node.nodeName.toLowerCase()}>, not a file input. Take a snapshot and pass the ref of the file input.`);
+    throw new CommandError(
+      'NOT_FILE_INPUT',
+      `${String(args.ref)} is a <${described.node.nodeName.toLowerCase()}>, not a file input. Take a snapshot and pass the ref of the file input.`,
+    );
   }
   await session.send('DOM.setFileInputFiles', { files: paths, backendNodeId });
   return { tabId, url: tab.url, title: tab.title, files: paths.map((path) => path.split(/[\\/]/).pop()) };

@@ -1,4 +1,10 @@
-import { NETWORK_CONDITIONS, type ColorScheme, type EmulationRequest, type NetworkPreset, type Viewport } from '../../../../src/shared/pageControl';
+import {
+  NETWORK_CONDITIONS,
+  type ColorScheme,
+  type EmulationRequest,
+  type NetworkPreset,
+  type Viewport,
+} from '../../../../src/shared/pageControl';
 import { CommandError } from '../commandError';
 import { targetTab } from '../targetTab';
 import { actionSession, type ActionSession } from './actionSession';
@@ -17,7 +23,8 @@ chrome.debugger.onDetach.addListener((source) => source.tabId !== undefined && s
 chrome.tabs.onRemoved.addListener((tabId) => states.delete(tabId));
 
 const normal = (): EmulationState => ({ network: 'none', cpuThrottling: 1, colorScheme: 'auto' });
-const inForce = (state: EmulationState) => state.viewport !== undefined || state.network !== 'none' || state.cpuThrottling !== 1 || state.colorScheme !== 'auto';
+const inForce = (state: EmulationState) =>
+  state.viewport !== undefined || state.network !== 'none' || state.cpuThrottling !== 1 || state.colorScheme !== 'auto';
 
 function networkParams(preset: NetworkPreset): Record<string, unknown> {
   if (preset === 'offline') return { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
@@ -39,16 +46,21 @@ async function applyViewport(session: ActionSession, viewport: Viewport | undefi
 /** Applies the parts of `state` that differ from `before`. */
 async function apply(session: ActionSession, before: EmulationState, state: EmulationState): Promise<void> {
   if (JSON.stringify(before.viewport) !== JSON.stringify(state.viewport)) await applyViewport(session, state.viewport);
-  if (before.network !== state.network) await session.send('Network.emulateNetworkConditions', networkParams(state.network));
-  if (before.cpuThrottling !== state.cpuThrottling) await session.send('Emulation.setCPUThrottlingRate', { rate: state.cpuThrottling });
+  if (before.network !== state.network)
+    await session.send('Network.emulateNetworkConditions', networkParams(state.network));
+  if (before.cpuThrottling !== state.cpuThrottling)
+    await session.send('Emulation.setCPUThrottlingRate', { rate: state.cpuThrottling });
   if (before.colorScheme !== state.colorScheme) {
-    await session.send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: state.colorScheme === 'auto' ? '' : state.colorScheme }] });
+    await session.send('Emulation.setEmulatedMedia', {
+      features: [{ name: 'prefers-color-scheme', value: state.colorScheme === 'auto' ? '' : state.colorScheme }],
+    });
   }
 }
 
 function requested(args: Record<string, unknown>): EmulationRequest {
   const request = args as EmulationRequest;
-  if (request.cpuThrottling !== undefined && !(request.cpuThrottling >= 1 && request.cpuThrottling <= 20)) throw new CommandError('INVALID_ARGUMENT', 'cpuThrottling is a factor from 1 (no slow-down) to 20.');
+  if (request.cpuThrottling !== undefined && !(request.cpuThrottling >= 1 && request.cpuThrottling <= 20))
+    throw new CommandError('INVALID_ARGUMENT', 'cpuThrottling is a factor from 1 (no slow-down) to 20.');
   return request;
 }
 

@@ -38,7 +38,11 @@ export async function fillNode(session: ActionSession, backendNodeId: number, va
   if (kind === 'picker') return setPickerValue(session, backendNodeId, value);
   const { label } = await nodeFacts(send, backendNodeId);
   if (kind === 'readonly') throw new CommandError('NOT_EDITABLE', `${label} is read-only, so it cannot be filled.`);
-  if (kind !== 'editable') throw new CommandError('NOT_EDITABLE', `${label} is not a text field${kind.startsWith('type:') ? ` (it is an input of type ${kind.slice(5)})` : ''}: fill takes an input, textarea or contenteditable. Use click for checkboxes and buttons, select_option for a select.`);
+  if (kind !== 'editable')
+    throw new CommandError(
+      'NOT_EDITABLE',
+      `${label} is not a text field${kind.startsWith('type:') ? ` (it is an input of type ${kind.slice(5)})` : ''}: fill takes an input, textarea or contenteditable. Use click for checkboxes and buttons, select_option for a select.`,
+    );
   await actionPoint(session, backendNodeId);
   await send('DOM.focus', { backendNodeId }).catch(() => undefined);
   await callOn(send, backendNodeId, SELECT_ALL);
@@ -66,7 +70,11 @@ async function setPickerValue(session: ActionSession, backendNodeId: number, val
     }`,
     [value],
   );
-  if (!outcome.ok) throw new CommandError('INVALID_ARGUMENT', `'${value}' is not a valid value for this ${outcome.type} input. Use the input's own format, e.g. 2026-01-31 for a date, 13:45 for a time, #ff8800 for a colour.`);
+  if (!outcome.ok)
+    throw new CommandError(
+      'INVALID_ARGUMENT',
+      `'${value}' is not a valid value for this ${outcome.type} input. Use the input's own format, e.g. 2026-01-31 for a date, 13:45 for a time, #ff8800 for a colour.`,
+    );
 }
 
 /** Picks options of a <select> by value or visible label, and fires input and change as a user's pick would. */
@@ -92,7 +100,16 @@ export async function selectOptions(session: ActionSession, backendNodeId: numbe
     }`,
     [values],
   );
-  if (outcome.error === 'not-select') throw new CommandError('NOT_SELECT', 'That element is not a <select>. For a custom dropdown, click it open, take a snapshot, then click the option.');
-  if (outcome.error === 'single') throw new CommandError('INVALID_ARGUMENT', 'This select takes one option; pass one value.');
-  if (outcome.error) throw new CommandError('NO_SUCH_OPTION', `No option matches ${outcome.error.slice(8)}. The options are: ${(outcome.options ?? []).slice(0, 30).join('; ')}.`);
+  if (outcome.error === 'not-select')
+    throw new CommandError(
+      'NOT_SELECT',
+      'That element is not a <select>. For a custom dropdown, click it open, take a snapshot, then click the option.',
+    );
+  if (outcome.error === 'single')
+    throw new CommandError('INVALID_ARGUMENT', 'This select takes one option; pass one value.');
+  if (outcome.error)
+    throw new CommandError(
+      'NO_SUCH_OPTION',
+      `No option matches ${outcome.error.slice(8)}. The options are: ${(outcome.options ?? []).slice(0, 30).join('; ')}.`,
+    );
 }

@@ -16,7 +16,10 @@ function childFrameIds(tree: FrameTree): string[] {
  * snapshot shows their content in place. Frames in another process (cross-origin, with site isolation)
  * are another debugger target and are left out.
  */
-export async function frameTrees<N extends { role?: { value?: unknown } }>(send: Send, nodes: N[]): Promise<Map<number, N[]>> {
+export async function frameTrees<N extends { role?: { value?: unknown } }>(
+  send: Send,
+  nodes: N[],
+): Promise<Map<number, N[]>> {
   const frames = new Map<number, N[]>();
   if (!nodes.some((node) => IFRAME_ROLES.has(String(node.role?.value)))) return frames;
   const { frameTree } = await send<{ frameTree: FrameTree }>('Page.getFrameTree');

@@ -17,7 +17,11 @@ export async function navigateHistory(args: { action?: unknown; tabId?: number }
   await waitForLoad(tabId, 'load', () =>
     start(tabId).catch((error: Error) => {
       // Chrome: "Cannot find a next page in history."
-      if (/history/i.test(error.message)) throw new CommandError('NO_HISTORY', `There is no page to go ${action} to in this tab's history. Use navigate_to_url instead.`);
+      if (/history/i.test(error.message))
+        throw new CommandError(
+          'NO_HISTORY',
+          `There is no page to go ${action} to in this tab's history. Use navigate_to_url instead.`,
+        );
       throw error;
     }),
   );

@@ -4,7 +4,20 @@ import type { ActionSession } from './actionSession';
 export type Modifier = 'Alt' | 'Control' | 'Meta' | 'Shift';
 const MODIFIER_BITS: Record<Modifier, number> = { Alt: 1, Control: 2, Meta: 4, Shift: 8 };
 const MODIFIER_CODES: Record<Modifier, number> = { Alt: 18, Control: 17, Meta: 91, Shift: 16 };
-const ALIASES: Record<string, string> = { Ctrl: 'Control', Cmd: 'Meta', Command: 'Meta', Option: 'Alt', Esc: 'Escape', Return: 'Enter', Space: ' ', Del: 'Delete', Up: 'ArrowUp', Down: 'ArrowDown', Left: 'ArrowLeft', Right: 'ArrowRight' };
+const ALIASES: Record<string, string> = {
+  Ctrl: 'Control',
+  Cmd: 'Meta',
+  Command: 'Meta',
+  Option: 'Alt',
+  Esc: 'Escape',
+  Return: 'Enter',
+  Space: ' ',
+  Del: 'Delete',
+  Up: 'ArrowUp',
+  Down: 'ArrowDown',
+  Left: 'ArrowLeft',
+  Right: 'ArrowRight',
+};
 
 interface KeyDefinition {
   key: string;
@@ -34,13 +47,49 @@ const NAMED: Record<string, [code: string, keyCode: number, text?: string]> = {
   Alt: ['AltLeft', 18],
   Meta: ['MetaLeft', 91],
 };
-const PUNCTUATION: Record<string, [string, number]> = { '-': ['Minus', 189], '=': ['Equal', 187], ',': ['Comma', 188], '.': ['Period', 190], '/': ['Slash', 191], ';': ['Semicolon', 186], "'": ['Quote', 222], '[': ['BracketLeft', 219], ']': ['BracketRight', 221], '\\': ['Backslash', 220], '`': ['Backquote', 192] };
+const PUNCTUATION: Record<string, [string, number]> = {
+  '-': ['Minus', 189],
+  '=': ['Equal', 187],
+  ',': ['Comma', 188],
+  '.': ['Period', 190],
+  '/': ['Slash', 191],
+  ';': ['Semicolon', 186],
+  "'": ['Quote', 222],
+  '[': ['BracketLeft', 219],
+  ']': ['BracketRight', 221],
+  '\\': ['Backslash', 220],
+  '`': ['Backquote', 192],
+};
 
 /** US-layout characters typed with Shift, and the key that types them. */
-const SHIFTED: Record<string, string> = { '!': '1', '@': '2', '#': '3', $: '4', '%': '5', '^': '6', '&': '7', '*': '8', '(': '9', ')': '0', _: '-', '+': '=', '{': '[', '}': ']', '|': '\\', ':': ';', '"': "'", '<': ',', '>': '.', '?': '/', '~': '`' };
+const SHIFTED: Record<string, string> = {
+  '!': '1',
+  '@': '2',
+  '#': '3',
+  $: '4',
+  '%': '5',
+  '^': '6',
+  '&': '7',
+  '*': '8',
+  '(': '9',
+  ')': '0',
+  _: '-',
+  '+': '=',
+  '{': '[',
+  '}': ']',
+  '|': '\\',
+  ':': ';',
+  '"': "'",
+  '<': ',',
+  '>': '.',
+  '?': '/',
+  '~': '`',
+};
 
 /** The fields Input.dispatchKeyEvent takes for a DOM `key` value (a replay's keyDown/keyUp steps). */
-export function keyDefinition(name: string): { key: string; code: string; windowsVirtualKeyCode: number; text?: string } | undefined {
+export function keyDefinition(
+  name: string,
+): { key: string; code: string; windowsVirtualKeyCode: number; text?: string } | undefined {
   const found = definition(name);
   return found && { key: found.key, code: found.code, windowsVirtualKeyCode: found.keyCode, text: found.text };
 }
@@ -55,7 +104,8 @@ function definition(name: string): KeyDefinition | undefined {
   if (named) return { key: name, code: named[0], keyCode: named[1], text: named[2] };
   if (/^F([1-9]|1[0-2])$/.test(name)) return { key: name, code: name, keyCode: 111 + Number(name.slice(1)) };
   if (name.length !== 1) return undefined;
-  if (/[a-z]/i.test(name)) return { key: name, code: `Key${name.toUpperCase()}`, keyCode: name.toUpperCase().charCodeAt(0), text: name };
+  if (/[a-z]/i.test(name))
+    return { key: name, code: `Key${name.toUpperCase()}`, keyCode: name.toUpperCase().charCodeAt(0), text: name };
   if (/[0-9]/.test(name)) return { key: name, code: `Digit${name}`, keyCode: name.charCodeAt(0), text: name };
   const base = SHIFTED[name] === undefined ? undefined : definition(SHIFTED[name]);
   if (base) return { key: name, code: base.code, keyCode: base.keyCode, text: name };
@@ -68,11 +118,19 @@ export function parseChord(chord: string): { modifiers: Modifier[]; key: KeyDefi
   const parts = chord === '+' ? ['+'] : chord.split(/\+(?!$)/).map((part) => ALIASES[part] ?? part);
   const keyName = parts.pop() ?? '';
   const modifiers = parts.map((part) => {
-    if (!(part in MODIFIER_BITS)) throw new CommandError('INVALID_ARGUMENT', `'${part}' in '${chord}' is not a modifier: use Alt, Control, Meta or Shift, e.g. "Control+A".`);
+    if (!(part in MODIFIER_BITS))
+      throw new CommandError(
+        'INVALID_ARGUMENT',
+        `'${part}' in '${chord}' is not a modifier: use Alt, Control, Meta or Shift, e.g. "Control+A".`,
+      );
     return part as Modifier;
   });
   const key = definition(keyName);
-  if (!key) throw new CommandError('INVALID_ARGUMENT', `Unknown key '${keyName}'. Use a key name such as Enter, Tab, Escape, Backspace, Delete, ArrowUp, Home, PageDown, F5, or one character, optionally with modifiers: "Control+A", "Shift+Tab".`);
+  if (!key)
+    throw new CommandError(
+      'INVALID_ARGUMENT',
+      `Unknown key '${keyName}'. Use a key name such as Enter, Tab, Escape, Backspace, Delete, ArrowUp, Home, PageDown, F5, or one character, optionally with modifiers: "Control+A", "Shift+Tab".`,
+    );
   return { modifiers, key };
 }
 
@@ -82,16 +140,38 @@ export async function pressKey(session: ActionSession, chord: string): Promise<v
   let bits = 0;
   for (const modifier of modifiers) {
     bits |= MODIFIER_BITS[modifier];
-    await session.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', key: modifier, code: `${modifier}Left`, windowsVirtualKeyCode: MODIFIER_CODES[modifier], modifiers: bits });
+    await session.send('Input.dispatchKeyEvent', {
+      type: 'rawKeyDown',
+      key: modifier,
+      code: `${modifier}Left`,
+      windowsVirtualKeyCode: MODIFIER_CODES[modifier],
+      modifiers: bits,
+    });
   }
   // With Control, Alt or Meta held a key is a shortcut and types nothing.
   const text = bits & ~MODIFIER_BITS.Shift ? undefined : shifted(key.text, bits);
-  const common = { key: text && text.length === 1 ? text : key.key, code: key.code, windowsVirtualKeyCode: key.keyCode, modifiers: bits };
-  await session.send('Input.dispatchKeyEvent', { type: text ? 'keyDown' : 'rawKeyDown', text, unmodifiedText: text, ...common });
+  const common = {
+    key: text && text.length === 1 ? text : key.key,
+    code: key.code,
+    windowsVirtualKeyCode: key.keyCode,
+    modifiers: bits,
+  };
+  await session.send('Input.dispatchKeyEvent', {
+    type: text ? 'keyDown' : 'rawKeyDown',
+    text,
+    unmodifiedText: text,
+    ...common,
+  });
   await session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common });
   for (const modifier of [...modifiers].reverse()) {
     bits &= ~MODIFIER_BITS[modifier];
-    await session.send('Input.dispatchKeyEvent', { type: 'keyUp', key: modifier, code: `${modifier}Left`, windowsVirtualKeyCode: MODIFIER_CODES[modifier], modifiers: bits });
+    await session.send('Input.dispatchKeyEvent', {
+      type: 'keyUp',
+      key: modifier,
+      code: `${modifier}Left`,
+      windowsVirtualKeyCode: MODIFIER_CODES[modifier],
+      modifiers: bits,
+    });
   }
 }
 
@@ -111,7 +191,12 @@ export async function typeText(session: ActionSession, text: string): Promise<vo
 async function typeCharacter(session: ActionSession, char: string): Promise<void> {
   const key = definition(char)!;
   const upper = /[A-Z]/.test(char) || SHIFTED[char] !== undefined;
-  const common = { key: char, code: key.code, windowsVirtualKeyCode: key.keyCode, modifiers: upper ? MODIFIER_BITS.Shift : 0 };
+  const common = {
+    key: char,
+    code: key.code,
+    windowsVirtualKeyCode: key.keyCode,
+    modifiers: upper ? MODIFIER_BITS.Shift : 0,
+  };
   await session.send('Input.dispatchKeyEvent', { type: 'keyDown', text: char, unmodifiedText: char, ...common });
   await session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common });
 }

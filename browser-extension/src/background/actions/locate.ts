@@ -11,10 +11,21 @@ export async function resolveSelectorAll(send: Send, css: string): Promise<numbe
   try {
     ({ nodeIds } = await send<{ nodeIds: number[] }>('DOM.querySelectorAll', { nodeId: root.nodeId, selector: css }));
   } catch {
-    throw new CommandError('INVALID_ARGUMENT', `'${css}' is not a valid CSS selector. Pass a CSS selector such as "form" or "#cart", or a ref such as "e7".`);
+    throw new CommandError(
+      'INVALID_ARGUMENT',
+      `'${css}' is not a valid CSS selector. Pass a CSS selector such as "form" or "#cart", or a ref such as "e7".`,
+    );
   }
-  if (!nodeIds.length) throw new CommandError('NO_MATCH', `No element matches '${css}' on this page. Take a snapshot without selector to see what is there.`);
-  const described = await Promise.all(nodeIds.slice(0, MAX_MATCHES).map((nodeId) => send<{ node: { backendNodeId: number } }>('DOM.describeNode', { nodeId })));
+  if (!nodeIds.length)
+    throw new CommandError(
+      'NO_MATCH',
+      `No element matches '${css}' on this page. Take a snapshot without selector to see what is there.`,
+    );
+  const described = await Promise.all(
+    nodeIds
+      .slice(0, MAX_MATCHES)
+      .map((nodeId) => send<{ node: { backendNodeId: number } }>('DOM.describeNode', { nodeId })),
+  );
   return described.map(({ node }) => node.backendNodeId);
 }
 
@@ -31,20 +42,30 @@ export async function objectOf(send: Send, backendNodeId: number): Promise<strin
   } catch {
     // fall through: the node is gone
   }
-  throw new CommandError('STALE_REF', 'That element is no longer on the page (it was removed or re-rendered). Take a new snapshot and use its refs.');
+  throw new CommandError(
+    'STALE_REF',
+    'That element is no longer on the page (it was removed or re-rendered). Take a new snapshot and use its refs.',
+  );
 }
 
 /** Calls `fn` with the node as `this`; returns its value. */
 export async function callOn<T>(send: Send, backendNodeId: number, fn: string, args: unknown[] = []): Promise<T> {
   const objectId = await objectOf(send, backendNodeId);
-  const { result, exceptionDetails } = await send<{ result: { value?: T }; exceptionDetails?: { text?: string; exception?: { description?: string } } }>('Runtime.callFunctionOn', {
+  const { result, exceptionDetails } = await send<{
+    result: { value?: T };
+    exceptionDetails?: { text?: string; exception?: { description?: string } };
+  }>('Runtime.callFunctionOn', {
     objectId,
     functionDeclaration: fn,
     arguments: args.map((value) => ({ value })),
     returnByValue: true,
     awaitPromise: true,
   });
-  if (exceptionDetails) throw new CommandError('COMMAND_FAILED', exceptionDetails.exception?.description ?? exceptionDetails.text ?? 'The page refused the call.');
+  if (exceptionDetails)
+    throw new CommandError(
+      'COMMAND_FAILED',
+      exceptionDetails.exception?.description ?? exceptionDetails.text ?? 'The page refused the call.',
+    );
   await send('Runtime.releaseObject', { objectId }).catch(() => undefined);
   return result.value as T;
 }
@@ -73,9 +94,16 @@ export function nodeFacts(send: Send, backendNodeId: number): Promise<NodeFacts>
 /** The first rendered element with this accessible name (and role): DevTools Recorder's `aria/Name` and `aria/Name[role="button"]` selectors. */
 export async function resolveAria(send: Send, name: string, role?: string): Promise<number> {
   const { root } = await send<{ root: { backendNodeId: number } }>('DOM.getDocument', { depth: 0 });
-  const { nodes } = await send<{ nodes: { backendDOMNodeId?: number; ignored?: boolean }[] }>('Accessibility.queryAXTree', { backendNodeId: root.backendNodeId, accessibleName: name, ...(role ? { role } : {}) });
+  const { nodes } = await send<{ nodes: { backendDOMNodeId?: number; ignored?: boolean }[] }>(
+    'Accessibility.queryAXTree',
+    { backendNodeId: root.backendNodeId, accessibleName: name, ...(role ? { role } : {}) },
+  );
   const found = nodes.find((node) => !node.ignored && node.backendDOMNodeId !== undefined);
-  if (!found) throw new CommandError('NO_MATCH', `No element is named "${name}"${role ? ` with role ${role}` : ''} on this page. Take a snapshot to see the names.`);
+  if (!found)
+    throw new CommandError(
+      'NO_MATCH',
+      `No element is named "${name}"${role ? ` with role ${role}` : ''} on this page. Take a snapshot to see the names.`,
+    );
   return found.backendDOMNodeId!;
 }
 
@@ -85,17 +113,42 @@ export async function resolveAria(send: Send, name: string, role?: string): Prom
  */
 export async function resolveBySearch(send: Send, query: string, textOnly = false): Promise<number> {
   await send('DOM.getDocument', { depth: 0 });
-  const { searchId, resultCount } = await send<{ searchId: string; resultCount: number }>('DOM.performSearch', { query, includeUserAgentShadowDOM: false });
+  const { searchId, resultCount } = await send<{ searchId: string; resultCount: number }>('DOM.performSearch', {
+    query,
+    includeUserAgentShadowDOM: false,
+  });
   try {
-    if (!resultCount) throw new CommandError('NO_MATCH', `Nothing on this page matches '${query}'. Take a snapshot to see what is there.`);
-    const { nodeIds } = await send<{ nodeIds: number[] }>('DOM.getSearchResults', { searchId, fromIndex: 0, toIndex: Math.min(resultCount, 50) });
-    const nodes = await Promise.all(nodeIds.map(async (nodeId) => (await send<{ node: { backendNodeId: number; nodeType: number; nodeValue?: string } }>('DOM.describeNode', { nodeId })).node));
+    if (!resultCount)
+      throw new CommandError(
+        'NO_MATCH',
+        `Nothing on this page matches '${query}'. Take a snapshot to see what is there.`,
+      );
+    const { nodeIds } = await send<{ nodeIds: number[] }>('DOM.getSearchResults', {
+      searchId,
+      fromIndex: 0,
+      toIndex: Math.min(resultCount, 50),
+    });
+    const nodes = await Promise.all(
+      nodeIds.map(
+        async (nodeId) =>
+          (
+            await send<{ node: { backendNodeId: number; nodeType: number; nodeValue?: string } }>('DOM.describeNode', {
+              nodeId,
+            })
+          ).node,
+      ),
+    );
     // Text: a text node that says exactly that wins over one that merely contains it (attributes do not count).
-    const text = nodes.find((node) => node.nodeType === 3 && node.nodeValue?.trim() === query.trim()) ?? nodes.find((node) => node.nodeType === 3);
+    const text =
+      nodes.find((node) => node.nodeType === 3 && node.nodeValue?.trim() === query.trim()) ??
+      nodes.find((node) => node.nodeType === 3);
     if (text) return parentElement(send, text.backendNodeId);
     const element = textOnly ? undefined : nodes.find((node) => node.nodeType === 1);
     if (element) return element.backendNodeId;
-    throw new CommandError('NO_MATCH', `Nothing on this page matches '${query}' as an element. Take a snapshot to see what is there.`);
+    throw new CommandError(
+      'NO_MATCH',
+      `Nothing on this page matches '${query}' as an element. Take a snapshot to see what is there.`,
+    );
   } finally {
     await send('DOM.discardSearchResults', { searchId }).catch(() => undefined);
   }
@@ -103,9 +156,13 @@ export async function resolveBySearch(send: Send, query: string, textOnly = fals
 
 async function parentElement(send: Send, backendNodeId: number): Promise<number> {
   const objectId = await objectOf(send, backendNodeId);
-  const { result } = await send<{ result: { objectId?: string } }>('Runtime.callFunctionOn', { objectId, functionDeclaration: 'function () { return this.parentElement; }' });
+  const { result } = await send<{ result: { objectId?: string } }>('Runtime.callFunctionOn', {
+    objectId,
+    functionDeclaration: 'function () { return this.parentElement; }',
+  });
   if (!result.objectId) throw new CommandError('NO_MATCH', 'That text is not inside an element.');
-  return (await send<{ node: { backendNodeId: number } }>('DOM.describeNode', { objectId: result.objectId })).node.backendNodeId;
+  return (await send<{ node: { backendNodeId: number } }>('DOM.describeNode', { objectId: result.objectId })).node
+    .backendNodeId;
 }
 
 /** A node from a DevTools Recorder selector: `aria/Name[role="button"]`, `text/…`, `xpath/…`, `pierce/…`, or CSS. */

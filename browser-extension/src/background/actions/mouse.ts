@@ -15,16 +15,37 @@ export interface Point {
 }
 
 /** Scrolls the element into view and answers its centre in the viewport, refusing hidden or disabled ones. */
-export async function actionPoint(session: ActionSession, backendNodeId: number, options: { allowDisabled?: boolean } = {}): Promise<Point> {
+export async function actionPoint(
+  session: ActionSession,
+  backendNodeId: number,
+  options: { allowDisabled?: boolean } = {},
+): Promise<Point> {
   const { send } = session;
   const facts = await nodeFacts(send, backendNodeId);
-  if (!facts.connected) throw new CommandError('STALE_REF', `${facts.label} is no longer in the page. Take a new snapshot and use its refs.`);
-  if (facts.disabled && !options.allowDisabled) throw new CommandError('DISABLED', `${facts.label} is disabled, so a user could not use it. Do what enables it first (e.g. fill the required fields), then take a new snapshot.`);
+  if (!facts.connected)
+    throw new CommandError(
+      'STALE_REF',
+      `${facts.label} is no longer in the page. Take a new snapshot and use its refs.`,
+    );
+  if (facts.disabled && !options.allowDisabled)
+    throw new CommandError(
+      'DISABLED',
+      `${facts.label} is disabled, so a user could not use it. Do what enables it first (e.g. fill the required fields), then take a new snapshot.`,
+    );
   await send('DOM.scrollIntoViewIfNeeded', { backendNodeId }).catch(() => undefined);
-  const quads = await send<{ quads: number[][] }>('DOM.getContentQuads', { backendNodeId }).catch(() => ({ quads: [] as number[][] }));
+  const quads = await send<{ quads: number[][] }>('DOM.getContentQuads', { backendNodeId }).catch(() => ({
+    quads: [] as number[][],
+  }));
   const quad = quads.quads.find((q) => area(q) > 1);
-  if (!quad) throw new CommandError('NOT_VISIBLE', `${facts.label} is not visible (hidden, display:none, or zero size). Do what shows it first (open its menu or section), then take a new snapshot.`);
-  const point = { x: (quad[0]! + quad[2]! + quad[4]! + quad[6]!) / 4, y: (quad[1]! + quad[3]! + quad[5]! + quad[7]!) / 4 };
+  if (!quad)
+    throw new CommandError(
+      'NOT_VISIBLE',
+      `${facts.label} is not visible (hidden, display:none, or zero size). Do what shows it first (open its menu or section), then take a new snapshot.`,
+    );
+  const point = {
+    x: (quad[0]! + quad[2]! + quad[4]! + quad[6]!) / 4,
+    y: (quad[1]! + quad[3]! + quad[5]! + quad[7]!) / 4,
+  };
   await refuseCovered(session, backendNodeId, point, facts.label);
   return point;
 }
@@ -36,9 +57,18 @@ function area(quad: number[]): number {
 }
 
 /** The element a user would hit at the point must be the target, inside it, or a label of it. */
-async function refuseCovered(session: ActionSession, backendNodeId: number, point: Point, label: string): Promise<void> {
+async function refuseCovered(
+  session: ActionSession,
+  backendNodeId: number,
+  point: Point,
+  label: string,
+): Promise<void> {
   const { send } = session;
-  const hit = await send<{ backendNodeId: number }>('DOM.getNodeForLocation', { x: Math.round(point.x), y: Math.round(point.y), includeUserAgentShadowDOM: true }).catch(() => undefined);
+  const hit = await send<{ backendNodeId: number }>('DOM.getNodeForLocation', {
+    x: Math.round(point.x),
+    y: Math.round(point.y),
+    includeUserAgentShadowDOM: true,
+  }).catch(() => undefined);
   if (!hit || hit.backendNodeId === backendNodeId) return;
   const [target, other] = await Promise.all([objectOf(send, backendNodeId), objectOf(send, hit.backendNodeId)]);
   const { result } = await send<{ result: { value?: string } }>('Runtime.callFunctionOn', {
@@ -53,15 +83,32 @@ async function refuseCovered(session: ActionSession, backendNodeId: number, poin
       return '<' + el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '') + '>';
     }`,
   });
-  if (result.value) throw new CommandError('COVERED', `${label} is covered by ${result.value} at its centre, so a click would hit that instead. Close or move what covers it (a dialog, overlay or banner), then take a new snapshot.`);
+  if (result.value)
+    throw new CommandError(
+      'COVERED',
+      `${label} is covered by ${result.value} at its centre, so a click would hit that instead. Close or move what covers it (a dialog, overlay or banner), then take a new snapshot.`,
+    );
 }
 
-async function moveTo(session: ActionSession, to: Point, modifiers: number, buttons = 0, steps = MOVE_STEPS): Promise<void> {
+async function moveTo(
+  session: ActionSession,
+  to: Point,
+  modifiers: number,
+  buttons = 0,
+  steps = MOVE_STEPS,
+): Promise<void> {
   const from = session.mouse;
   for (let i = 1; i <= steps; i++) {
     const x = from.x + ((to.x - from.x) * i) / steps;
     const y = from.y + ((to.y - from.y) * i) / steps;
-    await session.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, modifiers, buttons, button: buttons ? 'left' : 'none' });
+    await session.send('Input.dispatchMouseEvent', {
+      type: 'mouseMoved',
+      x,
+      y,
+      modifiers,
+      buttons,
+      button: buttons ? 'left' : 'none',
+    });
   }
   session.mouse = { ...to };
 }
@@ -73,7 +120,11 @@ export interface ClickOptions {
 }
 
 /** A real click at the element's centre: move, press, release (twice for a double click). */
-export async function clickNode(session: ActionSession, backendNodeId: number, options: ClickOptions = {}): Promise<void> {
+export async function clickNode(
+  session: ActionSession,
+  backendNodeId: number,
+  options: ClickOptions = {},
+): Promise<void> {
   const point = await actionPoint(session, backendNodeId);
   const button = options.button ?? 'left';
   const modifiers = modifierBits(options.modifiers ?? []);
@@ -95,8 +146,22 @@ export async function hoverNode(session: ActionSession, backendNodeId: number): 
 export async function dragNode(session: ActionSession, fromNodeId: number, toNodeId: number): Promise<void> {
   const from = await actionPoint(session, fromNodeId);
   await moveTo(session, from, 0, 0, 1);
-  await session.send('Input.dispatchMouseEvent', { type: 'mousePressed', x: from.x, y: from.y, button: 'left', buttons: 1, clickCount: 1 });
+  await session.send('Input.dispatchMouseEvent', {
+    type: 'mousePressed',
+    x: from.x,
+    y: from.y,
+    button: 'left',
+    buttons: 1,
+    clickCount: 1,
+  });
   const to = await actionPoint(session, toNodeId, { allowDisabled: true });
   await moveTo(session, to, 0, 1);
-  await session.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x: to.x, y: to.y, button: 'left', buttons: 0, clickCount: 1 });
+  await session.send('Input.dispatchMouseEvent', {
+    type: 'mouseReleased',
+    x: to.x,
+    y: to.y,
+    button: 'left',
+    buttons: 0,
+    clickCount: 1,
+  });
 }

@@ -22,7 +22,11 @@ export const PAGE_CONTROL_HANDLERS: Record<string, Handler> = {
 const ACTING = new Set(['act', 'emulate', 'history', 'dialog', 'upload-file', 'navigate', 'run-script']);
 
 /** Runs a command, with the badge up in its tab when it acts in the page. */
-export async function withActingBadge(name: string, args: Record<string, unknown>, run: () => Promise<unknown>): Promise<unknown> {
+export async function withActingBadge(
+  name: string,
+  args: Record<string, unknown>,
+  run: () => Promise<unknown>,
+): Promise<unknown> {
   if (!ACTING.has(name)) return run();
   const tabId = await targetTab(typeof args.tabId === 'number' ? args.tabId : undefined).then(
     (tab) => tab.id,

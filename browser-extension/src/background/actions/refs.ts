@@ -39,9 +39,17 @@ export function refFor(tabId: number, backendNodeId: number): string {
 
 /** The backend DOM node id of a ref, or a CommandError that says to take a new snapshot. */
 export function nodeOfRef(tabId: number, ref: unknown): number {
-  if (typeof ref !== 'string' || !/^e\d+$/.test(ref)) throw new CommandError('INVALID_ARGUMENT', `'${String(ref)}' is not a ref: pass one written [ref=eN] in a take_snapshot answer, e.g. "e7".`);
+  if (typeof ref !== 'string' || !/^e\d+$/.test(ref))
+    throw new CommandError(
+      'INVALID_ARGUMENT',
+      `'${String(ref)}' is not a ref: pass one written [ref=eN] in a take_snapshot answer, e.g. "e7".`,
+    );
   const node = pages.get(tabId)?.byRef.get(ref);
-  if (node === undefined) throw new CommandError('UNKNOWN_REF', `No element has ref ${ref} on this page: the page navigated since, or the ref is from another tab. Take a new snapshot and use its refs.`);
+  if (node === undefined)
+    throw new CommandError(
+      'UNKNOWN_REF',
+      `No element has ref ${ref} on this page: the page navigated since, or the ref is from another tab. Take a new snapshot and use its refs.`,
+    );
   return node;
 }
 

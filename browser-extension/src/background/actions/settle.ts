@@ -24,7 +24,9 @@ function domQuiet(session: ActionSession, quietMs: number, capMs: number): Promi
     timer = setTimeout(done, ${quietMs});
   })`;
   // A navigation destroys the context the promise lives in: that ends the wait too.
-  return session.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }).catch(() => undefined);
+  return session
+    .send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true })
+    .catch(() => undefined);
 }
 
 function until(session: ActionSession, check: () => boolean, capMs: number, events: string[]): Promise<void> {
@@ -44,13 +46,19 @@ function until(session: ActionSession, check: () => boolean, capMs: number, even
  * Waits until the page is quiet: no DOM mutation for DOM_QUIET_MS and no request in flight, capped
  * at SETTLE_CAP_MS; a navigation started by the action is waited for until its load. Never a fixed sleep.
  */
-export async function settle(session: ActionSession, navigation: { started: boolean; loaded: boolean }, startedAt: number, earlier: ReadonlySet<string>): Promise<Settled> {
+export async function settle(
+  session: ActionSession,
+  navigation: { started: boolean; loaded: boolean },
+  startedAt: number,
+  earlier: ReadonlySet<string>,
+): Promise<Settled> {
   const deadline = startedAt + SETTLE_CAP_MS;
   const left = () => Math.max(0, deadline - Date.now());
   // Requests already pending before the action (a long poll, a stream) are not the action's doing.
   const pending = () => [...session.inFlight].filter((id) => !earlier.has(id)).length;
   for (;;) {
-    if (navigation.started && !navigation.loaded) await until(session, () => navigation.loaded, left(), ['Page.loadEventFired', 'Page.domContentEventFired']);
+    if (navigation.started && !navigation.loaded)
+      await until(session, () => navigation.loaded, left(), ['Page.loadEventFired', 'Page.domContentEventFired']);
     if (!left() || session.dialog) break;
     const dialog = session.next('Page.javascriptDialogOpening');
     // With a dialog open the page's script is paused, and the DOM wait would hang until it closes.
@@ -60,5 +68,9 @@ export async function settle(session: ActionSession, navigation: { started: bool
     if (!pending() && (!navigation.started || navigation.loaded)) break;
     await until(session, () => pending() === 0, left(), ['Network.loadingFinished', 'Network.loadingFailed']);
   }
-  return { ms: Date.now() - startedAt, navigated: navigation.started, busy: left() === 0 && (pending() > 0 || (navigation.started && !navigation.loaded)) };
+  return {
+    ms: Date.now() - startedAt,
+    navigated: navigation.started,
+    busy: left() === 0 && (pending() > 0 || (navigation.started && !navigation.loaded)),
+  };
 }

@@ -37,7 +37,14 @@ function narrowHints(lines: SnapshotLine[], kept: Set<number>): string {
     .sort((a, b) => b.size - a.size)
     .slice(0, 3);
   if (!candidates.length) return '';
-  const named = candidates.map(({ line, size }) => `ref ${line.ref} (${line.text.trim().replace(/^- /, '').replace(/ \[ref=e\d+\]$/, '').slice(0, 60)}, ${size} lines)`);
+  const named = candidates.map(
+    ({ line, size }) =>
+      `ref ${line.ref} (${line.text
+        .trim()
+        .replace(/^- /, '')
+        .replace(/ \[ref=e\d+\]$/, '')
+        .slice(0, 60)}, ${size} lines)`,
+  );
   return ` Large parts: ${named.join('; ')}.`;
 }
 
@@ -47,7 +54,8 @@ function narrowHints(lines: SnapshotLine[], kept: Set<number>): string {
  */
 export function fitSnapshot(lines: SnapshotLine[], maxChars: number): BudgetedSnapshot {
   const total = lines.reduce((sum, line) => sum + line.text.length + 1, 0);
-  if (total <= maxChars) return { text: lines.map((line) => line.text).join('\n'), shownLines: lines.length, omitted: 0 };
+  if (total <= maxChars)
+    return { text: lines.map((line) => line.text).join('\n'), shownLines: lines.length, omitted: 0 };
   const room = Math.max(200, maxChars - TAIL_ROOM);
   const kept = new Set<number>();
   let used = 0;

@@ -11,7 +11,11 @@ const DEFAULT_MAX_CHARS = 20_000;
 /** Refuses to read or act while a JS dialog blocks the page: the page could not answer anyway. */
 export function refuseWhileDialog(session: ActionSession): void {
   const { dialog } = session;
-  if (dialog) throw new CommandError('DIALOG_OPEN', `${dialog.type === 'alert' ? 'An' : 'A'} ${dialog.type} dialog is open ("${dialog.message.slice(0, 200)}") and blocks the page. Answer it with handle_dialog (accept true or false) first.`);
+  if (dialog)
+    throw new CommandError(
+      'DIALOG_OPEN',
+      `${dialog.type === 'alert' ? 'An' : 'A'} ${dialog.type} dialog is open ("${dialog.message.slice(0, 200)}") and blocks the page. Answer it with handle_dialog (accept true or false) first.`,
+    );
 }
 
 /** A line as diffs compare it: without indentation, and without focus, which every click moves. */
@@ -27,7 +31,9 @@ export async function pageLines(session: ActionSession): Promise<SnapshotLine[]>
 }
 
 async function selectedLines(session: ActionSession, selector: string): Promise<SnapshotLine[]> {
-  const ids = isRef(selector) ? [nodeOfRef(session.tabId, selector.trim())] : await resolveSelectorAll(session.send, selector);
+  const ids = isRef(selector)
+    ? [nodeOfRef(session.tabId, selector.trim())]
+    : await resolveSelectorAll(session.send, selector);
   const tree = await fullTree(session.send);
   return ids.flatMap((id) => axLines(session.tabId, tree, axNodeOf(tree.nodes, id, `The element '${selector}'`)));
 }
@@ -42,5 +48,13 @@ export async function snapshot(args: { tabId?: number; selector?: unknown; maxCh
   const maxChars = typeof args.maxChars === 'number' && args.maxChars >= 500 ? args.maxChars : DEFAULT_MAX_CHARS;
   const fitted = fitSnapshot(lines, maxChars);
   const current = await chrome.tabs.get(tab.id!);
-  return { tabId: tab.id, url: current.url, title: current.title, text: fitted.text, lines: lines.length, shownLines: fitted.shownLines, omitted: fitted.omitted };
+  return {
+    tabId: tab.id,
+    url: current.url,
+    title: current.title,
+    text: fitted.text,
+    lines: lines.length,
+    shownLines: fitted.shownLines,
+    omitted: fitted.omitted,
+  };
 }

@@ -32,5 +32,9 @@ export function diffLines(before: readonly string[], after: readonly string[]): 
   const total = added.length + removed.length;
   const addedShown = Math.min(added.length, Math.max(MAX_DIFF_LINES / 2, MAX_DIFF_LINES - removed.length));
   const removedShown = Math.min(removed.length, MAX_DIFF_LINES - addedShown);
-  return { added: added.slice(0, addedShown), removed: removed.slice(0, removedShown), more: total - addedShown - removedShown };
+  return {
+    added: added.slice(0, addedShown),
+    removed: removed.slice(0, removedShown),
+    more: total - addedShown - removedShown,
+  };
 }

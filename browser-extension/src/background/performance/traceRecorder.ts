@@ -28,14 +28,18 @@ export function useTraceFrameSender(sender: FrameSender): void {
 function readPlan(args: Record<string, unknown>, tabId: number): TracePlan {
   const reload = args.reload === undefined ? true : args.reload === true;
   const durationMs = typeof args.durationMs === 'number' ? args.durationMs : DEFAULT_DURATION_MS;
-  if (!(durationMs >= 100 && durationMs <= MAX_DURATION_MS)) throw new CommandError('INVALID_ARGUMENT', `durationMs must be 100..${MAX_DURATION_MS}.`);
+  if (!(durationMs >= 100 && durationMs <= MAX_DURATION_MS))
+    throw new CommandError('INVALID_ARGUMENT', `durationMs must be 100..${MAX_DURATION_MS}.`);
   return { tabId, reload, durationMs };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function deadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([promise, sleep(ms).then(() => Promise.reject(new CommandError('TIMEOUT', `${what} within ${ms / 1000} s.`)))]);
+  return Promise.race([
+    promise,
+    sleep(ms).then(() => Promise.reject(new CommandError('TIMEOUT', `${what} within ${ms / 1000} s.`))),
+  ]);
 }
 
 /** The tab's main frame finishing a load started after `since`. */
@@ -58,14 +62,21 @@ async function recordWith(send: Send, plan: TracePlan): Promise<unknown[]> {
   const completed = new Promise<void>((resolve) => (complete = resolve));
   const listener = (source: chrome.debugger.Debuggee, method: string, params?: object) => {
     if (source.tabId !== plan.tabId) return;
-    if (method === 'Tracing.dataCollected') for (const event of (params as { value: unknown[] }).value) events.push(event);
+    if (method === 'Tracing.dataCollected')
+      for (const event of (params as { value: unknown[] }).value) events.push(event);
     else if (method === 'Tracing.tracingComplete') complete();
   };
   chrome.debugger.onEvent.addListener(listener);
   let tracing = false;
   try {
-    await send('Tracing.start', { traceConfig: { includedCategories: TRACE_CATEGORIES, recordMode: 'recordUntilFull' }, transferMode: 'ReportEvents' }).catch((error: Error) => {
-      throw new CommandError('TRACE_FAILED', `Chrome would not start a trace (${error.message}). Stop a recording in DevTools' Performance panel and retry.`);
+    await send('Tracing.start', {
+      traceConfig: { includedCategories: TRACE_CATEGORIES, recordMode: 'recordUntilFull' },
+      transferMode: 'ReportEvents',
+    }).catch((error: Error) => {
+      throw new CommandError(
+        'TRACE_FAILED',
+        `Chrome would not start a trace (${error.message}). Stop a recording in DevTools' Performance panel and retry.`,
+      );
     });
     tracing = true;
     if (plan.reload) {
@@ -100,7 +111,8 @@ function referencedNodes(events: unknown[]): Set<number> {
   const add = (id: unknown) => typeof id === 'number' && id > 0 && ids.size < MAX_NODE_LOOKUPS && ids.add(id);
   for (const event of events as NodeEvent[]) {
     if (event.name === 'LayoutShift') for (const node of event.args?.data?.impacted_nodes ?? []) add(node.node_id);
-    else if (event.name === 'EventTiming' && event.ph === 'b' && (event.args?.data?.interactionId ?? 0) > 0) add(event.args?.data?.nodeId);
+    else if (event.name === 'EventTiming' && event.ph === 'b' && (event.args?.data?.interactionId ?? 0) > 0)
+      add(event.args?.data?.nodeId);
   }
   return ids;
 }
@@ -109,7 +121,9 @@ function referencedNodes(events: unknown[]): Set<number> {
 async function describeNodes(send: Send, events: unknown[]): Promise<Record<string, string>> {
   const names: Record<string, string> = {};
   for (const backendNodeId of referencedNodes(events)) {
-    const described = await send<{ node: { nodeName: string; attributes?: string[] } }>('DOM.describeNode', { backendNodeId }).catch(() => undefined);
+    const described = await send<{ node: { nodeName: string; attributes?: string[] } }>('DOM.describeNode', {
+      backendNodeId,
+    }).catch(() => undefined);
     if (described) names[backendNodeId] = nodeLabel(described.node);
   }
   return names;
@@ -118,13 +132,15 @@ async function describeNodes(send: Send, events: unknown[]): Promise<Record<stri
 function nodeLabel(node: { nodeName: string; attributes?: string[] }): string {
   const attributes = node.attributes ?? [];
   const parts = [node.nodeName];
-  for (let i = 0; i + 1 < attributes.length; i += 2) if (attributes[i] === 'id' || attributes[i] === 'class') parts.push(`${attributes[i]}='${attributes[i + 1]}'`);
+  for (let i = 0; i + 1 < attributes.length; i += 2)
+    if (attributes[i] === 'id' || attributes[i] === 'class') parts.push(`${attributes[i]}='${attributes[i + 1]}'`);
   return parts.join(' ');
 }
 
 /** The `performance-trace` command: record in the target tab, then send the trace file in chunks. */
 export async function performanceTrace(args: Record<string, unknown>) {
-  if (typeof args.transferId !== 'string') throw new CommandError('INVALID_ARGUMENT', 'performance-trace needs a transferId from the connector.');
+  if (typeof args.transferId !== 'string')
+    throw new CommandError('INVALID_ARGUMENT', 'performance-trace needs a transferId from the connector.');
   if (!sendFrame) throw new CommandError('NOT_CONNECTED', 'Traces go to the local connector only.');
   const tab = await targetTab(typeof args.tabId === 'number' ? args.tabId : undefined);
   const plan = readPlan(args, tab.id!);
@@ -132,10 +148,27 @@ export async function performanceTrace(args: Record<string, unknown>) {
   const { events, nodeNames } = await withDebugger(plan.tabId, async (send) => {
     const { frameTree } = await send<{ frameTree: { frame: { id: string; url: string } } }>('Page.getFrameTree');
     const recorded = await recordWith(send, plan);
-    return { events: withTracingStart(recorded, frameTree.frame.id, frameTree.frame.url), nodeNames: await describeNodes(send, recorded) };
+    return {
+      events: withTracingStart(recorded, frameTree.frame.id, frameTree.frame.url),
+      nodeNames: await describeNodes(send, recorded),
+    };
   });
   const after = await chrome.tabs.get(plan.tabId).catch(() => tab);
-  const metadata = { source: 'Browser Debug', startTime: new Date(startedAt).toISOString(), url: after.url, reload: plan.reload, nodeNames };
+  const metadata = {
+    source: 'Browser Debug',
+    startTime: new Date(startedAt).toISOString(),
+    url: after.url,
+    reload: plan.reload,
+    nodeNames,
+  };
   const sent = await uploadTrace({ traceEvents: events, metadata }, args.transferId, sendFrame);
-  return { tabId: plan.tabId, url: after.url, title: after.title, events: events.length, reload: plan.reload, recordedMs: Date.now() - startedAt, ...sent };
+  return {
+    tabId: plan.tabId,
+    url: after.url,
+    title: after.title,
+    events: events.length,
+    reload: plan.reload,
+    recordedMs: Date.now() - startedAt,
+    ...sent,
+  };
 }

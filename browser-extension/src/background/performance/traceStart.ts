@@ -12,8 +12,17 @@ interface RawEvent {
 }
 
 function rendererPid(events: RawEvent[], frameId: string): number | undefined {
-  const ofFrame = events.find((event) => event.name === 'navigationStart' && (event.args?.frame === frameId || event.args?.data?.frame === frameId));
-  return ofFrame?.pid ?? events.find((event) => event.name === 'thread_name' && (event.args as { name?: string } | undefined)?.name === 'CrRendererMain')?.pid;
+  const ofFrame = events.find(
+    (event) =>
+      event.name === 'navigationStart' && (event.args?.frame === frameId || event.args?.data?.frame === frameId),
+  );
+  return (
+    ofFrame?.pid ??
+    events.find(
+      (event) =>
+        event.name === 'thread_name' && (event.args as { name?: string } | undefined)?.name === 'CrRendererMain',
+    )?.pid
+  );
 }
 
 export function withTracingStart(events: unknown[], frameId: string, url: string | undefined): unknown[] {
@@ -30,7 +39,13 @@ export function withTracingStart(events: unknown[], frameId: string, url: string
     pid,
     tid: 0,
     ts: Number.isFinite(first) ? first : 0,
-    args: { data: { frameTreeNodeId: 1, persistentIds: true, frames: [{ frame: frameId, url: url ?? '', name: '', processId: pid }] } },
+    args: {
+      data: {
+        frameTreeNodeId: 1,
+        persistentIds: true,
+        frames: [{ frame: frameId, url: url ?? '', name: '', processId: pid }],
+      },
+    },
   };
   return [start, ...events];
 }

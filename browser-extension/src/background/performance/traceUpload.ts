@@ -16,11 +16,20 @@ function toBase64(bytes: Uint8Array): string {
 }
 
 /** Sends the trace file (DevTools' `{traceEvents, metadata}` form) as `trace-chunk` frames; the command's reply follows them. */
-export async function uploadTrace(file: object, transferId: string, send: FrameSender): Promise<{ chunks: number; bytes: number }> {
+export async function uploadTrace(
+  file: object,
+  transferId: string,
+  send: FrameSender,
+): Promise<{ chunks: number; bytes: number }> {
   const gz = await gzip(JSON.stringify(file));
   let chunks = 0;
   for (let offset = 0; offset < gz.length; offset += CHUNK_BYTES) {
-    const sent = send({ type: 'trace-chunk', transferId, index: chunks++, data: toBase64(gz.subarray(offset, offset + CHUNK_BYTES)) });
+    const sent = send({
+      type: 'trace-chunk',
+      transferId,
+      index: chunks++,
+      data: toBase64(gz.subarray(offset, offset + CHUNK_BYTES)),
+    });
     if (!sent) throw new Error('The connection to the connector closed while the trace was sent. Retry.');
   }
   return { chunks, bytes: gz.length };

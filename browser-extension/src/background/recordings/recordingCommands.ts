@@ -18,9 +18,14 @@ export const recordingCommands: Record<string, (args: Record<string, unknown>) =
 type RecordingMessage = Extract<ExtensionMessage, { kind: 'recording-step' | 'recording-dialog' | 'recording-toggle' }>;
 
 /** Steps and dialogs from the page recorder, and the popup's Record/Stop button. */
-export async function handleRecordingMessage(message: RecordingMessage, sender: chrome.runtime.MessageSender, link: ConnectorLink): Promise<unknown> {
+export async function handleRecordingMessage(
+  message: RecordingMessage,
+  sender: chrome.runtime.MessageSender,
+  link: ConnectorLink,
+): Promise<unknown> {
   const tabId = sender.tab?.id;
-  if (message.kind === 'recording-step') return tabRecorder.onStep(tabId, message.step, message.timestamp, message.secret);
+  if (message.kind === 'recording-step')
+    return tabRecorder.onStep(tabId, message.step, message.timestamp, message.secret);
   if (message.kind === 'recording-dialog') return tabRecorder.onDialog(tabId, message.text, message.timestamp);
   return toggleFromPopup(link);
 }
@@ -30,10 +35,15 @@ export async function handleRecordingMessage(message: RecordingMessage, sender: 
  * sends record-start / record-stop back here.
  */
 async function toggleFromPopup(link: ConnectorLink): Promise<{ id?: string; error?: string }> {
-  if (link.state !== 'connected' || !link.port) return { error: 'Not connected to the connector: recordings are kept there.' };
+  if (link.state !== 'connected' || !link.port)
+    return { error: 'Not connected to the connector: recordings are kept there.' };
   const running = tabRecorder.status;
   const path = running ? `/recordings/${running.id}/stop` : '/recordings';
-  const response = await fetch(`http://127.0.0.1:${link.port}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const response = await fetch(`http://127.0.0.1:${link.port}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   const body = (await response.json()) as { id?: string; error?: { message: string } };
   return body.error ? { error: body.error.message } : { id: body.id };
 }

@@ -56,7 +56,11 @@ async function runStep(session: ActionSession, step: RecorderStep, deadline: num
       await hoverNode(session, await backendNodeOf(send, await waitForTarget(send, step, deadline)));
       break;
     case 'change':
-      await fillNode(session, await backendNodeOf(send, await waitForTarget(send, step, deadline)), String(step.value ?? ''));
+      await fillNode(
+        session,
+        await backendNodeOf(send, await waitForTarget(send, step, deadline)),
+        String(step.value ?? ''),
+      );
       break;
     case 'keyDown':
     case 'keyUp':
@@ -69,7 +73,11 @@ async function runStep(session: ActionSession, step: RecorderStep, deadline: num
       await waitForTarget(send, step, deadline);
       break;
     case 'waitForExpression':
-      await waitFor(deadline, `the expression ${String(step.expression)} never became true`, async () => (await evaluate(send, String(step.expression))) === true);
+      await waitFor(
+        deadline,
+        `the expression ${String(step.expression)} never became true`,
+        async () => (await evaluate(send, String(step.expression))) === true,
+      );
       break;
     case 'close':
     case 'emulateNetworkConditions':
@@ -84,7 +92,10 @@ async function runStep(session: ActionSession, step: RecorderStep, deadline: num
 async function waitForTarget(send: Send, step: RecorderStep, deadline: number): Promise<TargetBox> {
   const chains = selectorChains(step.selectors);
   if (!chains.length) throw stepFailed('the step has no selectors');
-  const offsets = { x: typeof step.offsetX === 'number' ? step.offsetX : undefined, y: typeof step.offsetY === 'number' ? step.offsetY : undefined };
+  const offsets = {
+    x: typeof step.offsetX === 'number' ? step.offsetX : undefined,
+    y: typeof step.offsetY === 'number' ? step.offsetY : undefined,
+  };
   for (;;) {
     const outcome = await resolveTarget(send, chains, offsets).catch((error: Error) => ({ missing: error.message }));
     if ('found' in outcome) return outcome.found;
@@ -103,8 +114,24 @@ async function pointer(session: ActionSession, step: RecorderStep, box: TargetBo
   const button = step.button === 'secondary' ? 'right' : step.button === 'auxiliary' ? 'middle' : 'left';
   const clicks = step.type === 'doubleClick' ? 2 : 1;
   for (let clickCount = 1; clickCount <= clicks; clickCount++) {
-    await session.send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button, clickCount, buttons: BUTTON_BITS[button], modifiers });
-    await session.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button, clickCount, buttons: 0, modifiers });
+    await session.send('Input.dispatchMouseEvent', {
+      type: 'mousePressed',
+      x,
+      y,
+      button,
+      clickCount,
+      buttons: BUTTON_BITS[button],
+      modifiers,
+    });
+    await session.send('Input.dispatchMouseEvent', {
+      type: 'mouseReleased',
+      x,
+      y,
+      button,
+      clickCount,
+      buttons: 0,
+      modifiers,
+    });
   }
 }
 
@@ -120,10 +147,22 @@ async function key(session: ActionSession, step: RecorderStep): Promise<void> {
   const before = held.get(session.tabId) ?? 0;
   const modifiers = step.type === 'keyDown' ? before | bit : before & ~bit;
   held.set(session.tabId, modifiers);
-  if (step.type === 'keyUp') return void (await session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...definition, text: undefined, modifiers }));
+  if (step.type === 'keyUp')
+    return void (await session.send('Input.dispatchKeyEvent', {
+      type: 'keyUp',
+      ...definition,
+      text: undefined,
+      modifiers,
+    }));
   // With Control, Alt or Meta held a key is a shortcut: it types nothing.
   const text = modifiers & ~MODIFIER_BITS.Shift! ? undefined : definition.text;
-  await session.send('Input.dispatchKeyEvent', { type: text ? 'keyDown' : 'rawKeyDown', ...definition, text, unmodifiedText: text, modifiers });
+  await session.send('Input.dispatchKeyEvent', {
+    type: text ? 'keyDown' : 'rawKeyDown',
+    ...definition,
+    text,
+    unmodifiedText: text,
+    modifiers,
+  });
 }
 
 async function scroll(send: Send, step: RecorderStep, deadline: number): Promise<void> {
@@ -131,11 +170,17 @@ async function scroll(send: Send, step: RecorderStep, deadline: number): Promise
   const y = Number(step.y ?? 0);
   if (!step.selectors) return void (await evaluate(send, `window.scrollTo(${x}, ${y})`));
   const box = await waitForTarget(send, step, deadline);
-  await send('Runtime.callFunctionOn', { objectId: box.objectId, functionDeclaration: `function () { this.scrollTo(${x}, ${y}); }` });
+  await send('Runtime.callFunctionOn', {
+    objectId: box.objectId,
+    functionDeclaration: `function () { this.scrollTo(${x}, ${y}); }`,
+  });
 }
 
 async function evaluate(send: Send, expression: string): Promise<unknown> {
-  const { result, exceptionDetails } = await send<{ result: { value?: unknown }; exceptionDetails?: unknown }>('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
+  const { result, exceptionDetails } = await send<{ result: { value?: unknown }; exceptionDetails?: unknown }>(
+    'Runtime.evaluate',
+    { expression, returnByValue: true, awaitPromise: true },
+  );
   return exceptionDetails ? undefined : result.value;
 }
 
@@ -149,7 +194,11 @@ async function waitFor(deadline: number, what: string, check: () => Promise<bool
 }
 
 async function waitForLoad(send: Send, deadline: number): Promise<void> {
-  await waitFor(deadline, 'the page did not finish loading', async () => (await evaluate(send, 'document.readyState')) === 'complete');
+  await waitFor(
+    deadline,
+    'the page did not finish loading',
+    async () => (await evaluate(send, 'document.readyState')) === 'complete',
+  );
 }
 
 /** A click Recorder saw navigate (assertedEvents) waits for that page to load before the next step. */

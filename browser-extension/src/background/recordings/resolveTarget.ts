@@ -22,10 +22,11 @@ function findInPage(chain: string[]): Element | null {
   const deepQuery = (root: ParentNode, selector: string): Element | null => {
     const found = root.querySelector(selector);
     if (found) return found;
-    for (const host of root.querySelectorAll('*')) if (host.shadowRoot) {
-      const inner = deepQuery(host.shadowRoot, selector);
-      if (inner) return inner;
-    }
+    for (const host of root.querySelectorAll('*'))
+      if (host.shadowRoot) {
+        const inner = deepQuery(host.shadowRoot, selector);
+        if (inner) return inner;
+      }
     return null;
   };
   const byText = (root: ParentNode, text: string): Element | null => {
@@ -39,7 +40,9 @@ function findInPage(chain: string[]): Element | null {
   let root: ParentNode = document;
   let element: Element | null = null;
   for (const part of chain) {
-    if (part.startsWith('xpath/')) element = document.evaluate(part.slice(6), root as Node, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue as Element | null;
+    if (part.startsWith('xpath/'))
+      element = document.evaluate(part.slice(6), root as Node, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null)
+        .singleNodeValue as Element | null;
     else if (part.startsWith('pierce/')) element = deepQuery(root, part.slice(7));
     else if (part.startsWith('text/')) element = byText(root, part.slice(5));
     else element = root.querySelector(part);
@@ -50,12 +53,17 @@ function findInPage(chain: string[]): Element | null {
 }
 
 /** Runs on the element: brings it into view and says where it is and whether input would reach it. */
-function boxOf(this: Element, offsetX: number | null, offsetY: number | null): { x: number; y: number; width: number; height: number; blocked?: string } {
+function boxOf(
+  this: Element,
+  offsetX: number | null,
+  offsetY: number | null,
+): { x: number; y: number; width: number; height: number; blocked?: string } {
   (this as Element & { scrollIntoViewIfNeeded?(center: boolean): void }).scrollIntoViewIfNeeded?.(true);
   const rect = this.getBoundingClientRect();
   const style = getComputedStyle(this);
   const box = { x: rect.left, y: rect.top, width: rect.width, height: rect.height };
-  if (!rect.width || !rect.height || style.visibility === 'hidden' || style.display === 'none') return { ...box, blocked: 'it is hidden' };
+  if (!rect.width || !rect.height || style.visibility === 'hidden' || style.display === 'none')
+    return { ...box, blocked: 'it is hidden' };
   if ((this as HTMLInputElement).disabled) return { ...box, blocked: 'it is disabled' };
   const px = rect.left + Math.min(offsetX ?? rect.width / 2, rect.width - 1);
   const py = rect.top + Math.min(offsetY ?? rect.height / 2, rect.height - 1);
@@ -81,13 +89,22 @@ async function findByAria(send: Send, query: string): Promise<string | undefined
   const match = /^(.*?)(?:\[role="([^"]+)"\])?$/.exec(query);
   const name = match?.[1] ?? query;
   const role = match?.[2];
-  const { result: documentObject } = await send<{ result: RemoteObject }>('Runtime.evaluate', { expression: 'document' });
-  const { nodes } = await send<{ nodes: { ignored?: boolean; role?: { value?: string }; backendDOMNodeId?: number }[] }>('Accessibility.queryAXTree', {
+  const { result: documentObject } = await send<{ result: RemoteObject }>('Runtime.evaluate', {
+    expression: 'document',
+  });
+  const { nodes } = await send<{
+    nodes: { ignored?: boolean; role?: { value?: string }; backendDOMNodeId?: number }[];
+  }>('Accessibility.queryAXTree', {
     objectId: documentObject.objectId,
     accessibleName: name,
     ...(role ? { role } : {}),
   });
-  const node = nodes.find((candidate) => !candidate.ignored && candidate.backendDOMNodeId && !['StaticText', 'InlineTextBox'].includes(candidate.role?.value ?? ''));
+  const node = nodes.find(
+    (candidate) =>
+      !candidate.ignored &&
+      candidate.backendDOMNodeId &&
+      !['StaticText', 'InlineTextBox'].includes(candidate.role?.value ?? ''),
+  );
   if (!node) return undefined;
   const { object } = await send<{ object: RemoteObject }>('DOM.resolveNode', { backendNodeId: node.backendDOMNodeId });
   return object.objectId;
@@ -96,7 +113,11 @@ async function findByAria(send: Send, query: string): Promise<string | undefined
 export type FoundTarget = { found: TargetBox } | { missing: string };
 
 /** Tries each alternative in order, once; the caller repeats until the step's timeout. */
-export async function resolveTarget(send: Send, selectors: string[][], offsets: { x?: number; y?: number } = {}): Promise<FoundTarget> {
+export async function resolveTarget(
+  send: Send,
+  selectors: string[][],
+  offsets: { x?: number; y?: number } = {},
+): Promise<FoundTarget> {
   let reason = `no element matches ${selectors.map((chain) => chain.join(' >> ')).join(' or ')}`;
   for (const chain of selectors) {
     const objectId = await findOne(send, chain).catch(() => undefined);

@@ -32,7 +32,8 @@ export class TabRecorder {
       if (details.frameId === 0 && details.tabId === this.active?.tabId) void this.inject(details.tabId);
     });
     chrome.tabs.onRemoved.addListener((tabId) => {
-      if (tabId === this.active?.tabId) this.active.dialogs.push({ timestamp: Date.now(), text: 'the recorded tab was closed' });
+      if (tabId === this.active?.tabId)
+        this.active.dialogs.push({ timestamp: Date.now(), text: 'the recorded tab was closed' });
     });
   }
 
@@ -40,19 +41,49 @@ export class TabRecorder {
     return this.active && { id: this.active.id, tabId: this.active.tabId, steps: this.active.steps.length };
   }
 
-  async start(args: { recordingId?: unknown; tabId?: unknown }): Promise<{ tabId: number; url?: string; startedAt: number }> {
-    if (this.active) throw new CommandError('RECORDING_RUNNING', `Recording ${this.active.id} is still running in tab ${this.active.tabId}: stop it first.`);
+  async start(args: {
+    recordingId?: unknown;
+    tabId?: unknown;
+  }): Promise<{ tabId: number; url?: string; startedAt: number }> {
+    if (this.active)
+      throw new CommandError(
+        'RECORDING_RUNNING',
+        `Recording ${this.active.id} is still running in tab ${this.active.tabId}: stop it first.`,
+      );
     const tab = await targetTab(typeof args.tabId === 'number' ? args.tabId : undefined);
     const tabId = tab.id!;
     const startedAt = Date.now();
     // Read before `active` is set: a page scripts cannot run in (an error page) must not leave a recording stuck.
-    const [viewport] = await chrome.scripting.executeScript({ target: { tabId }, func: () => ({ width: innerWidth, height: innerHeight, deviceScaleFactor: devicePixelRatio }) }).catch((error: Error) => {
-      throw new CommandError('NOT_RECORDABLE', `This tab cannot be recorded (${error.message}): open your app's page in it and retry.`);
-    });
-    const size = (viewport?.result ?? { width: 1280, height: 800, deviceScaleFactor: 1 }) as { width: number; height: number; deviceScaleFactor: number };
+    const [viewport] = await chrome.scripting
+      .executeScript({
+        target: { tabId },
+        func: () => ({ width: innerWidth, height: innerHeight, deviceScaleFactor: devicePixelRatio }),
+      })
+      .catch((error: Error) => {
+        throw new CommandError(
+          'NOT_RECORDABLE',
+          `This tab cannot be recorded (${error.message}): open your app's page in it and retry.`,
+        );
+      });
+    const size = (viewport?.result ?? { width: 1280, height: 800, deviceScaleFactor: 1 }) as {
+      width: number;
+      height: number;
+      deviceScaleFactor: number;
+    };
     this.active = { id: String(args.recordingId), tabId, url: tab.url, startedAt, steps: [], secrets: {}, dialogs: [] };
-    this.add({ type: 'setViewport', ...size, isMobile: false, hasTouch: false, isLandscape: size.width >= size.height }, startedAt);
-    if (tab.url) this.add({ type: 'navigate', url: tab.url, assertedEvents: [{ type: 'navigation', url: tab.url, title: tab.title ?? '' }] }, startedAt);
+    this.add(
+      { type: 'setViewport', ...size, isMobile: false, hasTouch: false, isLandscape: size.width >= size.height },
+      startedAt,
+    );
+    if (tab.url)
+      this.add(
+        {
+          type: 'navigate',
+          url: tab.url,
+          assertedEvents: [{ type: 'navigation', url: tab.url, title: tab.title ?? '' }],
+        },
+        startedAt,
+      );
     await this.inject(tabId);
     return { tabId, url: tab.url, startedAt };
   }
@@ -63,18 +94,35 @@ export class TabRecorder {
       throw new CommandError('NO_RECORDING', 'No recording is running in this browser.');
     }
     const [stopped] = await chrome.scripting
-      .executeScript({ target: { tabId: active.tabId }, func: () => (globalThis as { __browserDebugRecorder?: { stop(): unknown } }).__browserDebugRecorder?.stop() ?? [] })
+      .executeScript({
+        target: { tabId: active.tabId },
+        func: () =>
+          (globalThis as { __browserDebugRecorder?: { stop(): unknown } }).__browserDebugRecorder?.stop() ?? [],
+      })
       .catch(() => [undefined]);
     // Steps the page still held (a scroll being debounced) come back with the stop.
     for (const message of (stopped?.result ?? []) as ExtensionMessage[]) {
       if (message.kind === 'recording-step') this.onStep(active.tabId, message.step, message.timestamp, message.secret);
     }
     this.active = undefined;
-    return { id: active.id, tabId: active.tabId, url: active.url, startedAt: active.startedAt, steps: active.steps, secrets: active.secrets, dialogs: active.dialogs };
+    return {
+      id: active.id,
+      tabId: active.tabId,
+      url: active.url,
+      startedAt: active.startedAt,
+      steps: active.steps,
+      secrets: active.secrets,
+      dialogs: active.dialogs,
+    };
   }
 
   /** A step from the page recorder of the recorded tab; steps from any other tab are ignored. */
-  onStep(tabId: number | undefined, step: RecorderStep, timestamp: number, secret?: { key: string; value: string }): void {
+  onStep(
+    tabId: number | undefined,
+    step: RecorderStep,
+    timestamp: number,
+    secret?: { key: string; value: string },
+  ): void {
     if (!this.active || tabId !== this.active.tabId) return;
     if (secret) this.active.secrets[secret.key] = secret.value;
     if (step.type === 'doubleClick') this.dropClicksBefore(step);
@@ -101,14 +149,22 @@ export class TabRecorder {
 
   private committed(details: chrome.webNavigation.WebNavigationTransitionCallbackDetails): void {
     const steps = this.active!.steps;
-    const byHand = TYPED_TRANSITIONS.has(details.transitionType) || details.transitionQualifiers.includes('forward_back');
-    if (byHand) return this.add({ type: 'navigate', url: details.url, assertedEvents: [{ type: 'navigation', url: details.url, title: '' }] }, details.timeStamp);
+    const byHand =
+      TYPED_TRANSITIONS.has(details.transitionType) || details.transitionQualifiers.includes('forward_back');
+    if (byHand)
+      return this.add(
+        { type: 'navigate', url: details.url, assertedEvents: [{ type: 'navigation', url: details.url, title: '' }] },
+        details.timeStamp,
+      );
     const last = steps.at(-1)?.step;
-    if (last && last.type !== 'navigate' && last.type !== 'setViewport') last.assertedEvents = [{ type: 'navigation', url: details.url, title: '' }];
+    if (last && last.type !== 'navigate' && last.type !== 'setViewport')
+      last.assertedEvents = [{ type: 'navigation', url: details.url, title: '' }];
   }
 
   private async inject(tabId: number): Promise<void> {
-    await chrome.scripting.executeScript({ target: { tabId }, files: ['recorderDialogs.js'], world: 'MAIN' }).catch(() => undefined);
+    await chrome.scripting
+      .executeScript({ target: { tabId }, files: ['recorderDialogs.js'], world: 'MAIN' })
+      .catch(() => undefined);
     await chrome.scripting.executeScript({ target: { tabId }, files: ['recorder.js'] }).catch(() => undefined);
   }
 }

@@ -11,8 +11,14 @@ if (!marked.__browserDebugDialogs) {
   marked.__browserDebugDialogs = true;
   for (const name of ['alert', 'confirm', 'prompt'] as const) {
     const original = window[name] as DialogFunction;
-    (window as unknown as Record<string, DialogFunction>)[name] = function (this: unknown, message?: unknown, ...rest: unknown[]) {
-      window.dispatchEvent(new CustomEvent(DIALOG_EVENT, { detail: `${name}: ${String(message ?? '')}`.slice(0, 300) }));
+    (window as unknown as Record<string, DialogFunction>)[name] = function (
+      this: unknown,
+      message?: unknown,
+      ...rest: unknown[]
+    ) {
+      window.dispatchEvent(
+        new CustomEvent(DIALOG_EVENT, { detail: `${name}: ${String(message ?? '')}`.slice(0, 300) }),
+      );
       return original.call(this, message, ...rest);
     };
   }

@@ -23,23 +23,45 @@ export function selectorsFor(element: Element): string[][] {
 export function accessibleName(element: Element): string {
   const labelledBy = element.getAttribute('aria-labelledby');
   if (labelledBy) {
-    const text = labelledBy.split(/\s+/).map((id) => element.ownerDocument.getElementById(id)?.textContent ?? '').join(' ');
+    const text = labelledBy
+      .split(/\s+/)
+      .map((id) => element.ownerDocument.getElementById(id)?.textContent ?? '')
+      .join(' ');
     if (text.trim()) return clean(text);
   }
   const label = element.getAttribute('aria-label');
   if (label?.trim()) return clean(label);
-  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) {
+  if (
+    element instanceof HTMLInputElement ||
+    element instanceof HTMLTextAreaElement ||
+    element instanceof HTMLSelectElement
+  ) {
     const labels = element.labels ? [...element.labels].map((node) => node.textContent ?? '').join(' ') : '';
     if (labels.trim()) return clean(labels);
-    if (element instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(element.type)) return clean(element.value);
+    if (element instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(element.type))
+      return clean(element.value);
     return clean(element.getAttribute('placeholder') ?? element.getAttribute('title') ?? '');
   }
   if (element instanceof HTMLImageElement) return clean(element.alt);
-  if (NAMED_BY_CONTENT.has(element.tagName) || element.getAttribute('role')) return clean((element as HTMLElement).innerText ?? element.textContent ?? '');
+  if (NAMED_BY_CONTENT.has(element.tagName) || element.getAttribute('role'))
+    return clean((element as HTMLElement).innerText ?? element.textContent ?? '');
   return clean(element.getAttribute('title') ?? '');
 }
 
-const NAMED_BY_CONTENT = new Set(['A', 'BUTTON', 'SUMMARY', 'OPTION', 'LABEL', 'H1', 'H2', 'H3', 'H4', 'LI', 'TD', 'TH']);
+const NAMED_BY_CONTENT = new Set([
+  'A',
+  'BUTTON',
+  'SUMMARY',
+  'OPTION',
+  'LABEL',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'LI',
+  'TD',
+  'TH',
+]);
 
 function clean(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
@@ -49,7 +71,9 @@ function ariaSelector(element: Element): string | undefined {
   const name = accessibleName(element);
   if (!name || name.length > MAX_NAME) return undefined;
   // Only when the name is unique among the page's named controls: replay takes the first match.
-  const same = [...element.ownerDocument.querySelectorAll('a,button,input,select,textarea,[role],summary,img,label')].filter((other) => other !== element && accessibleName(other) === name);
+  const same = [
+    ...element.ownerDocument.querySelectorAll('a,button,input,select,textarea,[role],summary,img,label'),
+  ].filter((other) => other !== element && accessibleName(other) === name);
   return same.length ? undefined : `aria/${name}`;
 }
 
@@ -63,7 +87,8 @@ function cssSelectors(element: Element): string[] {
       return false;
     }
   };
-  if (element.id && !UNSTABLE_ID.test(element.id) && unique(`#${CSS.escape(element.id)}`)) result.push(`#${CSS.escape(element.id)}`);
+  if (element.id && !UNSTABLE_ID.test(element.id) && unique(`#${CSS.escape(element.id)}`))
+    result.push(`#${CSS.escape(element.id)}`);
   for (const attribute of TEST_ATTRIBUTES) {
     const value = element.getAttribute(attribute);
     const selector = value && `[${attribute}="${CSS.escape(value)}"]`;
@@ -94,7 +119,9 @@ function shortPath(element: Element): string {
 
 function step(node: Element): string {
   const tag = node.tagName.toLowerCase();
-  const siblings = node.parentElement ? [...node.parentElement.children].filter((other) => other.tagName === node.tagName) : [];
+  const siblings = node.parentElement
+    ? [...node.parentElement.children].filter((other) => other.tagName === node.tagName)
+    : [];
   return siblings.length > 1 ? `${tag}:nth-of-type(${siblings.indexOf(node) + 1})` : tag;
 }
 

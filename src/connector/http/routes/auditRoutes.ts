@@ -12,11 +12,23 @@ const EXAMPLE = 'Send {"url": "http://localhost:5173/"}.';
 function fromOptionsBody(body: Body, categories: AuditCategory[]): Record<string, unknown> {
   const options = (body.options && typeof body.options === 'object' ? body.options : {}) as Body;
   const { formFactor, screenEmulation, ...rest } = options;
-  return { ...rest, url: body.url, categories, device: formFactor, screenEmulation, shareCookies: body.shareCookies, timeoutMs: body.timeoutMs };
+  return {
+    ...rest,
+    url: body.url,
+    categories,
+    device: formFactor,
+    screenEmulation,
+    shareCookies: body.shareCookies,
+    timeoutMs: body.timeoutMs,
+  };
 }
 
 /** Validates against the one request schema; the error names the parameter as the caller wrote it. */
-function parseRequest(body: unknown, shape: (body: Body) => Record<string, unknown>, names: Record<string, string> = {}): AuditRequest {
+function parseRequest(
+  body: unknown,
+  shape: (body: Body) => Record<string, unknown>,
+  names: Record<string, string> = {},
+): AuditRequest {
   const record = (body && typeof body === 'object' ? body : {}) as Body;
   if (record.url === undefined || record.url === '') throw missingParameter('url', EXAMPLE);
   const candidate = Object.fromEntries(Object.entries(shape(record)).filter(([, value]) => value !== undefined));
@@ -26,7 +38,10 @@ function parseRequest(body: unknown, shape: (body: Body) => Record<string, unkno
   const path = issue.path.join('.');
   const parameter = names[String(issue.path[0])] ?? path ?? 'body';
   const unknownKeys = issue.code === 'unrecognized_keys' ? ` Unknown: ${issue.keys.join(', ')}.` : '';
-  throw new ApiError('INVALID_PARAMETER', `Invalid '${parameter}': ${issue.message}.${unknownKeys}`, { parameter, validValues: validValues(String(issue.path[0])) });
+  throw new ApiError('INVALID_PARAMETER', `Invalid '${parameter}': ${issue.message}.${unknownKeys}`, {
+    parameter,
+    validValues: validValues(String(issue.path[0])),
+  });
 }
 
 function validValues(field: string): string[] {
@@ -45,7 +60,9 @@ export function auditRoutes({ audits }: ConnectorServices): Route[] {
       method: 'POST',
       path: '/accessibility-audit',
       handle: async ({ body }) => {
-        const { lhr, summary } = await audits.run(parseRequest(body, (record) => fromOptionsBody(record, ['accessibility']), OPTION_NAMES));
+        const { lhr, summary } = await audits.run(
+          parseRequest(body, (record) => fromOptionsBody(record, ['accessibility']), OPTION_NAMES),
+        );
         return accessibilityResult(lhr, summary);
       },
     },
@@ -53,7 +70,9 @@ export function auditRoutes({ audits }: ConnectorServices): Route[] {
       method: 'POST',
       path: '/performance-audit',
       handle: async ({ body }) => {
-        const { lhr, summary } = await audits.run(parseRequest(body, (record) => fromOptionsBody(record, ['performance']), OPTION_NAMES));
+        const { lhr, summary } = await audits.run(
+          parseRequest(body, (record) => fromOptionsBody(record, ['performance']), OPTION_NAMES),
+        );
         return performanceResult(lhr, summary);
       },
     },

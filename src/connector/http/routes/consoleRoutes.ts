@@ -43,7 +43,9 @@ export function consoleRoutes({ store, locator }: ConnectorServices): Route[] {
         const format = parseFormat(query);
         const { entries, matched, total } = store.query(
           ['consoleLogs', 'consoleErrors'],
-          (entry) => (level === undefined || meetsLevel(levelOf(entry), level)) && (since === undefined || entry.timestamp >= since),
+          (entry) =>
+            (level === undefined || meetsLevel(levelOf(entry), level)) &&
+            (since === undefined || entry.timestamp >= since),
           limit,
         );
         const mapped = await withMappedFields(entries, locator);
@@ -63,8 +65,17 @@ export function consoleRoutes({ store, locator }: ConnectorServices): Route[] {
       path: '/console-errors',
       handle: async ({ variant, query }) => {
         const limit = parseLimit(query, defaultLimit(variant));
-        const { entries, matched } = store.query(['consoleLogs', 'consoleErrors'], (entry) => levelOf(entry) === 'error', limit);
-        return { errors: (await withMappedFields(entries, locator)).map(asLogEntry), count: entries.length, total: matched, truncated: matched > entries.length };
+        const { entries, matched } = store.query(
+          ['consoleLogs', 'consoleErrors'],
+          (entry) => levelOf(entry) === 'error',
+          limit,
+        );
+        return {
+          errors: (await withMappedFields(entries, locator)).map(asLogEntry),
+          count: entries.length,
+          total: matched,
+          truncated: matched > entries.length,
+        };
       },
     },
     {
@@ -72,14 +83,21 @@ export function consoleRoutes({ store, locator }: ConnectorServices): Route[] {
       path: '/extension-log',
       handle: ({ body }) => {
         const parsed = extensionLogBody.safeParse(body);
-        if (!parsed.success) throw missingParameter('data', 'Send {"data": {"type": "console-log", "level": "info", "message": "...", "timestamp": 1700000000000}}.');
+        if (!parsed.success)
+          throw missingParameter(
+            'data',
+            'Send {"data": {"type": "console-log", "level": "info", "message": "...", "timestamp": 1700000000000}}.',
+          );
         const data: Record<string, unknown> = { type: 'console-log', timestamp: Date.now(), ...parsed.data.data };
         if (data.type === 'console-log') data.level ??= 'log';
         const event = captureEventSchema.safeParse(data);
         if (!event.success) {
           const issue = event.error.issues[0]!;
           const field = ['data', ...issue.path].join('.');
-          throw new ApiError('INVALID_PARAMETER', `Invalid '${field}': ${issue.message}.`, { parameter: field, validValues: validValuesOf(issue) });
+          throw new ApiError('INVALID_PARAMETER', `Invalid '${field}': ${issue.message}.`, {
+            parameter: field,
+            validValues: validValuesOf(issue),
+          });
         }
         const entry = store.ingest(event.data);
         return { success: true, id: entry.id, seq: entry.seq };

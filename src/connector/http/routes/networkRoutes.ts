@@ -33,7 +33,8 @@ export function networkRoutes({ store, locator }: ConnectorServices): Route[] {
     const method = parseMethod(context.query);
     return store.query(
       kinds as ('networkSuccess' | 'networkErrors')[],
-      (request) => (method === undefined || request.method.toUpperCase() === method) && (extra === undefined || extra(request)),
+      (request) =>
+        (method === undefined || request.method.toUpperCase() === method) && (extra === undefined || extra(request)),
       limit,
     );
   };
@@ -43,7 +44,12 @@ export function networkRoutes({ store, locator }: ConnectorServices): Route[] {
       path: '/network-success',
       handle: async (context) => {
         const { entries, matched } = list(['networkSuccess'], context);
-        return { requests: (await mapped(entries)).map(simple), count: entries.length, total: matched, truncated: matched > entries.length };
+        return {
+          requests: (await mapped(entries)).map(simple),
+          count: entries.length,
+          total: matched,
+          truncated: matched > entries.length,
+        };
       },
     },
     {
@@ -51,7 +57,12 @@ export function networkRoutes({ store, locator }: ConnectorServices): Route[] {
       path: '/network-errors',
       handle: async (context) => {
         const { entries, matched } = list(['networkErrors'], context);
-        return { errors: (await mapped(entries)).map(failure), count: entries.length, total: matched, truncated: matched > entries.length };
+        return {
+          errors: (await mapped(entries)).map(failure),
+          count: entries.length,
+          total: matched,
+          truncated: matched > entries.length,
+        };
       },
     },
     {
@@ -60,7 +71,12 @@ export function networkRoutes({ store, locator }: ConnectorServices): Route[] {
       handle: async (context) => {
         const { entries, matched } = list(BOTH, context);
         const byTime = [...entries].sort((a, b) => a.timestamp - b.timestamp || a.seq - b.seq);
-        return { requests: (await mapped(byTime)).map(simple), count: byTime.length, total: matched, truncated: matched > byTime.length };
+        return {
+          requests: (await mapped(byTime)).map(simple),
+          count: byTime.length,
+          total: matched,
+          truncated: matched > byTime.length,
+        };
       },
     },
     {

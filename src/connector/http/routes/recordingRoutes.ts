@@ -9,7 +9,8 @@ function bodyRecord(body: unknown): Record<string, unknown> {
 function optionalString(record: Record<string, unknown>, name: string): string | undefined {
   const value = record[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw new ApiError('INVALID_PARAMETER', `Invalid '${name}': expected a string.`, { parameter: name });
+  if (typeof value !== 'string')
+    throw new ApiError('INVALID_PARAMETER', `Invalid '${name}': expected a string.`, { parameter: name });
   return value;
 }
 
@@ -17,8 +18,17 @@ function optionalString(record: Record<string, unknown>, name: string): string |
 function secretsOf(record: Record<string, unknown>): Record<string, string> {
   const secrets = record.secrets;
   if (secrets === undefined) return {};
-  if (!secrets || typeof secrets !== 'object' || Array.isArray(secrets) || Object.values(secrets).some((value) => typeof value !== 'string')) {
-    throw new ApiError('INVALID_PARAMETER', "Invalid 'secrets': expected an object of strings, e.g. {\"password\": \"…\"}.", { parameter: 'secrets' });
+  if (
+    !secrets ||
+    typeof secrets !== 'object' ||
+    Array.isArray(secrets) ||
+    Object.values(secrets).some((value) => typeof value !== 'string')
+  ) {
+    throw new ApiError(
+      'INVALID_PARAMETER',
+      'Invalid \'secrets\': expected an object of strings, e.g. {"password": "…"}.',
+      { parameter: 'secrets' },
+    );
   }
   return secrets as Record<string, string>;
 }
@@ -26,20 +36,29 @@ function secretsOf(record: Record<string, unknown>): Record<string, string> {
 /** Recordings: start/stop in the browser, list, read, replay, import a DevTools Recorder flow, delete. */
 export function recordingRoutes({ recordings }: ConnectorServices): Route[] {
   return [
-    { method: 'POST', path: '/recordings', handle: ({ body }) => recordings.start(optionalString(bodyRecord(body), 'title')) },
+    {
+      method: 'POST',
+      path: '/recordings',
+      handle: ({ body }) => recordings.start(optionalString(bodyRecord(body), 'title')),
+    },
     { method: 'GET', path: '/recordings', handle: async () => ({ recordings: await recordings.list() }) },
     {
       method: 'POST',
       path: '/recordings/import',
       handle: ({ body }) => {
         const record = bodyRecord(body);
-        if (record.flow === undefined) throw missingParameter('flow', 'Send {"flow": <the JSON DevTools Recorder exports>}.');
+        if (record.flow === undefined)
+          throw missingParameter('flow', 'Send {"flow": <the JSON DevTools Recorder exports>}.');
         return recordings.import(record.flow, optionalString(record, 'title'));
       },
     },
     { method: 'GET', path: '/recordings/:id', handle: ({ params }) => recordings.get(params.id!) },
     { method: 'DELETE', path: '/recordings/:id', handle: ({ params }) => recordings.delete(params.id!) },
     { method: 'POST', path: '/recordings/:id/stop', handle: ({ params }) => recordings.stop(params.id!) },
-    { method: 'POST', path: '/recordings/:id/replay', handle: ({ params, body }) => recordings.replay(params.id!, { secrets: secretsOf(bodyRecord(body)) }) },
+    {
+      method: 'POST',
+      path: '/recordings/:id/replay',
+      handle: ({ params, body }) => recordings.replay(params.id!, { secrets: secretsOf(bodyRecord(body)) }),
+    },
   ];
 }

@@ -4,7 +4,8 @@ import type { LighthouseModules } from '../../../../src/connector/audit/lighthou
 
 describe('audits: the CPU benchmark index', () => {
   const probe = () => 1234;
-  const modulesWith = (functions: { computeBenchmarkIndex: () => number }) => ({ pageFunctions: functions }) as unknown as LighthouseModules;
+  const modulesWith = (functions: { computeBenchmarkIndex: () => number }) =>
+    ({ pageFunctions: functions }) as unknown as LighthouseModules;
 
   it('runs the real probe only for performance, then reuses what it measured', () => {
     const functions = { computeBenchmarkIndex: probe };

@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { startTestConnector, type TestConnector } from '../../../support/connector';
 import { get, post, request } from '../../../support/http';
 
-const FLOW = { title: 'Imported', steps: [{ type: 'navigate', url: 'http://localhost:5173/' }, { type: 'click', selectors: [['aria/Add'], ['#add']], offsetX: 3, offsetY: 4 }] };
+const FLOW = {
+  title: 'Imported',
+  steps: [
+    { type: 'navigate', url: 'http://localhost:5173/' },
+    { type: 'click', selectors: [['aria/Add'], ['#add']], offsetX: 3, offsetY: 4 },
+  ],
+};
 
 describe('recordings over HTTP (no browser needed)', () => {
   let t: TestConnector;
@@ -22,13 +28,19 @@ describe('recordings over HTTP (no browser needed)', () => {
   it('imports, lists, reads and deletes in both envelopes, keeping at most the configured count', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const imported = await post(t.port, '/api/v1/recordings/import', { flow: JSON.stringify({ ...FLOW, title: `flow ${i}` }) });
+      const imported = await post(t.port, '/api/v1/recordings/import', {
+        flow: JSON.stringify({ ...FLOW, title: `flow ${i}` }),
+      });
       assert.equal(imported.json.status, 'success', JSON.stringify(imported.json));
       ids.push(imported.json.data.id);
     }
     assert.ok(ids.every((id) => /^rec-[0-9a-f]{12}$/.test(id)));
     const listed = await get(t.port, '/recordings');
-    assert.deepEqual(listed.json.recordings.map((row: { title: string }) => row.title), ['flow 2', 'flow 1'], 'the oldest went first');
+    assert.deepEqual(
+      listed.json.recordings.map((row: { title: string }) => row.title),
+      ['flow 2', 'flow 1'],
+      'the oldest went first',
+    );
     assert.deepEqual(readdirSync(dir).sort(), [`${ids[1]}.json`, `${ids[2]}.json`].sort());
     const detail = await get(t.port, `/recordings/${ids[2]}`);
     assert.deepEqual(detail.json.flow, { ...FLOW, title: 'flow 2' });
@@ -48,7 +60,15 @@ describe('recordings over HTTP (no browser needed)', () => {
     assert.equal(unknownB.json.status, 'error');
     const noFlow = await post(t.port, '/recordings/import', {});
     assert.equal(noFlow.json.error.code, 'INVALID_REQUEST');
-    const badStep = await post(t.port, '/recordings/import', { flow: { title: 't', steps: [{ type: 'navigate', url: 'x' }, { type: 'change', selectors: [['#a']] }] } });
+    const badStep = await post(t.port, '/recordings/import', {
+      flow: {
+        title: 't',
+        steps: [
+          { type: 'navigate', url: 'x' },
+          { type: 'change', selectors: [['#a']] },
+        ],
+      },
+    });
     assert.equal(badStep.json.error.code, 'INVALID_PARAMETER');
     assert.equal(badStep.json.error.details.parameter, 'flow.steps[1]');
     const noBrowser = await post(t.port, '/recordings', {});
