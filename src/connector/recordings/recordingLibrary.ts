@@ -123,6 +123,7 @@ export function summaryOf(recording: SavedRecording, path?: string): RecordingSu
     path,
     imported: recording.imported,
     lastVerdict: recording.lastVerdict?.verdict,
+    lastReplayAt: recording.lastVerdict?.startedAt,
   };
 }
 
