@@ -242,5 +242,9 @@ describe('export_recording: a verified recording as a Playwright, Puppeteer or C
     const exported = await get(connector.port, `/recordings/${imported.json.id}/export?format=recorder-json`);
     const parsed = parse(JSON.parse(exported.json.text));
     assert.deepEqual(JSON.parse(JSON.stringify(parsed)), flow);
+    const answer = textOf(await call(mcp, 'export_recording', { id: imported.json.id, format: 'recorder-json' }));
+    const fenced = /```\n([\s\S]*)\n```/.exec(answer)?.[1];
+    assert.ok(fenced, answer);
+    assert.deepEqual(JSON.parse(fenced), flow, 'without a path, the answer holds the text');
   });
 });
