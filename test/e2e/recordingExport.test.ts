@@ -17,10 +17,13 @@ const ROOT = resolve(__dirname, '../..');
 
 /** Runs a command in the test project; resolves with its exit code and output (it never rejects). */
 function run(command: string, args: string[], cwd: string, env: Record<string, string>) {
+  const started = Date.now();
   return new Promise<{ code: number; output: string }>((done) =>
-    execFile(command, args, { cwd, env: { ...process.env, ...env }, timeout: 120_000 }, (error, stdout, stderr) =>
-      done({ code: error ? Number(error.code ?? 1) || 1 : 0, output: `${stdout}\n${stderr}` }),
-    ),
+    execFile(command, args, { cwd, env: { ...process.env, ...env }, timeout: 120_000 }, (error, stdout, stderr) => {
+      const code = error ? Number(error.code ?? 1) || 1 : 0;
+      console.log(`      ${[command.split('/').pop(), ...args].join(' ')}: exit ${code} in ${Date.now() - started} ms`);
+      done({ code, output: `${stdout}\n${stderr}` });
+    }),
   );
 }
 
