@@ -75,6 +75,8 @@ export interface RecordingSummary {
   path?: string;
   imported?: boolean;
   lastVerdict?: ReplayVerdict['verdict'];
+  /** When the last replay started: a new replay changes it even when the verdict stays the same. */
+  lastReplayAt?: number;
 }
 
 export interface RecordingDetail extends RecordingSummary {

@@ -13,6 +13,8 @@ export interface RecordingLimits {
   dir: string;
   maxRecordings: number;
   maxBytes: number;
+  /** Where export_recording may write; the connector's working folder when absent. */
+  exportRoots?: string[];
 }
 
 /** A saved recording: what GET /recordings/{id} answers and what the JSON file holds. */
@@ -121,6 +123,7 @@ export function summaryOf(recording: SavedRecording, path?: string): RecordingSu
     path,
     imported: recording.imported,
     lastVerdict: recording.lastVerdict?.verdict,
+    lastReplayAt: recording.lastVerdict?.startedAt,
   };
 }
 

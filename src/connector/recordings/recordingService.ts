@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../shared/errors';
 import type { BrowserRecording, RecordingDetail, RecordingSummary, ReplayVerdict } from '../../shared/recording';
+import type { ExportFormat, RecordingExport } from '../../shared/recordingExport';
 import type { BrowserBridge } from '../browserBridge';
 import type { Logger } from '../logger';
 import type { CaptureStore } from '../store';
+import { writeExport } from './export/exportFile';
+import { exportRecording, type ExportOptions } from './export/exportRecording';
 import { validateFlow } from './flowValidation';
 import { detailOf, RecordingLibrary, summaryOf, type RecordingLimits, type SavedRecording } from './recordingLibrary';
 import { ReplayRunner, type ReplayOptions } from './replayRunner';
@@ -34,7 +37,7 @@ export class RecordingService {
   private readonly listeners = new Set<() => void>();
 
   constructor(
-    limits: RecordingLimits,
+    private readonly limits: RecordingLimits,
     private readonly bridge: BrowserBridge,
     private readonly store: CaptureStore,
     logger: Logger,
@@ -212,6 +215,20 @@ export class RecordingService {
     const path = await this.library.save(recording);
     this.changed();
     return detailOf(recording, path);
+  }
+
+  /** The recording as a test in `format`; written to `path` (inside the export roots) when given. */
+  async export(
+    id: string,
+    format: ExportFormat,
+    options: ExportOptions & { path?: string } = {},
+  ): Promise<RecordingExport> {
+    const saved = await this.library.get(id);
+    if (!saved) throw notFound(id);
+    const exported = await exportRecording(saved.recording, format, options);
+    if (!options.path) return exported;
+    const roots = this.limits.exportRoots ?? [process.cwd()];
+    return { ...exported, path: await writeExport(options.path, exported.fileName, exported.text, roots) };
   }
 
   async delete(id: string): Promise<{ deleted: string }> {

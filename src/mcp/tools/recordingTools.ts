@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordingText, summaryLine, verdictText } from '../format/recordingText';
 import { defineTool, type ToolAnswer, type ToolContext } from '../tool';
+import { exportRecording } from './exportRecordingTool';
 
 const recordingId = z.string().min(1).max(100).describe('Recording id, e.g. "rec-1a2b3c4d5e6f".');
 
@@ -113,4 +114,5 @@ export const recordingTools = [
   getRecording,
   replayRecording,
   importRecording,
+  exportRecording,
 ];
