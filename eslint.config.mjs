@@ -40,7 +40,7 @@ export default tseslint.config(
     rules: { 'no-console': 'error' },
   },
   {
-    files: ['scripts/**/*.mjs', 'test/**/*.cjs', 'bench/**/*.mjs'],
+    files: ['scripts/**/*.mjs', 'test/**/*.cjs', 'bench/**/*.mjs', 'bench/**/*.cjs'],
     languageOptions: {
       globals: {
         process: 'readonly',
