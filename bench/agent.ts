@@ -88,7 +88,11 @@ async function chromeDevtoolsTask(agent: Agent, url: string): Promise<void> {
 async function playwrightTask(agent: Agent, url: string): Promise<void> {
   await agent.call('browser_navigate', { url });
   const page = await agent.call('browser_snapshot');
-  await agent.call('browser_type', { element: 'Email', target: refIn(page, /textbox "Email"/), text: 'ada@example.com' });
+  await agent.call('browser_type', {
+    element: 'Email',
+    target: refIn(page, /textbox "Email"/),
+    text: 'ada@example.com',
+  });
   await agent.call('browser_type', {
     element: 'Password',
     target: refIn(page, /textbox "Password"/),
@@ -130,7 +134,13 @@ async function run(name: string, client: Client, task: (agent: Agent) => Promise
   } catch (error) {
     console.error(`${name}: ${(error as Error).message}`);
   }
-  const found = [agent.knows(FAILED_REQUEST) && 'failed request', agent.knows(SOURCE_LINE) && 'app.js:28']
+  const wrongLine =
+    !agent.knows(SOURCE_LINE) && /app\.js:(\d+)/.exec(agent.read.split('Order failed').slice(1).join(''));
+  const found = [
+    agent.knows(FAILED_REQUEST) && 'failed request',
+    agent.knows(SOURCE_LINE) && 'app.js:28',
+    wrongLine && `a wrong line (app.js:${wrongLine[1]})`,
+  ]
     .filter(Boolean)
     .join(' + ');
   return { name, calls: agent.calls, chars: agent.chars, found: found || 'nothing' };
@@ -149,6 +159,8 @@ async function main(): Promise<void> {
   try {
     await connectExtension(browser.worker, port);
     const tab = await browser.context.newPage();
+    // Playwright dismisses dialogs nobody listens for: a listener leaves them to the assistant, as for a user.
+    tab.on('dialog', () => undefined);
     await tab.goto(url);
     await tab.bringToFront();
     const { client } = await httpClient(port);
