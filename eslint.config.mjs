@@ -31,7 +31,7 @@ export default tseslint.config(
   },
   {
     // Code inside VS Code: the extension's own layer and the suites that run in its host.
-    files: ['src/vscode/**/*.ts', 'src/extension.ts', 'test/vscode/suite/**/*.ts'],
+    files: ['src/vscode/**/*.ts', 'src/extension.ts', 'test/vscode/suite/**/*.ts', 'bench/editor/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
