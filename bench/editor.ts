@@ -2,7 +2,8 @@
  * What a busy page costs the editor: the extension host's event-loop delay in a real VS Code (code-server,
  * through the test harness) with the Console view and the dashboard open, idle and while a page logs 500
  * lines a second for 30 s (sent over /extension-ws in the browser extension's batches).
- * Usage: npm run bench:editor   (prints figures; not a test). BENCH_EDITOR_SECONDS sets the feed's length.
+ * Usage: npm run bench:editor   (prints figures; not a test). BENCH_EDITOR_SECONDS sets the feed's length;
+ * BENCH_EDITOR_PROFILE=1 adds a CPU profile of the host during the feed.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { WebSocket } from 'ws';
 import { chromiumPath } from '../test/e2e/support/chromium';
+import { summarizeProfile } from './cpuProfile';
 import { freePortRun } from '../test/support/ports';
 import { codeServerBin, startCodeServer } from '../test/vscode/support/codeServer';
 import { copyWorkspace, ROOT } from '../test/vscode/support/suiteBuild';
@@ -107,6 +109,11 @@ async function main(): Promise<void> {
     console.log('|---|---|---|---|');
     console.log(row('idle, 10 s', figures.idle));
     console.log(row(`page logging ${PER_SECOND} lines/s`, figures.busy));
+    const profile = join(folder, '.bench-editor.cpuprofile');
+    if (existsSync(profile)) {
+      console.log('\nWhere the extension host spends the busy time (CPU profile, self time):');
+      console.log(summarizeProfile(JSON.parse(readFileSync(profile, 'utf8')), 25));
+    }
   } finally {
     await browser.close();
     await server.stop();

@@ -39,6 +39,20 @@ async function measure(during: () => Promise<void>) {
   return delays(histogram);
 }
 
+/** A CPU profile of the extension host (node:inspector), for where the time goes. */
+async function startProfiler(): Promise<() => Promise<unknown>> {
+  const { Session } = await import('node:inspector');
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return async () => ((await post('Profiler.stop')) as { profile: unknown }).profile;
+}
+
 export async function run(): Promise<void> {
   const folder = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
   const app = await vscode.extensions.getExtension<BrowserDebug>(EXTENSION_ID)!.activate();
@@ -46,10 +60,12 @@ export async function run(): Promise<void> {
   await vscode.commands.executeCommand('browserDebug.console.focus');
   await vscode.commands.executeCommand('browserDebug.openDashboard');
   const idle = await measure(() => new Promise((resolve) => setTimeout(resolve, IDLE_MS)));
+  const profiler = process.env.BENCH_EDITOR_PROFILE ? await startProfiler() : undefined;
   const busy = await measure(async () => {
     writeFileSync(join(folder, '.bench-ready'), String(app.session.port));
     await until(() => existsSync(join(folder, '.bench-feed-done')), 120_000, 'the log feed to end');
   });
+  if (profiler) writeFileSync(join(folder, '.bench-editor.cpuprofile'), JSON.stringify(await profiler()));
   const feed = JSON.parse(readFileSync(join(folder, '.bench-feed-done'), 'utf8'));
   writeFileSync(join(folder, '.bench-editor.json'), JSON.stringify({ idle, busy, feed }));
 }
