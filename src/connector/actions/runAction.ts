@@ -5,7 +5,8 @@ import { tabCommand } from './tabCommand';
 /** How long the connector waits for the captures of failed requests the browser reported (their timings lag). */
 const CAPTURE_WAIT_MS = 1000;
 
-export type ActionName = 'click' | 'hover' | 'fill' | 'type_text' | 'press_key' | 'select_option' | 'drag';
+export type ActionName =
+  'click' | 'hover' | 'fill' | 'type_text' | 'press_key' | 'select_option' | 'drag' | 'answer_dialog';
 
 export interface FailedRequest {
   method: string;
@@ -21,6 +22,8 @@ export interface ActReply {
   url?: string;
   title?: string;
   dialog?: { type: string; message: string; defaultPrompt?: string; url?: string };
+  /** answer_dialog: the dialog it answered (older extensions leave it out). */
+  answered?: { type: string; message: string };
   navigated: boolean;
   busy: boolean;
   settledMs: number;

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
+import { runAction } from '../../connector/actions/runAction';
 import { tabCommand } from '../../connector/actions/tabCommand';
 import {
   COLOR_SCHEMES,
@@ -9,6 +10,7 @@ import {
   WAIT_DEFAULT_MS,
   WAIT_MAX_MS,
 } from '../../shared/pageControl';
+import { describeOutcome } from '../format/actionOutcome';
 import { defineTool, ToolError, type ToolAnswer, type ToolContext } from '../tool';
 import { describeTab } from './describeTab';
 import { describeEmulation } from './emulationText';
@@ -127,18 +129,32 @@ const dialogSchema = z.strictObject({
   promptText: z.string().max(10_000).optional().describe("prompt()'s answer"),
 });
 
-async function handleDialog(args: z.output<typeof dialogSchema>, { services }: ToolContext): Promise<ToolAnswer> {
-  const result = await tabCommand(services, 'dialog', args);
-  const kind = typeof result.dialogType === 'string' ? result.dialogType : 'dialog';
-  const message = typeof result.message === 'string' && result.message ? ` "${result.message}"` : '';
+async function handleDialog(args: z.output<typeof dialogSchema>, context: ToolContext): Promise<ToolAnswer> {
   const typed = args.accept && args.promptText !== undefined ? ` with "${args.promptText}"` : '';
-  return { text: `${args.accept ? 'Accepted' : 'Dismissed'} the ${kind}${message}${typed} on ${describeTab(result)}.` };
+  const verb = args.accept ? 'Accepted' : 'Dismissed';
+  const outcome = await runAction(context.services, 'answer_dialog', args, {
+    maxChars: Math.floor(context.budget / 2),
+  }).catch((error: unknown) => {
+    // An extension from before answer_dialog: answer the plain way, without what followed.
+    if (error instanceof Error && /Unknown action 'answer_dialog'/.test(error.message)) return undefined;
+    throw error;
+  });
+  if (!outcome) {
+    const result = await tabCommand(context.services, 'dialog', args);
+    const kind = typeof result.dialogType === 'string' ? result.dialogType : 'dialog';
+    const message = typeof result.message === 'string' && result.message ? ` "${result.message}"` : '';
+    return { text: `${verb} the ${kind}${message}${typed} on ${describeTab(result)}.` };
+  }
+  const kind = outcome.answered?.type ?? 'dialog';
+  const message = outcome.answered?.message ? ` "${outcome.answered.message}"` : '';
+  const done = `${verb} the ${kind}${message}${typed} on ${describeTab({ ...outcome })}`;
+  return { text: describeOutcome(done, outcome, context.budget), shown: outcome.shown };
 }
 
 const handleDialogTool = defineTool({
   name: 'handle_dialog',
   title: 'Answer dialog',
-  description: 'Answers the open alert, confirm, prompt or beforeunload dialog.',
+  description: 'Answers the open alert, confirm, prompt or beforeunload dialog, then what followed.',
   annotations: { readOnlyHint: false, openWorldHint: false },
   schema: dialogSchema,
   handler: handleDialog,

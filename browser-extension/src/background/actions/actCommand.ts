@@ -3,6 +3,7 @@ import { isInScope, outOfScopeMessage } from '../scope';
 import { settings } from '../settings';
 import { targetTab } from '../targetTab';
 import { actionSession, type ActionSession, type OpenDialog } from './actionSession';
+import { answerDialog, dialogSession } from './dialogs';
 import { fillNode, selectOptions } from './forms';
 import { pressKey, typeText, type Modifier } from './keyboard';
 import { clickNode, dragNode, hoverNode, type MouseButton } from './mouse';
@@ -64,6 +65,8 @@ const ACTIONS: Record<string, Action> = {
       await node(session, args.ref, args.selector),
       (Array.isArray(args.values) ? args.values : [args.values]).map(String),
     ),
+  // Answering a dialog is an action too: what the page does next (a request, an error) is its outcome.
+  answer_dialog: (session, args) => answerDialog(session, args),
   drag: async (session, args) =>
     dragNode(
       session,
@@ -77,6 +80,8 @@ export interface ActResult {
   url?: string;
   title?: string;
   dialog?: Omit<OpenDialog, 'openedAt'>;
+  /** answer_dialog: the dialog it answered. */
+  answered?: { type: string; message: string };
   navigated: boolean;
   busy: boolean;
   settledMs: number;
@@ -165,9 +170,13 @@ export async function act(args: Args): Promise<ActResult> {
       `Unknown action '${String(args.action)}': use one of ${Object.keys(ACTIONS).join(', ')}.`,
     );
   const tab = await targetTab(args.tabId as number | undefined);
-  const session = await actionSession(tab.id!);
-  refuseWhileDialog(session);
-  const before = lastLines(session.tabId) ?? (await pageLines(session)).map(diffKey);
+  const answering = args.action === 'answer_dialog';
+  const session = answering ? dialogSession(tab.id!) : await actionSession(tab.id!);
+  if (!answering) refuseWhileDialog(session);
+  const answered =
+    answering && session.dialog ? { type: session.dialog.type, message: session.dialog.message } : undefined;
+  // A page held by a dialog cannot be read: without the lines of an earlier action there is no diff.
+  const before = lastLines(session.tabId) ?? (answering ? undefined : (await pageLines(session)).map(diffKey));
   const startedAt = Date.now();
   const earlier = new Set(session.inFlight);
   const navigation = watchNavigation(session);
@@ -187,6 +196,7 @@ export async function act(args: Args): Promise<ActResult> {
       : await settle(session, navigation.state, startedAt, earlier);
     return {
       ...(await outcome(session, before, settled, Number(args.maxChars) || 8000)),
+      ...(answered ? { answered } : {}),
       failedRequests: requests.failed.slice(0, 20),
       newTabs: await Promise.all(newTabs.opened.map(withUrl)),
     };
@@ -200,7 +210,7 @@ export async function act(args: Args): Promise<ActResult> {
 
 async function outcome(
   session: ActionSession,
-  before: string[],
+  before: string[] | undefined,
   settled: { ms: number; navigated: boolean; busy: boolean },
   maxChars: number,
 ): Promise<Omit<ActResult, 'failedRequests' | 'newTabs'>> {
@@ -226,6 +236,7 @@ async function outcome(
     };
   }
   if (settled.navigated) return { ...result, snapshot: fitSnapshot(await pageLines(session), maxChars).text };
+  if (!before) return result;
   if (before.length > MAX_DIFF_PAGE_LINES) return { ...result, diffSkipped: before.length };
   const lines = await pageLines(session);
   return { ...result, diff: diffLines(before, lines.map(diffKey)) };
