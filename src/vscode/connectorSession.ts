@@ -4,7 +4,7 @@ import type { ConfigOverrides } from '../connector/config';
 import type { RemoteOverrides } from '../connector/remote/remoteConfig';
 import type { Logger } from '../connector/logger';
 import type { CaptureFeed } from './captureFeed';
-import type { BrowserDebugSettings } from './settings';
+import { workspaceFileRoots, type BrowserDebugSettings } from './settings';
 
 type Runtime = typeof import('../connectorRuntime');
 type Running = Awaited<ReturnType<Runtime['startConnectorWithMcp']>>;
@@ -147,6 +147,8 @@ export class ConnectorSession implements vscode.Disposable {
       screenshots: { dir: settings.screenshotFolder || join(this.deps.storageFolder, 'screenshots') },
       recordings: { dir: join(this.deps.storageFolder, 'recordings') },
       redactHeaders: settings.redactHeaders,
+      filesRoots: workspaceFileRoots(),
+      extensionIds: settings.extensionIds,
       audits: {
         timeoutMs: settings.auditTimeoutMs,
         cookieHandover: settings.auditCookieHandover,

@@ -37,6 +37,8 @@ export interface PerformanceServiceOptions {
   sourceMaps: SourceMapper;
   dir: string;
   commandTimeoutMs: number;
+  /** The whole source-map step of one trace (default 10 s). */
+  sourceMapDeadlineMs?: number;
 }
 
 /**
@@ -132,20 +134,31 @@ export class PerformanceService {
     return record;
   }
 
-  /** Long tasks' scripts point at their original sources where a source map is reachable. */
+  /**
+   * Long tasks' scripts point at their original sources where a source map is reachable, within one
+   * deadline for the whole step: a slow or hostile map server leaves the rest unmapped, never the trace waiting.
+   */
   private async mapScripts(summary: TraceSummary): Promise<void> {
     const refs = summary.longTasks.flatMap((task) => task.scripts).filter((ref) => ref.line !== undefined);
-    await Promise.all(
+    let open = true;
+    const mapping = Promise.all(
       refs.map(async (ref) => {
         const mapped = await this.options.sourceMaps.mapFrame({
           url: ref.url,
           line: ref.line!,
           column: ref.column ?? 1,
         });
-        if (mapped.original)
+        if (open && mapped.original)
           ref.source = { path: mapped.original.source, line: mapped.original.line, column: mapped.original.column };
       }),
     );
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>(
+      (done) => (timer = setTimeout(done, this.options.sourceMapDeadlineMs ?? 10_000)),
+    );
+    await Promise.race([mapping, deadline]);
+    open = false;
+    clearTimeout(timer);
   }
 
   private keep(record: PerformanceTraceRecord): void {

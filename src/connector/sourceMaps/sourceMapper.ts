@@ -1,8 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { StackFrame } from '../../shared/protocol';
 import type { MappedFrame, OriginalPosition } from '../../shared/stackFrames';
 import { silentLogger, type Logger } from '../logger';
+import { readRootedFile, type FileRootsSource } from '../trust/fileRoots';
 import { decodeDataUrl, evalModuleMap, isEvalModuleUrl, scriptSources } from './evalMaps';
 import { getText } from './httpText';
 
@@ -23,6 +23,8 @@ export interface SourceMapperOptions {
   /** Dev servers rebuild: a cached map is trusted this long. */
   ttlMs?: number;
   logger?: Logger;
+  /** Folders whose `file:` scripts and maps may be read (trust/fileRoots); none by default. */
+  fileRoots?: FileRootsSource;
 }
 
 const MAP_HEADERS = ['sourcemap', 'x-sourcemap'];
@@ -44,6 +46,7 @@ export class SourceMapper {
   private readonly maxScripts: number;
   private readonly ttlMs: number;
   private readonly logger: Logger;
+  private readonly fileRoots: FileRootsSource;
 
   constructor(options: SourceMapperOptions = {}) {
     // A dev server's first transform of a module can take seconds on a busy machine; lists never wait this long.
@@ -52,6 +55,7 @@ export class SourceMapper {
     this.maxScripts = options.maxScripts ?? 64;
     this.ttlMs = options.ttlMs ?? 30_000;
     this.logger = options.logger ?? silentLogger;
+    this.fileRoots = options.fileRoots ?? (() => []);
   }
 
   /**
@@ -146,14 +150,14 @@ export class SourceMapper {
     return text;
   }
 
-  /** A script or map over HTTP, or from disk for file: URLs, within the size and time caps. */
+  /** A script or map over HTTP, or from disk under the file roots for file: URLs, within the size and time caps. */
   private async read(url: URL): Promise<{ text: string; mapHeader?: string }> {
     if (url.protocol === 'file:') {
-      const path = fileURLToPath(url);
-      if ((await stat(path)).size > this.maxBytes) throw new Error(`${path} is larger than ${this.maxBytes} bytes`);
-      return { text: await readFile(path, 'utf8') };
+      const caps = { maxBytes: this.maxBytes, timeoutMs: this.timeoutMs };
+      return { text: await readRootedFile(fileURLToPath(url), this.fileRoots(), caps) };
     }
-    const { text, headers } = await getText(url, this.timeoutMs, this.maxBytes);
+    // Redirects stay on the URL's own origin: a page cannot walk the connector to another host.
+    const { text, headers } = await getText(url, this.timeoutMs, this.maxBytes, { sameOrigin: true });
     const mapHeader = MAP_HEADERS.map((name) => headers[name]).find(
       (value): value is string => typeof value === 'string' && value !== '',
     );
@@ -179,9 +183,12 @@ function mapBeside(script: URL): URL {
   return url;
 }
 
-/** An http(s) page may point at http(s) or data: maps; a file: script only at data: or `.map` files. */
+/**
+ * A map comes from the script's own origin or a data: URL; a file: script's only from a `.map` file (read
+ * under the file roots). A page naming a map on another host cannot make the connector probe it.
+ */
 function allowedMapUrl(mapUrl: URL, script: URL): boolean {
   if (mapUrl.protocol === 'data:') return true;
   if (script.protocol === 'file:') return mapUrl.protocol === 'file:' && mapUrl.pathname.endsWith('.map');
-  return mapUrl.protocol === 'http:' || mapUrl.protocol === 'https:';
+  return (mapUrl.protocol === 'http:' || mapUrl.protocol === 'https:') && mapUrl.origin === script.origin;
 }
