@@ -11,7 +11,9 @@ import { isIP } from 'node:net';
  * 2. Host (loopback callers): a loopback name with our port, against DNS rebinding.
  * 3. Origin: none (curl, Node, VS Code's extension host), our pinned extension id(s), the connector
  *    itself, or one the user added. No scheme is trusted as such.
- * 4. No Origin from a browser (`Sec-Fetch-Site: cross-site|same-site`): a page's no-cors GET, refused.
+ * 4. No Origin from a browser (it sends `Sec-Fetch-*`): a page's no-cors GET, or another extension's
+ *    GET (Chrome sends no Origin on an extension's GET), refused; only the address bar (`navigate`
+ *    from `none`) and the public discovery path `/.identity` pass.
  */
 export interface AccessPolicy {
   port: () => number;
@@ -28,6 +30,8 @@ export interface AccessPolicy {
 /** What the check needs from an HTTP request or a WebSocket upgrade. */
 export interface CallerRequest {
   headers: IncomingHttpHeaders;
+  /** Path and query as sent (express may strip a mount prefix; we mount none). */
+  url?: string;
   socket: { remoteAddress?: string };
 }
 
@@ -37,7 +41,6 @@ export interface AccessDenial {
 }
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
-const BROWSER_CROSS_SITE = new Set(['cross-site', 'same-site']);
 
 /** 127.0.0.0/8, ::1 and their IPv4-mapped forms. */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -73,14 +76,26 @@ export function checkAccess(req: CallerRequest, policy: AccessPolicy): AccessDen
         : `Origin '${origin}' is not allowed. Web pages may not read captured data; add the origin to the allowed origins setting if you trust it.`,
     };
   }
-  const site = headers['sec-fetch-site'];
-  if (origin === undefined && typeof site === 'string' && BROWSER_CROSS_SITE.has(site)) {
+  if (origin === undefined && !browserWithoutOriginAllowed(req)) {
     return {
       status: 403,
-      reason: `A request from a web page (Sec-Fetch-Site: ${site}) without an Origin is not allowed.`,
+      reason: `A browser request without an Origin (a web page's or another extension's, Sec-Fetch-Site: ${String(headers['sec-fetch-site'])}) is not allowed.`,
     };
   }
   return undefined;
+}
+
+/** Paths any local caller may read: discovery answers who we are, nothing captured. */
+const PUBLIC_PATHS = new Set(['/.identity', '/api/v1/.identity']);
+
+/** A request with no Origin: fine from curl or Node; from a browser only typed in the address bar, or discovery. */
+function browserWithoutOriginAllowed(req: CallerRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site === undefined) return true;
+  if (site === 'same-origin') return true;
+  if (site === 'none' && req.headers['sec-fetch-mode'] === 'navigate') return true;
+  const path = (req.url ?? '').split('?')[0]!;
+  return PUBLIC_PATHS.has(path);
 }
 
 export function isAllowedHost(host: string | undefined, policy: AccessPolicy): boolean {

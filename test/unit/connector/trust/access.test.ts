@@ -79,7 +79,10 @@ describe('trust/access: who may call (real HTTP and WS)', () => {
         assert.equal(lean.status, 200, `lean ingest ${String(origin)}`);
       }
       // A person typing the URL into the address bar: Sec-Fetch-Site none.
-      assert.equal((await get(t.port, '/health', { 'sec-fetch-site': 'none' })).status, 200);
+      assert.equal(
+        (await get(t.port, '/health', { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' })).status,
+        200,
+      );
     });
 
     it('refuses pages, other extensions and VS Code schemes on express routes, the lean ingest path and preflights', async () => {
@@ -108,13 +111,21 @@ describe('trust/access: who may call (real HTTP and WS)', () => {
       assert.ok(!JSON.stringify(stored).includes('evil'), 'nothing was stored');
     });
 
-    it("refuses a page's no-cors request that carries no Origin (Sec-Fetch-Site cross-site or same-site)", async () => {
-      for (const site of ['cross-site', 'same-site'])
-        for (const path of ['/console-logs', '/health', '/.identity']) {
-          const result = await get(t.port, path, { 'sec-fetch-site': site, 'sec-fetch-mode': 'no-cors' });
-          refused(result, 403, `${site} ${path}`);
-          assert.match(result.json.error.message, /web page/);
+    it("refuses a browser request without an Origin: a page's no-cors GET, another extension's GET", async () => {
+      const browserless = [
+        { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors' },
+        { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors' },
+        { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+        { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'cors' },
+      ];
+      for (const headers of browserless)
+        for (const path of ['/console-logs', '/health', '/sse']) {
+          const result = await get(t.port, path, headers);
+          refused(result, 403, `${JSON.stringify(headers)} ${path}`);
+          assert.match(result.json.error.message, /browser request without an Origin/);
         }
+      // Discovery stays public: it says who we are, nothing captured.
+      assert.equal((await get(t.port, '/.identity', browserless[3]!)).status, 200);
     });
 
     it('refuses a Host that is not a loopback name for this port (DNS rebinding)', async () => {
