@@ -43,7 +43,14 @@ export class ConnectorSession implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly deps: SessionDeps) {
-    this.subscription = deps.feed.onDidClose(() => void this.takeOver());
+    this.subscription = vscode.Disposable.from(
+      deps.feed.onDidClose(() => void this.takeOver()),
+      // upload_file and file: reads follow the workspace folders as they change (trust/fileRoots).
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        const roots = this.running?.connector.config.filesRoots;
+        roots?.splice(0, roots.length, ...workspaceFileRoots());
+      }),
+    );
   }
 
   async start(): Promise<void> {

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StackFrame } from '../../shared/protocol';
 import type { MappedFrame, OriginalPosition } from '../../shared/stackFrames';
@@ -62,12 +63,18 @@ export class SourceMapper {
    * Every frame, with `original` where a map was reachable. Never throws. `bundles` are scripts that
    * may eval the frames' modules (webpack eval devtools), e.g. the other scripts of the same stack.
    */
-  mapFrames(frames: readonly StackFrame[], bundles: readonly string[] = []): Promise<MappedFrame[]> {
-    return Promise.all(frames.map((frame) => this.mapFrame(frame, bundles)));
+  mapFrames(frames: readonly StackFrame[], bundles: readonly string[] = [], pageUrl?: string): Promise<MappedFrame[]> {
+    return Promise.all(frames.map((frame) => this.mapFrame(frame, bundles, pageUrl)));
   }
 
-  async mapFrame(frame: StackFrame, bundles: readonly string[] = []): Promise<MappedFrame> {
-    const map = await this.mapFor(frame.url, bundles);
+  /**
+   * `pageUrl`, when known, is the page the frame came from: an http(s) page's frames are fetched only from
+   * its own origin or loopback (a sourceURL cannot aim the connector at another host), and a `file:`
+   * page's folder counts as a file root.
+   */
+  async mapFrame(frame: StackFrame, bundles: readonly string[] = [], pageUrl?: string): Promise<MappedFrame> {
+    if (!scriptAllowedFor(frame.url, pageUrl)) return { ...frame };
+    const map = await this.mapFor(frame.url, bundles, pageUrl);
     if (!map || frame.line < 1) return { ...frame };
     const { originalPositionFor, sourceContentFor } = await this.load();
     const position = originalPositionFor(map, { line: frame.line, column: Math.max(0, frame.column - 1) });
@@ -90,33 +97,44 @@ export class SourceMapper {
     }
   }
 
-  private mapFor(scriptUrl: string, bundles: readonly string[]): Promise<TraceMap | undefined> {
+  private mapFor(scriptUrl: string, bundles: readonly string[], pageUrl?: string): Promise<TraceMap | undefined> {
     const now = Date.now();
     const cached = this.cache.get(scriptUrl);
     if (cached && now - cached.at < this.ttlMs) return cached.map;
-    const map = (isEvalModuleUrl(scriptUrl) ? this.findEvalMap(scriptUrl, bundles) : this.find(scriptUrl)).catch(
-      (error: Error) => {
-        this.logger.debug(`No source map for ${scriptUrl}: ${error.message}`);
-        // A failed fetch (a timeout, a server still starting) is kept only briefly.
-        const entry = this.cache.get(scriptUrl);
-        if (entry) entry.at = Math.min(entry.at, Date.now() - this.ttlMs + FAILURE_TTL_MS);
-        return undefined;
-      },
-    );
+    const map = (
+      isEvalModuleUrl(scriptUrl) ? this.findEvalMap(scriptUrl, bundles) : this.find(scriptUrl, this.rootsFor(pageUrl))
+    ).catch((error: Error) => {
+      this.logger.debug(`No source map for ${scriptUrl}: ${error.message}`);
+      // A failed fetch (a timeout, a server still starting) is kept only briefly.
+      const entry = this.cache.get(scriptUrl);
+      if (entry) entry.at = Math.min(entry.at, Date.now() - this.ttlMs + FAILURE_TTL_MS);
+      return undefined;
+    });
     this.cache.delete(scriptUrl);
     this.cache.set(scriptUrl, { at: now, map });
     if (this.cache.size > this.maxScripts) this.cache.delete(this.cache.keys().next().value!);
     return map;
   }
 
-  private async find(scriptUrl: string): Promise<TraceMap | undefined> {
+  /** The file roots, plus the folder of a `file:` page. */
+  private rootsFor(pageUrl: string | undefined): readonly string[] {
+    const roots = this.fileRoots();
+    if (!pageUrl?.startsWith('file:')) return roots;
+    try {
+      return [...roots, dirname(fileURLToPath(pageUrl))];
+    } catch {
+      return roots;
+    }
+  }
+
+  private async find(scriptUrl: string, roots: readonly string[]): Promise<TraceMap | undefined> {
     const script = new URL(scriptUrl);
     if (script.protocol !== 'http:' && script.protocol !== 'https:' && script.protocol !== 'file:') return undefined;
-    const { text, mapHeader } = await this.read(script);
+    const { text, mapHeader } = await this.read(script, roots);
     const pointer = lastMappingComment(text) ?? mapHeader;
     const mapUrl = pointer ? new URL(pointer, script) : mapBeside(script);
     if (!allowedMapUrl(mapUrl, script)) return undefined;
-    const json = mapUrl.protocol === 'data:' ? decodeDataUrl(mapUrl.href) : (await this.read(mapUrl)).text;
+    const json = mapUrl.protocol === 'data:' ? decodeDataUrl(mapUrl.href) : (await this.read(mapUrl, roots)).text;
     const { AnyMap } = await this.load();
     // Sources of an inline map resolve against the script itself.
     return new AnyMap(JSON.parse(json), mapUrl.protocol === 'data:' ? script.href : mapUrl.href);
@@ -151,10 +169,10 @@ export class SourceMapper {
   }
 
   /** A script or map over HTTP, or from disk under the file roots for file: URLs, within the size and time caps. */
-  private async read(url: URL): Promise<{ text: string; mapHeader?: string }> {
+  private async read(url: URL, roots = this.fileRoots()): Promise<{ text: string; mapHeader?: string }> {
     if (url.protocol === 'file:') {
       const caps = { maxBytes: this.maxBytes, timeoutMs: this.timeoutMs };
-      return { text: await readRootedFile(fileURLToPath(url), this.fileRoots(), caps) };
+      return { text: await readRootedFile(fileURLToPath(url), roots, caps) };
     }
     // Redirects stay on the URL's own origin: a page cannot walk the connector to another host.
     const { text, headers } = await getText(url, this.timeoutMs, this.maxBytes, { sameOrigin: true });
@@ -167,6 +185,23 @@ export class SourceMapper {
   private load(): Promise<TraceMapping> {
     this.library ??= loadLibrary();
     return this.library;
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A frame of an http(s) page is fetched only from the page's origin or a loopback host; anything goes without a page. */
+function scriptAllowedFor(scriptUrl: string, pageUrl: string | undefined): boolean {
+  if (!pageUrl || !/^https?:/.test(pageUrl) || !/^https?:/.test(scriptUrl)) return true;
+  try {
+    const script = new URL(scriptUrl);
+    return (
+      script.origin === new URL(pageUrl).origin ||
+      LOOPBACK_HOSTS.has(script.hostname) ||
+      script.hostname.endsWith('.localhost')
+    );
+  } catch {
+    return false;
   }
 }
 

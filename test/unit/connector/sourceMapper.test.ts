@@ -117,6 +117,9 @@ describe('SourceMapper', () => {
     assert.match(mapped.original!.source, /^file:\/\/.*\/src\/app\.ts$/);
     const outside = await new SourceMapper({ fileRoots: () => [join(dir, 'elsewhere')] }).mapFrame(frame);
     assert.equal(outside.original, undefined, 'a file: script outside the file roots is not read');
+    const page = pathToFileURL(join(dir, 'assets', 'index.html')).href;
+    const beside = await new SourceMapper().mapFrame(frame, [], page);
+    assert.equal(beside.original?.line, FAILING_LINE, 'a script beside a file: page is read');
   });
 
   it("takes maps only from the script's own origin: another host, or a redirect to one, is never fetched", async () => {
@@ -141,6 +144,13 @@ describe('SourceMapper', () => {
           const mapped = await mapper.mapFrame({ url, line: linked.line, column: linked.column });
           assert.equal(mapped.original, undefined, url);
         }
+        // A frame of a page on one host that names a script on another (a sourceURL) is not fetched either.
+        const aimed = await mapper.mapFrame(
+          { url: `${otherBase}/app.js.map`, line: 1, column: 1 },
+          [],
+          `${page.base}/`,
+        );
+        assert.equal(aimed.original, undefined);
         assert.deepEqual(other.hits, [], 'the other host was never asked');
       } finally {
         page.server.close();
