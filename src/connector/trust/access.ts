@@ -9,11 +9,11 @@ import { isIP } from 'node:net';
  * 1. The socket: a caller whose remote address is not loopback must send `Authorization: Bearer <token>`
  *    (the connector only accepts such callers at all when bound beyond loopback, with a token).
  * 2. Host (loopback callers): a loopback name with our port, against DNS rebinding.
- * 3. Origin: none (curl, Node, VS Code's extension host), our pinned extension id(s), the connector
- *    itself, or one the user added. No scheme is trusted as such.
+ * 3. Origin: none (curl, Node, VS Code's extension host), our pinned extension id(s), or one the user
+ *    added. No scheme is trusted as such.
  * 4. No Origin from a browser (it sends `Sec-Fetch-*`): a page's no-cors GET, or another extension's
  *    GET (Chrome sends no Origin on an extension's GET), refused; only the address bar (`navigate`
- *    from `none`) and the public discovery path `/.identity` pass.
+ *    from `none`, MCP endpoints excepted) and the public discovery path `/.identity` pass.
  */
 export interface AccessPolicy {
   port: () => number;
@@ -87,14 +87,17 @@ export function checkAccess(req: CallerRequest, policy: AccessPolicy): AccessDen
 
 /** Paths any local caller may read: discovery answers who we are, nothing captured. */
 const PUBLIC_PATHS = new Set(['/.identity', '/api/v1/.identity']);
+const MCP_PATHS = new Set(['/mcp', '/sse', '/messages']);
 
-/** A request with no Origin: fine from curl or Node; from a browser only typed in the address bar, or discovery. */
+/**
+ * A request with no Origin: fine from curl or Node; from a browser only a URL typed in the address bar
+ * (not the MCP endpoints: a tab holding an MCP session is no client), or discovery.
+ */
 function browserWithoutOriginAllowed(req: CallerRequest): boolean {
   const site = req.headers['sec-fetch-site'];
   if (site === undefined) return true;
-  if (site === 'same-origin') return true;
-  if (site === 'none' && req.headers['sec-fetch-mode'] === 'navigate') return true;
   const path = (req.url ?? '').split('?')[0]!;
+  if (site === 'none' && req.headers['sec-fetch-mode'] === 'navigate') return !MCP_PATHS.has(path);
   return PUBLIC_PATHS.has(path);
 }
 
@@ -107,13 +110,15 @@ export function isAllowedHost(host: string | undefined, policy: AccessPolicy): b
   return LOOPBACK_NAMES.has(name!) || (policy.allowedHosts ?? []).includes(name!);
 }
 
-/** Our extension by id, the connector itself, or an origin the user added. Never a whole scheme. */
+/**
+ * Our extension by id, or an origin the user added. Never a whole scheme, and not the connector's own
+ * origin: it serves no pages, and a script another extension injects into a tab showing a connector
+ * URL would carry that origin.
+ */
 export function isAllowedOrigin(origin: string, policy: AccessPolicy): boolean {
   const extension = /^chrome-extension:\/\/([a-p]{32})$/.exec(origin);
   if (extension) return policy.extensionIds.includes(extension[1]!);
-  const port = policy.port();
-  const self = [`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`];
-  return self.includes(origin) || policy.allowedOrigins.includes(origin);
+  return policy.allowedOrigins.includes(origin);
 }
 
 function checkToken(authorization: string | undefined, policy: AccessPolicy): AccessDenial | undefined {

@@ -69,7 +69,6 @@ describe('trust/access: who may call (real HTTP and WS)', () => {
         undefined,
         OURS,
         'chrome-extension://bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb',
-        `http://127.0.0.1:${t.port}`,
         'https://trusted.example',
       ]) {
         const { status, headers } = await get(t.port, '/console-logs', origin ? { origin } : {});
@@ -91,6 +90,8 @@ describe('trust/access: who may call (real HTTP and WS)', () => {
         'https://evil.example',
         'null',
         `http://127.0.0.1:${t.port + 1}`,
+        // The connector's own origin: a script another extension injects into a tab showing a connector URL.
+        `http://127.0.0.1:${t.port}`,
         OTHER_EXTENSION,
         'chrome-extension://abc',
         'vscode-webview://123abc',
@@ -117,6 +118,7 @@ describe('trust/access: who may call (real HTTP and WS)', () => {
         { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors' },
         { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
         { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'cors' },
+        { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' },
       ];
       for (const headers of browserless)
         for (const path of ['/console-logs', '/health', '/sse']) {
@@ -124,6 +126,12 @@ describe('trust/access: who may call (real HTTP and WS)', () => {
           refused(result, 403, `${JSON.stringify(headers)} ${path}`);
           assert.match(result.json.error.message, /browser request without an Origin/);
         }
+      // An extension opening a tab on /sse (a navigation from nowhere) gets no session either.
+      refused(
+        await get(t.port, '/sse', { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' }),
+        403,
+        'tab on /sse',
+      );
       // Discovery stays public: it says who we are, nothing captured.
       assert.equal((await get(t.port, '/.identity', browserless[3]!)).status, 200);
     });
