@@ -8,7 +8,6 @@ import { BrowserBridge } from './browserBridge';
 import { findChrome } from './chromeFinder';
 import { resolveConfig, type ConfigOverrides, type ConnectorConfig } from './config';
 import { createApp, type AppExtras } from './http/app';
-import type { AccessPolicy } from './http/security';
 import { probeIdentity } from './identityProbe';
 import { silentLogger, type Logger } from './logger';
 import { PerformanceService } from './performance/traceService';
@@ -20,6 +19,9 @@ import { EntryLocator } from './sourceMaps/entryLocator';
 import { SourceMapper } from './sourceMaps/sourceMapper';
 import type { ConnectorServices } from './services';
 import { CaptureStore } from './store';
+import { isLoopbackBind, type AccessPolicy } from './trust/access';
+import { OUR_EXTENSION_ID } from './trust/extensionIds';
+import { lanToken, lanWarning, type LanToken } from './trust/lanToken';
 import { WsHub } from './wsHub';
 
 /** Our own connector already answers on the port: attach to it instead of starting a second, empty one. */
@@ -45,6 +47,8 @@ export class Connector {
   private readonly server: Server;
   private readonly hub: WsHub;
   private listeningPort = 0;
+  /** The token non-loopback callers need, when bound beyond loopback. */
+  readonly lan: LanToken | undefined;
   private stopping: Promise<void> | undefined;
 
   private constructor(
@@ -54,7 +58,7 @@ export class Connector {
   ) {
     const store = new CaptureStore(config.limits, config.redactHeaders);
     const bridge = new BrowserBridge();
-    const sourceMaps = new SourceMapper({ logger });
+    const sourceMaps = new SourceMapper({ logger, fileRoots: () => config.filesRoots });
     const webVitals = new WebVitalsBook();
     store.onEntry((entry) => webVitals.observe(entry));
     store.onCleared(() => webVitals.clear());
@@ -85,7 +89,14 @@ export class Connector {
     };
     const services: ConnectorServices = { ...core, remote: new HybridMode(core) };
     this.services = services;
-    const policy: AccessPolicy = { port: () => this.listeningPort, allowedOrigins: config.allowedOrigins };
+    // Beyond loopback, every caller from another machine needs the token (SECURITY.md).
+    this.lan = isLoopbackBind(config.host) ? undefined : lanToken(config.token, config.tokenFile);
+    const policy: AccessPolicy = {
+      port: () => this.listeningPort,
+      allowedOrigins: config.allowedOrigins,
+      extensionIds: [OUR_EXTENSION_ID, ...config.extensionIds],
+      token: this.lan?.token,
+    };
     this.server = createServer(createApp(services, policy, extras));
     this.server.keepAliveTimeout = 5_000;
     this.hub = new WsHub(services, policy);
@@ -95,6 +106,9 @@ export class Connector {
   static async start(overrides: ConfigOverrides = {}, options: StartOptions = {}): Promise<Connector> {
     const connector = new Connector(resolveConfig(overrides), options.logger ?? silentLogger, options);
     await connector.listen();
+    if (connector.lan)
+      for (const line of lanWarning(connector.url, connector.lan, connector.config.filesRoots))
+        connector.services.logger.warn(line);
     if (connector.config.remote) await connector.services.remote.configure(connector.config.remote);
     return connector;
   }

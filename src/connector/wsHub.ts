@@ -13,7 +13,7 @@ import {
   type ServerFrame,
 } from '../shared/protocol';
 import { VERSION } from '../shared/version';
-import { checkAccess, type AccessPolicy } from './http/security';
+import { checkAccess, refuseUpgrade, type AccessPolicy } from './trust/access';
 import type { ConnectorServices } from './services';
 
 const CLIENT_FRAME_BYTES = 1024 * 1024;
@@ -106,15 +106,11 @@ export class WsHub {
   private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     const server = path === '/extension-ws' ? this.browserServer : path === '/ws' ? this.clientServer : undefined;
-    const denial = checkAccess({ host: request.headers.host, origin: request.headers.origin }, this.policy);
-    if (!server || denial) {
-      const status = denial ? '403 Forbidden' : '404 Not Found';
-      const message = denial ? denial.reason : `No WebSocket endpoint at ${path}: use /extension-ws or /ws.`;
-      socket.end(
-        `HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`,
-      );
-      return;
-    }
+    const denial = checkAccess(request, this.policy);
+    if (denial)
+      return refuseUpgrade(socket, denial.status, denial.status === 401 ? 'Unauthorized' : 'Forbidden', denial.reason);
+    if (!server)
+      return refuseUpgrade(socket, 404, 'Not Found', `No WebSocket endpoint at ${path}: use /extension-ws or /ws.`);
     server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, request));
   }
 

@@ -4,7 +4,7 @@ import type { ConfigOverrides } from '../connector/config';
 import type { RemoteOverrides } from '../connector/remote/remoteConfig';
 import type { Logger } from '../connector/logger';
 import type { CaptureFeed } from './captureFeed';
-import type { BrowserDebugSettings } from './settings';
+import { workspaceFileRoots, type BrowserDebugSettings } from './settings';
 
 type Runtime = typeof import('../connectorRuntime');
 type Running = Awaited<ReturnType<Runtime['startConnectorWithMcp']>>;
@@ -43,7 +43,14 @@ export class ConnectorSession implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly deps: SessionDeps) {
-    this.subscription = deps.feed.onDidClose(() => void this.takeOver());
+    this.subscription = vscode.Disposable.from(
+      deps.feed.onDidClose(() => void this.takeOver()),
+      // upload_file and file: reads follow the workspace folders as they change (trust/fileRoots).
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        const roots = this.running?.connector.config.filesRoots;
+        roots?.splice(0, roots.length, ...workspaceFileRoots());
+      }),
+    );
   }
 
   async start(): Promise<void> {
@@ -147,6 +154,8 @@ export class ConnectorSession implements vscode.Disposable {
       screenshots: { dir: settings.screenshotFolder || join(this.deps.storageFolder, 'screenshots') },
       recordings: { dir: join(this.deps.storageFolder, 'recordings') },
       redactHeaders: settings.redactHeaders,
+      filesRoots: workspaceFileRoots(),
+      extensionIds: settings.extensionIds,
       audits: {
         timeoutMs: settings.auditTimeoutMs,
         cookieHandover: settings.auditCookieHandover,

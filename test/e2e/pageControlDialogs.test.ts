@@ -26,6 +26,8 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
   let files: string;
   before(() => {
     files = mkdtempSync(join(tmpdir(), 'bd-upload-'));
+    // upload_file reads only under the file roots (as --files-root would add this folder).
+    rig.connector.connector.config.filesRoots.push(files);
   });
   after(() => rmSync(files, { recursive: true, force: true }));
   afterEach(async () => {

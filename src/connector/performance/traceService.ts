@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { ApiError } from '../../shared/errors';
-import type { PerformanceTraceRecord, TraceSummary } from '../../shared/performance';
+import type { PerformanceTraceRecord } from '../../shared/performance';
 import type { BrowserBridge } from '../browserBridge';
 import type { Logger } from '../logger';
 import type { SourceMapper } from '../sourceMaps/sourceMapper';
 import { parseTrace } from './traceEngine';
+import { mapTraceScripts } from './traceSourceMaps';
 import { TraceFolder } from './traceFolder';
 import { summarizeTrace } from './traceSummary';
 import { TraceTransfers } from './traceTransfers';
@@ -37,6 +38,8 @@ export interface PerformanceServiceOptions {
   sourceMaps: SourceMapper;
   dir: string;
   commandTimeoutMs: number;
+  /** The whole source-map step of one trace (default 10 s). */
+  sourceMapDeadlineMs?: number;
 }
 
 /**
@@ -118,7 +121,7 @@ export class PerformanceService {
       reload,
       nodeNames: trace.metadata?.nodeNames ?? {},
     });
-    await this.mapScripts(summary);
+    await mapTraceScripts(summary, this.options.sourceMaps, this.options.sourceMapDeadlineMs ?? 10_000);
     const record: PerformanceTraceRecord = {
       type: 'performance-trace',
       id: `trace-${started}-${transferId.slice(0, 8)}`,
@@ -130,22 +133,6 @@ export class PerformanceService {
     };
     this.keep(record);
     return record;
-  }
-
-  /** Long tasks' scripts point at their original sources where a source map is reachable. */
-  private async mapScripts(summary: TraceSummary): Promise<void> {
-    const refs = summary.longTasks.flatMap((task) => task.scripts).filter((ref) => ref.line !== undefined);
-    await Promise.all(
-      refs.map(async (ref) => {
-        const mapped = await this.options.sourceMaps.mapFrame({
-          url: ref.url,
-          line: ref.line!,
-          column: ref.column ?? 1,
-        });
-        if (mapped.original)
-          ref.source = { path: mapped.original.source, line: mapped.original.line, column: mapped.original.column };
-      }),
-    );
   }
 
   private keep(record: PerformanceTraceRecord): void {

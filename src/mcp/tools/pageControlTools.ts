@@ -1,8 +1,7 @@
-import { existsSync, statSync } from 'node:fs';
-import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { runAction } from '../../connector/actions/runAction';
 import { tabCommand } from '../../connector/actions/tabCommand';
+import { checkUploadPaths, FileAccessError } from '../../connector/trust/fileRoots';
 import {
   COLOR_SCHEMES,
   HISTORY_ACTIONS,
@@ -162,28 +161,36 @@ const handleDialogTool = defineTool({
 
 const uploadSchema = z.strictObject({
   ref: z.string().min(1).max(50).describe('File input ref from take_snapshot'),
-  paths: z.array(z.string().min(1)).min(1).max(50).describe('Absolute file paths on this machine'),
+  paths: z
+    .array(z.string().min(1).max(4096))
+    .min(1)
+    .max(50)
+    .describe("Absolute paths of files in the workspace (or the connector's file roots)"),
 });
 
-function checkPaths(paths: string[]): void {
-  const bad = paths.filter((path) => !isAbsolute(path) || !existsSync(path) || !statSync(path).isFile());
-  if (bad.length)
-    throw new ToolError(`No such file on this machine: ${bad.join(', ')}. Give absolute paths of existing files.`);
+/** Only regular files under the file roots (trust/fileRoots), as real paths. */
+function checkPaths(paths: string[], roots: readonly string[]): string[] {
+  try {
+    return checkUploadPaths(paths, roots);
+  } catch (error) {
+    if (error instanceof FileAccessError) throw new ToolError(error.message);
+    throw error;
+  }
 }
 
 async function uploadFile(args: z.output<typeof uploadSchema>, { services }: ToolContext): Promise<ToolAnswer> {
-  checkPaths(args.paths);
-  const result = await tabCommand(services, 'upload-file', args);
-  const names = Array.isArray(result.files) ? (result.files as string[]).join(', ') : args.paths.join(', ');
+  const paths = checkPaths(args.paths, services.config.filesRoots);
+  const result = await tabCommand(services, 'upload-file', { ...args, paths });
+  const names = Array.isArray(result.files) ? (result.files as string[]).join(', ') : paths.join(', ');
   return {
-    text: `Set ${args.paths.length === 1 ? 'the file' : `${args.paths.length} files`} ${names} on ${args.ref} in ${describeTab(result)}; the page got its input and change events.`,
+    text: `Set ${paths.length === 1 ? 'the file' : `${paths.length} files`} ${names} on ${args.ref} in ${describeTab(result)}; the page got its input and change events.`,
   };
 }
 
 const uploadFileTool = defineTool({
   name: 'upload_file',
   title: 'Upload file',
-  description: 'Sets files (paths on this machine) on a file input, by its ref.',
+  description: 'Sets files from the workspace folders on a file input, by its ref.',
   annotations: { readOnlyHint: false, openWorldHint: false },
   schema: uploadSchema,
   handler: uploadFile,
