@@ -14,6 +14,7 @@ import { silentLogger, type Logger } from './logger';
 import { PerformanceService } from './performance/traceService';
 import { WebVitalsBook } from './performance/webVitals';
 import { RecordingService } from './recordings/recordingService';
+import { attachJournal } from './journal';
 import { HybridMode } from './remote/hybridMode';
 import { ScreenshotService } from './screenshotService';
 import { EntryLocator } from './sourceMaps/entryLocator';
@@ -35,6 +36,11 @@ export class AlreadyRunningError extends Error {
 
 export interface StartOptions extends AppExtras {
   logger?: Logger;
+  /**
+   * The capture journal: replayed into the store before the port opens, then written before every
+   * ack (see attachJournal). Without it, captures live in memory only.
+   */
+  journalFile?: string;
 }
 
 /** The standalone connector: store, HTTP API and WebSocket hub on one loopback port. */
@@ -46,6 +52,7 @@ export class Connector {
   private readonly hub: WsHub;
   private listeningPort = 0;
   private stopping: Promise<void> | undefined;
+  private stopJournal: (() => void) | undefined;
 
   private constructor(
     readonly config: ConnectorConfig,
@@ -94,7 +101,14 @@ export class Connector {
 
   static async start(overrides: ConfigOverrides = {}, options: StartOptions = {}): Promise<Connector> {
     const connector = new Connector(resolveConfig(overrides), options.logger ?? silentLogger, options);
-    await connector.listen();
+    if (options.journalFile)
+      connector.stopJournal = attachJournal(connector.services.store, options.journalFile, connector.services.logger);
+    try {
+      await connector.listen();
+    } catch (error) {
+      connector.stopJournal?.();
+      throw error;
+    }
     if (connector.config.remote) await connector.services.remote.configure(connector.config.remote);
     return connector;
   }
@@ -121,6 +135,8 @@ export class Connector {
   /** Sends `server-shutdown` to every peer, then releases the port. Safe to call twice. */
   stop(reason = 'connector stopping'): Promise<void> {
     if (this.stopping) return this.stopping;
+    this.stopJournal?.();
+    this.stopJournal = undefined;
     const closed = new Promise<void>((resolve) => {
       this.services.remote.stop();
       this.services.bridge.rejectAll('The connector is shutting down.');

@@ -36,7 +36,6 @@ export class ConnectorSession implements vscode.Disposable {
   port: number | undefined;
   lastError: string | undefined;
   private running: Running | undefined;
-  private stopJournal: (() => void) | undefined;
   private disposed = false;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
@@ -56,6 +55,7 @@ export class ConnectorSession implements vscode.Disposable {
       runtime = loadRuntime();
       this.running = await runtime.startConnectorWithMcp(this.overrides(), {
         logger,
+        journalFile: this.deps.journalFile,
         legacyToolNames: this.deps.settings().mcpLegacyToolNames,
       });
     } catch (error) {
@@ -64,7 +64,6 @@ export class ConnectorSession implements vscode.Disposable {
       return this.fail(error as Error);
     }
     const { connector } = this.running;
-    this.stopJournal = runtime.attachJournal(connector.services.store, this.deps.journalFile, logger);
     const moved = connector.movedNote();
     logger.info(`Connector listening on ${connector.url}${moved}.`);
     this.port = connector.port;
@@ -86,8 +85,6 @@ export class ConnectorSession implements vscode.Disposable {
 
   async stop(reason = 'VS Code window closing'): Promise<void> {
     this.deps.feed.disconnect();
-    this.stopJournal?.();
-    this.stopJournal = undefined;
     const running = this.running;
     this.running = undefined;
     await running?.stop(reason);
