@@ -1,48 +1,13 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { consoleLog, connectFakeBrowser } from '../../support/connector';
 import { request } from '../../support/http';
 import { freePortRun } from '../../support/ports';
+import { kill9, spawnCli, spawnHost, type SpawnedHost } from '../../support/spawnedConnector';
 import { until } from '../../support/until';
 import { TestSocket } from '../../support/wsClient';
-
-const ROOT = resolve(__dirname, '../../..');
-
-interface Host {
-  child: ChildProcess;
-  port: Promise<number>;
-  exited: Promise<void>;
-}
-
-/** A connector in its own process (through tsx, so no build is needed), killed for real. */
-function spawnHost(args: string[], portOf: (output: string) => number | undefined): Host {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, BROWSER_DEBUG_LOG_LEVEL: 'warn' },
-  });
-  let output = '';
-  const port = new Promise<number>((done, fail) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = portOf(output);
-      if (found) done(found);
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('exit', (code) => fail(new Error(`host exited (${code}) before listening: ${output}`)));
-  });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  return { child, port, exited };
-}
-
-async function kill9(host: Host): Promise<void> {
-  host.child.kill('SIGKILL');
-  await host.exited;
-}
 
 /** Every stored console message, read as a live client does: a `/ws?since=0` replay. */
 async function storedMessages(port: number): Promise<Set<string>> {
@@ -87,10 +52,10 @@ function missing(acked: string[], stored: Set<string>): string[] {
 describe('durability: an acked capture survives kill -9', function () {
   this.timeout(60_000);
   let dir: string;
-  const hosts: Host[] = [];
+  const hosts: SpawnedHost[] = [];
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'bd-durable-'))));
   afterEach(async () => {
-    for (const host of hosts.splice(0)) if (host.child.exitCode === null) await kill9(host);
+    for (const host of hosts.splice(0)) await kill9(host);
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -98,10 +63,7 @@ describe('durability: an acked capture survives kill -9', function () {
     const journal = join(dir, 'journal.jsonl');
     const start = async () => {
       const port = await freePortRun(1);
-      const host = spawnHost(
-        ['src/cli.ts', '--port', String(port), '--journal', journal, '--screenshot-dir', join(dir, 'shots')],
-        (output) => (output.includes('listening on') ? port : undefined),
-      );
+      const host = spawnCli(port, ['--journal', journal, '--screenshot-dir', join(dir, 'shots')]);
       hosts.push(host);
       return { host, port: await host.port };
     };
