@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../shared/errors';
-import type { BrowserRecording, RecordingDetail, RecordingSummary, ReplayVerdict } from '../../shared/recording';
+import {
+  isRecordingId,
+  type BrowserRecording,
+  type RecordingDetail,
+  type RecordingSummary,
+  type ReplayVerdict,
+} from '../../shared/recording';
 import type { BrowserBridge } from '../browserBridge';
 import type { Logger } from '../logger';
 import type { CaptureStore } from '../store';
@@ -71,6 +77,7 @@ export class RecordingService {
   }
 
   async stop(id: string): Promise<RecordingDetail> {
+    checkId(id);
     const running = this.running;
     if (!running || running.id !== id) {
       const saved = await this.library.get(id);
@@ -127,7 +134,7 @@ export class RecordingService {
       return undefined;
     }
     const orphan: Running = {
-      id: captured.id ?? id ?? `rec-${randomBytes(6).toString('hex')}`,
+      id: isRecordingId(captured.id) ? captured.id : (id ?? `rec-${randomBytes(6).toString('hex')}`),
       title: `Recording of ${captured.url ?? 'a tab'}`,
       startedAt: captured.startedAt,
       startSeq: 0,
@@ -164,6 +171,7 @@ export class RecordingService {
   }
 
   async get(id: string): Promise<RecordingDetail> {
+    checkId(id);
     if (this.running?.id === id)
       return { ...this.runningSummary(this.running), flow: { title: this.running.title, steps: [] }, timeline: [] };
     const saved = await this.library.get(id);
@@ -172,6 +180,7 @@ export class RecordingService {
   }
 
   async replay(id: string, options: Partial<ReplayOptions> = {}): Promise<ReplayVerdict> {
+    checkId(id);
     if (this.running?.id === id)
       throw new ApiError('INVALID_REQUEST', `Recording ${id} is still running: stop it before replaying it.`);
     if (this.replaying)
@@ -215,6 +224,7 @@ export class RecordingService {
   }
 
   async delete(id: string): Promise<{ deleted: string }> {
+    checkId(id);
     if (this.running?.id === id) await this.stop(id);
     if (!(await this.library.delete(id))) throw notFound(id);
     this.secrets.delete(id);
@@ -236,6 +246,16 @@ export class RecordingService {
   private changed(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+/** Every id a caller names is checked before it reaches the library, where ids build paths. */
+function checkId(id: string): void {
+  if (!isRecordingId(id))
+    throw new ApiError(
+      'INVALID_PARAMETER',
+      `Invalid recording id ${JSON.stringify(String(id).slice(0, 120))}: ids look like rec-1a2b3c4d5e6f. List them with GET /recordings (or list_recordings).`,
+      { parameter: 'id', validValues: ['rec-<letters, digits, _ or ->'] },
+    );
 }
 
 function notFound(id: string): ApiError {
