@@ -111,7 +111,12 @@ export function createMcpServer(services: ConnectorServices, options: McpOptions
       answer = { text: errorText(error, tool, services.logger) };
       isError = true;
     }
-    recordAction(services, params.name, params.arguments, { text: answer.text, isError, startedAt });
+    recordAction(services, params.name, params.arguments, {
+      text: answer.text,
+      isError,
+      startedAt,
+      typedValueShown: answer.typedValueShown,
+    });
     return toResult(answer, digest.take(answer.shown), isError);
   });
   return server;
