@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { ActionLog } from './actions/actionLog';
 import { SelectedTab } from './actions/selectedTab';
 import { dirname, join } from 'node:path';
@@ -95,6 +96,7 @@ export class Connector {
     const policy: AccessPolicy = { port: () => this.listeningPort, allowedOrigins: config.allowedOrigins };
     this.server = createServer(createApp(services, policy, extras));
     this.server.keepAliveTimeout = 5_000;
+    this.server.on('clientError', answerClientError);
     this.hub = new WsHub(services, policy);
     this.hub.attach(this.server);
   }
@@ -185,4 +187,26 @@ export class Connector {
       this.server.listen(port, host);
     });
   }
+}
+
+/**
+ * A request Node's parser refuses (headers over 16 KB, a broken request line) still gets an error in
+ * the API's envelope, not an empty answer.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  const body = JSON.stringify({
+    error: {
+      code: tooLarge ? 'PAYLOAD_TOO_LARGE' : 'INVALID_REQUEST',
+      message: tooLarge
+        ? 'The request line and headers are over 16 KB: send long values in a JSON body instead.'
+        : `The request is not valid HTTP (${error.code ?? 'parse error'}).`,
+    },
+    timestamp: Date.now(),
+  });
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
