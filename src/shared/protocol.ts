@@ -134,7 +134,7 @@ export const currentUrlEventSchema = z.object({
   url: text(),
   tabId: optionalTab,
   title: text().optional(),
-  source: name().optional().describe('what reported it, e.g. tab-activated or navigation'),
+  source: text().optional().describe('what reported it, e.g. tab-activated or navigation'),
   timestamp: ms.optional(),
 });
 
