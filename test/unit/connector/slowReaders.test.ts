@@ -4,7 +4,8 @@ import { connect, type Socket } from 'node:net';
 import { consoleLog, connectFakeBrowser } from '../../support/connector';
 import { request } from '../../support/http';
 import { freePortRun } from '../../support/ports';
-import { kill9, spawnCli, type SpawnedHost } from '../../support/spawnedConnector';
+import { kill9, rssBytes, spawnCli, type SpawnedHost } from '../../support/spawnedConnector';
+import { until } from '../../support/until';
 import { TestSocket } from '../../support/wsClient';
 
 /**
@@ -76,8 +77,9 @@ describe('slow readers: /ws replays in drained chunks', function () {
     await kill9(host);
   });
 
-  it('/health stays responsive (p99 measured) with 5 stalled readers, while captures keep coming', async () => {
-    for (let i = 0; i < 5; i++) stalled.push(await stalledReader(port));
+  it('/health stays responsive (p99 measured) while 5 stalled readers join, and while captures keep coming', async () => {
+    const pid = host.child.pid!;
+    const rssBefore = rssBytes(pid);
     const browser = await connectFakeBrowser(port, undefined, 'live');
     let seq = 0;
     const feeding = setInterval(
@@ -85,23 +87,37 @@ describe('slow readers: /ws replays in drained chunks', function () {
       20,
     );
     const timings: number[] = [];
-    try {
-      for (let i = 0; i < 200; i++) {
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
         const started = process.hrtime.bigint();
         const { status } = await request(port, 'GET', '/health');
         timings.push(Number(process.hrtime.bigint() - started) / 1e6);
         assert.equal(status, 200);
       }
+    })();
+    try {
+      // The readers join while /health is being measured: each join starts a replay of the whole store.
+      for (let i = 0; i < 5; i++) {
+        stalled.push(await stalledReader(port));
+        const seen = timings.length;
+        await until(() => timings.length >= seen + 20, 20_000, 'samples after a reader joined');
+      }
+      await until(() => timings.length >= 300, 30_000, '300 samples');
     } finally {
+      sampling = false;
+      await sampler;
       clearInterval(feeding);
       await browser.close();
     }
     const p99 = percentile(timings, 99);
     const p50 = percentile(timings, 50);
+    const growth = (rssBytes(pid) - rssBefore) / (1024 * 1024);
     console.log(
-      `      /health with 5 stalled readers: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (200 requests)`,
+      `      /health with 5 stalled readers: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${Math.max(...timings).toFixed(1)} ms (${timings.length} requests); connector RSS +${growth.toFixed(0)} MB`,
     );
     assert.ok(p99 < 250, `p99 ${p99.toFixed(1)} ms`);
+    assert.ok(growth < 100, `RSS grew by ${growth.toFixed(0)} MB with 5 stalled readers`);
   });
 
   it('a reader that keeps reading gets the whole store, in seq order, then live entries; a second subscribe is refused', async () => {
