@@ -103,8 +103,7 @@ export class Connector {
 
   static async start(overrides: ConfigOverrides = {}, options: StartOptions = {}): Promise<Connector> {
     const connector = new Connector(resolveConfig(overrides), options.logger ?? silentLogger, options);
-    if (options.journalFile)
-      connector.stopJournal = attachJournal(connector.services.store, options.journalFile, connector.services.logger);
+    if (options.journalFile) connector.openJournal(options.journalFile);
     try {
       await connector.listen();
     } catch (error) {
@@ -113,6 +112,17 @@ export class Connector {
     }
     if (connector.config.remote) await connector.services.remote.configure(connector.config.remote);
     return connector;
+  }
+
+  /** A journal that cannot be opened (a read-only folder) costs durability, not the connector. */
+  private openJournal(file: string): void {
+    try {
+      this.stopJournal = attachJournal(this.services.store, file, this.services.logger);
+    } catch (error) {
+      this.services.logger.warn(
+        `Could not open the capture journal ${file} (${(error as Error).message}): captures are kept in memory only.`,
+      );
+    }
   }
 
   /** Ports we skipped because another program held them. */
