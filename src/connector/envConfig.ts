@@ -1,4 +1,6 @@
-import { delimiter, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+import { DEFAULT_PORT } from '../shared/identity';
 import type { ConfigOverrides } from './config';
 import { EXTENSION_ID_PATTERN } from './trust/extensionIds';
 import type { RemoteCommandName, RemoteOverrides } from './remote/remoteConfig';
@@ -26,6 +28,22 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly str
   const remote = remoteOverrides(pick, env);
   if (remote) overrides.remote = remote;
   return overrides;
+}
+
+/**
+ * The standalone connector's capture journal: `--journal FILE` or BROWSER_DEBUG_JOURNAL, `off` for
+ * none; by default (except on --port 0) one file per port under ~/browser-debug/journal (one connector owns a port at a
+ * time, so no two processes write one file).
+ */
+export function journalFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly string[]): string | undefined {
+  const flags = parseFlags(argv);
+  const value = flags.get('journal') ?? env.BROWSER_DEBUG_JOURNAL;
+  if (value === 'off') return undefined;
+  if (value) return value;
+  const port = flags.get('port') ?? env.BROWSER_DEBUG_PORT ?? String(DEFAULT_PORT);
+  // Port 0 is any free port: a restart gets another one, and parallel instances would share a file.
+  if (Number(port) === 0) return undefined;
+  return join(homedir(), 'browser-debug', 'journal', `connector-${port}.jsonl`);
 }
 
 /** Hybrid mode; the API key comes only from the environment, so it stays out of `ps` listings. */
@@ -118,9 +136,10 @@ const FLAGS = [
   'token',
   'extension-ids',
   'files-root',
+  'journal',
 ];
 const USAGE =
-  'Try --port 3025, --host 127.0.0.1, --screenshot-dir DIR, --allowed-origins A,B, --audit-endpoint http://127.0.0.1:9222, --audit-cookies loopback|all|off, --audit-timeout 60000, --audit-dir DIR, --remote-url https://EDGE, --remote-origins A,B, --remote-session ID, --remote-commands screenshot,tabs, --remote-identity FILE, --token T (BROWSER_DEBUG_TOKEN), --extension-ids ID,ID, --files-root DIR (repeatable) (the API key: BROWSER_DEBUG_REMOTE_API_KEY).';
+  'Try --port 3025, --host 127.0.0.1, --screenshot-dir DIR, --allowed-origins A,B, --audit-endpoint http://127.0.0.1:9222, --audit-cookies loopback|all|off, --audit-timeout 60000, --audit-dir DIR, --remote-url https://EDGE, --remote-origins A,B, --remote-session ID, --remote-commands screenshot,tabs, --remote-identity FILE, --token T (BROWSER_DEBUG_TOKEN), --extension-ids ID,ID, --files-root DIR (repeatable), --journal FILE|off (the API key: BROWSER_DEBUG_REMOTE_API_KEY).';
 
 /** Unknown flags are errors: a typo such as --remote-orgins would otherwise quietly share nothing. */
 function parseFlags(argv: readonly string[]): Map<string, string> {

@@ -124,3 +124,10 @@ export interface ReplayStepResult {
   /** Set when the step was not carried out by design (e.g. setViewport keeps the developer's window). */
   skipped?: string;
 }
+
+/** A recording id, checked before any path is built from it (HTTP, MCP, a browser's reply, a saved file). */
+export const RECORDING_ID = /^rec-[\w-]{1,100}$/;
+
+export function isRecordingId(id: unknown): id is string {
+  return typeof id === 'string' && RECORDING_ID.test(id);
+}

@@ -36,7 +36,6 @@ export class ConnectorSession implements vscode.Disposable {
   port: number | undefined;
   lastError: string | undefined;
   private running: Running | undefined;
-  private stopJournal: (() => void) | undefined;
   private disposed = false;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
@@ -63,6 +62,7 @@ export class ConnectorSession implements vscode.Disposable {
       runtime = loadRuntime();
       this.running = await runtime.startConnectorWithMcp(this.overrides(), {
         logger,
+        journalFile: this.deps.journalFile,
         legacyToolNames: this.deps.settings().mcpLegacyToolNames,
       });
     } catch (error) {
@@ -71,7 +71,6 @@ export class ConnectorSession implements vscode.Disposable {
       return this.fail(error as Error);
     }
     const { connector } = this.running;
-    this.stopJournal = runtime.attachJournal(connector.services.store, this.deps.journalFile, logger);
     const moved = connector.movedNote();
     logger.info(`Connector listening on ${connector.url}${moved}.`);
     this.port = connector.port;
@@ -93,8 +92,6 @@ export class ConnectorSession implements vscode.Disposable {
 
   async stop(reason = 'VS Code window closing'): Promise<void> {
     this.deps.feed.disconnect();
-    this.stopJournal?.();
-    this.stopJournal = undefined;
     const running = this.running;
     this.running = undefined;
     await running?.stop(reason);

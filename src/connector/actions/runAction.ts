@@ -34,6 +34,8 @@ export interface ActReply {
   failedRequests: FailedRequest[];
   /** Tabs the action opened (target=_blank, window.open); older extensions leave it out. */
   newTabs?: { tabId: number; url: string }[];
+  /** fill and type_text: the field was a secret one. Only `false` lets the typed value be logged. */
+  secretField?: boolean;
 }
 
 /** One action and what followed it in that tab: the browser's reply plus the captures since it started. */

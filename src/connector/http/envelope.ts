@@ -1,12 +1,16 @@
 import type { Response } from 'express';
 import { ApiError, type ErrorBody } from '../../shared/errors';
+import { safeText } from '../../shared/safeText';
 
 /** A: the connector reference's bare bodies. B: the general API's `{status, data, timestamp, requestId}`. */
 export type Variant = 'A' | 'B';
 
-/** A handler result sent as `text/plain` instead of JSON (the `format=text` answers). */
+/** A handler result sent as `text/plain` instead of JSON (the `format=text` answers): page data in it is made safe to print. */
 export class TextBody {
-  constructor(readonly text: string) {}
+  readonly text: string;
+  constructor(text: string) {
+    this.text = safeText(text);
+  }
 }
 
 /** The JSON body of a success in the caller's variant (express and the lean ingest path share it). */

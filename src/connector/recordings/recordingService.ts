@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../shared/errors';
-import type { BrowserRecording, RecordingDetail, RecordingSummary, ReplayVerdict } from '../../shared/recording';
+import {
+  isRecordingId,
+  type BrowserRecording,
+  type RecordingDetail,
+  type RecordingSummary,
+  type ReplayVerdict,
+} from '../../shared/recording';
 import type { ExportFormat, RecordingExport } from '../../shared/recordingExport';
 import type { BrowserBridge } from '../browserBridge';
 import type { Logger } from '../logger';
@@ -74,6 +80,7 @@ export class RecordingService {
   }
 
   async stop(id: string): Promise<RecordingDetail> {
+    checkId(id);
     const running = this.running;
     if (!running || running.id !== id) {
       const saved = await this.library.get(id);
@@ -130,7 +137,7 @@ export class RecordingService {
       return undefined;
     }
     const orphan: Running = {
-      id: captured.id ?? id ?? `rec-${randomBytes(6).toString('hex')}`,
+      id: isRecordingId(captured.id) ? captured.id : (id ?? `rec-${randomBytes(6).toString('hex')}`),
       title: `Recording of ${captured.url ?? 'a tab'}`,
       startedAt: captured.startedAt,
       startSeq: 0,
@@ -167,6 +174,7 @@ export class RecordingService {
   }
 
   async get(id: string): Promise<RecordingDetail> {
+    checkId(id);
     if (this.running?.id === id)
       return { ...this.runningSummary(this.running), flow: { title: this.running.title, steps: [] }, timeline: [] };
     const saved = await this.library.get(id);
@@ -175,6 +183,7 @@ export class RecordingService {
   }
 
   async replay(id: string, options: Partial<ReplayOptions> = {}): Promise<ReplayVerdict> {
+    checkId(id);
     if (this.running?.id === id)
       throw new ApiError('INVALID_REQUEST', `Recording ${id} is still running: stop it before replaying it.`);
     if (this.replaying)
@@ -223,6 +232,7 @@ export class RecordingService {
     format: ExportFormat,
     options: ExportOptions & { path?: string } = {},
   ): Promise<RecordingExport> {
+    checkId(id);
     const saved = await this.library.get(id);
     if (!saved) throw notFound(id);
     const exported = await exportRecording(saved.recording, format, options);
@@ -232,6 +242,7 @@ export class RecordingService {
   }
 
   async delete(id: string): Promise<{ deleted: string }> {
+    checkId(id);
     if (this.running?.id === id) await this.stop(id);
     if (!(await this.library.delete(id))) throw notFound(id);
     this.secrets.delete(id);
@@ -253,6 +264,16 @@ export class RecordingService {
   private changed(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+/** Every id a caller names is checked before it reaches the library, where ids build paths. */
+function checkId(id: string): void {
+  if (!isRecordingId(id))
+    throw new ApiError(
+      'INVALID_PARAMETER',
+      `Invalid recording id ${JSON.stringify(String(id).slice(0, 120))}: ids look like rec-1a2b3c4d5e6f. List them with GET /recordings (or list_recordings).`,
+      { parameter: 'id', validValues: ['rec-<letters, digits, _ or ->'] },
+    );
 }
 
 function notFound(id: string): ApiError {

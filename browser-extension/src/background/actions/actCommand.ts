@@ -9,6 +9,7 @@ import { pressKey, typeText, type Modifier } from './keyboard';
 import { clickNode, dragNode, hoverNode, type MouseButton } from './mouse';
 import { resolveAnySelector } from './locate';
 import { lastLines, nodeOfRef } from './refs';
+import { typesIntoSecret } from './secretTarget';
 import { settle } from './settle';
 import { diffLines, type SnapshotDiff } from './snapshotDiff';
 import { fitSnapshot } from './snapshotBudget';
@@ -17,7 +18,8 @@ import { diffKey, pageLines, refuseWhileDialog } from './snapshotCommand';
 type Args = Record<string, unknown>;
 /** Above this many snapshot lines an action does not re-read the page for a diff: on a big page that takes seconds. */
 const MAX_DIFF_PAGE_LINES = 3000;
-type Action = (session: ActionSession, args: Args) => Promise<void>;
+/** Actions that type say whether the field was a secret one, so the connector never logs the value. */
+type Action = (session: ActionSession, args: Args) => Promise<void | { secretField: boolean }>;
 
 const text = (value: unknown, name: string): string => {
   if (typeof value !== 'string') throw new CommandError('INVALID_ARGUMENT', `Give \`${name}\` as a string.`);
@@ -49,12 +51,18 @@ const ACTIONS: Record<string, Action> = {
       modifiers: args.modifiers as Modifier[] | undefined,
     }),
   hover: async (session, args) => hoverNode(session, await node(session, args.ref, args.selector)),
-  fill: async (session, args) =>
-    fillNode(session, await node(session, args.ref, args.selector), text(args.value, 'value')),
-  type_text: async (session, args) => (
-    await focusRef(session, args.ref, args.selector),
-    typeText(session, text(args.text, 'text'))
-  ),
+  fill: async (session, args) => {
+    const target = await node(session, args.ref, args.selector);
+    const secretField = await typesIntoSecret(session, target);
+    await fillNode(session, target, text(args.value, 'value'));
+    return { secretField };
+  },
+  type_text: async (session, args) => {
+    await focusRef(session, args.ref, args.selector);
+    const secretField = await typesIntoSecret(session);
+    await typeText(session, text(args.text, 'text'));
+    return { secretField };
+  },
   press_key: async (session, args) => (
     await focusRef(session, args.ref, args.selector),
     pressKey(session, text(args.key, 'key'))
@@ -94,6 +102,8 @@ export interface ActResult {
   failedRequests: FailedRequest[];
   /** Tabs the action opened (target=_blank, window.open). */
   newTabs: { tabId: number; url: string }[];
+  /** fill and type_text: whether the field was a secret one (absent: unknown, treated as secret). */
+  secretField?: boolean;
 }
 
 /** A new tab's URL is known once it started loading, which is after it was created. */
@@ -185,8 +195,9 @@ export async function act(args: Args): Promise<ActResult> {
   const dialogOpened = session.next('Page.javascriptDialogOpening');
   try {
     const done = action(session, args);
+    let secretField: boolean | undefined;
     const raced = await Promise.race([
-      done.then(() => 'done' as const),
+      done.then((result) => ((secretField = result?.secretField), 'done' as const)),
       dialogOpened.promise.then(() => 'dialog' as const),
     ]);
     // The input that opened the dialog stays pending until the dialog is answered; nothing waits for it.
@@ -199,6 +210,7 @@ export async function act(args: Args): Promise<ActResult> {
       ...(answered ? { answered } : {}),
       failedRequests: requests.failed.slice(0, 20),
       newTabs: await Promise.all(newTabs.opened.map(withUrl)),
+      secretField,
     };
   } finally {
     navigation.stop();
