@@ -32,8 +32,9 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly str
 
 /**
  * The standalone connector's capture journal: `--journal FILE` or BROWSER_DEBUG_JOURNAL, `off` for
- * none; by default (except on --port 0) one file per port under ~/browser-debug/journal (one connector owns a port at a
- * time, so no two processes write one file).
+ * none; by default (except on --port 0) one file per port in the user's state folder,
+ * `$XDG_STATE_HOME/browser-debug/journal` (~/.local/state/...): one connector owns a port at a time, so no two
+ * processes write one file.
  */
 export function journalFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly string[]): string | undefined {
   const flags = parseFlags(argv);
@@ -43,7 +44,8 @@ export function journalFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly st
   const port = flags.get('port') ?? env.BROWSER_DEBUG_PORT ?? String(DEFAULT_PORT);
   // Port 0 is any free port: a restart gets another one, and parallel instances would share a file.
   if (Number(port) === 0) return undefined;
-  return join(homedir(), 'browser-debug', 'journal', `connector-${port}.jsonl`);
+  const state = env.XDG_STATE_HOME || join(homedir(), '.local', 'state');
+  return join(state, 'browser-debug', 'journal', `connector-${port}.jsonl`);
 }
 
 /** Hybrid mode; the API key comes only from the environment, so it stays out of `ps` listings. */
