@@ -20,6 +20,8 @@ export interface BrowserDebugSettings {
   remoteSharedOrigins: string[];
   remoteSessionId: string;
   remoteCommands: string[];
+  /** The page Launch Browser opens; empty: ask. */
+  launchUrl: string;
 }
 
 export const DEFAULT_SETTINGS: BrowserDebugSettings = {
@@ -40,6 +42,7 @@ export const DEFAULT_SETTINGS: BrowserDebugSettings = {
   remoteSharedOrigins: [],
   remoteSessionId: '',
   remoteCommands: ['screenshot', 'current-url', 'tabs', 'navigate'],
+  launchUrl: '',
 };
 
 export function readSettings(): BrowserDebugSettings {
@@ -63,5 +66,6 @@ export function readSettings(): BrowserDebugSettings {
     remoteSharedOrigins: get('remote.sharedOrigins', DEFAULT_SETTINGS.remoteSharedOrigins),
     remoteSessionId: get('remote.sessionId', DEFAULT_SETTINGS.remoteSessionId),
     remoteCommands: get('remote.commands', DEFAULT_SETTINGS.remoteCommands),
+    launchUrl: get('launch.url', DEFAULT_SETTINGS.launchUrl),
   };
 }
