@@ -61,13 +61,13 @@ export class LaunchedBrowser {
     return browser;
   }
 
-  /** One CDP command over the pipe (browser target). */
-  send(method: string, params: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  /** One CDP command over the pipe: to the browser target, or to an attached session (flat mode). */
+  send(method: string, params: Record<string, unknown> = {}, sessionId?: string): Promise<Record<string, unknown>> {
     const id = ++this.nextId;
     const input = this.process.stdio[3] as Writable;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      input.write(JSON.stringify({ id, method, params }) + '\0');
+      input.write(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + '\0');
     });
   }
 

@@ -1,6 +1,7 @@
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import { findChrome } from '../../connector/chromeFinder';
+import { pinExtensionPort } from '../../connector/extensionPort';
 import { LaunchedBrowser } from '../../connector/launchedBrowser';
 import type { Logger } from '../../connector/logger';
 import type { CaptureFeed } from '../captureFeed';
@@ -98,6 +99,11 @@ export class BrowserLauncher {
       url,
     });
     this.launched = launched;
+    const port = this.deps.session.port;
+    if (port !== undefined)
+      await pinExtensionPort(launched, port).catch((error: Error) =>
+        this.deps.logger.warn(`Launched browser: ${error.message}; it looks for the connector on 3025–3035.`),
+      );
     this.deps.logger.info(
       `Launched ${executable} on ${url} with the Browser Debug extension (${launched.extensionId}).`,
     );
