@@ -79,6 +79,26 @@ export class LaunchedBrowser {
     return { label, openTransport: () => this.openCdpTransport() };
   }
 
+  /** Shows `url` in the browser's first tab (or a new one). Call once our extension is connected, so it sees the load. */
+  async open(url: string): Promise<void> {
+    const { targetInfos } = (await this.send('Target.getTargets')) as {
+      targetInfos: { targetId: string; type: string }[];
+    };
+    const tab = targetInfos.find((info) => info.type === 'page');
+    if (!tab) {
+      await this.send('Target.createTarget', { url });
+      return;
+    }
+    const { sessionId } = (await this.send('Target.attachToTarget', { targetId: tab.targetId, flatten: true })) as {
+      sessionId: string;
+    };
+    try {
+      await this.send('Page.navigate', { url }, sessionId);
+    } finally {
+      await this.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+    }
+  }
+
   /** A CDP connection sharing the pipe: ids are remapped both ways, events go to every connection. */
   openCdpTransport(): CdpTransport {
     const transport: PipeTransport = {

@@ -63,11 +63,18 @@ export class BrowserLauncher {
     const launched = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title },
       async (progress) => {
-        progress.report({ message: `on ${target}…` });
-        const browser = await this.start(executable, target).catch((error: Error) => error);
+        progress.report({ message: `for ${target}…` });
+        const browsersBefore = session.services?.bridge.count ?? 0;
+        const browser = await this.start(executable).catch((error: Error) => error);
         if (browser instanceof Error) return browser;
         progress.report({ message: 'waiting for its Browser Debug extension to connect…' });
-        await waitForBrowser(feed, CONNECT_WAIT_MS);
+        // The page opens once the extension listens, so its first load is captured too.
+        await waitForBrowser(session, feed, browsersBefore, CONNECT_WAIT_MS);
+        progress.report({ message: `opening ${target}…` });
+        if (target !== 'about:blank')
+          await browser
+            .open(target)
+            .catch((error: Error) => this.deps.logger.warn(`Could not open ${target}: ${error.message}`));
         return browser;
       },
     );
@@ -90,13 +97,12 @@ export class BrowserLauncher {
     this.launched = undefined;
   }
 
-  private async start(executable: string, url: string): Promise<LaunchedBrowser> {
+  private async start(executable: string): Promise<LaunchedBrowser> {
     await this.close();
     const launched = await LaunchedBrowser.launch({
       executable,
       profileDir: join(this.deps.storageFolder, 'browser-profile'),
       extensionDir: this.deps.extensionDir,
-      url,
     });
     this.launched = launched;
     const port = this.deps.session.port;
@@ -104,9 +110,7 @@ export class BrowserLauncher {
       await pinExtensionPort(launched, port).catch((error: Error) =>
         this.deps.logger.warn(`Launched browser: ${error.message}; it looks for the connector on 3025–3035.`),
       );
-    this.deps.logger.info(
-      `Launched ${executable} on ${url} with the Browser Debug extension (${launched.extensionId}).`,
-    );
+    this.deps.logger.info(`Launched ${executable} with the Browser Debug extension (${launched.extensionId}).`);
     // Audits run in this browser (in a throwaway context) while it lives and this window hosts the connector.
     const release = this.deps.session.services?.audits.useBrowser(launched.auditSource());
     if (release) void launched.exited.then(release);
@@ -114,16 +118,31 @@ export class BrowserLauncher {
   }
 }
 
-/** Resolves when the feed reports a connected browser, or after `timeoutMs`. */
-function waitForBrowser(feed: CaptureFeed, timeoutMs: number): Promise<void> {
-  if (feed.browserConnected) return Promise.resolve();
+/**
+ * Resolves when the launched browser's extension has connected: one more browser on the bridge in the
+ * window hosting the connector, any connected browser elsewhere; or after `timeoutMs`.
+ */
+function waitForBrowser(
+  session: ConnectorSession,
+  feed: CaptureFeed,
+  before: number,
+  timeoutMs: number,
+): Promise<void> {
+  const bridge = session.services?.bridge;
+  const arrived = () => (bridge ? bridge.count > before : feed.browserConnected);
+  if (arrived()) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
-      subscription.dispose();
+      stop();
       resolve();
     };
     const timer = setTimeout(done, timeoutMs);
-    const subscription = feed.onDidChange(() => feed.browserConnected && done());
+    const stop: () => unknown = bridge
+      ? bridge.onChange(() => arrived() && done())
+      : (
+          (subscription) => () =>
+            subscription.dispose()
+        )(feed.onDidChange(() => arrived() && done()));
   });
 }
