@@ -1,11 +1,14 @@
 /**
- * `npm run docs:tools`: writes the MCP tool reference into README.md from the tool definitions,
- * between the markers below. `--check` only reports whether the README is up to date.
+ * `npm run docs:tools`: writes the MCP tool reference into docs/mcp-tools.md from the tool definitions,
+ * between the markers below. `--check` only reports whether that file is up to date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { toolList } from '../src/mcp/server';
 import { TOOLS } from '../src/mcp/tools/registry';
+
+/** The generated reference's file, from the repository root. */
+export const TOOLS_DOC_FILE = 'docs/mcp-tools.md';
 
 export const TOOLS_DOC_MARKERS = ['<!-- mcp:tools:start -->', '<!-- mcp:tools:end -->'] as const;
 
@@ -81,23 +84,23 @@ export function renderToolsDoc(): string {
 export function replaceBetweenMarkers(text: string, [start, end]: readonly [string, string], body: string): string {
   const from = text.indexOf(start);
   const to = text.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} section.`);
+  if (from < 0 || to < from) throw new Error(`${TOOLS_DOC_FILE} has no ${start} … ${end} section.`);
   return `${text.slice(0, from + start.length)}\n${body}\n${text.slice(to)}`;
 }
 
 if (require.main === module) {
-  const path = resolve(__dirname, '..', 'README.md');
+  const path = resolve(__dirname, '..', TOOLS_DOC_FILE);
   const readme = readFileSync(path, 'utf8');
   const updated = replaceBetweenMarkers(readme, TOOLS_DOC_MARKERS, renderToolsDoc());
   if (process.argv.includes('--check')) {
     if (updated !== readme) {
-      console.error('README.md tool reference is out of date: run npm run docs:tools');
+      console.error(`${TOOLS_DOC_FILE} is out of date: run npm run docs:tools`);
       process.exit(1);
     }
   } else if (updated !== readme) {
     writeFileSync(path, updated);
-    console.log('README.md tool reference updated.');
+    console.log(`${TOOLS_DOC_FILE} updated.`);
   } else {
-    console.log('README.md tool reference already up to date.');
+    console.log(`${TOOLS_DOC_FILE} already up to date.`);
   }
 }

@@ -61,13 +61,13 @@ export class LaunchedBrowser {
     return browser;
   }
 
-  /** One CDP command over the pipe (browser target). */
-  send(method: string, params: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  /** One CDP command over the pipe: to the browser target, or to an attached session (flat mode). */
+  send(method: string, params: Record<string, unknown> = {}, sessionId?: string): Promise<Record<string, unknown>> {
     const id = ++this.nextId;
     const input = this.process.stdio[3] as Writable;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      input.write(JSON.stringify({ id, method, params }) + '\0');
+      input.write(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + '\0');
     });
   }
 
@@ -77,6 +77,26 @@ export class LaunchedBrowser {
    */
   auditSource(label = 'the browser Launch Browser started'): AuditBrowserSource {
     return { label, openTransport: () => this.openCdpTransport() };
+  }
+
+  /** Shows `url` in the browser's first tab (or a new one). Call once our extension is connected, so it sees the load. */
+  async open(url: string): Promise<void> {
+    const { targetInfos } = (await this.send('Target.getTargets')) as {
+      targetInfos: { targetId: string; type: string }[];
+    };
+    const tab = targetInfos.find((info) => info.type === 'page');
+    if (!tab) {
+      await this.send('Target.createTarget', { url });
+      return;
+    }
+    const { sessionId } = (await this.send('Target.attachToTarget', { targetId: tab.targetId, flatten: true })) as {
+      sessionId: string;
+    };
+    try {
+      await this.send('Page.navigate', { url }, sessionId);
+    } finally {
+      await this.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+    }
   }
 
   /** A CDP connection sharing the pipe: ids are remapped both ways, events go to every connection. */

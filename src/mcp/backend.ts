@@ -8,6 +8,7 @@ import { probeIdentity } from '../connector/identityProbe';
 import type { Logger } from '../connector/logger';
 import { VERSION } from '../shared/version';
 import { startConnectorWithMcp } from './connectorWithMcp';
+import { FIRST_BROWSER_GRACE_MS, waitForFirstBrowser } from './firstBrowser';
 import { createMcpServer, type McpOptions } from './server';
 
 /** Where the stdio bin's tool calls go: a running connector's `/mcp`, or a connector of its own. */
@@ -15,6 +16,8 @@ export interface Backend {
   client: Client;
   /** e.g. `the connector on port 3025` */
   describe: string;
+  /** Resolves once a tool call may go ahead: a connector this process just started waits briefly for a browser. */
+  ready?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,6 +45,8 @@ async function embed(overrides: ConfigOverrides, options: McpOptions, logger: Lo
   // Other MCP clients and the browser reach this connector too, as if it were standalone.
   const running = await startConnectorWithMcp(overrides, { ...options, logger });
   const { connector } = running;
+  // Browsers can only find this connector from now on; their reconnect backoff takes a few seconds.
+  const browserDeadline = Date.now() + FIRST_BROWSER_GRACE_MS;
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await createMcpServer(connector.services, options).connect(serverSide);
   const client = new Client({ name: 'browser-debug-mcp-embedded', version: VERSION });
@@ -49,6 +54,7 @@ async function embed(overrides: ConfigOverrides, options: McpOptions, logger: Lo
   return {
     client,
     describe: `the connector this process started on port ${connector.port}`,
+    ready: () => waitForFirstBrowser(connector.services.bridge, browserDeadline),
     close: async () => {
       await client.close();
       await running.stop('MCP client disconnected');

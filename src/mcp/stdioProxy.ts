@@ -90,6 +90,7 @@ export class StdioProxy {
     } catch (error) {
       return { content: [{ type: 'text', text: (error as Error).message }], isError: true };
     }
+    await backend.ready?.();
     try {
       // An audit can wait behind others and run for a minute: the backend's progress keeps the call alive.
       const options = onprogress

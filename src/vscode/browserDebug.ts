@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { findChrome } from '../connector/chromeFinder';
-import { LaunchedBrowser } from '../connector/launchedBrowser';
+import type { LaunchedBrowser } from '../connector/launchedBrowser';
 import type { Logger } from '../connector/logger';
 import type { StoredNetworkRequest } from '../shared/protocol';
+import { VERSION } from '../shared/version';
 import { registerAuditCommands } from './auditCommands';
 import { CaptureFeed } from './captureFeed';
 import { registerCommands } from './commands';
@@ -22,6 +22,10 @@ import { readSettings, type BrowserDebugSettings } from './settings';
 import { SourceNavigator } from './sourceNavigator';
 import { StatusBar } from './statusBar';
 import { registerExportCommands } from './recordings/exportCommands';
+import { BrowserLauncher } from './launch/browserLauncher';
+import { copyMcpConfiguration, installBrowserExtension } from './setup/setupCommands';
+import { StableInstall } from './setup/stableInstall';
+import { WalkthroughContext } from './walkthroughContext';
 import { registerRecordingCommands } from './recordings/recordingCommands';
 import { RecordingsView } from './recordings/recordingsView';
 import { ConsoleView } from './views/consoleView';
@@ -53,7 +57,9 @@ export class BrowserDebug {
   readonly activationMs: number;
   /** Captured history on disk, shared by every window of this extension. */
   readonly journalFile: string;
-  launched: LaunchedBrowser | undefined;
+  /** Update-proof paths handed to Chrome and MCP clients (global storage). */
+  readonly stable: StableInstall;
+  private readonly launcher: BrowserLauncher;
   /** Where the user's machine reaches the connector, in a remote window. */
   externalAddress: string | undefined;
   private cachedSettings: BrowserDebugSettings | undefined;
@@ -99,6 +105,16 @@ export class BrowserDebug {
       openScript: (frame) => this.navigator.openFrame(frame),
       openTraceFile: (path) => openTraceFile(path),
     });
+    const globalStorage = context.globalStorageUri.fsPath;
+    this.stable = new StableInstall(context.extensionPath, globalStorage, VERSION);
+    this.launcher = new BrowserLauncher({
+      extensionDir: join(context.extensionPath, 'dist', 'browser-extension'),
+      storageFolder: globalStorage,
+      feed: this.feed,
+      session: this.session,
+      logger: this.logger,
+      launchUrl: () => this.settings().launchUrl,
+    });
     this.remote = new RemoteSharing({
       session: this.session,
       feed: this.feed,
@@ -120,6 +136,7 @@ export class BrowserDebug {
       this.remote,
       this.remoteStatusBar,
       new BrowserDiagnostics(this.feed, this.navigator),
+      new WalkthroughContext(this.feed),
       vscode.window.registerTreeDataProvider('browserDebug.console', this.consoleView),
       vscode.window.registerTreeDataProvider('browserDebug.network', this.networkView),
       vscode.window.registerTreeDataProvider('browserDebug.element', this.elementView),
@@ -141,6 +158,8 @@ export class BrowserDebug {
       ...registerExportCommands(this),
     );
     if (this.settings().autoStart) void this.session.start();
+    // After an update, what an earlier version handed out points at this install (off the activation path).
+    setImmediate(() => void this.stable.refresh().catch((error: Error) => this.logger.warn(error.message)));
     this.activationMs = performance.now() - started;
     this.logger.info(`Activated in ${this.activationMs.toFixed(1)} ms.`);
   }
@@ -158,67 +177,27 @@ export class BrowserDebug {
     await vscode.window.showTextDocument(document, { preview: true });
   }
 
-  /** The unpacked extension ships inside the VSIX; loading it is Chrome's job, so we show the way. */
+  /** *Install Browser Extension*: a copy in global storage, so the folder Chrome loads survives updates. */
   async installBrowserExtension(): Promise<void> {
-    const folder = join(this.context.extensionPath, 'dist', 'browser-extension');
-    const choice = await vscode.window.showInformationMessage(
-      'Install the Browser Debug browser extension: in Chrome, Edge or Chromium open chrome://extensions, turn on Developer mode, click "Load unpacked" and choose the folder. Or use "Launch Browser", which loads it for you.',
-      { modal: true, detail: folder },
-      'Reveal Folder',
-      'Copy Path',
-      'Launch Browser',
-    );
-    if (choice === 'Reveal Folder') await vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(folder));
-    if (choice === 'Copy Path') await vscode.env.clipboard.writeText(folder);
-    if (choice === 'Launch Browser') await this.launchBrowser();
+    await installBrowserExtension(this.stable, this.externalAddress, () => this.launchBrowser());
   }
 
-  /** Starts a Chrome, Chromium or Edge with its own profile and our extension loaded; the pipe stays open. */
-  async launchBrowser(url?: string): Promise<LaunchedBrowser | undefined> {
-    const executable = findChrome();
-    if (!executable) {
-      void vscode.window.showErrorMessage(
-        'Browser Debug found no Chrome, Chromium or Edge. Install one, or set the CHROME_PATH environment variable to its executable.',
-      );
-      return undefined;
-    }
-    await this.launched?.close();
-    const profileDir = join(this.context.globalStorageUri.fsPath, 'browser-profile');
-    try {
-      const launched = await LaunchedBrowser.launch({
-        executable,
-        profileDir,
-        extensionDir: join(this.context.extensionPath, 'dist', 'browser-extension'),
-        url,
-      });
-      this.launched = launched;
-      this.logger.info(`Launched ${executable} with the Browser Debug extension (${launched.extensionId}).`);
-      // Audits run in this browser (in a throwaway context) while it lives and this window hosts the connector.
-      const release = this.session.services?.audits.useBrowser(launched.auditSource());
-      if (release) void launched.exited.then(release);
-      return launched;
-    } catch (error) {
-      void vscode.window.showErrorMessage(`Browser Debug could not launch ${executable}: ${(error as Error).message}`);
-      return undefined;
-    }
+  /** *Launch Browser*: on `url`, or the page the user picks; with progress and a message naming both. */
+  launchBrowser(url?: string): Promise<LaunchedBrowser | undefined> {
+    return this.launcher.launch(url);
   }
 
-  /** Configuration for MCP clients outside VS Code: the stdio bin, which finds this connector. */
-  async copyMcpConfiguration(): Promise<string> {
-    const bin = join(this.context.extensionPath, 'dist', 'mcp.js');
-    const config = JSON.stringify({ mcpServers: { 'browser-debug': { command: 'node', args: [bin] } } }, null, 2);
-    await vscode.env.clipboard.writeText(config);
-    const url = this.session.port
-      ? ` Clients that speak Streamable HTTP can use http://127.0.0.1:${this.session.port}/mcp instead.`
-      : '';
-    void vscode.window.showInformationMessage(
-      `MCP configuration copied (Claude Desktop, Cursor, Copilot CLI: paste it into their MCP settings).${url}`,
-    );
-    return config;
+  get launched(): LaunchedBrowser | undefined {
+    return this.launcher.launched;
+  }
+
+  /** Configuration for MCP clients outside VS Code: a stable launcher of the stdio bin, which finds this connector. */
+  copyMcpConfiguration(): Promise<string> {
+    return copyMcpConfiguration(this.stable, this.session.port);
   }
 
   async dispose(): Promise<void> {
-    await this.launched?.close();
+    await this.launcher.close();
     await this.session.dispose();
   }
 

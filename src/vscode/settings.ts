@@ -22,6 +22,8 @@ export interface BrowserDebugSettings {
   remoteCommands: string[];
   /** Browser extension ids trusted besides the pinned one (a store build). */
   extensionIds: string[];
+  /** The page Launch Browser opens; empty: ask. */
+  launchUrl: string;
 }
 
 export const DEFAULT_SETTINGS: BrowserDebugSettings = {
@@ -43,6 +45,7 @@ export const DEFAULT_SETTINGS: BrowserDebugSettings = {
   remoteSessionId: '',
   remoteCommands: ['screenshot', 'current-url', 'tabs', 'navigate'],
   extensionIds: [],
+  launchUrl: '',
 };
 
 export function readSettings(): BrowserDebugSettings {
@@ -69,6 +72,7 @@ export function readSettings(): BrowserDebugSettings {
     extensionIds: get<string[]>('security.extensionIds', DEFAULT_SETTINGS.extensionIds).filter((id) =>
       /^[a-p]{32}$/.test(id),
     ),
+    launchUrl: get('launch.url', DEFAULT_SETTINGS.launchUrl),
   };
 }
 

@@ -110,7 +110,7 @@ function notRoutable(routes: Route[], method: string, fullPath: string, path: st
     .filter((route) => route.path === path || matchPath(route.path, path))
     .map((route) => route.method);
   if (!allowed.length)
-    return new ApiError('NOT_FOUND', `No endpoint at ${method} ${fullPath}. See the README's API reference.`, {
+    return new ApiError('NOT_FOUND', `No endpoint at ${method} ${fullPath}. See docs/http-api.md for the endpoints.`, {
       path: fullPath,
     });
   res.set('Allow', allowed.join(', '));

@@ -116,6 +116,46 @@ describe('stdio MCP bin (browser-debug-mcp)', function () {
     await until(async () => !(await probeIdentity('127.0.0.1', port, 300)).answered);
   });
 
+  it('waits briefly for the first browser: one that connects ~1 s after start gets the call', async () => {
+    const { transport, stderr } = stdioBin(port, screenshotDir);
+    const client = new Client({ name: 'test-stdio', version: '1' });
+    await client.connect(transport);
+    cleanup.push(() => client.close());
+    await until(async () => (await probeIdentity('127.0.0.1', port, 300)).ours);
+    // The browser extension's reconnect backoff: it finds the new connector about a second later.
+    let browserConnectedAt = 0;
+    const late = new Promise<Awaited<ReturnType<typeof scriptedBrowser>>>((resolve, reject) =>
+      setTimeout(
+        () =>
+          scriptedBrowser(port, { screenshot: (options) => screenshotAnswer(800, 600, options) })
+            .then((browser) => ((browserConnectedAt = Date.now()), resolve(browser)))
+            .catch(reject),
+        1000,
+      ),
+    );
+    cleanup.push(async () => (await late).close());
+    const calledAt = Date.now();
+    const shot = await call(client, 'screenshot_capture');
+    assert.equal(shot.isError, undefined, `${textOf(shot)}\n${stderr()}`);
+    assert.deepEqual(
+      shot.content.map((item) => item.type),
+      ['text', 'image'],
+    );
+    assert.ok(browserConnectedAt > calledAt, 'the call was made before the browser connected');
+  });
+
+  it('answers "no browser" once the short wait is over when none comes', async () => {
+    const { transport } = stdioBin(port, screenshotDir);
+    const client = new Client({ name: 'test-stdio', version: '1' });
+    await client.connect(transport);
+    cleanup.push(() => client.close());
+    const started = Date.now();
+    const shot = await call(client, 'screenshot_capture');
+    assert.equal(shot.isError, true);
+    assert.match(textOf(shot), /No browser is connected/);
+    assert.ok(Date.now() - started < 10_000, 'the wait is bounded (about 3 s after the connector started)');
+  });
+
   it('answers the handshake at once even when discovery is slow (a port that never answers)', async () => {
     const sockets: Socket[] = [];
     // When the bin's probe gives up on the silent port (its 1 s timeout), it closes this socket.

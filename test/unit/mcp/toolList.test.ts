@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { renderToolsDoc, replaceBetweenMarkers, TOOLS_DOC_MARKERS } from '../../../scripts/toolsDoc';
+import { renderToolsDoc, replaceBetweenMarkers, TOOLS_DOC_FILE, TOOLS_DOC_MARKERS } from '../../../scripts/toolsDoc';
 import { call, inMemoryClient, startMcpConnector, textOf, type McpTestConnector } from '../../support/mcp';
 
 const SPEC_TOOLS = [
@@ -248,12 +248,12 @@ describe('MCP tools/list', () => {
     assert.equal((await call(client, 'get_console_logs')).isError, undefined, 'the session goes on');
   });
 
-  it('keeps the README tool reference in sync with the definitions (npm run docs:tools)', () => {
-    const readme = readFileSync(resolve(__dirname, '../../../README.md'), 'utf8');
+  it('keeps the tool reference (docs/mcp-tools.md) in sync with the definitions (npm run docs:tools)', () => {
+    const reference = readFileSync(resolve(__dirname, '../../..', TOOLS_DOC_FILE), 'utf8');
     assert.equal(
-      replaceBetweenMarkers(readme, TOOLS_DOC_MARKERS, renderToolsDoc()),
-      readme,
-      'README is up to date: run npm run docs:tools',
+      replaceBetweenMarkers(reference, TOOLS_DOC_MARKERS, renderToolsDoc()),
+      reference,
+      `${TOOLS_DOC_FILE} is out of date: run npm run docs:tools`,
     );
     for (const name of tools.map((candidate) => candidate.name))
       assert.ok(renderToolsDoc().includes(`\`${name}\``), `${name} is documented`);
