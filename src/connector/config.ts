@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_PORT, MAX_FALLBACK_PORT } from '../shared/identity';
 import { DEFAULT_REDACTED_HEADERS } from './redaction';
+import { DEFAULT_MOCK_IDLE_MS, type NetworkMockOptions } from './networkMocks/mockOptions';
 import type { RecordingLimits } from './recordings/recordingLibrary';
 import { resolveRemoteConfig, type RemoteConfig, type RemoteOverrides } from './remote/remoteConfig';
 
@@ -70,6 +71,8 @@ export interface ConnectorConfig {
   redactHeaders: string[];
   /** Hybrid mode (see README "Hybrid mode"); off when absent. */
   remote?: RemoteConfig;
+  /** Network mock rules end after this long without a mock call or a mocked request. */
+  networkMocks: NetworkMockOptions;
 }
 
 const MB = 1024 * 1024;
@@ -114,6 +117,7 @@ export function defaultConfig(): ConnectorConfig {
     heartbeatMs: 20_000,
     commandTimeoutMs: 30_000,
     redactHeaders: [...DEFAULT_REDACTED_HEADERS],
+    networkMocks: { idleMs: DEFAULT_MOCK_IDLE_MS },
   };
 }
 
@@ -123,8 +127,9 @@ export type LimitOverrides = {
 };
 
 export type ConfigOverrides = Partial<
-  Omit<ConnectorConfig, 'limits' | 'screenshots' | 'audits' | 'remote' | 'recordings'>
+  Omit<ConnectorConfig, 'limits' | 'screenshots' | 'audits' | 'remote' | 'recordings' | 'networkMocks'>
 > & {
+  networkMocks?: Partial<NetworkMockOptions>;
   recordings?: Partial<RecordingLimits>;
   limits?: LimitOverrides;
   screenshots?: Partial<ScreenshotConfig>;
@@ -144,6 +149,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ConnectorConfig 
     screenshots: { ...base.screenshots, ...overrides.screenshots },
     audits: { ...base.audits, ...overrides.audits },
     recordings: { ...base.recordings, ...overrides.recordings },
+    networkMocks: { ...base.networkMocks, ...overrides.networkMocks },
     remote: overrides.remote ? resolveRemoteConfig(overrides.remote) : undefined,
   };
 }

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import type { RemoteReport } from './remoteStatus';
 import { LOG_LEVELS } from './levels';
+import { mockedMarkSchema } from './networkMockSchema';
+import { NETWORK_MOCK_COMMANDS } from './networkMocks';
 import { PAGE_CONTROL_COMMANDS } from './pageControl';
 import type { PageLoadVitals, PerformanceTraceRecord } from './performance';
 import { vitalMetricSchema } from './performanceSchema';
@@ -77,6 +79,7 @@ export const networkRequestEventSchema = z.object({
   responseBody: z.string().optional(),
   error: z.string().optional().describe('why the request failed without a response'),
   initiator: z.string().optional().describe('<file>:<line>:<column> of the page code that called fetch or XHR'),
+  mocked: mockedMarkSchema.optional().describe('a network mock rule answered, failed, blocked or delayed it'),
   timestamp: ms,
   tabId: optionalTab,
   pageLoadId: pageLoad,
@@ -195,6 +198,7 @@ export const COMMAND_NAMES = [
   'record-status',
   'replay-step',
   ...PAGE_CONTROL_COMMANDS,
+  ...NETWORK_MOCK_COMMANDS,
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 

@@ -3,6 +3,7 @@ import { actionTools } from './actionTools';
 import { auditTools } from './auditTools';
 import { consoleTools } from './consoleTools';
 import { dataTools } from './dataTools';
+import { networkMockTools } from './networkMockTools';
 import { networkTools } from './networkTools';
 import { pageControlTools } from './pageControlTools';
 import { pageTools } from './pageTools';
@@ -17,6 +18,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...auditTools,
   ...consoleTools,
   ...networkTools,
+  ...networkMockTools,
   ...pageTools,
   ...pageControlTools,
   ...performanceTools,
