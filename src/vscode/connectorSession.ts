@@ -147,6 +147,7 @@ export class ConnectorSession implements vscode.Disposable {
       screenshots: { dir: settings.screenshotFolder || join(this.deps.storageFolder, 'screenshots') },
       recordings: { dir: join(this.deps.storageFolder, 'recordings') },
       redactHeaders: settings.redactHeaders,
+      networkMocks: { idleMs: settings.networkMockIdleMinutes * 60_000 },
       audits: {
         timeoutMs: settings.auditTimeoutMs,
         cookieHandover: settings.auditCookieHandover,

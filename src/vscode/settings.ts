@@ -20,6 +20,7 @@ export interface BrowserDebugSettings {
   remoteSharedOrigins: string[];
   remoteSessionId: string;
   remoteCommands: string[];
+  networkMockIdleMinutes: number;
 }
 
 export const DEFAULT_SETTINGS: BrowserDebugSettings = {
@@ -40,6 +41,7 @@ export const DEFAULT_SETTINGS: BrowserDebugSettings = {
   remoteSharedOrigins: [],
   remoteSessionId: '',
   remoteCommands: ['screenshot', 'current-url', 'tabs', 'navigate'],
+  networkMockIdleMinutes: 30,
 };
 
 export function readSettings(): BrowserDebugSettings {
@@ -63,5 +65,6 @@ export function readSettings(): BrowserDebugSettings {
     remoteSharedOrigins: get('remote.sharedOrigins', DEFAULT_SETTINGS.remoteSharedOrigins),
     remoteSessionId: get('remote.sessionId', DEFAULT_SETTINGS.remoteSessionId),
     remoteCommands: get('remote.commands', DEFAULT_SETTINGS.remoteCommands),
+    networkMockIdleMinutes: get('networkMocks.idleMinutes', DEFAULT_SETTINGS.networkMockIdleMinutes),
   };
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { defaultConfig } from '../../../../src/connector/config';
+import { defaultConfig, resolveConfig } from '../../../../src/connector/config';
+import { configFromEnvironment } from '../../../../src/connector/envConfig';
 import { silentLogger } from '../../../../src/connector/logger';
 import { NetworkMockService, type MockCommand } from '../../../../src/connector/networkMocks/networkMockService';
 import { CaptureStore } from '../../../../src/connector/store';
@@ -81,5 +82,14 @@ describe('network mock service (connector)', () => {
     await service.add({ url: 'a', action: 'block' });
     await until(() => browser.rules.size === 0, 2000, 'the idle end');
     assert.deepEqual(seen, [1, 0]);
+  });
+
+  it('takes its idle time from the config: 30 minutes by default, a flag or BROWSER_DEBUG_MOCK_IDLE_MINUTES', () => {
+    assert.equal(resolveConfig().networkMocks.idleMs, 30 * 60_000);
+    assert.deepEqual(configFromEnvironment({ BROWSER_DEBUG_MOCK_IDLE_MINUTES: '5' }, []).networkMocks, {
+      idleMs: 300_000,
+    });
+    assert.deepEqual(configFromEnvironment({}, ['--mock-idle-minutes', '2']).networkMocks, { idleMs: 120_000 });
+    assert.throws(() => configFromEnvironment({ BROWSER_DEBUG_MOCK_IDLE_MINUTES: '0' }, []), /at least 1/);
   });
 });
