@@ -16,11 +16,8 @@ export const MOCK_FAIL_REASONS = [
   'ConnectionClosed',
   'ConnectionReset',
   'ConnectionRefused',
-  'ConnectionAborted',
-  'ConnectionFailed',
   'NameNotResolved',
   'InternetDisconnected',
-  'AddressUnreachable',
 ] as const;
 
 /** Resource types a rule may be limited to (the DevTools protocol's Network.ResourceType, lower case). */
@@ -33,9 +30,6 @@ export const MOCK_RESOURCE_TYPES = [
   'script',
   'xhr',
   'fetch',
-  'eventsource',
-  'manifest',
-  'ping',
   'other',
 ] as const;
 

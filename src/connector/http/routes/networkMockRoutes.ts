@@ -4,6 +4,7 @@ import { mockRuleSchema } from '../../../shared/networkMockSchema';
 import type { ConnectorServices } from '../../services';
 import type { Route } from '../route';
 
+const MAX_REPLAY_MOCKS = 20;
 const EXAMPLE = 'e.g. {"url": "*/api/orders*", "action": "respond", "status": 503, "body": "down"}';
 
 /** A rule from a body, with its tab; the first problem becomes a 400 naming the field. */
@@ -25,6 +26,27 @@ export function parseMockBody(body: unknown): { rule: z.output<typeof mockRuleSc
     throw new ApiError('INVALID_PARAMETER', message, { parameter });
   }
   return { rule: parsed.data, tabId: tabId as number | undefined };
+}
+
+/** `networkMocks` of a replay: a list of rules, each checked like POST /network-mocks. */
+export function parseMockList(value: unknown): z.output<typeof mockRuleSchema>[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.length > MAX_REPLAY_MOCKS)
+    throw new ApiError(
+      'INVALID_PARAMETER',
+      `Invalid 'networkMocks': expected a list of up to ${MAX_REPLAY_MOCKS} rules, ${EXAMPLE}.`,
+      { parameter: 'networkMocks' },
+    );
+  return value.map((rule, index) => {
+    try {
+      return parseMockBody(rule).rule;
+    } catch (error) {
+      const apiError = error as ApiError;
+      throw new ApiError('INVALID_PARAMETER', `networkMocks[${index}]: ${apiError.message}`, {
+        parameter: `networkMocks.${index}`,
+      });
+    }
+  });
 }
 
 /** Network mocks: set a rule in the target tab, list the rules in force, clear one or all. */

@@ -1,5 +1,7 @@
 import { ApiError, missingParameter } from '../../../shared/errors';
+import { replayWithMocks } from '../../networkMocks/replayWithMocks';
 import type { ConnectorServices } from '../../services';
+import { parseMockList } from './networkMockRoutes';
 import type { Route } from '../route';
 
 function bodyRecord(body: unknown): Record<string, unknown> {
@@ -34,7 +36,8 @@ function secretsOf(record: Record<string, unknown>): Record<string, string> {
 }
 
 /** Recordings: start/stop in the browser, list, read, replay, import a DevTools Recorder flow, delete. */
-export function recordingRoutes({ recordings }: ConnectorServices): Route[] {
+export function recordingRoutes(services: ConnectorServices): Route[] {
+  const { recordings } = services;
   return [
     {
       method: 'POST',
@@ -58,7 +61,10 @@ export function recordingRoutes({ recordings }: ConnectorServices): Route[] {
     {
       method: 'POST',
       path: '/recordings/:id/replay',
-      handle: ({ params, body }) => recordings.replay(params.id!, { secrets: secretsOf(bodyRecord(body)) }),
+      handle: ({ params, body }) =>
+        replayWithMocks(services, params.id!, parseMockList(bodyRecord(body).networkMocks), {
+          secrets: secretsOf(bodyRecord(body)),
+        }),
     },
   ];
 }
