@@ -24,6 +24,8 @@ export interface StoreLimits {
   selectedElements: BufferLimit;
   pageLoads: BufferLimit;
   screenshots: BufferLimit;
+  /** WebSocket opens, frames and closes the page hook captured. */
+  websocketFrames: BufferLimit;
   /** Longest string field kept; longer ones are cut with a visible marker. */
   maxFieldChars: number;
 }
@@ -92,6 +94,7 @@ export function defaultConfig(): ConnectorConfig {
       selectedElements: { maxEntries: 100, maxBytes: 4 * MB },
       pageLoads: { maxEntries: 1_000, maxBytes: 1 * MB },
       screenshots: { maxEntries: 1_000, maxBytes: 1 * MB },
+      websocketFrames: { maxEntries: 20_000, maxBytes: 8 * MB },
       maxFieldChars: 32 * 1024,
     },
     screenshots: {

@@ -8,6 +8,7 @@ import type { RemoteReport } from './remoteStatus';
 import { LOG_LEVELS } from './levels';
 import { mockedMarkSchema } from './networkMockSchema';
 import { NETWORK_MOCK_COMMANDS } from './networkMocks';
+import { websocketEventSchema } from './websocketSchema';
 import { PAGE_CONTROL_COMMANDS } from './pageControl';
 import type { PageLoadVitals, PerformanceTraceRecord } from './performance';
 import { vitalMetricSchema } from './performanceSchema';
@@ -144,6 +145,7 @@ export const captureEventSchema = z.discriminatedUnion('type', [
   currentUrlEventSchema,
   droppedEventSchema,
   webVitalsEventSchema,
+  websocketEventSchema,
 ]);
 export type CaptureEvent = z.infer<typeof captureEventSchema>;
 export type ConsoleLogEvent = z.infer<typeof consoleLogEventSchema>;
@@ -323,6 +325,7 @@ export type StoredPageNavigated = PageNavigatedEvent & StoredFields;
 export type StoredCurrentUrl = CurrentUrlEvent & StoredFields & { timestamp: number };
 export type StoredWebVitals = WebVitalsEvent & StoredFields;
 export type StoredDropped = z.infer<typeof droppedEventSchema> & StoredFields;
+export type StoredWebSocketEvent = z.infer<typeof websocketEventSchema> & StoredFields;
 export interface StoredScreenshot extends StoredFields {
   type: 'screenshot';
   timestamp: number;
@@ -341,4 +344,5 @@ export type StoredEntry =
   | StoredCurrentUrl
   | StoredDropped
   | StoredScreenshot
-  | StoredWebVitals;
+  | StoredWebVitals
+  | StoredWebSocketEvent;

@@ -13,6 +13,7 @@ import { pageRoutes } from './routes/pageRoutes';
 import { performanceRoutes } from './routes/performanceRoutes';
 import { matchPath, requestIdFrom, unprefixed, variantOf, type Route } from './route';
 import { recordingRoutes } from './routes/recordingRoutes';
+import { websocketRoutes } from './routes/websocketRoutes';
 import { checkAccess, type AccessPolicy } from './security';
 
 export interface AppExtras {
@@ -34,6 +35,7 @@ export function createApp(services: ConnectorServices, policy: AccessPolicy, ext
     ...performanceRoutes(services),
     ...recordingRoutes(services),
     ...networkMockRoutes(services),
+    ...websocketRoutes(services),
   ];
   const app = express();
   app.disable('x-powered-by');

@@ -11,6 +11,7 @@ import { performanceTools } from './performanceTools';
 import { recordingTools } from './recordingTools';
 import { screenshotTools } from './screenshotTools';
 import { scriptTools } from './scriptTools';
+import { websocketTools } from './websocketTools';
 
 /** Every MCP tool, sorted by name: the server lists these and the README's tool reference is generated from them. */
 export const TOOLS: readonly ToolDefinition[] = [
@@ -26,6 +27,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...screenshotTools,
   ...dataTools,
   ...recordingTools,
+  ...websocketTools,
 ].sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((tool) => [tool.name, tool]));
