@@ -3,6 +3,7 @@ import { actionTools } from './actionTools';
 import { auditTools } from './auditTools';
 import { consoleTools } from './consoleTools';
 import { dataTools } from './dataTools';
+import { harTools } from './harTools';
 import { networkMockTools } from './networkMockTools';
 import { networkTools } from './networkTools';
 import { pageControlTools } from './pageControlTools';
@@ -28,6 +29,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...dataTools,
   ...recordingTools,
   ...websocketTools,
+  ...harTools,
 ].sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((tool) => [tool.name, tool]));

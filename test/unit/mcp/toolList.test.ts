@@ -27,7 +27,13 @@ const DETAIL_TOOLS = ['get_console_entry', 'get_network_request', 'get_current_p
 const ACTION_TOOLS = ['take_snapshot', 'click', 'hover', 'fill', 'type_text', 'press_key', 'select_option', 'drag'];
 const PAGE_CONTROL_TOOLS = ['emulate', 'navigate_history', 'select_tab', 'wait_for', 'handle_dialog', 'upload_file'];
 const PERFORMANCE_TOOLS = ['performance_trace'];
-const NETWORK_MOCK_TOOLS = ['mock_network', 'list_network_mocks', 'clear_network_mocks', 'get_websocket_frames'];
+const NETWORK_MOCK_TOOLS = [
+  'mock_network',
+  'list_network_mocks',
+  'clear_network_mocks',
+  'get_websocket_frames',
+  'export_har',
+];
 const RECORDING_TOOLS = [
   'start_recording',
   'stop_recording',
