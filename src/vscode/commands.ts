@@ -5,6 +5,7 @@ import type { ConsoleEntry } from './captureFeed';
 import { callConnector } from './connectorClient';
 import type { CommandContext } from './commandContext';
 import { showFailure } from './failures';
+import { exportNetworkHar } from './networkMocks/harExport';
 import { renderRequest } from './requestDetails';
 import { showActions } from './statusBar';
 
@@ -29,6 +30,7 @@ export const COMMANDS: Record<string, Handler> = {
   'browserDebug.setRemoteApiKey': (app) => app.remote.setApiKey(),
   'browserDebug.copyRemoteSessionId': (app) => app.remote.copySessionId(),
   'browserDebug.remoteActions': (app) => app.remote.showActions(),
+  'browserDebug.exportNetworkHar': (app, target?: vscode.Uri) => exportNetworkHar(app, target),
 };
 
 export function registerCommands(app: CommandContext): vscode.Disposable[] {

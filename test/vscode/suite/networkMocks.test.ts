@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { BrowserDebug } from '../../../src/vscode/browserDebug';
+
+const EXTENSION_ID = 'browser-debug.browser-debug';
+
+async function until(check: () => boolean, timeoutMs = 15_000, what = 'condition'): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`${what} not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('Network mocks and HAR in VS Code', () => {
+  let app: BrowserDebug;
+  let socket: WebSocket;
+  const folder = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+
+  before(async () => {
+    app = await vscode.extensions.getExtension<BrowserDebug>(EXTENSION_ID)!.activate();
+    await until(() => app.session.role === 'owner' && app.feed.connected, 20_000, 'the connector to start');
+    // A scripted browser extension: one mocked request, as the real one reports it.
+    socket = new WebSocket(`ws://127.0.0.1:${app.session.port}/extension-ws`);
+    await new Promise((resolve, reject) => ((socket.onopen = resolve), (socket.onerror = reject)));
+    const version = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.version as string;
+    socket.send(JSON.stringify({ type: 'hello', protocolVersion: 1, client: 'browser-extension', version }));
+    socket.send(
+      JSON.stringify({
+        type: 'batch',
+        events: [
+          {
+            type: 'network-request',
+            method: 'POST',
+            url: 'http://localhost:5173/api/orders',
+            status: 503,
+            statusText: 'Service Unavailable',
+            duration: 3,
+            timestamp: Date.now(),
+            tabId: 1,
+            mocked: { ruleId: 'mock-7', action: 'respond' },
+          },
+        ],
+      }),
+    );
+  });
+
+  after(() => socket?.close());
+
+  it('marks a mocked request in the Network view with its rule', async () => {
+    await until(() => app.feed.network.some((request) => request.url.endsWith('/api/orders')), 10_000, 'the request');
+    const request = app.feed.network.find((entry) => entry.url.endsWith('/api/orders'))!;
+    const item = app.networkView.getTreeItem(request);
+    assert.match(String(item.description), /^mocked by mock-7 · 3 ms$/);
+    assert.match(String(item.tooltip), /mocked by mock-7 \(respond\)/);
+  });
+
+  it('"Export Network as HAR" writes a HAR 1.2 file with the captured requests', async () => {
+    const target = vscode.Uri.file(join(folder, 'exported.har'));
+    const written = await vscode.commands.executeCommand<vscode.Uri>('browserDebug.exportNetworkHar', target);
+    assert.equal(written?.fsPath, target.fsPath);
+    const har = JSON.parse(readFileSync(target.fsPath, 'utf8'));
+    assert.equal(har.log.version, '1.2');
+    const entry = har.log.entries.find((candidate: { request: { url: string } }) =>
+      candidate.request.url.endsWith('/api/orders'),
+    );
+    assert.equal(entry.response.status, 503);
+    assert.deepEqual(entry._mocked, { ruleId: 'mock-7', action: 'respond' });
+    rmSync(target.fsPath);
+  });
+});
