@@ -57,6 +57,9 @@ export class WsHub {
       remote.onStatus(() => this.broadcast(this.remoteStatus())),
       performance.onRecord((record) => this.broadcast(record)),
       services.recordings.onChange(() => this.broadcast({ type: 'recordings-changed', timestamp: Date.now() })),
+      services.networkMocks.onChange((mocks) =>
+        this.broadcast({ type: 'network-mocks', mocks, timestamp: Date.now() }),
+      ),
       screenshots.onCaptured(({ requestId, dataUrl, entry }) =>
         this.broadcast({
           type: 'screenshot-captured',
@@ -314,6 +317,7 @@ export class WsHub {
       pageLoads: this.services.webVitals.list(Number.MAX_SAFE_INTEGER).pageLoads,
       timestamp: Date.now(),
     });
+    this.send(socket, { type: 'network-mocks', mocks: this.services.networkMocks.known, timestamp: Date.now() });
     this.send(socket, { type: 'replay-complete', lastSeq: this.services.store.lastSeq, timestamp: Date.now() });
   }
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { RemoteReport } from './remoteStatus';
 import { LOG_LEVELS } from './levels';
 import { mockedMarkSchema } from './networkMockSchema';
-import { NETWORK_MOCK_COMMANDS } from './networkMocks';
+import { NETWORK_MOCK_COMMANDS, type NetworkMock } from './networkMocks';
 import { websocketEventSchema } from './websocketSchema';
 import { PAGE_CONTROL_COMMANDS } from './pageControl';
 import type { PageLoadVitals, PerformanceTraceRecord } from './performance';
@@ -306,6 +306,8 @@ export type ServerFrame =
   | { type: 'web-vitals-snapshot'; pageLoads: PageLoadVitals[]; timestamp: number }
   /** A recording started, stopped, replayed, was imported or deleted: read GET /recordings again. */
   | { type: 'recordings-changed'; timestamp: number }
+  /** The network mock rules in force, after every change and on subscribe. */
+  | { type: 'network-mocks'; mocks: NetworkMock[]; timestamp: number }
   | (StoredEntry & { type: StoredEntry['type'] });
 
 /** What the connector adds to every capture it stores. */

@@ -21,6 +21,7 @@ import { RemoteStatusBar } from './remoteStatusBar';
 import { readSettings, type BrowserDebugSettings } from './settings';
 import { SourceNavigator } from './sourceNavigator';
 import { StatusBar } from './statusBar';
+import { MockStatusBar } from './networkMocks/mockStatusBar';
 import { registerRecordingCommands } from './recordings/recordingCommands';
 import { RecordingsView } from './recordings/recordingsView';
 import { ConsoleView } from './views/consoleView';
@@ -49,6 +50,7 @@ export class BrowserDebug {
   readonly remote: RemoteSharing;
   readonly remoteStatusBar = new RemoteStatusBar();
   readonly statusBar: StatusBar;
+  readonly mockStatusBar = new MockStatusBar();
   readonly activationMs: number;
   /** Captured history on disk, shared by every window of this extension. */
   readonly journalFile: string;
@@ -118,6 +120,7 @@ export class BrowserDebug {
       statusBar,
       this.remote,
       this.remoteStatusBar,
+      this.mockStatusBar,
       new BrowserDiagnostics(this.feed, this.navigator),
       vscode.window.registerTreeDataProvider('browserDebug.console', this.consoleView),
       vscode.window.registerTreeDataProvider('browserDebug.network', this.networkView),
@@ -236,5 +239,6 @@ export class BrowserDebug {
     this.elementView.refresh();
     statusBar.update();
     this.remoteStatusBar.update(this.feed.remote);
+    this.mockStatusBar.update(this.feed.networkMocks);
   }
 }

@@ -17,6 +17,7 @@ async function until(check: () => boolean, timeoutMs = 15_000, what = 'condition
 describe('Network mocks and HAR in VS Code', () => {
   let app: BrowserDebug;
   let socket: WebSocket;
+  const commands: string[] = [];
   const folder = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
 
   before(async () => {
@@ -27,6 +28,19 @@ describe('Network mocks and HAR in VS Code', () => {
     await new Promise((resolve, reject) => ((socket.onopen = resolve), (socket.onerror = reject)));
     const version = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.version as string;
     socket.send(JSON.stringify({ type: 'hello', protocolVersion: 1, client: 'browser-extension', version }));
+    // It keeps the rules it is given, as the real extension does.
+    socket.onmessage = (message) => {
+      const frame = JSON.parse(String(message.data)) as { type: string; id: string; name: string; args: any };
+      if (frame.type !== 'command') return;
+      const result =
+        frame.name === 'network-mock-add'
+          ? { mock: { ...frame.args.rule, id: frame.args.id, tabId: 1, createdAt: Date.now(), hits: 0 } }
+          : frame.name === 'network-mock-clear'
+            ? { cleared: 1, mocks: [] }
+            : { mocks: [] };
+      commands.push(frame.name);
+      socket.send(JSON.stringify({ type: 'reply', id: frame.id, result }));
+    };
     socket.send(
       JSON.stringify({
         type: 'batch',
@@ -55,6 +69,25 @@ describe('Network mocks and HAR in VS Code', () => {
     const item = app.networkView.getTreeItem(request);
     assert.match(String(item.description), /^mocked by mock-7 · 3 ms$/);
     assert.match(String(item.tooltip), /mocked by mock-7 \(respond\)/);
+  });
+
+  it('shows a status-bar item while rules are in force, lists them, and clears them', async () => {
+    const port = app.session.port!;
+    const add = (status: number) =>
+      fetch(`http://127.0.0.1:${port}/network-mocks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: '*/api/orders*', action: 'respond', status }),
+      });
+    assert.equal((await add(503)).status, 200);
+    assert.equal((await add(500)).status, 200);
+    const item = app.mockStatusBar.item;
+    await until(() => item.text === '$(beaker) 2 network mocks', 10_000, 'the status-bar item');
+    assert.match(String(item.tooltip), /mock-\d+: respond 503 \*\/api\/orders\* in tab 1/);
+    assert.equal(item.command, 'browserDebug.manageNetworkMocks');
+    await vscode.commands.executeCommand('browserDebug.manageNetworkMocks', 'all');
+    await until(() => app.feed.networkMocks.length === 0, 10_000, 'the rules to go');
+    assert.ok(commands.includes('network-mock-clear'), commands.join());
   });
 
   it('"Export Network as HAR" writes a HAR 1.2 file with the captured requests', async () => {
