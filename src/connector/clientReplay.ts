@@ -41,7 +41,7 @@ async function drained(socket: WebSocket): Promise<boolean> {
  */
 export async function replayTo(
   socket: WebSocket,
-  services: Pick<ConnectorServices, 'store' | 'performance' | 'webVitals'>,
+  services: Pick<ConnectorServices, 'store' | 'performance' | 'webVitals' | 'networkMocks'>,
   since: number,
   caughtUp: () => void,
 ): Promise<void> {
@@ -67,5 +67,6 @@ export async function replayTo(
     pageLoads: services.webVitals.list(Number.MAX_SAFE_INTEGER).pageLoads,
     timestamp: Date.now(),
   });
+  send({ type: 'network-mocks', mocks: services.networkMocks.known, timestamp: Date.now() });
   send({ type: 'replay-complete', lastSeq: services.store.lastSeq, timestamp: Date.now() });
 }

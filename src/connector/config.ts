@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_PORT, MAX_FALLBACK_PORT } from '../shared/identity';
 import { DEFAULT_REDACTED_HEADERS } from './redaction';
+import { DEFAULT_MOCK_IDLE_MS, type NetworkMockOptions } from './networkMocks/mockOptions';
 import type { RecordingLimits } from './recordings/recordingLibrary';
 import { resolveRemoteConfig, type RemoteConfig, type RemoteOverrides } from './remote/remoteConfig';
 
@@ -23,6 +24,8 @@ export interface StoreLimits {
   selectedElements: BufferLimit;
   pageLoads: BufferLimit;
   screenshots: BufferLimit;
+  /** WebSocket opens, frames and closes the page hook captured. */
+  websocketFrames: BufferLimit;
   /** Longest string field kept; longer ones are cut with a visible marker. */
   maxFieldChars: number;
 }
@@ -78,6 +81,8 @@ export interface ConnectorConfig {
   redactHeaders: string[];
   /** Hybrid mode (see README "Hybrid mode"); off when absent. */
   remote?: RemoteConfig;
+  /** Network mock rules end after this long without a mock call or a mocked request. */
+  networkMocks: NetworkMockOptions;
 }
 
 const MB = 1024 * 1024;
@@ -97,6 +102,7 @@ export function defaultConfig(): ConnectorConfig {
       selectedElements: { maxEntries: 100, maxBytes: 4 * MB },
       pageLoads: { maxEntries: 1_000, maxBytes: 1 * MB },
       screenshots: { maxEntries: 1_000, maxBytes: 1 * MB },
+      websocketFrames: { maxEntries: 20_000, maxBytes: 8 * MB },
       maxFieldChars: 32 * 1024,
     },
     screenshots: {
@@ -125,6 +131,7 @@ export function defaultConfig(): ConnectorConfig {
     heartbeatMs: 20_000,
     commandTimeoutMs: 30_000,
     redactHeaders: [...DEFAULT_REDACTED_HEADERS],
+    networkMocks: { idleMs: DEFAULT_MOCK_IDLE_MS },
   };
 }
 
@@ -140,8 +147,9 @@ export type LimitOverrides = {
 };
 
 export type ConfigOverrides = Partial<
-  Omit<ConnectorConfig, 'limits' | 'screenshots' | 'audits' | 'remote' | 'recordings'>
+  Omit<ConnectorConfig, 'limits' | 'screenshots' | 'audits' | 'remote' | 'recordings' | 'networkMocks'>
 > & {
+  networkMocks?: Partial<NetworkMockOptions>;
   recordings?: Partial<RecordingLimits>;
   limits?: LimitOverrides;
   screenshots?: Partial<ScreenshotConfig>;
@@ -161,6 +169,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ConnectorConfig 
     screenshots: { ...base.screenshots, ...overrides.screenshots },
     audits: { ...base.audits, ...overrides.audits },
     recordings: { ...base.recordings, ...overrides.recordings },
+    networkMocks: { ...base.networkMocks, ...overrides.networkMocks },
     remote: overrides.remote ? resolveRemoteConfig(overrides.remote) : undefined,
   };
 }

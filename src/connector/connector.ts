@@ -11,6 +11,8 @@ import { resolveConfig, type ConfigOverrides, type ConnectorConfig } from './con
 import { createApp, type AppExtras } from './http/app';
 import { probeIdentity } from './identityProbe';
 import { silentLogger, type Logger } from './logger';
+import { NetworkMockService } from './networkMocks/networkMockService';
+import { mockCommand } from './networkMocks/mockCommand';
 import { PerformanceService } from './performance/traceService';
 import { WebVitalsBook } from './performance/webVitals';
 import { RecordingService } from './recordings/recordingService';
@@ -90,6 +92,12 @@ export class Connector {
       }),
       webVitals,
       recordings: new RecordingService(config.recordings, bridge, store, logger),
+      networkMocks: new NetworkMockService(
+        mockCommand(() => this.services),
+        store,
+        logger,
+        config.networkMocks,
+      ),
       startedAt: Date.now(),
       port: () => this.listeningPort,
       connections: () => this.hub.connectionCount,
@@ -165,6 +173,7 @@ export class Connector {
     this.stopJournal = undefined;
     const closed = new Promise<void>((resolve) => {
       this.services.remote.stop();
+      this.services.networkMocks.stop();
       this.services.bridge.rejectAll('The connector is shutting down.');
       this.hub.close(reason);
       this.server.close(() => resolve());

@@ -25,6 +25,12 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly str
   if (dir) overrides.screenshots = { dir };
   const audits = auditOverrides(pick);
   if (Object.keys(audits).length) overrides.audits = audits;
+  const idle = pick('mock-idle-minutes', 'BROWSER_DEBUG_MOCK_IDLE_MINUTES');
+  if (idle !== undefined) {
+    if (!/^\d+$/.test(idle) || Number(idle) < 1)
+      throw new Error(`Invalid network mock idle time '${idle}': expected whole minutes, at least 1.`);
+    overrides.networkMocks = { idleMs: Number(idle) * 60_000 };
+  }
   const remote = remoteOverrides(pick, env);
   if (remote) overrides.remote = remote;
   return overrides;
@@ -139,9 +145,10 @@ const FLAGS = [
   'extension-ids',
   'files-root',
   'journal',
+  'mock-idle-minutes',
 ];
 const USAGE =
-  'Try --port 3025, --host 127.0.0.1, --screenshot-dir DIR, --allowed-origins A,B, --audit-endpoint http://127.0.0.1:9222, --audit-cookies loopback|all|off, --audit-timeout 60000, --audit-dir DIR, --remote-url https://EDGE, --remote-origins A,B, --remote-session ID, --remote-commands screenshot,tabs, --remote-identity FILE, --token T (BROWSER_DEBUG_TOKEN), --extension-ids ID,ID, --files-root DIR (repeatable), --journal FILE|off (the API key: BROWSER_DEBUG_REMOTE_API_KEY).';
+  'Try --port 3025, --host 127.0.0.1, --screenshot-dir DIR, --allowed-origins A,B, --audit-endpoint http://127.0.0.1:9222, --audit-cookies loopback|all|off, --audit-timeout 60000, --audit-dir DIR, --remote-url https://EDGE, --remote-origins A,B, --remote-session ID, --remote-commands screenshot,tabs, --remote-identity FILE, --token T (BROWSER_DEBUG_TOKEN), --extension-ids ID,ID, --files-root DIR (repeatable), --journal FILE|off, --mock-idle-minutes 30 (the API key: BROWSER_DEBUG_REMOTE_API_KEY).';
 
 /** Unknown flags are errors: a typo such as --remote-orgins would otherwise quietly share nothing. */
 function parseFlags(argv: readonly string[]): Map<string, string> {

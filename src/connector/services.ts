@@ -2,6 +2,7 @@ import type { ActionLog } from './actions/actionLog';
 import type { SelectedTab } from './actions/selectedTab';
 import type { AuditService } from './audit/auditService';
 import type { CoreServices } from './coreServices';
+import type { NetworkMockService } from './networkMocks/networkMockService';
 import type { PerformanceService } from './performance/traceService';
 import type { WebVitalsBook } from './performance/webVitals';
 import type { RecordingService } from './recordings/recordingService';
@@ -27,6 +28,8 @@ export interface ConnectorServices extends CoreServices {
   remote: HybridMode;
   /** Every action the assistant took in the browser, streamed to `/ws`. */
   actionLog: ActionLog;
+  /** Network mock rules in the developer's tabs (Fetch domain), ended when idle or when the connector stops. */
+  networkMocks: NetworkMockService;
   /** The tab `select_tab` picked for actions and snapshots. */
   selectedTab: SelectedTab;
   startedAt: number;

@@ -9,6 +9,7 @@ import {
   type StoredPageNavigated,
   type StoredScreenshot,
   type StoredSelectedElement,
+  type StoredWebSocketEvent,
 } from '../shared/protocol';
 import type { StoreLimits } from './config';
 import { isFailedRequest } from '../shared/networkOutcome';
@@ -27,6 +28,7 @@ export interface BufferTypes {
   selectedElements: StoredSelectedElement;
   pageLoads: StoredPageNavigated | StoredCurrentUrl;
   screenshots: StoredScreenshot;
+  websocketFrames: StoredWebSocketEvent;
 }
 export type BufferKind = keyof BufferTypes;
 export const BUFFER_KINDS: readonly BufferKind[] = [
@@ -37,6 +39,7 @@ export const BUFFER_KINDS: readonly BufferKind[] = [
   'selectedElements',
   'pageLoads',
   'screenshots',
+  'websocketFrames',
 ];
 
 export interface CurrentPage {
@@ -111,6 +114,7 @@ export class CaptureStore {
       selectedElements: new RingBuffer(limits.selectedElements, RING_OPTIONS),
       pageLoads: new RingBuffer(limits.pageLoads, RING_OPTIONS),
       screenshots: new RingBuffer(limits.screenshots, RING_OPTIONS),
+      websocketFrames: new RingBuffer(limits.websocketFrames, RING_OPTIONS),
     };
   }
 
@@ -154,6 +158,9 @@ export class CaptureStore {
       case 'current-url':
         this.trackPage(entry);
         this.buffers.pageLoads.push(entry);
+        break;
+      case 'websocket':
+        this.buffers.websocketFrames.push(entry);
         break;
     }
     this.emit(entry);

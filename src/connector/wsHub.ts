@@ -66,6 +66,9 @@ export class WsHub {
       remote.onStatus(() => this.broadcast(this.remoteStatus())),
       performance.onRecord((record) => this.broadcast(record)),
       services.recordings.onChange(() => this.broadcast({ type: 'recordings-changed', timestamp: Date.now() })),
+      services.networkMocks.onChange((mocks) =>
+        this.broadcast({ type: 'network-mocks', mocks, timestamp: Date.now() }),
+      ),
       screenshots.onCaptured(({ requestId, dataUrl, entry }) =>
         this.broadcast({
           type: 'screenshot-captured',

@@ -6,6 +6,9 @@
 import { z } from 'zod';
 import type { RemoteReport } from './remoteStatus';
 import { LOG_LEVELS } from './levels';
+import { mockedMarkSchema } from './networkMockSchema';
+import { NETWORK_MOCK_COMMANDS, type NetworkMock } from './networkMocks';
+import { websocketEventSchema } from './websocketSchema';
 import { PAGE_CONTROL_COMMANDS } from './pageControl';
 import type { PageLoadVitals, PerformanceTraceRecord } from './performance';
 import { vitalMetricSchema } from './performanceSchema';
@@ -97,6 +100,7 @@ export const networkRequestEventSchema = z.object({
   responseBody: text().optional(),
   error: text().optional().describe('why the request failed without a response'),
   initiator: text().optional().describe('<file>:<line>:<column> of the page code that called fetch or XHR'),
+  mocked: mockedMarkSchema.optional().describe('a network mock rule answered, failed, blocked or delayed it'),
   timestamp: ms,
   tabId: optionalTab,
   pageLoadId: pageLoad,
@@ -161,6 +165,7 @@ export const captureEventSchema = z.discriminatedUnion('type', [
   currentUrlEventSchema,
   droppedEventSchema,
   webVitalsEventSchema,
+  websocketEventSchema,
 ]);
 export type CaptureEvent = z.infer<typeof captureEventSchema>;
 export type ConsoleLogEvent = z.infer<typeof consoleLogEventSchema>;
@@ -219,6 +224,7 @@ export const COMMAND_NAMES = [
   'record-status',
   'replay-step',
   ...PAGE_CONTROL_COMMANDS,
+  ...NETWORK_MOCK_COMMANDS,
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
@@ -324,6 +330,8 @@ export type ServerFrame =
   | { type: 'web-vitals-snapshot'; pageLoads: PageLoadVitals[]; timestamp: number }
   /** A recording started, stopped, replayed, was imported or deleted: read GET /recordings again. */
   | { type: 'recordings-changed'; timestamp: number }
+  /** The network mock rules in force, after every change and on subscribe. */
+  | { type: 'network-mocks'; mocks: NetworkMock[]; timestamp: number }
   | (StoredEntry & { type: StoredEntry['type'] });
 
 /** What the connector adds to every capture it stores. */
@@ -343,6 +351,7 @@ export type StoredPageNavigated = PageNavigatedEvent & StoredFields;
 export type StoredCurrentUrl = CurrentUrlEvent & StoredFields & { timestamp: number };
 export type StoredWebVitals = WebVitalsEvent & StoredFields;
 export type StoredDropped = z.infer<typeof droppedEventSchema> & StoredFields;
+export type StoredWebSocketEvent = z.infer<typeof websocketEventSchema> & StoredFields;
 export interface StoredScreenshot extends StoredFields {
   type: 'screenshot';
   timestamp: number;
@@ -361,4 +370,5 @@ export type StoredEntry =
   | StoredCurrentUrl
   | StoredDropped
   | StoredScreenshot
-  | StoredWebVitals;
+  | StoredWebVitals
+  | StoredWebSocketEvent;

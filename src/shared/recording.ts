@@ -108,6 +108,18 @@ export interface ReplayVerdict {
   /** Until the last step ran; the rest of durationMs waits for the page's last errors and requests. */
   stepsMs: number;
   durationMs: number;
+  /** Requests the replay's network mocks answered, failed, blocked or delayed (replays with `networkMocks`). */
+  mocked?: MockedRequest[];
+}
+
+/** A request of a replay that one of its network mocks handled. */
+export interface MockedRequest {
+  ruleId: string;
+  action: string;
+  method: string;
+  url: string;
+  status?: number;
+  error?: string;
 }
 
 /** What the browser does for one replay step; `value` already carries any secret. */

@@ -26,6 +26,7 @@ import { BrowserLauncher } from './launch/browserLauncher';
 import { copyMcpConfiguration, installBrowserExtension } from './setup/setupCommands';
 import { StableInstall } from './setup/stableInstall';
 import { WalkthroughContext } from './walkthroughContext';
+import { MockStatusBar } from './networkMocks/mockStatusBar';
 import { registerRecordingCommands } from './recordings/recordingCommands';
 import { RecordingsView } from './recordings/recordingsView';
 import { ConsoleView } from './views/consoleView';
@@ -54,6 +55,7 @@ export class BrowserDebug {
   readonly remote: RemoteSharing;
   readonly remoteStatusBar = new RemoteStatusBar();
   readonly statusBar: StatusBar;
+  readonly mockStatusBar = new MockStatusBar();
   readonly activationMs: number;
   /** Captured history on disk, shared by every window of this extension. */
   readonly journalFile: string;
@@ -135,6 +137,7 @@ export class BrowserDebug {
       statusBar,
       this.remote,
       this.remoteStatusBar,
+      this.mockStatusBar,
       new BrowserDiagnostics(this.feed, this.navigator),
       new WalkthroughContext(this.feed),
       vscode.window.registerTreeDataProvider('browserDebug.console', this.consoleView),
@@ -217,5 +220,6 @@ export class BrowserDebug {
     this.elementView.refresh();
     statusBar.update();
     this.remoteStatusBar.update(this.feed.remote);
+    this.mockStatusBar.update(this.feed.networkMocks);
   }
 }

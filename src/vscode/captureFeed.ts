@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { NetworkMock } from '../shared/networkMocks';
 import type {
   AgentActionFrame,
   StoredConsoleError,
@@ -34,6 +35,8 @@ const VIEW_LIMIT = 5000;
 export class CaptureFeed implements vscode.Disposable {
   console: ConsoleEntry[] = [];
   network: StoredNetworkRequest[] = [];
+  /** The network mock rules in force, as the connector last said. */
+  networkMocks: NetworkMock[] = [];
   screenshots: StoredScreenshot[] = [];
   /** The assistant's actions in the browser, oldest first. */
   actions: AgentActionFrame[] = [];
@@ -124,6 +127,7 @@ export class CaptureFeed implements vscode.Disposable {
   }
 
   private reset(): void {
+    this.networkMocks = [];
     this.console = [];
     this.network = [];
     this.screenshots = [];
@@ -151,9 +155,10 @@ export class CaptureFeed implements vscode.Disposable {
         return this.schedule();
       case 'cleared': {
         // clear_logs empties the captures; what the assistant did stays on record.
-        const actions = this.actions;
+        const { actions, networkMocks } = this;
         this.reset();
         this.actions = actions;
+        this.networkMocks = networkMocks;
         return this.schedule();
       }
       case 'agent-action': {
@@ -175,6 +180,9 @@ export class CaptureFeed implements vscode.Disposable {
         return this.schedule();
       case 'recordings-changed':
         return this.recordingsChanged.fire();
+      case 'network-mocks':
+        this.networkMocks = Array.isArray(frame.mocks) ? (frame.mocks as NetworkMock[]) : [];
+        return this.schedule();
       default:
         if (typeof (frame as { seq?: unknown }).seq === 'number') this.add(frame as unknown as StoredEntry);
     }

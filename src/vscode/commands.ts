@@ -5,6 +5,8 @@ import type { ConsoleEntry } from './captureFeed';
 import { callConnector } from './connectorClient';
 import type { CommandContext } from './commandContext';
 import { showFailure } from './failures';
+import { exportNetworkHar } from './networkMocks/harExport';
+import { manageNetworkMocks } from './networkMocks/mockStatusBar';
 import { renderRequest } from './requestDetails';
 import { showActions } from './statusBar';
 
@@ -29,6 +31,8 @@ export const COMMANDS: Record<string, Handler> = {
   'browserDebug.setRemoteApiKey': (app) => app.remote.setApiKey(),
   'browserDebug.copyRemoteSessionId': (app) => app.remote.copySessionId(),
   'browserDebug.remoteActions': (app) => app.remote.showActions(),
+  'browserDebug.exportNetworkHar': (app, target?: vscode.Uri) => exportNetworkHar(app, target),
+  'browserDebug.manageNetworkMocks': (app, choice?: string) => manageNetworkMocks(app, choice),
 };
 
 export function registerCommands(app: CommandContext): vscode.Disposable[] {

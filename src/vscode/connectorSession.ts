@@ -153,6 +153,7 @@ export class ConnectorSession implements vscode.Disposable {
       redactHeaders: settings.redactHeaders,
       filesRoots: workspaceFileRoots(),
       extensionIds: settings.extensionIds,
+      networkMocks: { idleMs: settings.networkMockIdleMinutes * 60_000 },
       audits: {
         timeoutMs: settings.auditTimeoutMs,
         cookieHandover: settings.auditCookieHandover,

@@ -24,6 +24,7 @@ export interface BrowserDebugSettings {
   extensionIds: string[];
   /** The page Launch Browser opens; empty: ask. */
   launchUrl: string;
+  networkMockIdleMinutes: number;
 }
 
 export const DEFAULT_SETTINGS: BrowserDebugSettings = {
@@ -46,6 +47,7 @@ export const DEFAULT_SETTINGS: BrowserDebugSettings = {
   remoteCommands: ['screenshot', 'current-url', 'tabs', 'navigate'],
   extensionIds: [],
   launchUrl: '',
+  networkMockIdleMinutes: 30,
 };
 
 export function readSettings(): BrowserDebugSettings {
@@ -73,6 +75,7 @@ export function readSettings(): BrowserDebugSettings {
       /^[a-p]{32}$/.test(id),
     ),
     launchUrl: get('launch.url', DEFAULT_SETTINGS.launchUrl),
+    networkMockIdleMinutes: get('networkMocks.idleMinutes', DEFAULT_SETTINGS.networkMockIdleMinutes),
   };
 }
 

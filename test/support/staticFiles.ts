@@ -10,6 +10,7 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
   '.map': 'application/json',
   '.png': 'image/png',
+  '.svg': 'image/svg+xml',
 };
 
 export function contentType(file: string): string {

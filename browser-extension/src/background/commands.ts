@@ -4,6 +4,7 @@ import { PAGE_CONTROL_HANDLERS, withActingBadge } from './actions/pageControl';
 import { snapshot } from './actions/snapshotCommand';
 import { CommandError } from './commandError';
 import type { InboundFrame } from './connectorLink';
+import { networkMockCommands } from './networkMocks/mockCommands';
 import { cookiesFor, currentUrl, listTabs, navigate } from './pageCommands';
 import { previewImage } from './preview';
 import { performanceTrace } from './performance/traceRecorder';
@@ -26,6 +27,7 @@ const HANDLERS: Record<string, (args: Record<string, unknown>) => Promise<unknow
   ...PAGE_CONTROL_HANDLERS,
   'performance-trace': (args) => performanceTrace(args),
   ...recordingCommands,
+  ...networkMockCommands,
 };
 
 function toError(error: unknown): { code: string; message: string } {

@@ -23,6 +23,8 @@ export class ConnectorLink {
   port: number | undefined;
   connectorVersion: string | undefined;
   versionWarning: string | undefined;
+  /** Called when an open connection to the connector closes (it stopped, or the socket broke). */
+  onDisconnected: () => void = () => {};
   private socket: WebSocket | undefined;
   private backoff = 250;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -111,6 +113,7 @@ export class ConnectorLink {
       if (this.socket !== socket) return;
       this.socket = undefined;
       clearInterval(this.keepAlive);
+      this.onDisconnected();
       this.retry();
     };
   }

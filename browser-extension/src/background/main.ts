@@ -7,6 +7,8 @@ import { applyContentScripts } from './contentScripts';
 import { debuggerStats } from './debuggerSession';
 import { watchNavigation } from './navigation';
 import { NetworkCapture } from './networkCapture';
+import { clearAllMocks } from './networkMocks/mockCommands';
+import { markMocked } from './networkMocks/markMocked';
 import { useTraceFrameSender } from './performance/traceRecorder';
 import { vitalsEvent } from './performance/vitalsEvent';
 import { Outbox } from './outbox';
@@ -45,7 +47,9 @@ const deliver: Deliver = (events, pageUrl) => {
   link.schedulePump();
 };
 const sink = new CaptureSink(deliver);
-const network = new NetworkCapture((event, tabId, pageUrl) => sink.accept([event], tabId, { pageUrl }));
+const network = new NetworkCapture((event, tabId, pageUrl) => sink.accept([markMocked(event)], tabId, { pageUrl }));
+// Network mocks never outlive the connector that set them.
+link.onDisconnected = clearAllMocks;
 
 // Listeners first and synchronously: Chrome only wakes a worker for events registered at start-up.
 network.start();

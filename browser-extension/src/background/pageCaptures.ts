@@ -17,6 +17,7 @@ export function fromPage(json: string): CaptureEvent[] {
 }
 
 function toEvent(capture: PageCapture): CaptureEvent {
+  if (capture.type === 'websocket') return capture;
   if (capture.type === 'console-log') {
     const frames = parseStack(capture.stackText).slice(0, MAX_FRAMES);
     const { stackText: _stack, ...rest } = capture;

@@ -6,6 +6,7 @@ import type { RemoteStatus } from '../../../src/shared/remote';
 import type { VitalMetric } from '../../../src/shared/performance';
 import type { SelectedElement, StackFrame } from '../../../src/shared/protocol';
 import type { RecorderStep } from '../../../src/shared/recording';
+import type { WebSocketEvent } from '../../../src/shared/websockets';
 
 /** Name of the DOM event the MAIN-world hook uses to hand captures to the isolated relay. */
 export const CAPTURE_EVENT = '__browserDebugCapture';
@@ -70,7 +71,8 @@ export type PageCapture =
       stackText?: string;
       /** Where the browser says it happened, when the error carries no stack. */
       fallback?: StackFrame;
-    };
+    }
+  | WebSocketEvent;
 
 export type RelayMessage =
   /** A JSON array of PageCapture, passed through as the page hook wrote it. */

@@ -8,6 +8,7 @@ import type { StackFrame } from '../../../src/shared/protocol';
 import { ATTACHED_NOTE, claimOnce, HOOK_MARKS, takeMark } from '../common/hookMarks';
 import { CAPTURE_EVENT, type PageCapture } from '../common/messages';
 import { watchRequestInitiators } from './requestInitiators';
+import { watchWebSockets } from './websockets/socketHook';
 import { describe, formatArgs, formatTable, truncate } from './serialize';
 
 type Level = 'log' | 'info' | 'warn' | 'error' | 'debug';
@@ -148,4 +149,5 @@ if (claimOnce(HOOK_MARKS.pageHook)) {
   listenForErrors();
   // Which line of the app started each fetch and XHR.
   watchRequestInitiators();
+  watchWebSockets(post);
 }

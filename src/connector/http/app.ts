@@ -7,12 +7,14 @@ import { withLeanIngest } from './leanIngest';
 import { auditRoutes } from './routes/auditRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
 import { identityRoutes } from './routes/identityRoutes';
+import { networkMockRoutes } from './routes/networkMockRoutes';
 import { networkRoutes } from './routes/networkRoutes';
 import { pageRoutes } from './routes/pageRoutes';
 import { performanceRoutes } from './routes/performanceRoutes';
 import { matchPath, requestIdFrom, unprefixed, variantOf, type Route } from './route';
 import { recordingRoutes } from './routes/recordingRoutes';
 import { checkAccess, corsHeaders, PREFLIGHT_HEADERS, type AccessPolicy } from '../trust/access';
+import { websocketRoutes } from './routes/websocketRoutes';
 
 export interface AppExtras {
   /** Mounted behind the Host/Origin checks and before the API routes, e.g. the MCP transports. */
@@ -32,6 +34,8 @@ export function createApp(services: ConnectorServices, policy: AccessPolicy, ext
     ...auditRoutes(services),
     ...performanceRoutes(services),
     ...recordingRoutes(services),
+    ...networkMockRoutes(services),
+    ...websocketRoutes(services),
   ];
   const app = express();
   app.disable('x-powered-by');

@@ -37,7 +37,8 @@ function fromCapture(entry: StoredEntry): Omit<TimelineEntry, 'at' | 'step'> | u
       return { kind: 'console', text: `console.${entry.level}: ${entry.message}` };
     case 'network-request': {
       // The browser asks for /favicon.ico on its own, and caches the answer: not the page's doing.
-      if (!isFailedRequest(entry) || /\/favicon\.ico(\?|$)/.test(entry.url)) return undefined;
+      // A network mock's failure is the premise of the run, not a problem of the page.
+      if (!isFailedRequest(entry) || entry.mocked || /\/favicon\.ico(\?|$)/.test(entry.url)) return undefined;
       const outcome = entry.error ?? String(entry.status ?? 'no response');
       return {
         kind: 'request',

@@ -76,5 +76,13 @@ export function verdictText(verdict: ReplayVerdict): string {
     ...problemLines('Recurring (happened again)', verdict.recurring),
     ...problemLines('Gone (in the recording, not in this replay)', verdict.gone),
     ...problemLines('New (only in this replay)', verdict.new),
+    ...(verdict.mocked?.length
+      ? [
+          `Mocked requests (${verdict.mocked.length}):`,
+          ...verdict.mocked
+            .slice(0, 15)
+            .map((hit) => `  - ${hit.method} ${hit.url} → ${hit.error ?? hit.status ?? hit.action} by ${hit.ruleId}`),
+        ]
+      : []),
   ].join('\n');
 }

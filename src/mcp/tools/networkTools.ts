@@ -31,6 +31,7 @@ function initiatorText(request: StoredNetworkRequest, locator: EntryLocator): st
 function line(request: StoredNetworkRequest, locator: EntryLocator): string {
   const size = responseSize(request);
   const facts = [
+    request.mocked && `mocked by ${request.mocked.ruleId}`,
     request.resourceType,
     request.duration !== undefined && `${Math.round(request.duration)} ms`,
     size !== undefined && bytes(size),
@@ -153,6 +154,7 @@ async function requestDetail(
     `Result: ${isFailedRequest(request) ? 'failed, ' : ''}${outcome(request)}${request.resourceType ? ` (${request.resourceType})` : ''}`,
     `Started ${isoTime(request.timestamp)}${request.duration !== undefined ? `, took ${Math.round(request.duration)} ms` : ''}${request.tabId !== undefined ? `, tab ${request.tabId}` : ''}, page load ${request.pageLoadId}`,
     initiator && `Initiator: ${frameLocation(initiator)}`,
+    request.mocked && `Mocked: network mock ${request.mocked.ruleId} (${request.mocked.action})`,
     size && `Size: ${size}`,
     timing && `Timing: ${timing}`,
     ...headers('Request headers', request.requestHeaders),

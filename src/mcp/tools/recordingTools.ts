@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { replayWithMocks } from '../../connector/networkMocks/replayWithMocks';
+import { mockRuleSchema } from '../../shared/networkMockSchema';
 import { RECORDING_ID } from '../../shared/recording';
 import { recordingText, summaryLine, verdictText } from '../format/recordingText';
-import { defineTool, type ToolAnswer, type ToolContext } from '../tool';
+import { defineTool, ToolError, type ToolAnswer, type ToolContext } from '../tool';
 import { exportRecording } from './exportRecordingTool';
 
 const recordingId = z
@@ -64,10 +66,18 @@ const getRecording = defineTool({
 });
 
 async function replay(
-  args: { id: string; secrets?: Record<string, string> },
+  args: { id: string; secrets?: Record<string, string>; networkMocks?: unknown[] },
   { services, progress, signal }: ToolContext,
 ): Promise<ToolAnswer> {
-  const verdict = await services.recordings.replay(args.id, {
+  const rules = (args.networkMocks ?? []).map((rule, index) => {
+    const parsed = mockRuleSchema.safeParse(rule);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0]!;
+    throw new ToolError(
+      `networkMocks[${index}].${issue.path.join('.')}: ${issue.message}. Fix the rule and call again.`,
+    );
+  });
+  const verdict = await replayWithMocks(services, args.id, rules, {
     secrets: args.secrets ?? {},
     signal,
     onStep:
@@ -90,6 +100,7 @@ const replayRecording = defineTool({
       .record(z.string(), z.string())
       .optional()
       .describe('Values for {{secret:NAME}} placeholders, only when a replay says one is missing. Never saved.'),
+    networkMocks: z.array(z.looseObject({})).max(20).optional().describe('mock_network rules for this replay'),
   }),
   handler: replay,
 });

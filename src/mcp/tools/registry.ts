@@ -3,6 +3,8 @@ import { actionTools } from './actionTools';
 import { auditTools } from './auditTools';
 import { consoleTools } from './consoleTools';
 import { dataTools } from './dataTools';
+import { harTools } from './harTools';
+import { networkMockTools } from './networkMockTools';
 import { networkTools } from './networkTools';
 import { pageControlTools } from './pageControlTools';
 import { pageTools } from './pageTools';
@@ -10,6 +12,7 @@ import { performanceTools } from './performanceTools';
 import { recordingTools } from './recordingTools';
 import { screenshotTools } from './screenshotTools';
 import { scriptTools } from './scriptTools';
+import { websocketTools } from './websocketTools';
 
 /** Every MCP tool, sorted by name: the server lists these and the README's tool reference is generated from them. */
 export const TOOLS: readonly ToolDefinition[] = [
@@ -17,6 +20,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...auditTools,
   ...consoleTools,
   ...networkTools,
+  ...networkMockTools,
   ...pageTools,
   ...pageControlTools,
   ...performanceTools,
@@ -24,6 +28,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...screenshotTools,
   ...dataTools,
   ...recordingTools,
+  ...websocketTools,
+  ...harTools,
 ].sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((tool) => [tool.name, tool]));

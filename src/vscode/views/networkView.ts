@@ -38,11 +38,12 @@ export class NetworkView extends GroupedView<StoredNetworkRequest> {
       vscode.TreeItemCollapsibleState.None,
     );
     item.id = `network-${node.id}`;
-    item.description = node.duration !== undefined ? `${node.duration} ms` : '';
+    const mocked = node.mocked ? `mocked by ${node.mocked.ruleId}` : '';
+    item.description = [mocked, node.duration !== undefined ? `${node.duration} ms` : ''].filter(Boolean).join(' · ');
     item.iconPath = failed
       ? new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'))
       : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
-    item.tooltip = `${node.method} ${node.url}\n${node.error ?? `${node.status} ${node.statusText ?? ''}`}`;
+    item.tooltip = `${node.method} ${node.url}\n${node.error ?? `${node.status} ${node.statusText ?? ''}`}${mocked ? `\n${mocked} (${node.mocked!.action})` : ''}`;
     item.contextValue = 'networkEntry';
     item.command = { command: 'browserDebug.openRequestDetails', title: 'Open Request Details', arguments: [node] };
     return safeTreeItem(item);

@@ -9,14 +9,18 @@ export interface ActAppServer {
   origin: string;
   /** Requests the server saw (method and path), so tests can tell whether a page acted. */
   seen: { method: string; path: string }[];
+  /** The checkout page's fix "deployed": checkout.js handles an order service that is down. */
+  fixedCheckout: boolean;
   close(): Promise<void>;
 }
 
 /** The tea shop the action tests drive (test/e2e/fixtures/actApp): static pages, and `POST /api/order` and `/api/draft` failing with 500. */
 export async function startActApp(): Promise<ActAppServer> {
   const seen: ActAppServer['seen'] = [];
+  const state = { fixedCheckout: false };
   const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://fixture').pathname;
+    let path = new URL(req.url ?? '/', 'http://fixture').pathname;
+    if (path === '/checkout.js' && state.fixedCheckout) path = '/checkout-fixed.js';
     seen.push({ method: req.method ?? 'GET', path });
     if (path === '/api/order' || path === '/api/draft') {
       res.statusCode = 500;
@@ -27,5 +31,5 @@ export async function startActApp(): Promise<ActAppServer> {
     if (path === '/api/hang') return;
     sendFixtureFile(res, APP, path);
   });
-  return { ...(await listenOnLoopback(server)), seen };
+  return Object.assign(state, await listenOnLoopback(server), { seen });
 }

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Dialog, Page } from 'playwright-core';
+import type { ConfigOverrides } from '../../../src/connector/config';
 import { call, httpClient, startMcpConnector, textOf, type McpTestConnector } from '../../support/mcp';
 import { startActApp, type ActAppServer } from './actAppServer';
 import { connectExtension, launchWithExtension, requireChromium, type TestBrowser } from './chromium';
@@ -22,11 +23,11 @@ export interface ActRig {
 }
 
 /** Mocha hooks: a connector with MCP over HTTP, the tea shop, Chromium with our extension, and an SDK client. */
-export function actRig(): ActRig {
+export function actRig(overrides: ConfigOverrides = {}): ActRig {
   const rig = {} as ActRig;
   before(async function () {
     const executable = requireChromium(this);
-    [rig.connector, rig.app] = await Promise.all([startMcpConnector(), startActApp()]);
+    [rig.connector, rig.app] = await Promise.all([startMcpConnector(overrides), startActApp()]);
     rig.browser = await launchWithExtension(executable);
     await connectExtension(rig.browser.worker, rig.connector.port);
     rig.client = (await httpClient(rig.connector.port)).client;

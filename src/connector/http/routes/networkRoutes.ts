@@ -1,6 +1,7 @@
 import type { StoredNetworkRequest } from '../../../shared/protocol';
 import type { ConnectorServices } from '../../services';
 import { isFailedRequest } from '../../../shared/networkOutcome';
+import { harOf } from '../../har/harLog';
 import { withOriginalInitiators } from '../../sourceMaps/mappedEntries';
 import type { BufferKind } from '../../store';
 import { parseBoolean, parseLimit, parseMethod, parseStatus } from '../params';
@@ -89,6 +90,8 @@ export function networkRoutes({ store, locator }: ConnectorServices): Route[] {
           if (status && !status(request.status)) return false;
           return failed === undefined || isFailedRequest(request) === failed;
         });
+        // format=har: the same requests as a HAR 1.2 log.
+        if (context.query.format === 'har') return harOf(entries);
         return {
           requests: (await mapped(entries)).map(detailed),
           count: entries.length,

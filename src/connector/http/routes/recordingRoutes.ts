@@ -1,6 +1,8 @@
 import { ApiError, missingParameter } from '../../../shared/errors';
 import { EXPORT_FORMATS, type ExportFormat } from '../../../shared/recordingExport';
+import { replayWithMocks } from '../../networkMocks/replayWithMocks';
 import type { ConnectorServices } from '../../services';
+import { parseMockList } from './networkMockRoutes';
 import type { Route } from '../route';
 
 function bodyRecord(body: unknown): Record<string, unknown> {
@@ -44,7 +46,8 @@ function formatOf(query: Record<string, unknown>): ExportFormat {
 }
 
 /** Recordings: start/stop in the browser, list, read, replay, import a DevTools Recorder flow, delete. */
-export function recordingRoutes({ recordings }: ConnectorServices): Route[] {
+export function recordingRoutes(services: ConnectorServices): Route[] {
+  const { recordings } = services;
   return [
     {
       method: 'POST',
@@ -73,7 +76,10 @@ export function recordingRoutes({ recordings }: ConnectorServices): Route[] {
     {
       method: 'POST',
       path: '/recordings/:id/replay',
-      handle: ({ params, body }) => recordings.replay(params.id!, { secrets: secretsOf(bodyRecord(body)) }),
+      handle: ({ params, body }) =>
+        replayWithMocks(services, params.id!, parseMockList(bodyRecord(body).networkMocks), {
+          secrets: secretsOf(bodyRecord(body)),
+        }),
     },
   ];
 }

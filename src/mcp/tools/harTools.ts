@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { exportHar } from '../../connector/har/harExport';
+import { bytes } from '../format/text';
+import { defineTool } from '../tool';
+
+const exportHarTool = defineTool({
+  name: 'export_har',
+  title: 'Export HAR',
+  description: 'Writes the captured requests as a HAR 1.2 file; answers its path and size.',
+  annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
+  schema: z.strictObject({
+    search: z.string().max(500).optional().describe('URL contains'),
+    failed: z.boolean().optional().describe('Only failed (true) or ok (false)'),
+    limit: z.number().int().min(1).max(20_000).default(1000).describe('Newest N'),
+  }),
+  handler: async (args, { services }) => {
+    const written = await exportHar(services.store, services.config, args);
+    if (!written.entries)
+      return { text: `No captured request matches, so the HAR is empty: ${written.path}. Load the page, then export.` };
+    return {
+      text: `Wrote ${written.entries} request(s) as HAR 1.2 to ${written.path} (${bytes(written.size)}). Headers are redacted; bodies are included where captured.`,
+    };
+  },
+});
+
+export const harTools = [exportHarTool];

@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { BrowserDebug } from '../../../src/vscode/browserDebug';
+
+const EXTENSION_ID = 'browser-debug.browser-debug';
+
+async function until(check: () => boolean, timeoutMs = 15_000, what = 'condition'): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`${what} not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('Network mocks and HAR in VS Code', () => {
+  let app: BrowserDebug;
+  let socket: WebSocket;
+  const commands: string[] = [];
+  const folder = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+
+  before(async () => {
+    app = await vscode.extensions.getExtension<BrowserDebug>(EXTENSION_ID)!.activate();
+    await until(() => app.session.role === 'owner' && app.feed.connected, 20_000, 'the connector to start');
+    // A scripted browser extension: one mocked request, as the real one reports it.
+    socket = new WebSocket(`ws://127.0.0.1:${app.session.port}/extension-ws`);
+    await new Promise((resolve, reject) => ((socket.onopen = resolve), (socket.onerror = reject)));
+    const version = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.version as string;
+    socket.send(JSON.stringify({ type: 'hello', protocolVersion: 1, client: 'browser-extension', version }));
+    // It keeps the rules it is given, as the real extension does.
+    socket.onmessage = (message) => {
+      const frame = JSON.parse(String(message.data)) as { type: string; id: string; name: string; args: any };
+      if (frame.type !== 'command') return;
+      const result =
+        frame.name === 'network-mock-add'
+          ? { mock: { ...frame.args.rule, id: frame.args.id, tabId: 1, createdAt: Date.now(), hits: 0 } }
+          : frame.name === 'network-mock-clear'
+            ? { cleared: 1, mocks: [] }
+            : { mocks: [] };
+      commands.push(frame.name);
+      socket.send(JSON.stringify({ type: 'reply', id: frame.id, result }));
+    };
+    socket.send(
+      JSON.stringify({
+        type: 'batch',
+        events: [
+          {
+            type: 'network-request',
+            method: 'POST',
+            url: 'http://localhost:5173/api/orders',
+            status: 503,
+            statusText: 'Service Unavailable',
+            duration: 3,
+            timestamp: Date.now(),
+            tabId: 1,
+            mocked: { ruleId: 'mock-7', action: 'respond' },
+          },
+        ],
+      }),
+    );
+  });
+
+  after(() => socket?.close());
+
+  it('marks a mocked request in the Network view with its rule', async () => {
+    await until(() => app.feed.network.some((request) => request.url.endsWith('/api/orders')), 10_000, 'the request');
+    const request = app.feed.network.find((entry) => entry.url.endsWith('/api/orders'))!;
+    const item = app.networkView.getTreeItem(request);
+    assert.match(String(item.description), /^mocked by mock-7 · 3 ms$/);
+    assert.match(String(item.tooltip), /mocked by mock-7 \(respond\)/);
+  });
+
+  it('shows a status-bar item while rules are in force, lists them, and clears them', async () => {
+    const port = app.session.port!;
+    const add = (status: number) =>
+      fetch(`http://127.0.0.1:${port}/network-mocks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: '*/api/orders*', action: 'respond', status }),
+      });
+    assert.equal((await add(503)).status, 200);
+    assert.equal((await add(500)).status, 200);
+    const item = app.mockStatusBar.item;
+    await until(() => item.text === '$(beaker) 2 network mocks', 10_000, 'the status-bar item');
+    assert.match(String(item.tooltip), /mock-\d+: respond 503 \*\/api\/orders\* in tab 1/);
+    assert.equal(item.command, 'browserDebug.manageNetworkMocks');
+    await vscode.commands.executeCommand('browserDebug.manageNetworkMocks', 'all');
+    await until(() => app.feed.networkMocks.length === 0, 10_000, 'the rules to go');
+    assert.ok(commands.includes('network-mock-clear'), commands.join());
+  });
+
+  it('"Export Network as HAR" writes a HAR 1.2 file with the captured requests', async () => {
+    const target = vscode.Uri.file(join(folder, 'exported.har'));
+    const written = await vscode.commands.executeCommand<vscode.Uri>('browserDebug.exportNetworkHar', target);
+    assert.equal(written?.fsPath, target.fsPath);
+    const har = JSON.parse(readFileSync(target.fsPath, 'utf8'));
+    assert.equal(har.log.version, '1.2');
+    const entry = har.log.entries.find((candidate: { request: { url: string } }) =>
+      candidate.request.url.endsWith('/api/orders'),
+    );
+    assert.equal(entry.response.status, 503);
+    assert.deepEqual(entry._mocked, { ruleId: 'mock-7', action: 'respond' });
+    rmSync(target.fsPath);
+  });
+});
