@@ -189,6 +189,8 @@ export const COMMAND_NAMES = [
   'preview-image',
   'snapshot',
   'act',
+  'inspect',
+  'highlight',
   'performance-trace',
   'record-start',
   'record-stop',

@@ -3,6 +3,8 @@ import { act } from './actions/actCommand';
 import { PAGE_CONTROL_HANDLERS, withActingBadge } from './actions/pageControl';
 import { snapshot } from './actions/snapshotCommand';
 import { CommandError } from './commandError';
+import { clearHighlightBefore, highlight } from './inspection/highlight';
+import { inspect } from './inspection/inspectCommand';
 import type { InboundFrame } from './connectorLink';
 import { cookiesFor, currentUrl, listTabs, navigate } from './pageCommands';
 import { previewImage } from './preview';
@@ -23,6 +25,8 @@ const HANDLERS: Record<string, (args: Record<string, unknown>) => Promise<unknow
   'preview-image': (args) => previewImage(args),
   snapshot: (args) => snapshot(args),
   act: (args) => act(args),
+  inspect: (args) => inspect(args),
+  highlight: (args) => highlight(args),
   ...PAGE_CONTROL_HANDLERS,
   'performance-trace': (args) => performanceTrace(args),
   ...recordingCommands,
@@ -68,5 +72,5 @@ export function runCommand(name: string, args: Record<string, unknown>): Promise
     return Promise.reject(
       new CommandError('UNKNOWN_COMMAND', `This extension does not know the command '${name}': update it.`),
     );
-  return withActingBadge(name, args, () => handler(args));
+  return withActingBadge(name, args, async () => (await clearHighlightBefore(name, args), handler(args)));
 }

@@ -7,6 +7,7 @@ import { withLeanIngest } from './leanIngest';
 import { auditRoutes } from './routes/auditRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
 import { identityRoutes } from './routes/identityRoutes';
+import { inspectionRoutes } from './routes/inspectionRoutes';
 import { networkRoutes } from './routes/networkRoutes';
 import { pageRoutes } from './routes/pageRoutes';
 import { performanceRoutes } from './routes/performanceRoutes';
@@ -32,6 +33,7 @@ export function createApp(services: ConnectorServices, policy: AccessPolicy, ext
     ...auditRoutes(services),
     ...performanceRoutes(services),
     ...recordingRoutes(services),
+    ...inspectionRoutes(services),
   ];
   const app = express();
   app.disable('x-powered-by');

@@ -3,6 +3,7 @@ import { actionTools } from './actionTools';
 import { auditTools } from './auditTools';
 import { consoleTools } from './consoleTools';
 import { dataTools } from './dataTools';
+import { inspectionTools } from './inspectionTools';
 import { networkTools } from './networkTools';
 import { pageControlTools } from './pageControlTools';
 import { pageTools } from './pageTools';
@@ -24,6 +25,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...screenshotTools,
   ...dataTools,
   ...recordingTools,
+  ...inspectionTools,
 ].sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((tool) => [tool.name, tool]));

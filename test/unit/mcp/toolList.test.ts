@@ -27,6 +27,7 @@ const DETAIL_TOOLS = ['get_console_entry', 'get_network_request', 'get_current_p
 const ACTION_TOOLS = ['take_snapshot', 'click', 'hover', 'fill', 'type_text', 'press_key', 'select_option', 'drag'];
 const PAGE_CONTROL_TOOLS = ['emulate', 'navigate_history', 'select_tab', 'wait_for', 'handle_dialog', 'upload_file'];
 const PERFORMANCE_TOOLS = ['performance_trace'];
+const INSPECTION_TOOLS = ['highlight_element', 'inspect_element'];
 const RECORDING_TOOLS = [
   'start_recording',
   'stop_recording',
@@ -101,6 +102,7 @@ describe('MCP tools/list', () => {
       ...PAGE_CONTROL_TOOLS,
       ...PERFORMANCE_TOOLS,
       ...RECORDING_TOOLS,
+      ...INSPECTION_TOOLS,
     ])
       assert.ok(names.includes(name), `${name} is listed`);
     assert.equal(
@@ -111,7 +113,8 @@ describe('MCP tools/list', () => {
         ACTION_TOOLS.length +
         PAGE_CONTROL_TOOLS.length +
         PERFORMANCE_TOOLS.length +
-        RECORDING_TOOLS.length,
+        RECORDING_TOOLS.length +
+        INSPECTION_TOOLS.length,
     );
     assert.deepEqual(
       names,

@@ -1,0 +1,148 @@
+/**
+ * inspect_element and highlight_element in a real `npm create vite` react-ts app (and vue-ts), through
+ * a real Chromium with our extension, the connector's HTTP API and a real MCP SDK client. The apps are
+ * copies of the cached dev-server apps (support/inspectApps.ts) with known lines.
+ */
+import assert from 'node:assert/strict';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Page } from 'playwright-core';
+import type { ElementInspection } from '../../src/shared/inspection';
+import { post } from '../support/http';
+import { call, httpClient, startMcpConnector, textOf, type McpTestConnector } from '../support/mcp';
+import { connectExtension, launchWithExtension, requireChromium, until, type TestBrowser } from './support/chromium';
+import { startApp, type RunningApp } from './support/devApps';
+import { inspectReactApp, inspectVueApp } from './support/inspectApps';
+
+describe('inspect_element and highlight_element in real dev-server apps', function () {
+  this.timeout(300_000);
+  let t: McpTestConnector;
+  let browser: TestBrowser;
+  let client: Client;
+
+  before(async function () {
+    const executable = requireChromium(this);
+    t = await startMcpConnector();
+    browser = await launchWithExtension(executable);
+    await connectExtension(browser.worker, t.port);
+    ({ client } = await httpClient(t.port));
+  });
+  after(async () => {
+    await client?.close();
+    await browser?.close();
+    await t?.stop();
+  });
+
+  const tool = async (name: string, args: Record<string, unknown>) => {
+    const result = await call(client, name, args);
+    return { text: textOf(result), isError: result.isError === true };
+  };
+  const open = async (url: string, ready: string): Promise<Page> => {
+    for (const old of browser.context.pages()) await old.close();
+    const page = await browser.context.newPage();
+    await page.goto(url);
+    await page.bringToFront();
+    await page.waitForSelector(ready);
+    return page;
+  };
+
+  describe('Vite react-ts', () => {
+    let app: RunningApp;
+    before(async () => {
+      app = await startApp(inspectReactApp);
+      await open(`${app.origin}/`, 'button.counter');
+    });
+    after(async () => app?.stop());
+
+    it('names the component chain and the JSX line of the counter button, and the winning and overridden rules', async () => {
+      const { text, isError } = await tool('inspect_element', { selector: 'button.counter' });
+      assert.equal(isError, false, text);
+      if (process.env.PRINT_INSPECTION) process.stdout.write(`${text}\n`);
+      assert.ok(text.length <= 3000, `${text.length} characters:\n${text}`);
+      assert.match(text, /<button> role button "count is 0"/, text);
+      assert.match(text, /App \(src\/main\.tsx:\d+\) › Counter \(src\/App\.tsx:16\)/, text);
+      assert.match(text, /Element written at src\/App\.tsx:7/, text);
+      assert.match(text, /^\.counter — src\/App\.css:5\n {2}✓ background-color: rebeccapurple/m, text);
+      assert.match(text, /^button — src\/index\.css:1\n {2}✗ border-radius: 4px \(overridden\)/m, text);
+      assert.match(text, /✗ background-color: #1a1a1a \(overridden\)/, text);
+      assert.match(text, /✓ color: white/, text);
+      assert.match(text, /Visible\./, text);
+      assert.match(text, /Box: \d+(\.\d)?×\d+(\.\d)? at/, text);
+      assert.match(text, /background-color rgb\(102, 51, 153\)/, text);
+    });
+
+    it('answers the same over HTTP POST /inspect-element, with absolute files for editors', async () => {
+      const { status, json } = await post(t.port, '/inspect-element', { selector: 'button.counter' });
+      assert.equal(status, 200, JSON.stringify(json));
+      const inspection = json as unknown as ElementInspection;
+      const counter = inspection.rules.find((rule) => rule.selector === '.counter')!;
+      assert.equal(counter.location?.original?.source, 'src/App.css');
+      assert.equal(counter.location?.original?.line, 5);
+      assert.equal(counter.location?.original?.file, `${app.dir}/src/App.css`);
+      assert.equal(inspection.components.framework, 'react');
+      assert.equal(inspection.components.element?.original?.line, 7);
+      const bad = await post(t.port, '/inspect-element', { selector: 'button', ref: 'e1' });
+      assert.equal(bad.status, 400, JSON.stringify(bad.json));
+      assert.match(JSON.stringify(bad.json), /exactly one of `ref` or `selector`/);
+    });
+
+    it('says why hidden elements are hidden', async () => {
+      const gone = await tool('inspect_element', { selector: '#gone' });
+      assert.match(gone.text, /Not visible: display:none on the element itself/, gone.text);
+      assert.match(gone.text, /^\.gone — src\/App\.css:10/m, gone.text);
+      const faded = await tool('inspect_element', { selector: '#faded' });
+      assert.match(faded.text, /Not visible: opacity:0 on its ancestor <div\.veil>/, faded.text);
+    });
+
+    it('inspects by snapshot ref, and tells a bad selector what to do', async () => {
+      const snapshot = await tool('take_snapshot', {});
+      const ref = /button "count is 0" \[ref=(e\d+)\]/.exec(snapshot.text)?.[1];
+      assert.ok(ref, snapshot.text);
+      const byRef = await tool('inspect_element', { ref });
+      assert.match(byRef.text, /Counter \(src\/App\.tsx:16\)/, byRef.text);
+      const none = await tool('inspect_element', { selector: '#nothing-here' });
+      assert.equal(none.isError, true);
+      assert.match(none.text, /No element matches '#nothing-here'/);
+    });
+
+    it('highlight_element shows a labelled outline, and it goes at the next action', async () => {
+      const page = browser.context.pages()[0]!;
+      const shown = await tool('highlight_element', { selector: 'button.counter', label: 'this one?' });
+      assert.match(shown.text, /Highlighted "this one\? · \d+×\d+"/, shown.text);
+      const label = () =>
+        page.evaluate(
+          () =>
+            document.getElementById('__browser_debug_highlight__')?.shadowRoot?.querySelector('.label')?.textContent ??
+            null,
+        );
+      assert.match(String(await label()), /^this one\? · \d+×\d+$/);
+      const snapshot = await tool('take_snapshot', {});
+      assert.doesNotMatch(snapshot.text, /this one\?/, 'the highlight stays out of the accessibility tree');
+      const ref = /button "count is 0" \[ref=(e\d+)\]/.exec(snapshot.text)![1];
+      await tool('click', { ref });
+      await until(async () => (await label()) === null, 5000, 'the highlight to go at the next action');
+      assert.equal(await page.textContent('button.counter'), 'count is 1');
+
+      await tool('highlight_element', { selector: 'button.counter', durationMs: 300 });
+      await until(async () => (await label()) === null, 5000, 'the highlight to go after its duration');
+      await tool('highlight_element', { selector: 'button.counter' });
+      assert.notEqual(await label(), null);
+      assert.match((await tool('highlight_element', { clear: true })).text, /Highlight removed/);
+      assert.equal(await label(), null);
+    });
+  });
+
+  describe('Vite vue-ts', () => {
+    let app: RunningApp;
+    before(async () => {
+      app = await startApp(inspectVueApp);
+      await open(`${app.origin}/`, 'button.counter');
+    });
+    after(async () => app?.stop());
+
+    it('names the Vue component and its file, and the rule from the SFC', async () => {
+      const { text } = await tool('inspect_element', { selector: 'button.counter' });
+      assert.match(text, /Components \(vue, outermost first\): App \(src\/App\.vue:1\)/, text);
+      assert.match(text, /✓ background-color: rebeccapurple/, text);
+    });
+  });
+});
