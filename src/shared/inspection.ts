@@ -1,109 +1,113 @@
 import { z } from 'zod';
 
+const line = z.number().int().nonnegative();
+const text = (max: number) => z.string().max(max);
+
 /** A place in a served file (1-based line and column), before source maps. */
-export interface RawPosition {
-  url: string;
-  line: number;
-  column: number;
-}
+export const rawPositionSchema = z.object({ url: text(4000), line, column: line });
+export type RawPosition = z.infer<typeof rawPositionSchema>;
 
 /** A place in the workspace's own source, after source maps (or the file a dev server names). */
-export interface SourcePosition {
+export const sourcePositionSchema = z.object({
   /** As shown: relative to the app's folder when known (`src/App.css`), else the map's source. */
-  source: string;
+  source: text(4000),
   /** Absolute path on this machine, when known: for editors. */
-  file?: string;
-  line: number;
-  column?: number;
-}
+  file: text(4000).optional(),
+  line,
+  column: line.optional(),
+});
+export type SourcePosition = z.infer<typeof sourcePositionSchema>;
 
 /** Where a rule comes from: its stylesheet (served URL or dev-server file) and, when mapped, the original. */
-export interface RuleLocation {
+export const ruleLocationSchema = z.object({
   /** The stylesheet's URL (empty for sheets made by script without one). */
-  sheetUrl: string;
+  sheetUrl: text(4000),
   /** Vite's `data-vite-dev-id` of the `<style>` that holds the sheet: the file on disk. */
-  devFile?: string;
+  devFile: text(4000).optional(),
   /** 1-based, in the stylesheet's text. */
-  line: number;
-  column: number;
-  sourceMapUrl?: string;
-  original?: SourcePosition;
-}
+  line,
+  column: line,
+  sourceMapUrl: z.string().optional(),
+  original: sourcePositionSchema.optional(),
+});
+export type RuleLocation = z.infer<typeof ruleLocationSchema>;
 
-export type DeclarationStatus = 'winning' | 'overridden' | 'invalid';
+export const declarationSchema = z.object({
+  name: text(200),
+  value: text(2000),
+  important: z.boolean().optional(),
+  status: z.enum(['winning', 'overridden', 'invalid']),
+});
+export type InspectedDeclaration = z.infer<typeof declarationSchema>;
+export type DeclarationStatus = InspectedDeclaration['status'];
 
-export interface InspectedDeclaration {
-  name: string;
-  value: string;
-  important?: boolean;
-  status: DeclarationStatus;
-}
-
-export interface InspectedRule {
+export const ruleSchema = z.object({
   /** The selector text, or `style attribute` for inline styles. */
-  selector: string;
-  origin: 'inline' | 'author' | 'user-agent' | 'other';
-  media?: string;
-  location?: RuleLocation;
-  declarations: InspectedDeclaration[];
-}
+  selector: text(2000),
+  origin: z.enum(['inline', 'author', 'user-agent', 'other']),
+  media: text(1000).optional(),
+  location: ruleLocationSchema.optional(),
+  declarations: z.array(declarationSchema).max(500),
+});
+export type InspectedRule = z.infer<typeof ruleSchema>;
 
-export interface ComponentFrame {
-  name: string;
-  /** Where the component (or, for the first entry of React, the element) was written: raw, before maps. */
-  raw?: RawPosition;
+export const componentFrameSchema = z.object({
+  name: text(500),
+  /** Where the component (or, for the element itself, its JSX) was written: raw, before maps. */
+  raw: rawPositionSchema.optional(),
   /** A file a framework names directly (Vue `__file`, Svelte `__svelte_meta`), absolute or project-relative. */
-  file?: string;
-  fileLine?: number;
-  original?: SourcePosition;
-}
+  file: text(4000).optional(),
+  fileLine: line.optional(),
+  original: sourcePositionSchema.optional(),
+});
+export type ComponentFrame = z.infer<typeof componentFrameSchema>;
 
-export interface ComponentChain {
-  framework: 'react' | 'vue' | 'svelte' | 'none';
+export const componentChainSchema = z.object({
+  framework: z.enum(['react', 'vue', 'svelte', 'none']),
   /** What is not available and why (a production build, no framework found). */
-  note?: string;
-  /** Where the element itself was written (React's JSX location), nearest first in `components`. */
-  element?: ComponentFrame;
-  components: ComponentFrame[];
-}
+  note: text(1000).optional(),
+  /** Where the element itself was written (React's JSX, Svelte's markup). */
+  element: componentFrameSchema.optional(),
+  /** Nearest component first. */
+  components: z.array(componentFrameSchema).max(50),
+});
+export type ComponentChain = z.infer<typeof componentChainSchema>;
 
-export interface BoxEdges {
-  top: number;
-  right: number;
-  bottom: number;
-  left: number;
-}
+const edgesSchema = z.object({ top: z.number(), right: z.number(), bottom: z.number(), left: z.number() });
+export type BoxEdges = z.infer<typeof edgesSchema>;
 
-export interface ElementBox {
+export const elementBoxSchema = z.object({
   /** Border box in the viewport, CSS px. */
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  padding: BoxEdges;
-  border: BoxEdges;
-  margin: BoxEdges;
-}
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+  padding: edgesSchema,
+  border: edgesSchema,
+  margin: edgesSchema,
+});
+export type ElementBox = z.infer<typeof elementBoxSchema>;
 
-/** What `inspect_element` and `POST /inspect-element` answer. */
-export interface ElementInspection {
-  tabId: number;
-  url?: string;
-  tag: string;
-  role?: string;
-  name?: string;
-  selector: string;
+/** What `inspect_element` and `POST /inspect-element` answer, and what a pick carries. */
+export const elementInspectionSchema = z.object({
+  tabId: z.number().int(),
+  url: text(4000).optional(),
+  tag: text(200),
+  role: text(200).optional(),
+  name: text(2000).optional(),
+  selector: text(4000),
   /** How many elements the caller's selector matched (the first is inspected). */
-  matches?: number;
-  box?: ElementBox;
-  visible: boolean;
-  hiddenReasons: string[];
-  computed: Record<string, string>;
-  rules: InspectedRule[];
+  matches: z.number().int().optional(),
+  box: elementBoxSchema.optional(),
+  visible: z.boolean(),
+  hiddenReasons: z.array(text(500)).max(20),
+  computed: z.record(z.string(), text(2000)),
+  rules: z.array(ruleSchema).max(500),
   /** User-agent rules are counted, not listed. */
-  userAgentRules: number;
-  components: ComponentChain;
-}
+  userAgentRules: z.number().int(),
+  components: componentChainSchema,
+});
+export type ElementInspection = z.infer<typeof elementInspectionSchema>;
 
 /** The element by ref or selector (exactly one). */
 export const inspectRequestShape = {

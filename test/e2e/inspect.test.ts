@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Page } from 'playwright-core';
 import type { ElementInspection } from '../../src/shared/inspection';
-import { post } from '../support/http';
+import type { StoredSelectedElement } from '../../src/shared/protocol';
+import { get, post } from '../support/http';
 import { call, httpClient, startMcpConnector, textOf, type McpTestConnector } from '../support/mcp';
 import { connectExtension, launchWithExtension, requireChromium, until, type TestBrowser } from './support/chromium';
 import { startApp, type RunningApp } from './support/devApps';
@@ -128,6 +129,72 @@ describe('inspect_element and highlight_element in real dev-server apps', functi
       assert.notEqual(await label(), null);
       assert.match((await tool('highlight_element', { clear: true })).text, /Highlight removed/);
       assert.equal(await label(), null);
+    });
+  });
+
+  describe('picking (Vite react-ts)', () => {
+    let app: RunningApp;
+    let page: Page;
+    before(async () => {
+      app = await startApp(inspectReactApp);
+      page = await open(`${app.origin}/`, 'button.counter');
+    });
+    after(async () => app?.stop());
+
+    it('a pick made with the shortcut reaches get_picked_elements and GET /picked-elements with its note; the page never sees the click', async () => {
+      assert.match((await tool('get_picked_elements', {})).text, /No element picked yet/);
+      // Headless Chromium delivers no key press to chrome.commands: the test calls the shortcut's own handler.
+      const started = await browser.worker.evaluate(async () => {
+        const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+        const hooks = (
+          globalThis as unknown as { browserDebug: { shortcut(c: string, t?: chrome.tabs.Tab): Promise<unknown> } }
+        ).browserDebug;
+        return hooks.shortcut('pick-element', tab);
+      });
+      assert.deepEqual(Object.keys(started as object).sort(), ['picking', 'tabId'], JSON.stringify(started));
+      const before = await page.textContent('button.counter');
+      await page.hover('button.counter');
+      const label = page.locator('#__browser_debug_picker__ .label');
+      await until(
+        async () => /^button\.counter · \d+×\d+$/.test((await label.textContent()) ?? ''),
+        5000,
+        'the hover label',
+      );
+      await page.click('button.counter');
+      await page.fill('#__browser_debug_picker__ input[name="note"]', 'make it green');
+      await page.press('#__browser_debug_picker__ input[name="note"]', 'Enter');
+      let text = '';
+      await until(
+        async () => /Note: "make it green"/.test((text = (await tool('get_picked_elements', {})).text)),
+        15_000,
+        'the pick in get_picked_elements',
+      );
+      assert.match(text, /Counter \(src\/App\.tsx:16\)/, text);
+      assert.match(text, /^\.counter — src\/App\.css:5$/m, text);
+      assert.equal(await page.textContent('button.counter'), before, 'the pick click did not reach the page');
+      assert.equal(await page.locator('[data-browser-debug-pick]').count(), 0, 'no pick mark is left behind');
+      assert.equal(await page.locator('#__browser_debug_picker__').count(), 0, 'the picker is gone');
+      const { json } = await get(t.port, '/picked-elements');
+      const [pick] = (json as { picks: StoredSelectedElement[] }).picks;
+      assert.equal(pick?.note, 'make it green');
+      assert.equal(
+        pick?.inspection?.rules.find((rule) => rule.selector === '.counter')?.location?.original?.file,
+        `${app.dir}/src/App.css`,
+      );
+    });
+
+    it('Escape cancels a pick: nothing is sent and the page keeps working', async () => {
+      const count = async () => (await get(t.port, '/picked-elements')).json.total as number;
+      const picks = await count();
+      await post(t.port, '/pick-element', {});
+      await page.waitForSelector('#__browser_debug_picker__', { state: 'attached' });
+      await page.hover('button.counter');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('#__browser_debug_picker__', { state: 'detached' });
+      const before = Number(/\d+/.exec((await page.textContent('button.counter')) ?? '')![0]);
+      await page.click('button.counter');
+      assert.equal(await page.textContent('button.counter'), `count is ${before + 1}`);
+      assert.equal(await count(), picks);
     });
   });
 

@@ -5,6 +5,7 @@ import { snapshot } from './actions/snapshotCommand';
 import { CommandError } from './commandError';
 import { clearHighlightBefore, highlight } from './inspection/highlight';
 import { inspect } from './inspection/inspectCommand';
+import { startPick } from './inspection/picking';
 import type { InboundFrame } from './connectorLink';
 import { cookiesFor, currentUrl, listTabs, navigate } from './pageCommands';
 import { previewImage } from './preview';
@@ -27,6 +28,7 @@ const HANDLERS: Record<string, (args: Record<string, unknown>) => Promise<unknow
   act: (args) => act(args),
   inspect: (args) => inspect(args),
   highlight: (args) => highlight(args),
+  pick: (args) => startPick(typeof args.tabId === 'number' ? args.tabId : undefined),
   ...PAGE_CONTROL_HANDLERS,
   'performance-trace': (args) => performanceTrace(args),
   ...recordingCommands,

@@ -6,6 +6,7 @@ import type {
   InspectedRule,
   SourcePosition,
 } from '../../shared/inspection';
+import type { StoredSelectedElement } from '../../shared/protocol';
 
 export const DEFAULT_INSPECT_CHARS = 3000;
 
@@ -96,4 +97,20 @@ export function inspectionText(inspection: ElementInspection, maxChars = DEFAULT
   if (shown < inspection.rules.length)
     text += `\n… ${inspection.rules.length - shown} more rule(s) of lower precedence; pass a larger maxChars to see them.`;
   return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
+}
+
+/** The developer's picks, newest first, each with its note and its inspection in an equal share of the budget. */
+export function picksText(picks: readonly StoredSelectedElement[], total: number, budget: number): string {
+  if (!picks.length)
+    return 'No element picked yet. Ask the user to pick one: "Pick element" in the Browser Debug popup, its keyboard shortcut (Alt+Shift+E), or "Browser Debug: Pick Element" in VS Code.';
+  const share = Math.max(800, Math.floor((budget - 200) / picks.length) - 120);
+  const blocks = picks.map((pick) => {
+    const when = new Date(pick.timestamp).toISOString();
+    const head = `Pick #${pick.id} at ${when}${pick.url ? ` on ${pick.url}` : ''}${pick.note ? `\nNote: "${pick.note}"` : '\n(no note)'}`;
+    const body = pick.inspection
+      ? inspectionText(pick.inspection, share)
+      : `<${pick.element.tagName.toLowerCase()}> ${pick.element.selector ?? ''}`;
+    return `${head}\n${body}`;
+  });
+  return [`Showing ${picks.length} of ${total} pick(s), newest first.`, ...blocks].join('\n\n');
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { tabCommand } from '../../connector/actions/tabCommand';
 import { inspectElement } from '../../connector/inspection/inspectElement';
+import { pickedElements } from '../../connector/inspection/pickedElements';
 import { inspectRequestShape, oneTarget } from '../../shared/inspection';
-import { DEFAULT_INSPECT_CHARS, inspectionText } from '../format/inspectionText';
+import { DEFAULT_INSPECT_CHARS, inspectionText, picksText } from '../format/inspectionText';
 import { defineTool, type ToolContext } from '../tool';
 
 const inspectSchema = z
@@ -26,7 +27,23 @@ const highlightSchema = z.strictObject({
   clear: z.boolean().optional().describe('Remove it instead.'),
 });
 
+const picksSchema = z.strictObject({
+  limit: z.number().int().min(1).max(20).default(3).describe('Newest picks to show (default 3).'),
+});
+
 export const inspectionTools = [
+  defineTool({
+    name: 'get_picked_elements',
+    title: 'Picked elements',
+    description:
+      'Elements the user picked in the page (popup, shortcut or VS Code), newest first, with their notes and inspections.',
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    schema: picksSchema,
+    handler: async ({ limit }: z.output<typeof picksSchema>, { services, budget }: ToolContext) => {
+      const { picks, total } = await pickedElements(services, limit);
+      return { text: picksText(picks, total, budget) };
+    },
+  }),
   defineTool({
     name: 'inspect_element',
     title: 'Inspect element',

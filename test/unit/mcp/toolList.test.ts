@@ -27,7 +27,7 @@ const DETAIL_TOOLS = ['get_console_entry', 'get_network_request', 'get_current_p
 const ACTION_TOOLS = ['take_snapshot', 'click', 'hover', 'fill', 'type_text', 'press_key', 'select_option', 'drag'];
 const PAGE_CONTROL_TOOLS = ['emulate', 'navigate_history', 'select_tab', 'wait_for', 'handle_dialog', 'upload_file'];
 const PERFORMANCE_TOOLS = ['performance_trace'];
-const INSPECTION_TOOLS = ['highlight_element', 'inspect_element'];
+const INSPECTION_TOOLS = ['get_picked_elements', 'highlight_element', 'inspect_element'];
 const RECORDING_TOOLS = [
   'start_recording',
   'stop_recording',

@@ -1,7 +1,10 @@
 import { ApiError } from '../../../shared/errors';
 import { inspectRequestSchema } from '../../../shared/inspection';
+import { tabCommand } from '../../actions/tabCommand';
 import { inspectElement } from '../../inspection/inspectElement';
+import { pickedElements } from '../../inspection/pickedElements';
 import type { ConnectorServices } from '../../services';
+import { parseLimit } from '../params';
 import type { Route } from '../route';
 
 function inspectRequest(body: unknown) {
@@ -24,6 +27,17 @@ export function inspectionRoutes(services: ConnectorServices): Route[] {
       method: 'POST',
       path: '/inspect-element',
       handle: ({ body }) => inspectElement(services, inspectRequest(body)),
+    },
+    {
+      method: 'POST',
+      path: '/pick-element',
+      // The developer picks in the page; the pick arrives later as a `selected-element` capture.
+      handle: () => tabCommand(services, 'pick', {}),
+    },
+    {
+      method: 'GET',
+      path: '/picked-elements',
+      handle: ({ query }) => pickedElements(services, parseLimit(query, 20, 100)),
     },
   ];
 }
