@@ -81,6 +81,7 @@ describe('inspect_element and highlight_element in real dev-server apps', functi
       assert.equal(counter.location?.original?.file, `${app.dir}/src/App.css`);
       assert.equal(inspection.components.framework, 'react');
       assert.equal(inspection.components.element?.original?.line, 7);
+      assert.equal(inspection.components.element?.original?.file, `${app.dir}/src/App.tsx`);
       const bad = await post(t.port, '/inspect-element', { selector: 'button', ref: 'e1' });
       assert.equal(bad.status, 400, JSON.stringify(bad.json));
       assert.match(JSON.stringify(bad.json), /exactly one of `ref` or `selector`/);

@@ -1,8 +1,10 @@
-import type { ComponentFrame, ElementInspection, RuleLocation } from '../../shared/inspection';
+import type { ComponentFrame, ElementInspection, RuleLocation, SourcePosition } from '../../shared/inspection';
 import { decodeDataUrl } from '../sourceMaps/evalMaps';
 import { getText } from '../sourceMaps/httpText';
 import type { SourceMapper } from '../sourceMaps/sourceMapper';
-import { fileSource, mappedSource } from './sourcePositions';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileSource, mappedSource, projectRoot } from './sourcePositions';
 
 const MAP_TIMEOUT_MS = 5000;
 const MAP_MAX_BYTES = 8 * 1024 * 1024;
@@ -54,6 +56,16 @@ async function mapComponent(
   return frame;
 }
 
+/**
+ * A source the page's URL names (`src/App.tsx`) as a file on disk, when the dev server's stylesheets told us
+ * where the app lives (Vite's `data-vite-dev-id`).
+ */
+function onDisk(position: SourcePosition | undefined, roots: readonly string[]): SourcePosition | undefined {
+  if (!position || position.file || /^[a-z][\w+.-]*:/i.test(position.source)) return position;
+  const file = roots.map((root) => join(root, position.source)).find((path) => existsSync(path));
+  return file ? { ...position, file } : position;
+}
+
 /** The browser's inspection with every stylesheet and component location mapped to the workspace. */
 export async function mapInspection(inspection: ElementInspection, mapper: SourceMapper): Promise<ElementInspection> {
   const pageUrl = inspection.url;
@@ -66,9 +78,20 @@ export async function mapInspection(inspection: ElementInspection, mapper: Sourc
     inspection.components.element ? mapComponent(inspection.components.element, mapper, pageUrl) : undefined,
     Promise.all(inspection.components.components.map((frame) => mapComponent(frame, mapper, pageUrl))),
   ]);
+  const roots = [
+    ...new Set(
+      inspection.rules.flatMap((rule) => (rule.location?.devFile ? [projectRoot(rule.location.devFile) ?? ''] : [])),
+    ),
+  ].filter(Boolean);
+  const located = (frame: ComponentFrame): ComponentFrame =>
+    frame.original ? { ...frame, original: onDisk(frame.original, roots) } : frame;
   return {
     ...inspection,
     rules,
-    components: { ...inspection.components, ...(element ? { element } : {}), components },
+    components: {
+      ...inspection.components,
+      ...(element ? { element: located(element) } : {}),
+      components: components.map(located),
+    },
   };
 }
