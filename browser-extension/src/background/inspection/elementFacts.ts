@@ -1,6 +1,7 @@
 import type { ComponentChain } from '../../../../src/shared/inspection';
 import type { Send } from '../debuggerSession';
-import { callOn } from '../actions/locate';
+import { objectOf } from '../actions/locate';
+import { CommandError } from '../commandError';
 
 export interface ElementFacts {
   tag: string;
@@ -137,6 +138,18 @@ const FACTS = `function () {
   return { tag: el ? el.tagName.toLowerCase() : '', selector: el ? selectorOf(el) : '', hiddenReasons: hidden, components };
 }`;
 
-export function elementFacts(send: Send, backendNodeId: number): Promise<ElementFacts> {
-  return callOn<ElementFacts>(send, backendNodeId, FACTS);
+/** Like the action engine's callOn, without waiting for the handle's release (one round trip less). */
+export async function elementFacts(send: Send, backendNodeId: number): Promise<ElementFacts> {
+  const objectId = await objectOf(send, backendNodeId);
+  const { result, exceptionDetails } = await send<{
+    result: { value?: ElementFacts };
+    exceptionDetails?: { text?: string };
+  }>('Runtime.callFunctionOn', { objectId, functionDeclaration: FACTS, returnByValue: true });
+  void send('Runtime.releaseObject', { objectId }).catch(() => undefined);
+  if (exceptionDetails || !result.value)
+    throw new CommandError(
+      'COMMAND_FAILED',
+      `The page refused the inspection: ${exceptionDetails?.text ?? 'no answer'}.`,
+    );
+  return result.value;
 }

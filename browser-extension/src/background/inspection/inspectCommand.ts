@@ -2,7 +2,6 @@ import type { ElementInspection, InspectedRule } from '../../../../src/shared/in
 import { CommandError } from '../commandError';
 import { targetTab } from '../targetTab';
 import { actionSession, type ActionSession } from '../actions/actionSession';
-import { resolveSelectorAll } from '../actions/locate';
 import { nodeOfRef } from '../actions/refs';
 import { refuseWhileDialog } from '../actions/snapshotCommand';
 import { boxOf, computedOf } from './boxModel';
@@ -10,25 +9,41 @@ import { cascade, type CdpMatchedStyles } from './cssCascade';
 import { elementFacts } from './elementFacts';
 import { ruleLocation, styleSheets } from './styleSheets';
 
-/** The element of a ref or the first of a selector's matches, with how many matched. */
+/**
+ * The element of a ref or the first of a selector's matches (with how many matched), as the backend id and the
+ * front-end id the CSS domain wants. A selector's query already answers front-end ids.
+ */
 async function target(session: ActionSession, args: Record<string, unknown>) {
-  if (typeof args.ref === 'string') return { backendNodeId: nodeOfRef(session.tabId, args.ref) };
-  if (typeof args.selector === 'string') {
-    const all = await resolveSelectorAll(session.send, args.selector);
-    return { backendNodeId: all[0]!, matches: all.length };
+  if (typeof args.selector === 'string' && args.ref === undefined) {
+    const { root } = await session.send<{ root: { nodeId: number } }>('DOM.getDocument', { depth: 0 });
+    const { nodeIds } = await session
+      .send<{ nodeIds: number[] }>('DOM.querySelectorAll', { nodeId: root.nodeId, selector: args.selector })
+      .catch(() => {
+        throw new CommandError(
+          'INVALID_ARGUMENT',
+          `'${args.selector}' is not a valid CSS selector. Pass one such as "#cart button", or a ref such as "e7".`,
+        );
+      });
+    if (!nodeIds.length)
+      throw new CommandError(
+        'NO_MATCH',
+        `No element matches '${args.selector}' on this page. Take a snapshot without selector to see what is there.`,
+      );
+    const { node } = await session.send<{ node: { backendNodeId: number } }>('DOM.describeNode', {
+      nodeId: nodeIds[0],
+    });
+    return { backendNodeId: node.backendNodeId, nodeId: nodeIds[0]!, matches: nodeIds.length };
   }
-  throw new CommandError('INVALID_ARGUMENT', 'Give the element as `ref` (from take_snapshot) or `selector` (CSS).');
-}
-
-/** The front-end node id the CSS domain wants for a backend node. */
-async function frontendId(session: ActionSession, backendNodeId: number): Promise<number> {
+  if (typeof args.ref !== 'string')
+    throw new CommandError('INVALID_ARGUMENT', 'Give the element as `ref` (from take_snapshot) or `selector` (CSS).');
+  const backendNodeId = nodeOfRef(session.tabId, args.ref);
   await session.send('DOM.getDocument', { depth: 0 });
   const { nodeIds } = await session.send<{ nodeIds: number[] }>('DOM.pushNodesByBackendIdsToFrontend', {
     backendNodeIds: [backendNodeId],
   });
   if (!nodeIds[0])
     throw new CommandError('STALE_REF', 'That element is no longer on the page. Take a new snapshot and use its refs.');
-  return nodeIds[0];
+  return { backendNodeId, nodeId: nodeIds[0] };
 }
 
 async function roleAndName(session: ActionSession, backendNodeId: number) {
@@ -64,20 +79,18 @@ export async function inspect(args: Record<string, unknown>): Promise<ElementIns
   refuseWhileDialog(session);
   // CSS first: computed and matched styles need the domain enabled, and its stylesheet headers.
   await styleSheets(session);
-  const { backendNodeId, matches } = await target(session, args);
-  const nodeId = await frontendId(session, backendNodeId);
+  const { backendNodeId, nodeId, matches } = await target(session, args);
   const extra = Array.isArray(args.properties) ? args.properties.filter((name) => typeof name === 'string') : [];
-  const [facts, box, computed, cascadeResult, ax, current] = await Promise.all([
+  const [facts, box, computed, cascadeResult, ax] = await Promise.all([
     elementFacts(session.send, backendNodeId),
     boxOf(session.send, backendNodeId),
     computedOf(session.send, nodeId, extra),
     matchedRules(session, nodeId),
     roleAndName(session, backendNodeId),
-    chrome.tabs.get(tab.id!),
   ]);
   return {
     tabId: tab.id!,
-    url: current.url,
+    url: tab.url,
     tag: facts.tag,
     ...ax,
     selector: facts.selector,
