@@ -12,7 +12,7 @@ import { get, post } from '../support/http';
 import { call, httpClient, startMcpConnector, textOf, type McpTestConnector } from '../support/mcp';
 import { connectExtension, launchWithExtension, requireChromium, until, type TestBrowser } from './support/chromium';
 import { startApp, type RunningApp } from './support/devApps';
-import { inspectReactApp, inspectVueApp } from './support/inspectApps';
+import { inspectReactApp, inspectSvelteApp, inspectVueApp } from './support/inspectApps';
 
 describe('inspect_element and highlight_element in real dev-server apps', function () {
   this.timeout(300_000);
@@ -184,6 +184,29 @@ describe('inspect_element and highlight_element in real dev-server apps', functi
       );
     });
 
+    it('"Pick element" in the popup starts the picker in the tab (locked here, as the popup opens as a tab)', async () => {
+      const tabId = await browser.worker.evaluate(
+        async (url) => (await chrome.tabs.query({})).find((tab) => tab.url?.startsWith(url))?.id,
+        app.origin,
+      );
+      const popup = await browser.context.newPage();
+      await popup.goto(`chrome-extension://${new URL(browser.worker.url()).host}/popup.html`);
+      await popup.evaluate((id) => chrome.runtime.sendMessage({ kind: 'lock-tab', tabId: id, locked: true }), tabId);
+      try {
+        await popup.click('#pick');
+        await page.waitForSelector('#__browser_debug_picker__', { state: 'attached' });
+        await page.keyboard.press('Escape');
+        await page.waitForSelector('#__browser_debug_picker__', { state: 'detached' });
+      } finally {
+        const again = await browser.context.newPage();
+        await again.goto(`chrome-extension://${new URL(browser.worker.url()).host}/popup.html`);
+        await again.evaluate((id) => chrome.runtime.sendMessage({ kind: 'lock-tab', tabId: id, locked: false }), tabId);
+        await again.close();
+        if (!popup.isClosed()) await popup.close();
+        await page.bringToFront();
+      }
+    });
+
     it('Escape cancels a pick: nothing is sent and the page keeps working', async () => {
       const count = async () => (await get(t.port, '/picked-elements')).json.total as number;
       const picks = await count();
@@ -211,6 +234,22 @@ describe('inspect_element and highlight_element in real dev-server apps', functi
       const { text } = await tool('inspect_element', { selector: 'button.counter' });
       assert.match(text, /Components \(vue, outermost first\): App \(src\/App\.vue:1\)/, text);
       assert.match(text, /✓ background-color: rebeccapurple/, text);
+    });
+  });
+
+  describe('Vite svelte-ts', () => {
+    let app: RunningApp;
+    before(async () => {
+      app = await startApp(inspectSvelteApp);
+      await open(`${app.origin}/`, 'button.counter');
+    });
+    after(async () => app?.stop());
+
+    it('names the Svelte component where it is rendered and the element’s line from __svelte_meta', async () => {
+      const { text } = await tool('inspect_element', { selector: 'button.counter' });
+      if (process.env.PRINT_INSPECTION) process.stdout.write(`${text}\n`);
+      assert.match(text, /Components \(svelte, outermost first\): Counter \(src\/App\.svelte:6\)/, text);
+      assert.match(text, /Element written at src\/lib\/Counter\.svelte:7/, text);
     });
   });
 });

@@ -4,8 +4,12 @@
  * button, a hidden paragraph and stylesheets whose lines the tests name.
  */
 import { cpSync, rmSync } from 'node:fs';
-import { ensureApp, type DevApp } from './devApps';
+import { basename, dirname } from 'node:path';
+import { ensureApp, run, type DevApp } from './devApps';
 import { viteReactTs, viteVueTs } from './fixtureApps';
+
+/** As the source-map tests' apps (fixtureApps.ts). */
+const CREATE_VITE = '9.3.0';
 
 /** Line 7: the button's JSX; line 16: `<Counter />` in App. */
 export const INSPECT_APP_TSX = `import { useState } from 'react'
@@ -99,3 +103,38 @@ const count = ref(0)
 `;
 
 export const inspectVueApp = copyOf(viteVueTs, `${viteVueTs.id}-inspect`, { 'src/App.vue': INSPECT_APP_VUE });
+
+/** `npm create vite` svelte-ts; line 7: the button, inside Counter.svelte rendered by App.svelte. */
+export const INSPECT_COUNTER_SVELTE = `<script lang="ts">
+  let count = $state(0)
+</script>
+
+<p>counter</p>
+
+<button class="counter" onclick={() => count++}>count is {count}</button>
+`;
+
+export const INSPECT_APP_SVELTE = `<script lang="ts">
+  import Counter from './lib/Counter.svelte'
+</script>
+
+<main>
+  <Counter />
+</main>
+`;
+
+export const inspectSvelteApp: DevApp = {
+  id: `vite-svelte-ts-${CREATE_VITE}-inspect`,
+  versions: { 'create-vite': CREATE_VITE },
+  async install(dir) {
+    rmSync(dir, { recursive: true, force: true });
+    await run(
+      'npm',
+      ['create', '--yes', `vite@${CREATE_VITE}`, basename(dir), '--', '--template', 'svelte-ts', '--no-interactive'],
+      dirname(dir),
+    );
+    await run('npm', ['install'], dir);
+  },
+  files: { 'src/App.svelte': INSPECT_APP_SVELTE, 'src/lib/Counter.svelte': INSPECT_COUNTER_SVELTE },
+  serve: (port) => ['node_modules/vite/bin/vite.js', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+};

@@ -121,7 +121,8 @@ const FACTS = `function () {
         const chain = [];
         const loc = at.__svelte_meta.loc;
         for (let parent = at.__svelte_meta.parent; parent && chain.length < 12; parent = parent.parent)
-          if (parent.file) chain.push({ name: String(parent.componentTag || parent.type || 'component'), file: parent.file, fileLine: parent.line });
+          // Blocks (if, each, await) sit on the same stack as components; only components name the chain.
+          if (parent.file && parent.type === 'component') chain.push({ name: String(parent.componentTag || 'Component'), file: parent.file, fileLine: parent.line });
         return {
           framework: 'svelte',
           element: loc ? { name: short(at), file: loc.file, fileLine: loc.line } : undefined,
