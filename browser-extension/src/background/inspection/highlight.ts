@@ -47,6 +47,7 @@ export async function highlight(args: Record<string, unknown>) {
   const session = await actionSession(tab.id!);
   if (args.clear === true) {
     await session.send('Runtime.evaluate', { expression: CLEAR });
+    highlighted.delete(session.tabId);
     return { tabId: tab.id, cleared: true };
   }
   let backendNodeId: number;
@@ -58,16 +59,22 @@ export async function highlight(args: Record<string, unknown>) {
   const duration = typeof args.durationMs === 'number' ? Math.min(Math.max(args.durationMs, 0), MAX_DURATION_MS) : 0;
   await session.send('DOM.scrollIntoViewIfNeeded', { backendNodeId }).catch(() => undefined);
   const shown = await callOn<string>(session.send, backendNodeId, DRAW, [HOST_ID, label, duration]);
+  highlighted.add(session.tabId);
   return { tabId: tab.id, label: shown, durationMs: duration };
 }
+
+/** Tabs that may show a highlight: actions elsewhere cost nothing. */
+const highlighted = new Set<number>();
 
 /** Commands after which a highlight has done its job. */
 const CLEARED_BY = new Set(['act', 'navigate', 'history', 'dialog', 'upload-file', 'replay-step']);
 
 /** Removes a highlight before the next action, so the assistant's "this one?" never covers what it acts on. */
 export async function clearHighlightBefore(name: string, args: Record<string, unknown>): Promise<void> {
-  if (!CLEARED_BY.has(name)) return;
+  if (!CLEARED_BY.has(name) || !highlighted.size) return;
   const tab = await targetTab(typeof args.tabId === 'number' ? args.tabId : undefined).catch(() => undefined);
-  const session = tab?.id === undefined ? undefined : openSession(tab.id);
-  await session?.send('Runtime.evaluate', { expression: CLEAR }).catch(() => undefined);
+  if (tab?.id === undefined || !highlighted.delete(tab.id)) return;
+  await openSession(tab.id)
+    ?.send('Runtime.evaluate', { expression: CLEAR })
+    .catch(() => undefined);
 }
