@@ -82,7 +82,7 @@ describe('VS Code UI: a picked element in the Element view, Go to CSS Rule and G
     await vite?.stop();
   });
 
-  it('a pick made with the shortcut shows in the Element view; Go to CSS Rule opens src/App.css:5, Go to Component src/App.tsx:7', async () => {
+  it('a pick made with the shortcut shows in the Element view; Go to CSS Rule opens src/App.css:5, Go to Component src/App.tsx:7; Add to Chat fills the chat', async () => {
     const page = await browser!.context.newPage();
     await page.goto(`${vite!.origin}/`);
     await page.bringToFront();
@@ -125,5 +125,14 @@ describe('VS Code UI: a picked element in the Element view, Go to CSS Rule and G
       .first()
       .waitFor({ timeout: 10_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-element-go-to-component.png') });
+
+    // Add to Chat: the chat opens with the note and the inspection as the request (Copilot is not signed in here).
+    // The chat input is an editor: it renders spaces as no-break spaces, which \s matches.
+    await clickAction(header, 'Add to Chat');
+    await workbench
+      .locator('.interactive-input-part', { hasText: /About\sthis\selement\sI\spicked[\s\S]*Note:\s"why\spurple\?"/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-element-add-to-chat.png') });
   });
 });
