@@ -13,7 +13,12 @@ export function installPeer(): string {
 }
 
 /** The peer over stdio as its README starts it, headless on our Chromium, one page, no telemetry or CrUX (no internet here). */
-export async function startPeer(bin: string, chromium: string, clientName = 'bench'): Promise<Client> {
+export async function startPeer(
+  bin: string,
+  chromium: string,
+  clientName = 'bench',
+  node = process.execPath,
+): Promise<Client> {
   const args = [
     bin,
     '--headless',
@@ -30,7 +35,7 @@ export async function startPeer(bin: string, chromium: string, clientName = 'ben
   const client = new Client({ name: clientName, version: '1' });
   await client.connect(
     new StdioClientTransport({
-      command: process.execPath,
+      command: node,
       args,
       env: { ...process.env, CHROME_DEVTOOLS_MCP_NO_USAGE_STATISTICS: '1' } as Record<string, string>,
       stderr: 'ignore',

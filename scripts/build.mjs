@@ -46,6 +46,7 @@ const targets = [
       relay: 'browser-extension/src/content/relay.ts',
       bodyHook: 'browser-extension/src/content/bodyHook.ts',
       recorder: 'browser-extension/src/content/recorder.ts',
+      picker: 'browser-extension/src/content/picker.ts',
       recorderDialogs: 'browser-extension/src/content/recording/dialogHook.ts',
       devtools: 'browser-extension/src/devtools/devtools.ts',
       popup: 'browser-extension/src/popup/popup.ts',

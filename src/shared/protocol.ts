@@ -4,6 +4,7 @@
  * against these schemas. Browser code imports this file too, so it stays free of node and DOM.
  */
 import { z } from 'zod';
+import { elementInspectionSchema } from './inspection';
 import type { RemoteReport } from './remoteStatus';
 import { LOG_LEVELS } from './levels';
 import { mockedMarkSchema } from './networkMockSchema';
@@ -121,6 +122,10 @@ export type SelectedElement = z.infer<typeof elementSchema>;
 export const selectedElementEventSchema = z.object({
   type: z.literal('selected-element'),
   element: elementSchema,
+  /** Set when the developer picked it in the page (rather than selecting it in DevTools). */
+  picked: z.boolean().optional(),
+  note: z.string().max(2000).optional().describe('what the developer typed when picking it'),
+  inspection: elementInspectionSchema.optional(),
   ...origin,
 });
 
@@ -218,6 +223,9 @@ export const COMMAND_NAMES = [
   'preview-image',
   'snapshot',
   'act',
+  'inspect',
+  'highlight',
+  'pick',
   'performance-trace',
   'record-start',
   'record-stop',

@@ -27,6 +27,7 @@ import { copyMcpConfiguration, installBrowserExtension } from './setup/setupComm
 import { StableInstall } from './setup/stableInstall';
 import { WalkthroughContext } from './walkthroughContext';
 import { MockStatusBar } from './networkMocks/mockStatusBar';
+import { registerInspectionCommands } from './inspection/inspectionCommands';
 import { registerRecordingCommands } from './recordings/recordingCommands';
 import { RecordingsView } from './recordings/recordingsView';
 import { ConsoleView } from './views/consoleView';
@@ -159,6 +160,7 @@ export class BrowserDebug {
       ...registerPerformanceCommands(this),
       ...registerRecordingCommands(this),
       ...registerExportCommands(this),
+      ...registerInspectionCommands(this),
     );
     if (this.settings().autoStart) void this.session.start();
     // After an update, what an earlier version handed out points at this install (off the activation path).

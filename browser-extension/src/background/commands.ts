@@ -3,6 +3,9 @@ import { act } from './actions/actCommand';
 import { PAGE_CONTROL_HANDLERS, withActingBadge } from './actions/pageControl';
 import { snapshot } from './actions/snapshotCommand';
 import { CommandError } from './commandError';
+import { clearHighlightBefore, highlight } from './inspection/highlight';
+import { inspect } from './inspection/inspectCommand';
+import { startPick } from './inspection/picking';
 import type { InboundFrame } from './connectorLink';
 import { networkMockCommands } from './networkMocks/mockCommands';
 import { cookiesFor, currentUrl, listTabs, navigate } from './pageCommands';
@@ -24,6 +27,9 @@ const HANDLERS: Record<string, (args: Record<string, unknown>) => Promise<unknow
   'preview-image': (args) => previewImage(args),
   snapshot: (args) => snapshot(args),
   act: (args) => act(args),
+  inspect: (args) => inspect(args),
+  highlight: (args) => highlight(args),
+  pick: (args) => startPick(typeof args.tabId === 'number' ? args.tabId : undefined),
   ...PAGE_CONTROL_HANDLERS,
   'performance-trace': (args) => performanceTrace(args),
   ...recordingCommands,
@@ -70,5 +76,5 @@ export function runCommand(name: string, args: Record<string, unknown>): Promise
     return Promise.reject(
       new CommandError('UNKNOWN_COMMAND', `This extension does not know the command '${name}': update it.`),
     );
-  return withActingBadge(name, args, () => handler(args));
+  return withActingBadge(name, args, async () => (await clearHighlightBefore(name, args), handler(args)));
 }

@@ -14,6 +14,7 @@ import { vitalsEvent } from './performance/vitalsEvent';
 import { Outbox } from './outbox';
 import { OutboxStore } from './outboxStore';
 import { fromPage } from './pageCaptures';
+import { PICK_COMMAND, startPick } from './inspection/picking';
 import { handleMessage } from './popupActions';
 import { RemoteMode } from './remoteMode';
 import { loadRemote, onRemoteChanged, remoteSettings } from './remoteSettings';
@@ -75,6 +76,10 @@ chrome.runtime.onMessage.addListener((message: ExtensionMessage, sender, respond
   void handleMessage(message, { sink, link, outbox, remote, sender }).then(respond);
   return true;
 });
+/** The keyboard shortcuts (manifest `commands`): picking starts in the tab the key was pressed in. */
+const onShortcut = (command: string, tab?: chrome.tabs.Tab): Promise<unknown> =>
+  command === PICK_COMMAND ? startPick(tab?.id).catch((error: Error) => ({ error: error.message })) : Promise.resolve();
+chrome.commands.onCommand.addListener((command, tab) => void onShortcut(command, tab));
 chrome.alarms.onAlarm.addListener(() => void started.then(() => link.ensureConnected()));
 
 /** Remote mode on: the edge link runs and the connector link is off; off: the other way round. */
@@ -124,5 +129,7 @@ Object.assign(globalThis, {
       debugger: { ...debuggerStats },
       remote: remote.status(),
     }),
+    /** The shortcut's handler, for tests: headless Chromium delivers no key to chrome.commands. */
+    shortcut: onShortcut,
   },
 });

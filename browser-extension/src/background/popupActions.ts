@@ -4,6 +4,7 @@ import type { ConnectorLink } from './connectorLink';
 import type { Outbox } from './outbox';
 import type { RemoteMode } from './remoteMode';
 import { remoteView, saveRemote } from './remoteSettings';
+import { acceptPick, startPick } from './inspection/picking';
 import { handleRecordingMessage, tabRecorder } from './recordings/recordingCommands';
 import { isInScope } from './scope';
 import { settings, updateSettings } from './settings';
@@ -51,6 +52,14 @@ export async function handleMessage(message: ExtensionMessage, context: Context)
     case 'recording-dialog':
     case 'recording-toggle':
       return handleRecordingMessage(message, context.sender, context.link);
+    case 'start-pick':
+      return startPick().catch((error: Error) => ({ error: error.message }));
+    case 'element-picked':
+      if (context.sender.tab?.id === undefined) return { error: 'Picks come from a tab.' };
+      return acceptPick(context.sink, context.sender.tab.id, message.token, message.note).then(
+        () => ({ ok: true }),
+        (error: Error) => ({ error: error.message }),
+      );
   }
 }
 

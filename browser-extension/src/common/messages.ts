@@ -161,4 +161,6 @@ export type ExtensionMessage =
   | { kind: 'update-remote-settings'; settings: RemoteSettings }
   | { kind: 'recording-step'; step: RecorderStep; timestamp: number; secret?: { key: string; value: string } }
   | { kind: 'recording-dialog'; text: string; timestamp: number }
-  | { kind: 'recording-toggle' };
+  | { kind: 'recording-toggle' }
+  | { kind: 'start-pick' }
+  | { kind: 'element-picked'; token: string; note: string };

@@ -54,6 +54,12 @@ async function refresh(): Promise<void> {
   render(await ask<PopupState>({ kind: 'popup-state' }));
 }
 
+$('pick').addEventListener('click', async () => {
+  const reply = await ask<{ error?: string }>({ kind: 'start-pick' });
+  if (reply?.error) $('shotResult').textContent = reply.error;
+  else window.close();
+});
+
 $('lock').addEventListener('change', async () => {
   if (!state?.currentTab) return;
   await ask({ kind: 'lock-tab', tabId: state.currentTab.id, locked: $<HTMLInputElement>('lock').checked });

@@ -8,6 +8,7 @@ import { auditRoutes } from './routes/auditRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
 import { identityRoutes } from './routes/identityRoutes';
 import { networkMockRoutes } from './routes/networkMockRoutes';
+import { inspectionRoutes } from './routes/inspectionRoutes';
 import { networkRoutes } from './routes/networkRoutes';
 import { pageRoutes } from './routes/pageRoutes';
 import { performanceRoutes } from './routes/performanceRoutes';
@@ -36,6 +37,7 @@ export function createApp(services: ConnectorServices, policy: AccessPolicy, ext
     ...recordingRoutes(services),
     ...networkMockRoutes(services),
     ...websocketRoutes(services),
+    ...inspectionRoutes(services),
   ];
   const app = express();
   app.disable('x-powered-by');

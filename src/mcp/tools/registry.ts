@@ -5,6 +5,7 @@ import { consoleTools } from './consoleTools';
 import { dataTools } from './dataTools';
 import { harTools } from './harTools';
 import { networkMockTools } from './networkMockTools';
+import { inspectionTools } from './inspectionTools';
 import { networkTools } from './networkTools';
 import { pageControlTools } from './pageControlTools';
 import { pageTools } from './pageTools';
@@ -30,6 +31,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...recordingTools,
   ...websocketTools,
   ...harTools,
+  ...inspectionTools,
 ].sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((tool) => [tool.name, tool]));

@@ -2,14 +2,9 @@ import * as vscode from 'vscode';
 import { RefreshableView } from './refreshableView';
 import type { CaptureFeed } from '../captureFeed';
 import { safeTreeItem } from './safeTreeItem';
+import { pickRows, type ElementRow as Row } from '../inspection/pickRows';
 
-interface Row {
-  label: string;
-  value: string;
-  children?: Row[];
-}
-
-/** The Element view: the element selected in DevTools, field by field. */
+/** The Element view: the element picked in the page or selected in DevTools, field by field. */
 export class ElementView extends RefreshableView<Row> {
   constructor(private readonly feed: CaptureFeed) {
     super();
@@ -17,10 +12,12 @@ export class ElementView extends RefreshableView<Row> {
 
   getChildren(row?: Row): Row[] {
     if (row) return row.children ?? [];
-    const element = this.feed.element?.element;
+    const selected = this.feed.element;
+    const element = selected?.element;
     if (!element) return [];
     const { width, height, top, left } = element.dimensions;
     return [
+      ...pickRows(selected),
       { label: 'tag', value: element.tagName.toLowerCase() },
       { label: 'id', value: element.id || '—' },
       { label: 'classes', value: element.className || '—' },
@@ -45,6 +42,7 @@ export class ElementView extends RefreshableView<Row> {
     );
     item.description = row.value;
     item.tooltip = row.value;
+    if (row.command) item.command = { command: row.command.id, title: row.command.title, arguments: row.command.args };
     return safeTreeItem(item);
   }
 }

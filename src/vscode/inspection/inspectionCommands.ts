@@ -1,0 +1,112 @@
+import * as vscode from 'vscode';
+import { picksText } from '../../mcp/format/inspectionText';
+import type { SourcePosition } from '../../shared/inspection';
+import type { StoredSelectedElement } from '../../shared/protocol';
+import type { CommandContext } from '../commandContext';
+import { callConnector } from '../connectorClient';
+import { showFailure } from '../failures';
+import { componentTarget, cssRuleTarget, fileCandidates } from './pickTargets';
+
+type Handler = (app: CommandContext, ...args: never[]) => unknown;
+
+/** The Element view's commands for picks; package.json contributes the same ids. */
+export const INSPECTION_COMMANDS: Record<string, Handler> = {
+  'browserDebug.pickElement': (app) => pickElement(app),
+  'browserDebug.addElementToChat': (app) => addToChat(app),
+  'browserDebug.goToComponent': (app) => goTo(app, 'component'),
+  'browserDebug.goToCssRule': (app, index?: number) => goTo(app, 'css', typeof index === 'number' ? index : undefined),
+};
+
+export function registerInspectionCommands(app: CommandContext): vscode.Disposable[] {
+  return Object.entries(INSPECTION_COMMANDS).map(([id, handler]) =>
+    vscode.commands.registerCommand(id, (...args: unknown[]) =>
+      (handler as (app: CommandContext, ...rest: unknown[]) => unknown)(app, ...args),
+    ),
+  );
+}
+
+async function pickElement(app: CommandContext): Promise<void> {
+  try {
+    await callConnector(app.session.port, 'POST', '/pick-element', {});
+    void vscode.window.showInformationMessage(
+      'Pick an element in your browser tab: click it, add a note if you like, and press Enter. Esc cancels.',
+    );
+  } catch (error) {
+    await showFailure('start picking', error);
+  }
+}
+
+/** The pick the Element view shows, with its locations mapped by the connector. */
+async function currentPick(app: CommandContext): Promise<StoredSelectedElement | undefined> {
+  const { picks } = await callConnector<{ picks: StoredSelectedElement[] }>(
+    app.session.port,
+    'GET',
+    '/picked-elements?limit=20',
+  );
+  const shown = app.feed.element;
+  const pick = picks.find((candidate) => candidate.id === shown?.id) ?? picks[0];
+  if (!pick?.inspection) {
+    void vscode.window.showInformationMessage(
+      'No picked element yet: run "Browser Debug: Pick Element", or use "Pick element" in the browser popup.',
+    );
+    return undefined;
+  }
+  return pick;
+}
+
+async function goTo(app: CommandContext, what: 'component' | 'css', index?: number): Promise<boolean> {
+  try {
+    const pick = await currentPick(app);
+    if (!pick?.inspection) return false;
+    const target = what === 'css' ? cssRuleTarget(pick.inspection, index) : componentTarget(pick.inspection);
+    if (!target) {
+      void vscode.window.showWarningMessage(
+        what === 'css'
+          ? 'The picked element has no stylesheet rule with a known location (only browser defaults or inline styles).'
+          : (pick.inspection.components.note ?? 'No component source location is known for the picked element.'),
+      );
+      return false;
+    }
+    return await open(app, target);
+  } catch (error) {
+    await showFailure(what === 'css' ? 'go to the CSS rule' : 'go to the component', error);
+    return false;
+  }
+}
+
+async function open(app: CommandContext, position: SourcePosition): Promise<boolean> {
+  const folders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
+  for (const path of fileCandidates(position, folders, app.settings().pathMapping)) {
+    const uri = vscode.Uri.file(path);
+    const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
+    if (stat?.type !== vscode.FileType.File) continue;
+    const at = new vscode.Position(Math.max(0, position.line - 1), Math.max(0, (position.column ?? 1) - 1));
+    await vscode.window.showTextDocument(uri, { selection: new vscode.Range(at, at), preview: true });
+    return true;
+  }
+  void vscode.window.showWarningMessage(`Browser Debug could not find ${position.source} in this workspace.`);
+  return false;
+}
+
+/** Opens the chat with the pick's note and inspection, and a screenshot of the element when one can be taken. */
+async function addToChat(app: CommandContext): Promise<string | undefined> {
+  try {
+    const pick = await currentPick(app);
+    if (!pick) return undefined;
+    const query = `About this element I picked in the browser:\n${picksText([pick], 1, 6000).replace(/^Showing 1 of 1 pick\(s\), newest first\.\n\n/, '')}`;
+    const shot = await callConnector<{ path?: string }>(app.session.port, 'POST', '/capture-screenshot', {
+      selector: pick.inspection?.selector ?? pick.element.selector,
+      fullPage: false,
+      tabId: pick.tabId,
+    }).catch(() => undefined);
+    await vscode.commands.executeCommand('workbench.action.chat.open', {
+      query,
+      isPartialQuery: true,
+      ...(shot?.path ? { attachFiles: [vscode.Uri.file(shot.path)] } : {}),
+    });
+    return query;
+  } catch (error) {
+    await showFailure('add the element to the chat', error);
+    return undefined;
+  }
+}

@@ -1,0 +1,255 @@
+/**
+ * inspect_element and highlight_element in a real `npm create vite` react-ts app (and vue-ts), through
+ * a real Chromium with our extension, the connector's HTTP API and a real MCP SDK client. The apps are
+ * copies of the cached dev-server apps (support/inspectApps.ts) with known lines.
+ */
+import assert from 'node:assert/strict';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Page } from 'playwright-core';
+import type { ElementInspection } from '../../src/shared/inspection';
+import type { StoredSelectedElement } from '../../src/shared/protocol';
+import { get, post } from '../support/http';
+import { call, httpClient, startMcpConnector, textOf, type McpTestConnector } from '../support/mcp';
+import { connectExtension, launchWithExtension, requireChromium, until, type TestBrowser } from './support/chromium';
+import { startApp, type RunningApp } from './support/devApps';
+import { inspectReactApp, inspectSvelteApp, inspectVueApp } from './support/inspectApps';
+
+describe('inspect_element and highlight_element in real dev-server apps', function () {
+  this.timeout(300_000);
+  let t: McpTestConnector;
+  let browser: TestBrowser;
+  let client: Client;
+
+  before(async function () {
+    const executable = requireChromium(this);
+    t = await startMcpConnector();
+    browser = await launchWithExtension(executable);
+    await connectExtension(browser.worker, t.port);
+    ({ client } = await httpClient(t.port));
+  });
+  after(async () => {
+    await client?.close();
+    await browser?.close();
+    await t?.stop();
+  });
+
+  const tool = async (name: string, args: Record<string, unknown>) => {
+    const result = await call(client, name, args);
+    return { text: textOf(result), isError: result.isError === true };
+  };
+  const open = async (url: string, ready: string): Promise<Page> => {
+    for (const old of browser.context.pages()) await old.close();
+    const page = await browser.context.newPage();
+    await page.goto(url);
+    await page.bringToFront();
+    await page.waitForSelector(ready);
+    return page;
+  };
+
+  describe('Vite react-ts', () => {
+    let app: RunningApp;
+    before(async () => {
+      app = await startApp(inspectReactApp);
+      await open(`${app.origin}/`, 'button.counter');
+    });
+    after(async () => app?.stop());
+
+    it('names the component chain and the JSX line of the counter button, and the winning and overridden rules', async () => {
+      const { text, isError } = await tool('inspect_element', { selector: 'button.counter' });
+      assert.equal(isError, false, text);
+      if (process.env.PRINT_INSPECTION) process.stdout.write(`${text}\n`);
+      assert.ok(text.length <= 3000, `${text.length} characters:\n${text}`);
+      assert.match(text, /<button> role button "count is 0"/, text);
+      assert.match(text, /App \(src\/main\.tsx:\d+\) › Counter \(src\/App\.tsx:16\)/, text);
+      assert.match(text, /Element written at src\/App\.tsx:7/, text);
+      assert.match(text, /^\.counter — src\/App\.css:5\n {2}✓ background-color: rebeccapurple/m, text);
+      assert.match(text, /^button — src\/index\.css:1\n {2}✗ border-radius: 4px \(overridden\)/m, text);
+      assert.match(text, /✗ background-color: #1a1a1a \(overridden\)/, text);
+      assert.match(text, /✓ color: white/, text);
+      assert.match(text, /Visible\./, text);
+      assert.match(text, /Box: \d+(\.\d)?×\d+(\.\d)? at/, text);
+      assert.match(text, /background-color rgb\(102, 51, 153\)/, text);
+    });
+
+    it('answers the same over HTTP POST /inspect-element, with absolute files for editors', async () => {
+      const { status, json } = await post(t.port, '/inspect-element', { selector: 'button.counter' });
+      assert.equal(status, 200, JSON.stringify(json));
+      const inspection = json as unknown as ElementInspection;
+      const counter = inspection.rules.find((rule) => rule.selector === '.counter')!;
+      assert.equal(counter.location?.original?.source, 'src/App.css');
+      assert.equal(counter.location?.original?.line, 5);
+      assert.equal(counter.location?.original?.file, `${app.dir}/src/App.css`);
+      assert.equal(inspection.components.framework, 'react');
+      assert.equal(inspection.components.element?.original?.line, 7);
+      assert.equal(inspection.components.element?.original?.file, `${app.dir}/src/App.tsx`);
+      const bad = await post(t.port, '/inspect-element', { selector: 'button', ref: 'e1' });
+      assert.equal(bad.status, 400, JSON.stringify(bad.json));
+      assert.match(JSON.stringify(bad.json), /exactly one of `ref` or `selector`/);
+    });
+
+    it('says why hidden elements are hidden', async () => {
+      const gone = await tool('inspect_element', { selector: '#gone' });
+      assert.match(gone.text, /Not visible: display:none on the element itself/, gone.text);
+      assert.match(gone.text, /^\.gone — src\/App\.css:10/m, gone.text);
+      const faded = await tool('inspect_element', { selector: '#faded' });
+      assert.match(faded.text, /Not visible: opacity:0 on its ancestor <div\.veil>/, faded.text);
+    });
+
+    it('inspects by snapshot ref, and tells a bad selector what to do', async () => {
+      const snapshot = await tool('take_snapshot', {});
+      const ref = /button "count is 0" \[ref=(e\d+)\]/.exec(snapshot.text)?.[1];
+      assert.ok(ref, snapshot.text);
+      const byRef = await tool('inspect_element', { ref });
+      assert.match(byRef.text, /Counter \(src\/App\.tsx:16\)/, byRef.text);
+      const none = await tool('inspect_element', { selector: '#nothing-here' });
+      assert.equal(none.isError, true);
+      assert.match(none.text, /No element matches '#nothing-here'/);
+    });
+
+    it('highlight_element shows a labelled outline, and it goes at the next action', async () => {
+      const page = browser.context.pages()[0]!;
+      const shown = await tool('highlight_element', { selector: 'button.counter', label: 'this one?' });
+      assert.match(shown.text, /Highlighted "this one\? · \d+×\d+"/, shown.text);
+      const label = () =>
+        page.evaluate(
+          () =>
+            document.getElementById('__browser_debug_highlight__')?.shadowRoot?.querySelector('.label')?.textContent ??
+            null,
+        );
+      assert.match(String(await label()), /^this one\? · \d+×\d+$/);
+      const snapshot = await tool('take_snapshot', {});
+      assert.doesNotMatch(snapshot.text, /this one\?/, 'the highlight stays out of the accessibility tree');
+      const ref = /button "count is 0" \[ref=(e\d+)\]/.exec(snapshot.text)![1];
+      await tool('click', { ref });
+      await until(async () => (await label()) === null, 5000, 'the highlight to go at the next action');
+      assert.equal(await page.textContent('button.counter'), 'count is 1');
+
+      await tool('highlight_element', { selector: 'button.counter', durationMs: 300 });
+      await until(async () => (await label()) === null, 5000, 'the highlight to go after its duration');
+      await tool('highlight_element', { selector: 'button.counter' });
+      assert.notEqual(await label(), null);
+      assert.match((await tool('highlight_element', { clear: true })).text, /Highlight removed/);
+      assert.equal(await label(), null);
+    });
+  });
+
+  describe('picking (Vite react-ts)', () => {
+    let app: RunningApp;
+    let page: Page;
+    before(async () => {
+      app = await startApp(inspectReactApp);
+      page = await open(`${app.origin}/`, 'button.counter');
+    });
+    after(async () => app?.stop());
+
+    it('a pick made with the shortcut reaches get_picked_elements and GET /picked-elements with its note; the page never sees the click', async () => {
+      assert.match((await tool('get_picked_elements', {})).text, /No element picked yet/);
+      // Headless Chromium delivers no key press to chrome.commands: the test calls the shortcut's own handler.
+      const started = await browser.worker.evaluate(async () => {
+        const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+        const hooks = (
+          globalThis as unknown as { browserDebug: { shortcut(c: string, t?: chrome.tabs.Tab): Promise<unknown> } }
+        ).browserDebug;
+        return hooks.shortcut('pick-element', tab);
+      });
+      assert.deepEqual(Object.keys(started as object).sort(), ['picking', 'tabId'], JSON.stringify(started));
+      const before = await page.textContent('button.counter');
+      await page.hover('button.counter');
+      const label = page.locator('#__browser_debug_picker__ .label');
+      await until(
+        async () => /^button\.counter · \d+×\d+$/.test((await label.textContent()) ?? ''),
+        5000,
+        'the hover label',
+      );
+      await page.click('button.counter');
+      await page.fill('#__browser_debug_picker__ input[name="note"]', 'make it green');
+      await page.press('#__browser_debug_picker__ input[name="note"]', 'Enter');
+      let text = '';
+      await until(
+        async () => /Note: "make it green"/.test((text = (await tool('get_picked_elements', {})).text)),
+        15_000,
+        'the pick in get_picked_elements',
+      );
+      assert.match(text, /Counter \(src\/App\.tsx:16\)/, text);
+      assert.match(text, /^\.counter — src\/App\.css:5$/m, text);
+      assert.equal(await page.textContent('button.counter'), before, 'the pick click did not reach the page');
+      assert.equal(await page.locator('[data-browser-debug-pick]').count(), 0, 'no pick mark is left behind');
+      assert.equal(await page.locator('#__browser_debug_picker__').count(), 0, 'the picker is gone');
+      const { json } = await get(t.port, '/picked-elements');
+      const [pick] = (json as { picks: StoredSelectedElement[] }).picks;
+      assert.equal(pick?.note, 'make it green');
+      assert.equal(
+        pick?.inspection?.rules.find((rule) => rule.selector === '.counter')?.location?.original?.file,
+        `${app.dir}/src/App.css`,
+      );
+    });
+
+    it('"Pick element" in the popup starts the picker in the tab (locked here, as the popup opens as a tab)', async () => {
+      const tabId = await browser.worker.evaluate(
+        async (url) => (await chrome.tabs.query({})).find((tab) => tab.url?.startsWith(url))?.id,
+        app.origin,
+      );
+      const popup = await browser.context.newPage();
+      await popup.goto(`chrome-extension://${new URL(browser.worker.url()).host}/popup.html`);
+      await popup.evaluate((id) => chrome.runtime.sendMessage({ kind: 'lock-tab', tabId: id, locked: true }), tabId);
+      try {
+        await popup.click('#pick');
+        await page.waitForSelector('#__browser_debug_picker__', { state: 'attached' });
+        await page.keyboard.press('Escape');
+        await page.waitForSelector('#__browser_debug_picker__', { state: 'detached' });
+      } finally {
+        const again = await browser.context.newPage();
+        await again.goto(`chrome-extension://${new URL(browser.worker.url()).host}/popup.html`);
+        await again.evaluate((id) => chrome.runtime.sendMessage({ kind: 'lock-tab', tabId: id, locked: false }), tabId);
+        await again.close();
+        if (!popup.isClosed()) await popup.close();
+        await page.bringToFront();
+      }
+    });
+
+    it('Escape cancels a pick: nothing is sent and the page keeps working', async () => {
+      const count = async () => (await get(t.port, '/picked-elements')).json.total as number;
+      const picks = await count();
+      await post(t.port, '/pick-element', {});
+      await page.waitForSelector('#__browser_debug_picker__', { state: 'attached' });
+      await page.hover('button.counter');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('#__browser_debug_picker__', { state: 'detached' });
+      const before = Number(/\d+/.exec((await page.textContent('button.counter')) ?? '')![0]);
+      await page.click('button.counter');
+      assert.equal(await page.textContent('button.counter'), `count is ${before + 1}`);
+      assert.equal(await count(), picks);
+    });
+  });
+
+  describe('Vite vue-ts', () => {
+    let app: RunningApp;
+    before(async () => {
+      app = await startApp(inspectVueApp);
+      await open(`${app.origin}/`, 'button.counter');
+    });
+    after(async () => app?.stop());
+
+    it('names the Vue component and its file, and the rule from the SFC', async () => {
+      const { text } = await tool('inspect_element', { selector: 'button.counter' });
+      assert.match(text, /Components \(vue, outermost first\): App \(src\/App\.vue:1\)/, text);
+      assert.match(text, /✓ background-color: rebeccapurple/, text);
+    });
+  });
+
+  describe('Vite svelte-ts', () => {
+    let app: RunningApp;
+    before(async () => {
+      app = await startApp(inspectSvelteApp);
+      await open(`${app.origin}/`, 'button.counter');
+    });
+    after(async () => app?.stop());
+
+    it('names the Svelte component where it is rendered and the element’s line from __svelte_meta', async () => {
+      const { text } = await tool('inspect_element', { selector: 'button.counter' });
+      if (process.env.PRINT_INSPECTION) process.stdout.write(`${text}\n`);
+      assert.match(text, /Components \(svelte, outermost first\): Counter \(src\/App\.svelte:6\)/, text);
+      assert.match(text, /Element written at src\/lib\/Counter\.svelte:7/, text);
+    });
+  });
+});
