@@ -12,7 +12,7 @@ import {
 
 const ruleFields = {
   url: z.string().min(1).max(2000).optional().describe('Glob: * any, ? one char; no * = contains'),
-  urlPattern: z.string().min(1).max(2000).optional().describe('Or a URLPattern, e.g. /api/orders/:id'),
+  urlPattern: z.string().min(1).max(2000).optional().describe('Or a URLPattern'),
   method: z
     .string()
     .regex(/^[A-Za-z]{1,20}$/, 'an HTTP method such as GET')
@@ -25,7 +25,7 @@ const ruleFields = {
   body: z.string().max(MOCK_BODY_MAX_CHARS).optional().describe('respond'),
   error: z.enum(MOCK_FAIL_REASONS).optional().describe('fail (Failed)'),
   delayMs: z.number().int().min(1).max(MOCK_DELAY_MAX_MS).optional().describe('delay, ms'),
-  times: z.number().int().min(1).max(100_000).optional().describe('Then end; default never'),
+  times: z.number().int().min(1).max(100_000).optional().describe('Then end'),
 };
 
 /** The fields of a rule, unchecked across fields (MCP tools list this shape as their input). */

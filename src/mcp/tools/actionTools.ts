@@ -89,7 +89,7 @@ export const actionTools = [
     name: 'take_snapshot',
     title: 'Page snapshot',
     description:
-      'The page as an accessibility tree, one element per line with role, name, state and [ref=eN] for the action tools. Budgeted; says how to narrow.',
+      'The page as an accessibility tree: one element per line with role, name, state and [ref=eN] for the action tools.',
     annotations: { readOnlyHint: true, openWorldHint: false },
     schema: snapshotSchema,
     handler: takeSnapshot,

@@ -39,7 +39,7 @@ const runEngineAudit = defineTool({
   name: 'run_engine_audit',
   title: 'Audit page',
   description:
-    'Lighthouse audit of a page as the logged-in user sees it (8–12 s, progress reported): scores, metrics, failing audits with selectors, top savings, report path.',
+    'Lighthouse audit as the logged-in user sees the page (8–12 s): scores, metrics, failing audits with selectors, report path.',
   // It loads the page in a throwaway context: the user's tabs and data are left alone; reports go to our capped folder.
   annotations: { readOnlyHint: true, openWorldHint: true },
   schema,

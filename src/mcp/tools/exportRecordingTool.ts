@@ -7,8 +7,7 @@ export const exportRecording = defineTool({
   name: 'export_recording',
   title: 'Export a recording as a test',
   description:
-    "Turns a recording into a Playwright, Puppeteer or Cypress test (or Recorder JSON) that fails while its bug's errors and failed requests come back. " +
-    'Answers the text, or writes it to path.',
+    'A recording as a Playwright, Puppeteer or Cypress test that fails while its bug comes back; the text, or a file at path.',
   annotations: { openWorldHint: false },
   schema: z.strictObject({
     id: z.string().min(1).max(100).describe('Recording id, e.g. "rec-1a2b3c4d5e6f".'),

@@ -6,7 +6,7 @@ import { defineTool } from '../tool';
 const exportHarTool = defineTool({
   name: 'export_har',
   title: 'Export HAR',
-  description: 'Writes the captured requests as a HAR 1.2 file; answers its path and size.',
+  description: 'Writes the captured requests to a HAR 1.2 file: path and size.',
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
   schema: z.strictObject({
     search: z.string().max(500).optional().describe('URL contains'),

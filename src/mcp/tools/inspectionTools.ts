@@ -48,7 +48,7 @@ export const inspectionTools = [
     name: 'inspect_element',
     title: 'Inspect element',
     description:
-      'Box, why hidden, key computed styles, matched CSS rules (winning/overridden, file:line) and component chain with source lines.',
+      'Box, why hidden, key styles, matched CSS rules (winning/overridden, file:line), component chain with source lines.',
     annotations: { readOnlyHint: true, openWorldHint: false },
     schema: inspectSchema,
     handler: async ({ maxChars, ...request }: z.output<typeof inspectSchema>, { services, budget }: ToolContext) => ({
@@ -61,8 +61,7 @@ export const inspectionTools = [
   defineTool({
     name: 'highlight_element',
     title: 'Highlight element',
-    description:
-      'Outlines an element with a label in the page, to show the user which you mean. Goes at the next action.',
+    description: 'Outlines an element with a label in the page, to show the user which one you mean.',
     annotations: { readOnlyHint: true, openWorldHint: false },
     schema: highlightSchema,
     handler: async (args: z.output<typeof highlightSchema>, { services }: ToolContext) => {

@@ -11,8 +11,7 @@ function mockLine(mock: NetworkMock): string {
 const mockNetwork = defineTool({
   name: 'mock_network',
   title: 'Mock network',
-  description:
-    'Makes matching requests of the tab answer, fail, block or wait, e.g. {url:"*/api/*", action:"respond", status:503}.',
+  description: 'Makes matching requests answer, fail, block or wait: {url:"*/api/*", action:"respond", status:503}.',
   annotations: { readOnlyHint: false, openWorldHint: false },
   schema: mockRuleShape.extend({ tabId: z.number().int().optional().describe('Default: selected tab') }),
   handler: async ({ tabId, ...fields }, { services }) => {
@@ -31,7 +30,7 @@ const mockNetwork = defineTool({
 const listNetworkMocks = defineTool({
   name: 'list_network_mocks',
   title: 'List network mocks',
-  description: 'Lists the network mock rules in force, with their hits.',
+  description: 'The network mock rules in force, with hits.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema: z.strictObject({}),
   handler: async (_args, { services }) => {

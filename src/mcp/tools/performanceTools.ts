@@ -37,7 +37,7 @@ const performanceTraceTool = defineTool({
   name: 'performance_trace',
   title: 'Performance trace',
   description:
-    "Traces the page in the developer's tab with DevTools' trace engine: LCP breakdown, CLS culprits, INP, long tasks with scripts, render-blocking requests, insights with savings, and the .json.gz path.",
+    "Traces the user's tab: LCP breakdown, CLS culprits, INP, long tasks with scripts, render-blocking requests, insights, trace file.",
   // It reloads the user's tab, but changes nothing stored: not read-only, not destructive.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   schema,

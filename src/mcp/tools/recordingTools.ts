@@ -91,8 +91,7 @@ const replayRecording = defineTool({
   name: 'replay_recording',
   title: 'Replay a recording',
   description:
-    "Replays a recording in the user's tab and answers a verdict: reproduced, not reproduced (all steps ran, its errors are gone) or diverged (step N failed, why), " +
-    'with errors as recurring, gone and new. Use it to check a fix.',
+    "Replays a recording in the user's tab to check a fix: reproduced, not reproduced (its errors gone) or diverged (which step, why).",
   annotations: { openWorldHint: false },
   schema: z.strictObject({
     id: recordingId,

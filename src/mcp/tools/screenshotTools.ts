@@ -105,7 +105,7 @@ const screenshotCapture = defineTool({
   name: 'screenshot_capture',
   title: 'Screenshot',
   description:
-    'Shows the page (whole, visible area or one element) as an image of at most 1600 px and saves the full-size file (path given).',
+    'The page (whole, visible area or one element) as an image of at most 1600 px; the full-size file is saved.',
   // The page is left as it was (hidden elements come back); the file goes to our own capped folder.
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema,
