@@ -22,6 +22,11 @@ export function captureCallerStack(target: object, above: (...args: never[]) => 
 
 /** The text of a stack captured by captureCallerStack (V8 formats it now), or undefined. */
 export function heldStack(target: object): string | undefined {
-  const stack = (target as { stack?: unknown }).stack;
-  return typeof stack === 'string' ? stack : undefined;
+  try {
+    const stack = (target as { stack?: unknown }).stack;
+    return typeof stack === 'string' ? stack : undefined;
+  } catch {
+    // A page's own Error.prepareStackTrace threw: the entry goes without a stack, the batch still goes.
+    return undefined;
+  }
 }
