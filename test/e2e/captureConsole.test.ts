@@ -43,4 +43,27 @@ describe('browser extension: console and errors', function () {
     );
     await page.close();
   });
+
+  it('keeps 10 page frames for a plain log and more for an error, every line of a loop in order, none of ours', async () => {
+    const page = await rig.browser.context.newPage();
+    await page.goto(`${rig.site.origin}/deep.html`);
+    await until(async () => (await logs()).some((log) => log.message === 'done'));
+    const all = (await logs()).filter((log) => String(log.url).endsWith('/deep.html'));
+    const deepLog = all.find((log) => log.message === 'deep log')!;
+    assert.equal(deepLog.source, `${rig.site.origin}/deep.js:4:24`);
+    assert.equal(deepLog.frames.length, 10);
+    const deepError = all.find((log) => log.message === 'deep error')!;
+    assert.equal(deepError.source, `${rig.site.origin}/deep.js:5:24`);
+    assert.ok(deepError.frames.length > 10, `${deepError.frames.length} frames`);
+    for (const log of [deepLog, deepError])
+      assert.ok(log.frames.every((frame: { url: string }) => frame.url.endsWith('/deep.js')));
+    const loop = all.filter((log) => String(log.message).startsWith('loop '));
+    assert.deepEqual(
+      loop.map((log) => log.message),
+      Array.from({ length: 300 }, (_, i) => `loop ${i}`),
+    );
+    assert.ok(loop.every((log) => log.source === `${rig.site.origin}/deep.js:6:39`));
+    assert.ok(all.some((log) => log.message === 'after a hostile prepareStackTrace'));
+    await page.close();
+  });
 });

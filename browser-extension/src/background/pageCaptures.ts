@@ -1,4 +1,4 @@
-import type { CaptureEvent } from '../../../src/shared/protocol';
+import type { CaptureEvent, StackFrame } from '../../../src/shared/protocol';
 import type { PageCapture } from '../common/messages';
 import { formatFrame, formatStack, parseStack } from '../../../src/shared/stackFrames';
 
@@ -13,18 +13,28 @@ export function fromPage(json: string): CaptureEvent[] {
     return [];
   }
   if (!Array.isArray(raw)) return [];
-  return (raw as PageCapture[]).filter((capture) => capture && typeof capture === 'object').map(toEvent);
+  // A stack marked the same as the one before it is parsed once.
+  let previous: { text?: string; frames: StackFrame[] } = { frames: [] };
+  const framesOf = (text: string | undefined): StackFrame[] => {
+    if (text !== previous.text) previous = { text, frames: parseStack(text).slice(0, MAX_FRAMES) };
+    return previous.frames;
+  };
+  return (raw as PageCapture[])
+    .filter((capture) => capture && typeof capture === 'object')
+    .map((capture) => {
+      if (capture.type === 'console-log' && capture.sameStack) capture = { ...capture, stackText: previous.text };
+      return toEvent(capture, capture.type === 'websocket' ? [] : framesOf(capture.stackText));
+    });
 }
 
-function toEvent(capture: PageCapture): CaptureEvent {
+function toEvent(capture: PageCapture, parsed: StackFrame[]): CaptureEvent {
   if (capture.type === 'websocket') return capture;
   if (capture.type === 'console-log') {
-    const frames = parseStack(capture.stackText).slice(0, MAX_FRAMES);
-    const { stackText: _stack, ...rest } = capture;
+    const frames = [...parsed];
+    const { stackText: _stack, sameStack: _same, ...rest } = capture;
     return { ...rest, source: frames[0] ? formatFrame(frames[0]) : undefined, stack: formatStack(frames), frames };
   }
-  const parsed = parseStack(capture.stackText).slice(0, MAX_FRAMES);
-  const frames = parsed.length ? parsed : capture.fallback ? [capture.fallback] : [];
+  const frames = parsed.length ? [...parsed] : capture.fallback ? [capture.fallback] : [];
   const top = frames[0];
   const { stackText, fallback: _fallback, ...rest } = capture;
   return {

@@ -61,6 +61,8 @@ export type PageCapture =
       timestamp: number;
       url: string;
       stackText?: string;
+      /** The same stack as the capture before it in this batch: its text is sent once. */
+      sameStack?: true;
     }
   | {
       type: 'console-error';

@@ -7,6 +7,7 @@
 import type { StackFrame } from '../../../src/shared/protocol';
 import { ATTACHED_NOTE, claimOnce, HOOK_MARKS, takeMark } from '../common/hookMarks';
 import { CAPTURE_EVENT, type PageCapture } from '../common/messages';
+import { captureCallerStack, heldStack } from './callerStack';
 import { watchRequestInitiators } from './requestInitiators';
 import { watchWebSockets } from './websockets/socketHook';
 import { describe, formatArgs, formatTable, truncate } from './serialize';
@@ -20,7 +21,24 @@ let busy = false;
 function flush(): void {
   flushScheduled = false;
   if (!pending.length) return;
-  window.dispatchEvent(new CustomEvent(CAPTURE_EVENT, { detail: JSON.stringify(pending.splice(0)) }));
+  const batch = pending.splice(0);
+  // Console stacks were captured in the call but V8 formats them only now, out of the page's call. A loop
+  // logging from one line repeats the same stack: it crosses to the worker once.
+  let previous: string | undefined;
+  for (const capture of batch) {
+    if (capture.type === 'websocket') continue;
+    let stack = capture.stackText;
+    if (capture.type === 'console-log' && stack === undefined) {
+      const held = heldStack(capture);
+      if (held !== undefined) {
+        stack = held;
+        if (held === previous) capture.sameStack = true;
+        else capture.stackText = held;
+      }
+    }
+    previous = stack;
+  }
+  window.dispatchEvent(new CustomEvent(CAPTURE_EVENT, { detail: JSON.stringify(batch) }));
 }
 
 function post(capture: PageCapture): void {
@@ -32,19 +50,13 @@ function post(capture: PageCapture): void {
   }
 }
 
-/** V8's Error.stackTraceLimit: raised for a moment so our own frames do not crowd out the page's. */
-const V8Error = Error as ErrorConstructor & { stackTraceLimit: number };
-
-function callerStack(): string | undefined {
-  const limit = V8Error.stackTraceLimit;
-  V8Error.stackTraceLimit = 25;
-  const stack = new Error().stack;
-  V8Error.stackTraceLimit = limit;
-  return stack;
-}
+/** Page frames a plain log keeps (its source line is the first), as V8's default limit; warnings, errors,
+ * asserts and traces keep more, as before. Fewer frames is most of what the stack costs per call. */
+const PLAIN_FRAMES = 10;
+const FULL_FRAMES = 23;
 
 /** Wraps one console method; a capture failure never breaks the page's own call. */
-function wrap(name: keyof Console, toEntry: (args: unknown[]) => [Level, string] | undefined): void {
+function wrap(name: keyof Console, frames: number, toEntry: (args: unknown[]) => [Level, string] | undefined): void {
   const original = console[name] as (...args: unknown[]) => void;
   if (typeof original !== 'function') return;
   const wrapped = function (this: Console, ...args: unknown[]) {
@@ -52,15 +64,17 @@ function wrap(name: keyof Console, toEntry: (args: unknown[]) => [Level, string]
       busy = true;
       try {
         const entry = toEntry(args);
-        if (entry)
-          post({
+        if (entry) {
+          const capture: PageCapture = {
             type: 'console-log',
             level: entry[0],
             message: entry[1],
             timestamp: Date.now(),
             url: location.href,
-            stackText: callerStack(),
-          });
+          };
+          captureCallerStack(capture, wrapped, frames);
+          post(capture);
+        }
       } catch {
         // Serialising a hostile value must not break the page.
       } finally {
@@ -75,12 +89,15 @@ function wrap(name: keyof Console, toEntry: (args: unknown[]) => [Level, string]
 
 function wrapConsole(): void {
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const)
-    wrap(level, (args) => [level, formatArgs(args)]);
-  wrap('assert', ([condition, ...rest]) =>
+    wrap(level, level === 'warn' || level === 'error' ? FULL_FRAMES : PLAIN_FRAMES, (args) => [
+      level,
+      formatArgs(args),
+    ]);
+  wrap('assert', FULL_FRAMES, ([condition, ...rest]) =>
     condition ? undefined : ['error', `Assertion failed${rest.length ? ': ' + formatArgs(rest) : ''}`],
   );
-  wrap('table', ([data]) => ['log', formatTable(data)]);
-  wrap('trace', (args) => ['log', `console.trace${args.length ? ': ' + formatArgs(args) : ''}`]);
+  wrap('table', PLAIN_FRAMES, ([data]) => ['log', formatTable(data)]);
+  wrap('trace', FULL_FRAMES, (args) => ['log', `console.trace${args.length ? ': ' + formatArgs(args) : ''}`]);
 }
 
 function errorCapture(

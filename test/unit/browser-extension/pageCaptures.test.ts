@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { fromPage } from '../../../browser-extension/src/background/pageCaptures';
+
+describe('browser extension: page captures', () => {
+  const stack = (line: number) =>
+    `Error\n    at render (http://localhost:5173/app.js:${line}:9)\n    at http://localhost:5173/app.js:40:3`;
+  const log = (message: string, extra: object) => ({
+    type: 'console-log',
+    level: 'log',
+    message,
+    timestamp: 1,
+    url: 'http://localhost:5173/',
+    ...extra,
+  });
+
+  it('gives a capture marked sameStack the stack of the one before it, parsed once, in order', () => {
+    const events = fromPage(
+      JSON.stringify([
+        log('a', { stackText: stack(7) }),
+        log('b', { sameStack: true }),
+        log('c', { sameStack: true }),
+        log('d', { stackText: stack(9) }),
+        log('e', { sameStack: true }),
+      ]),
+    ) as Record<string, any>[];
+    assert.deepEqual(
+      events.map((event) => [event.message, event.source]),
+      [
+        ['a', 'http://localhost:5173/app.js:7:9'],
+        ['b', 'http://localhost:5173/app.js:7:9'],
+        ['c', 'http://localhost:5173/app.js:7:9'],
+        ['d', 'http://localhost:5173/app.js:9:9'],
+        ['e', 'http://localhost:5173/app.js:9:9'],
+      ],
+    );
+    assert.equal(events[2]!.frames[1].line, 40);
+    assert.notEqual(events[1]!.frames, events[2]!.frames, 'each event owns its frames');
+    assert.ok(events.every((event) => !('sameStack' in event) && !('stackText' in event)));
+  });
+
+  it('gives a first capture marked sameStack no stack rather than a wrong one', () => {
+    const [event] = fromPage(JSON.stringify([log('x', { sameStack: true })])) as Record<string, any>[];
+    assert.equal(event!.source, undefined);
+    assert.deepEqual(event!.frames, []);
+  });
+});
