@@ -33,7 +33,7 @@ function secretsOf(record: Record<string, unknown>): Record<string, string> {
   return secrets as Record<string, string>;
 }
 
-/** Recordings: start/stop in the browser, list, read, replay, import a DevTools Recorder flow, delete. */
+/** Recordings: start/stop in the browser, list, read, rename, replay, import a DevTools Recorder flow, delete. */
 export function recordingRoutes({ recordings }: ConnectorServices): Route[] {
   return [
     {
@@ -53,12 +53,22 @@ export function recordingRoutes({ recordings }: ConnectorServices): Route[] {
       },
     },
     { method: 'GET', path: '/recordings/:id', handle: ({ params }) => recordings.get(params.id!) },
+    {
+      method: 'PATCH',
+      path: '/recordings/:id',
+      handle: ({ params, body }) => {
+        const title = optionalString(bodyRecord(body), 'title');
+        if (title === undefined) throw missingParameter('title', 'Send {"title": "the new name"}.');
+        return recordings.rename(params.id!, title);
+      },
+    },
     { method: 'DELETE', path: '/recordings/:id', handle: ({ params }) => recordings.delete(params.id!) },
     { method: 'POST', path: '/recordings/:id/stop', handle: ({ params }) => recordings.stop(params.id!) },
     {
       method: 'POST',
       path: '/recordings/:id/replay',
-      handle: ({ params, body }) => recordings.replay(params.id!, { secrets: secretsOf(bodyRecord(body)) }),
+      handle: ({ params, body, signal }) =>
+        recordings.replay(params.id!, { secrets: secretsOf(bodyRecord(body)), signal }),
     },
   ];
 }
