@@ -21,6 +21,10 @@ export interface PageLoad {
   url: string;
   title?: string;
   tabId?: number;
+  /** When the load began (its page-navigated entry). */
+  startedAt?: number;
+  /** A later load in the same tab replaced this one. */
+  replaced?: boolean;
 }
 
 /** Views show the newest this many per kind; the connector keeps more. */
@@ -203,11 +207,14 @@ export class CaptureFeed implements vscode.Disposable {
         push(this.screenshots, entry);
         break;
       case 'page-navigated':
+        for (const load of this.pageLoads.values())
+          if (load.tabId === entry.tabId && load.id !== entry.pageLoadId) load.replaced = true;
         this.pageLoads.set(entry.pageLoadId, {
           id: entry.pageLoadId,
           url: entry.url,
           title: entry.title,
           tabId: entry.tabId,
+          startedAt: entry.timestamp,
         });
         this.currentPageLoad = entry.pageLoadId;
         break;
