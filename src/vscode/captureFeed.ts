@@ -222,8 +222,9 @@ export class CaptureFeed implements vscode.Disposable {
         this.vitals.observe(entry);
         break;
       case 'current-url': {
+        // A new object, so the views see the group changed and relabel it (the title arrives after the load).
         const load = this.pageLoads.get(entry.pageLoadId);
-        if (load) Object.assign(load, { url: entry.url, title: entry.title ?? load.title });
+        if (load) this.pageLoads.set(load.id, { ...load, url: entry.url, title: entry.title ?? load.title });
         break;
       }
     }

@@ -32,7 +32,8 @@ describe('VS Code UI: recording commands (code-server, the VSIX installed)', fun
   let page: Page;
 
   before(async function () {
-    rig = await startUiRig(this);
+    // No chat here (AI features off): 'Ask Copilot to Fix' falls back to the clipboard.
+    rig = await startUiRig(this, { settings: { 'chat.disableAIFeatures': true } });
     workbench = rig.workbench;
     writeFileSync(join(rig.folder, 'record.html'), PAGE);
     page = await rig.app.context.newPage();
@@ -78,6 +79,17 @@ describe('VS Code UI: recording commands (code-server, the VSIX installed)', fun
     await workbench.keyboard.press('Enter');
     await row(/add button counts.*1 steps/).waitFor({ timeout: 20_000 });
     assert.ok((await recordings()).some((r) => r.title === 'add button counts'));
+  });
+
+  it('with no chat available, "Ask Copilot to Fix" copies the prompt to the clipboard and says so', async () => {
+    await clickAction(row(/add button counts/), 'Ask Copilot to Fix');
+    await workbench
+      .locator('.notification-toast', { hasText: 'copied to the clipboard' })
+      .first()
+      .waitFor({ timeout: 20_000 });
+    const copied = await workbench.evaluate(() => navigator.clipboard.readText());
+    assert.match(copied, /^Fix the bug in this browser recording "add button counts"/);
+    assert.match(copied, /replay_recording/);
   });
 
   it('a replay can be cancelled: the browser stops before the next step and no verdict is kept', async () => {

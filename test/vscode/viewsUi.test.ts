@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { until } from '../support/until';
@@ -94,7 +94,10 @@ describe('VS Code UI: Problems, views and commands (code-server, the VSIX instal
     await openSideBar(workbench);
     await expandView(workbench, 'Console');
     const groups = pane('Console').locator('.monaco-list-row', { hasText: /\d{1,2}:\d{2}:\d{2}.*Problems fixture/ });
-    await until(async () => (await groups.count()) === 2, 30_000, 'two page-load groups');
+    await until(async () => (await groups.count()) === 2, 30_000, 'two page-load groups').catch(async (error) => {
+      const rows = await pane('Console').locator('.monaco-list-row').allTextContents();
+      throw new Error(`${(error as Error).message}: ${rows.join(' | ')}`);
+    });
     assert.match((await groups.nth(0).textContent()) ?? '', /current/, 'the newest load is the current one');
     assert.doesNotMatch((await groups.nth(1).textContent()) ?? '', /current/, 'the reloaded one is not');
   });
@@ -134,33 +137,9 @@ describe('VS Code UI: Problems, views and commands (code-server, the VSIX instal
     );
     const text = (await preview.locator('body').textContent()) ?? '';
     assert.match(text, /Duration: (\d+ ms|\d+\.\d ms|\d+\.\d\d s)/);
-    assert.match(text, /Initiator: problems\.js:4:\d+/);
+    assert.match(text, /Initiator: \/?problems\.js:4:\d+/);
     assert.doesNotMatch(text, /\*\*/, 'rendered, not Markdown source');
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-request-details.png') });
-  });
-
-  it('with no chat available, "Ask Copilot to Fix" copies the prompt to the clipboard and says so', async () => {
-    const settings = JSON.parse(readFileSync(rig.settingsFile, 'utf8'));
-    writeFileSync(rig.settingsFile, JSON.stringify({ ...settings, 'chat.disableAIFeatures': true }, null, 2));
-    await openSideBar(workbench);
-    const error = pane('Console').locator('.monaco-list-row', { hasText: 'bd problem: stays broken' }).first();
-    const toast = workbench.locator('.notification-toast', { hasText: 'copied to the clipboard' }).first();
-    // The setting reaches the extension host a moment after the file changes: ask until the fallback answers.
-    await until(
-      async () => {
-        await clickAction(error, 'Ask Copilot to Fix');
-        await toast.waitFor({ timeout: 3_000 }).catch(() => undefined);
-        if (await toast.isVisible()) return true;
-        await closeDialog(workbench);
-        return false;
-      },
-      30_000,
-      'the clipboard fallback',
-      100,
-    );
-    const copied = await workbench.evaluate(() => navigator.clipboard.readText());
-    assert.match(copied, /^Fix this error from the browser.*\n.*bd problem: stays broken/s);
-    writeFileSync(rig.settingsFile, JSON.stringify(settings, null, 2));
   });
 });
 

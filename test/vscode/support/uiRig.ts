@@ -22,8 +22,6 @@ export interface UiRig {
   /** The throwaway workspace, also served over HTTP at `origin` (no caching). */
   folder: string;
   origin: string;
-  /** The user's settings.json: code-server picks up changes while running. */
-  settingsFile: string;
   connect(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -79,7 +77,6 @@ export async function startUiRig(
     port,
     folder,
     origin,
-    settingsFile: join(server.dir, 'data', 'User', 'settings.json'),
     connect: () => connectExtension(app.worker, port),
     stop: async () => {
       await app.close();
