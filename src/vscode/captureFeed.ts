@@ -206,18 +206,24 @@ export class CaptureFeed implements vscode.Disposable {
       case 'screenshot':
         push(this.screenshots, entry);
         break;
-      case 'page-navigated':
+      case 'page-navigated': {
+        let previous: PageLoad | undefined;
         for (const load of this.pageLoads.values())
-          if (load.tabId === entry.tabId && load.id !== entry.pageLoadId) load.replaced = true;
+          if (load.tabId === entry.tabId && load.id !== entry.pageLoadId) {
+            load.replaced = true;
+            previous = load;
+          }
         this.pageLoads.set(entry.pageLoadId, {
           id: entry.pageLoadId,
           url: entry.url,
-          title: entry.title,
+          // A reload often comes without a title (the tab's title did not change): keep the one it had.
+          title: entry.title ?? (previous?.url === entry.url ? previous.title : undefined),
           tabId: entry.tabId,
           startedAt: entry.timestamp,
         });
         this.currentPageLoad = entry.pageLoadId;
         break;
+      }
       case 'web-vitals':
         this.vitals.observe(entry);
         break;

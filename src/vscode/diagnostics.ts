@@ -86,6 +86,7 @@ export class BrowserDiagnostics implements vscode.Disposable {
     const file = problems.get(key) ?? { uri: location.uri, byMessage: new Map() };
     problems.set(key, file);
     // A repeat (React's StrictMode runs effects twice) is one problem, and a message keeps its newest line.
+    if (file.byMessage.get(message)?.range.start.isEqual(position)) return;
     const diagnostic = new vscode.Diagnostic(
       new vscode.Range(position, position.translate(0, 1)),
       message,

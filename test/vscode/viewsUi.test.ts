@@ -93,7 +93,7 @@ describe('VS Code UI: Problems, views and commands (code-server, the VSIX instal
   it('page-load groups are labelled with their time, and the current load is marked', async () => {
     await openSideBar(workbench);
     await expandView(workbench, 'Console');
-    const groups = pane('Console').locator('.monaco-list-row', { hasText: /\d{1,2}:\d{2}:\d{2}.*Problems fixture/ });
+    const groups = pane('Console').locator('.monaco-list-row', { hasText: /\d{1,2}:\d{2}:\d{2}.* · .*problems\.html/ });
     await until(async () => (await groups.count()) === 2, 30_000, 'two page-load groups').catch(async (error) => {
       const rows = await pane('Console').locator('.monaco-list-row').allTextContents();
       throw new Error(`${(error as Error).message}: ${rows.join(' | ')}`);
