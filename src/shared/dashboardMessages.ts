@@ -48,6 +48,20 @@ export interface DashboardPerformance {
   trace?: PerformanceTraceRecord;
 }
 
+/** The dashboard's tabs; the host names one only when the user's own command asked for it. */
+export type DashboardTab = 'console' | 'network' | 'screenshots' | 'performance' | 'agent';
+
+/** One frame of an expanded console row: what it reads as, and the script position that opens it. */
+export interface DashboardFrame {
+  /** `at render (src/App.tsx:6:5)`, original and workspace-relative when mapped. */
+  label: string;
+  url: string;
+  line: number;
+  column: number;
+  /** A framework or library frame (shown dimmed). */
+  library?: string;
+}
+
 export type HostToDashboard =
   | ({
       type: 'snapshot';
@@ -61,7 +75,9 @@ export type HostToDashboard =
   | ({ type: 'entries' } & DashboardData)
   | { type: 'status'; browserConnected: boolean }
   | { type: 'cleared' }
-  | { type: 'locations'; locations: { id: string; location: string }[] };
+  | { type: 'locations'; locations: { id: string; location: string }[] }
+  | { type: 'details'; id: string; frames: DashboardFrame[]; totalFrames: number }
+  | { type: 'showTab'; tab: DashboardTab };
 
 export const dashboardToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
@@ -87,5 +103,9 @@ export const dashboardToHostSchema = z.discriminatedUnion('type', [
     column: z.number().int().positive(),
   }),
   z.object({ type: z.literal('recordTrace') }),
+  /** A console row was expanded: the host answers `details` with its mapped stack. */
+  z.object({ type: z.literal('expand'), id: z.string().max(200) }),
+  /** The verdict banner was closed: the host stops showing it until the next replay. */
+  z.object({ type: z.literal('dismissVerdict') }),
 ]);
 export type DashboardToHost = z.infer<typeof dashboardToHostSchema>;

@@ -14,7 +14,7 @@ import { BrowserDiagnostics } from './diagnostics';
 import { createLog } from './log';
 import { mcpDefinitions, registerMcpProvider } from './mcpProvider';
 import { openTraceFile, registerPerformanceCommands } from './performanceCommands';
-import { DETAILS_SCHEME, RequestDetailsProvider } from './requestDetails';
+import { DETAILS_SCHEME, RequestDetailsProvider, showRequestDetails } from './requestDetails';
 import { exposeConnector } from './remoteAccess';
 import { RemoteSharing } from './remoteSharing';
 import { RemoteStatusBar } from './remoteStatusBar';
@@ -29,6 +29,7 @@ import { WalkthroughContext } from './walkthroughContext';
 import { MockStatusBar } from './networkMocks/mockStatusBar';
 import { registerInspectionCommands } from './inspection/inspectionCommands';
 import { registerRecordingCommands } from './recordings/recordingCommands';
+import { RecordingStatusBar } from './recordings/recordingStatusBar';
 import { RecordingsView } from './recordings/recordingsView';
 import { ConsoleView } from './views/consoleView';
 import { ElementView } from './views/elementView';
@@ -66,7 +67,7 @@ export class BrowserDebug {
   /** Where the user's machine reaches the connector, in a remote window. */
   externalAddress: string | undefined;
   private cachedSettings: BrowserDebugSettings | undefined;
-  private readonly details = new RequestDetailsProvider();
+  private readonly details: RequestDetailsProvider;
 
   static create(context: vscode.ExtensionContext): BrowserDebug {
     try {
@@ -95,7 +96,8 @@ export class BrowserDebug {
     });
     this.locations = new EntryLocations(this.feed, this.logger);
     this.consoleView = new ConsoleView(this.feed, this.locations);
-    this.networkView = new NetworkView(this.feed);
+    this.networkView = new NetworkView(this.feed, this.locations);
+    this.details = new RequestDetailsProvider(this.locations);
     this.elementView = new ElementView(this.feed);
     this.recordingsView = new RecordingsView(() => this.session.port);
     this.navigator = new SourceNavigator(this.settings, this.locations);
@@ -139,6 +141,7 @@ export class BrowserDebug {
       this.remote,
       this.remoteStatusBar,
       this.mockStatusBar,
+      new RecordingStatusBar(this.recordingsView),
       new BrowserDiagnostics(this.feed, this.navigator),
       new WalkthroughContext(this.feed),
       vscode.window.registerTreeDataProvider('browserDebug.console', this.consoleView),
@@ -178,8 +181,7 @@ export class BrowserDebug {
   }
 
   async openRequestDetails(request: StoredNetworkRequest): Promise<void> {
-    const document = await vscode.workspace.openTextDocument(this.details.uriFor(request));
-    await vscode.window.showTextDocument(document, { preview: true });
+    await showRequestDetails(this.details.uriFor(request));
   }
 
   /** *Install Browser Extension*: a copy in global storage, so the folder Chrome loads survives updates. */

@@ -22,6 +22,10 @@ export interface PageLoad {
   url: string;
   title?: string;
   tabId?: number;
+  /** When the load began (its page-navigated entry). */
+  startedAt?: number;
+  /** A later load in the same tab replaced this one. */
+  replaced?: boolean;
 }
 
 /** Views show the newest this many per kind; the connector keeps more. */
@@ -210,21 +214,31 @@ export class CaptureFeed implements vscode.Disposable {
       case 'screenshot':
         push(this.screenshots, entry);
         break;
-      case 'page-navigated':
+      case 'page-navigated': {
+        let previous: PageLoad | undefined;
+        for (const load of this.pageLoads.values())
+          if (load.tabId === entry.tabId && load.id !== entry.pageLoadId) {
+            load.replaced = true;
+            previous = load;
+          }
         this.pageLoads.set(entry.pageLoadId, {
           id: entry.pageLoadId,
           url: entry.url,
-          title: entry.title,
+          // A reload often comes without a title (the tab's title did not change): keep the one it had.
+          title: entry.title ?? (previous?.url === entry.url ? previous.title : undefined),
           tabId: entry.tabId,
+          startedAt: entry.timestamp,
         });
         this.currentPageLoad = entry.pageLoadId;
         break;
+      }
       case 'web-vitals':
         this.vitals.observe(entry);
         break;
       case 'current-url': {
+        // A new object, so the views see the group changed and relabel it (the title arrives after the load).
         const load = this.pageLoads.get(entry.pageLoadId);
-        if (load) Object.assign(load, { url: entry.url, title: entry.title ?? load.title });
+        if (load) this.pageLoads.set(load.id, { ...load, url: entry.url, title: entry.title ?? load.title });
         break;
       }
     }

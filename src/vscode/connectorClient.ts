@@ -10,7 +10,7 @@ export class ConnectorRequestError extends Error {
 
 export async function callConnector<T>(
   port: number | undefined,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   signal?: AbortSignal,

@@ -7,12 +7,14 @@ import {
   type DashboardData,
   type DashboardPerformance,
   type DashboardScreenshot,
+  type DashboardTab,
   type HostToDashboard,
 } from '../shared/dashboardMessages';
 import type { AuditSummary } from '../shared/audit';
 import type { StackFrame, StoredEntry, StoredScreenshot } from '../shared/protocol';
 import type { ReplayVerdict } from '../shared/recording';
 import type { CaptureFeed, ConsoleEntry } from './captureFeed';
+import { dashboardFrames } from './dashboardFrames';
 import type { EntryLocations } from './entryLocations';
 
 /** The dashboard sends the newest this many of each kind at first; live entries follow. */
@@ -35,6 +37,8 @@ export class DashboardPanel implements vscode.Disposable {
   private audit: AuditSummary | undefined;
   private verdict: Extract<HostToDashboard, { type: 'verdict' }> | undefined;
   private ready = false;
+  /** The tab the user's own command asked for while the dashboard was still opening. */
+  private revealTab: DashboardTab | undefined;
   private readonly roots = new Set<string>();
   private readonly subscriptions: vscode.Disposable[];
 
@@ -92,17 +96,28 @@ export class DashboardPanel implements vscode.Disposable {
     if (this.panel && this.ready) this.post(this.verdict);
   }
 
-  /** Shows an audit in the Audits tab (opening the dashboard if needed). */
+  /**
+   * Shows an audit the user ran from VS Code in the Performance tab (opening the dashboard if needed).
+   * Audits from elsewhere (an MCP client) never switch tabs: only the user's own command does.
+   */
   showAudit(audit: AuditSummary): void {
     this.audit = audit;
-    if (this.panel && this.ready) this.post({ type: 'audit', audit });
-    else this.show();
+    this.revealTab = 'performance';
+    if (this.panel && this.ready) {
+      this.post({ type: 'audit', audit });
+      this.post({ type: 'showTab', tab: 'performance' });
+      this.revealTab = undefined;
+      this.panel.reveal();
+    } else this.show();
   }
 
-  /** Shows the newest trace in the Performance tab (opening the dashboard if needed). */
+  /** Shows the trace the user recorded from VS Code in the Performance tab (opening the dashboard if needed). */
   showPerformance(): void {
+    this.revealTab = 'performance';
     if (this.panel && this.ready) {
       this.post({ type: 'performance', ...this.performance() });
+      this.post({ type: 'showTab', tab: 'performance' });
+      this.revealTab = undefined;
       this.panel.reveal();
     } else this.show();
   }
@@ -127,6 +142,19 @@ export class DashboardPanel implements vscode.Disposable {
           ...this.snapshot(),
         });
         if (this.verdict) this.post(this.verdict);
+        if (this.revealTab) this.post({ type: 'showTab', tab: this.revealTab });
+        this.revealTab = undefined;
+        return;
+      case 'expand': {
+        const entry = this.feed.console.find((item) => item.id === request.id);
+        if (entry)
+          void dashboardFrames(entry, this.locations).then((details) =>
+            this.post({ type: 'details', id: entry.id, ...details }),
+          );
+        return;
+      }
+      case 'dismissVerdict':
+        this.verdict = undefined;
         return;
       case 'openScreenshot': {
         const shot = this.feed.screenshots.find((entry) => entry.id === request.id);

@@ -5,23 +5,43 @@ import type { SourceNavigator } from './sourceNavigator';
 
 const MAX_DIAGNOSTICS = 500;
 
-/** Browser errors that map to workspace files show in the Problems panel, and go when captures are cleared. */
+/** One page load's problems: file → message → the diagnostic (its newest position). */
+type LoadProblems = Map<string, { uri: vscode.Uri; byMessage: Map<string, vscode.Diagnostic> }>;
+
+/**
+ * Browser errors that map to workspace files show in the Problems panel, per page load. The next load
+ * of the same page (origin and path) replaces the previous load's problems, so an error fixed and
+ * reloaded is gone, and a line that moved is one entry. Clearing the captures empties it.
+ */
 export class BrowserDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('browser-debug');
-  private readonly byFile = new Map<string, vscode.Diagnostic[]>();
-  private count = 0;
+  private readonly loads = new Map<string, LoadProblems>();
+  /** page (origin + path) → its newest load. */
+  private readonly latestLoad = new Map<string, string>();
+  private queue: Promise<void> = Promise.resolve();
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
-    feed: CaptureFeed,
+    private readonly feed: CaptureFeed,
     private readonly navigator: SourceNavigator,
   ) {
-    this.subscriptions = [feed.onDidAdd((entries) => void this.add(entries)), feed.onDidClear(() => this.clear())];
+    this.subscriptions = [
+      // In order: a load's page-navigated must be seen before its errors, and a batch after the one before.
+      feed.onDidAdd((entries) => void (this.queue = this.queue.then(() => this.add(entries)))),
+      feed.onDidClear(() => this.clear()),
+    ];
+  }
+
+  /** What Problems shows now, for tests and the status bar. */
+  get size(): number {
+    let count = 0;
+    for (const load of this.loads.values()) for (const file of load.values()) count += file.byMessage.size;
+    return count;
   }
 
   clear(): void {
-    this.byFile.clear();
-    this.count = 0;
+    this.loads.clear();
+    this.latestLoad.clear();
     this.collection.clear();
   }
 
@@ -31,27 +51,75 @@ export class BrowserDiagnostics implements vscode.Disposable {
   }
 
   private async add(entries: StoredEntry[]): Promise<void> {
+    const touched = new Set<string>();
     for (const entry of entries) {
-      if (this.count >= MAX_DIAGNOSTICS) return;
-      if (entry.type !== 'console-error' && !(entry.type === 'console-log' && entry.level === 'error')) continue;
-      const location = await this.navigator.locate(entry as ConsoleEntry);
-      if (!location) continue;
-      const position = new vscode.Position(location.line, location.column);
-      const message = entry.message.split('\n')[0]!;
-      const key = location.uri.toString();
-      const known = this.byFile.get(key) ?? [];
-      // A repeat (React's StrictMode runs effects twice) is one problem, not two.
-      if (known.some((item) => item.message === message && item.range.start.isEqual(position))) continue;
-      const diagnostic = new vscode.Diagnostic(
-        new vscode.Range(position, position.translate(0, 1)),
-        message,
-        vscode.DiagnosticSeverity.Error,
-      );
-      diagnostic.source = 'Browser Debug';
-      const list = [...known, diagnostic];
-      this.byFile.set(key, list);
-      this.collection.set(location.uri, list);
-      this.count++;
+      if (entry.type === 'page-navigated') this.newLoad(pageKey(entry.url), entry.pageLoadId, touched);
+      else if (entry.type === 'console-error' || (entry.type === 'console-log' && entry.level === 'error'))
+        await this.addError(entry, touched);
     }
+    this.publish(touched);
+  }
+
+  private newLoad(page: string, pageLoadId: string, touched: Set<string>): void {
+    const previous = this.latestLoad.get(page);
+    this.latestLoad.set(page, pageLoadId);
+    if (previous === undefined || previous === pageLoadId) return;
+    for (const key of this.loads.get(previous)?.keys() ?? []) touched.add(key);
+    this.loads.delete(previous);
+  }
+
+  private async addError(entry: ConsoleEntry, touched: Set<string>): Promise<void> {
+    const load = this.feed.pageLoads.get(entry.pageLoadId);
+    const page = load ? pageKey(load.url) : entry.pageLoadId;
+    // A late error from a load already replaced does not come back.
+    const latest = this.latestLoad.get(page);
+    if (latest !== undefined && latest !== entry.pageLoadId) return;
+    if (latest === undefined) this.latestLoad.set(page, entry.pageLoadId);
+    if (this.size >= MAX_DIAGNOSTICS) return;
+    const location = await this.navigator.locate(entry);
+    if (!location) return;
+    const position = new vscode.Position(location.line, location.column);
+    const message = entry.message.split('\n')[0]!;
+    const key = location.uri.toString();
+    const problems = this.loads.get(entry.pageLoadId) ?? new Map();
+    this.loads.set(entry.pageLoadId, problems);
+    const file = problems.get(key) ?? { uri: location.uri, byMessage: new Map() };
+    problems.set(key, file);
+    // A repeat (React's StrictMode runs effects twice) is one problem, and a message keeps its newest line.
+    if (file.byMessage.get(message)?.range.start.isEqual(position)) return;
+    const diagnostic = new vscode.Diagnostic(
+      new vscode.Range(position, position.translate(0, 1)),
+      message,
+      vscode.DiagnosticSeverity.Error,
+    );
+    diagnostic.source = 'Browser Debug';
+    file.byMessage.delete(message);
+    file.byMessage.set(message, diagnostic);
+    touched.add(key);
+  }
+
+  /** Every touched file gets the union of its problems over the current loads (or none). */
+  private publish(touched: Set<string>): void {
+    for (const key of touched) {
+      const list: vscode.Diagnostic[] = [];
+      let uri: vscode.Uri | undefined;
+      for (const load of this.loads.values()) {
+        const file = load.get(key);
+        if (!file) continue;
+        uri = file.uri;
+        list.push(...file.byMessage.values());
+      }
+      this.collection.set(uri ?? vscode.Uri.parse(key), list);
+    }
+  }
+}
+
+/** The page a load belongs to: origin and path, without query or hash. */
+function pageKey(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.origin + parsed.pathname;
+  } catch {
+    return url;
   }
 }

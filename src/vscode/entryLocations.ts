@@ -7,6 +7,7 @@ import type { StackFrame, StoredEntry } from '../shared/protocol';
 import type { MappedFrame } from '../shared/stackFrames';
 import type { CaptureFeed, ConsoleEntry } from './captureFeed';
 import { workspaceFileRoots } from './settings';
+import { workspaceRelative } from './workspacePaths';
 
 /** When an entry whose map could not be fetched is tried once more. */
 const RETRY_MS = 5000;
@@ -51,10 +52,26 @@ export class EntryLocations implements vscode.Disposable {
     return at ? shortLocationLabel(at) : '';
   }
 
-  /** `/src/App.tsx:6:5` (original when mapped). */
+  /** `/src/App.tsx:6:5` (original when mapped); a path inside the workspace relative to it (`app/page.tsx:7:13`). */
   label(entry: ConsoleEntry): string {
     const at = this.peek(entry)?.at ?? rawLocation({ source: entry.source });
-    return at ? locationLabel(at) : '';
+    return at ? workspaceRelative(locationLabel(at)) : '';
+  }
+
+  /** A request's initiator (`file:line:col` of the calling code), mapped when known now, workspace-relative. */
+  initiatorLabel(initiator: string | undefined, short = false): string {
+    if (!initiator) return '';
+    const at = this.locator.peek({ source: initiator })?.at ?? rawLocation({ source: initiator });
+    if (!at) return initiator;
+    return short ? shortLocationLabel(at) : workspaceRelative(locationLabel(at));
+  }
+
+  /** Maps initiators not mapped yet; resolves true when any label changed. */
+  async locateInitiators(initiators: readonly string[]): Promise<boolean> {
+    const fresh = [...new Set(initiators)].filter((source) => !this.locator.peek({ source }));
+    if (!fresh.length) return false;
+    await Promise.all(fresh.map((source) => this.locator.locate({ source }).catch(() => undefined)));
+    return true;
   }
 
   dispose(): void {

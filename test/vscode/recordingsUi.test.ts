@@ -109,7 +109,7 @@ describe('VS Code UI: record from the Recordings view, replay, see the verdict (
     await header.waitFor({ timeout: 30_000 });
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
 
-    await clickAction(header, 'Record');
+    await clickAction(header, 'Start Recording');
     await until(
       async () =>
         (await json(port, '/recordings')).recordings.some((row: { state: string }) => row.state === 'recording'),

@@ -324,6 +324,11 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     await page.goto(`${origin}/slow.html`);
     await page.bringToFront();
     await runCommand(workbench, 'Browser Debug: Record Performance Trace');
+    // It says first that the page reloads; the first choice reloads and traces.
+    await workbench
+      .locator('.quick-input-widget', { hasText: 'the page reloads while tracing' })
+      .waitFor({ timeout: 10_000 });
+    await workbench.locator('.quick-input-list .monaco-list-row', { hasText: 'Reload and trace' }).first().click();
     let dashboard: Frame | undefined;
     await until(
       async () => {

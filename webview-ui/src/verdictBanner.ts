@@ -1,17 +1,7 @@
 /** The last replay's verdict above every tab: what it means, the step that failed, and the three groups. */
 import type { DashboardVerdict } from '../../src/shared/dashboardMessages';
 import type { Problem } from '../../src/shared/recording';
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Record<string, unknown> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  Object.assign(node, props);
-  node.append(...children);
-  return node;
-}
+import { el } from './dom';
 
 function group(title: string, problems: Problem[]): HTMLElement[] {
   if (!problems.length) return [];
@@ -31,7 +21,8 @@ function group(title: string, problems: Problem[]): HTMLElement[] {
   ];
 }
 
-export function verdictBanner({ verdict, title }: DashboardVerdict): HTMLElement {
+/** `onDismiss` closes the banner (a button, also Escape while it has focus). */
+export function verdictBanner({ verdict, title }: DashboardVerdict, onDismiss: () => void): HTMLElement {
   const kind = verdict.verdict === 'not reproduced' ? 'ok' : verdict.verdict === 'reproduced' ? 'bad' : 'warn';
   const failed = verdict.failedStep
     ? [
@@ -41,13 +32,20 @@ export function verdictBanner({ verdict, title }: DashboardVerdict): HTMLElement
         }),
       ]
     : [];
-  return el(
+  const close = el('button', { className: 'dismiss', textContent: '×', title: 'Dismiss' });
+  close.setAttribute('aria-label', 'Dismiss the replay verdict');
+  close.onclick = onDismiss;
+  const banner = el(
     'section',
     { className: `verdict ${kind}` },
+    close,
     el('p', {}, el('strong', { textContent: `Replay of "${title}": ${verdict.verdict}` }), ` — ${verdict.summary}`),
     ...failed,
     ...group('Recurring', verdict.recurring),
     ...group('Gone', verdict.gone),
     ...group('New', verdict.new),
   );
+  banner.setAttribute('role', 'status');
+  banner.onkeydown = (event) => event.key === 'Escape' && onDismiss();
+  return banner;
 }

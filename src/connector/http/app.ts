@@ -78,8 +78,11 @@ export function createApp(services: ConnectorServices, policy: AccessPolicy, ext
     const found = findRoute(table, patterned, method, path);
     if (!found) return sendError(res, variant, notRoutable(routes, req.method, req.path, path, res));
     const { route, params } = found;
+    const hangUp = new AbortController();
+    res.on('close', () => res.writableFinished || hangUp.abort());
     try {
-      const data = await route.handle({ variant, query: req.query as Record<string, unknown>, body: req.body, params });
+      const query = req.query as Record<string, unknown>;
+      const data = await route.handle({ variant, query, body: req.body, params, signal: hangUp.signal });
       sendSuccess(res, variant, data);
     } catch (error) {
       const apiError = toApiError(error);

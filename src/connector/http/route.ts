@@ -7,11 +7,13 @@ export interface RouteContext {
   body: unknown;
   /** Values of `:name` segments in the route's path, e.g. `/recordings/:id`. */
   params: Record<string, string>;
+  /** Aborts when the caller hangs up before the answer (a cancelled replay stops between steps). */
+  signal?: AbortSignal;
 }
 
 /** One endpoint, served unversioned in variant A and under /api/v1 and /api in variant B. */
 export interface Route {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   handle(context: RouteContext): unknown;
 }

@@ -23,6 +23,8 @@ export interface TraceRequest {
   reload?: boolean;
   durationMs?: number;
   tabId?: number;
+  /** Cancelled: the trace is neither analysed nor kept (the browser's short capture may still finish). */
+  signal?: AbortSignal;
 }
 
 interface BrowserReply {
@@ -93,11 +95,13 @@ export class PerformanceService {
         ...(request.durationMs === undefined ? {} : { durationMs: request.durationMs }),
         ...(request.tabId === undefined ? {} : { tabId: request.tabId }),
       };
+      if (request.signal?.aborted) throw cancelled();
       reply = (await this.options.bridge.command(
         'performance-trace',
         args,
         Math.max(this.options.commandTimeoutMs, MIN_TRACE_TIMEOUT_MS + (request.durationMs ?? 0)),
       )) as BrowserReply;
+      if (request.signal?.aborted) throw cancelled();
     } catch (error) {
       this.transfers.cancel(transferId);
       throw error;
@@ -140,4 +144,8 @@ export class PerformanceService {
     if (this.kept.length > MAX_RECORDS) this.kept.shift();
     for (const listener of this.listeners) listener(record);
   }
+}
+
+function cancelled(): ApiError {
+  return new ApiError('COMMAND_FAILED', 'The performance trace was cancelled: nothing was analysed or kept.');
 }

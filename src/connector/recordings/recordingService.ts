@@ -199,8 +199,11 @@ export class RecordingService {
         ...options,
         secrets: { ...this.secrets.get(id), ...options.secrets },
       });
-      saved.recording.lastVerdict = verdict;
-      await this.library.save(saved.recording);
+      // A cancelled replay stopped part-way: its verdict says so, and the last full one stays on record.
+      if (!options.signal?.aborted) {
+        saved.recording.lastVerdict = verdict;
+        await this.library.save(saved.recording);
+      }
       return verdict;
     } finally {
       this.replaying = undefined;
@@ -241,6 +244,28 @@ export class RecordingService {
     return { ...exported, path: await writeExport(options.path, exported.fileName, exported.text, roots) };
   }
 
+  /** A new title, saved in the recording's file; a running recording keeps it when it stops. */
+  async rename(id: string, title: string): Promise<RecordingSummary> {
+    checkId(id);
+    const trimmed = title.trim();
+    if (!trimmed || trimmed.length > MAX_TITLE)
+      throw new ApiError('INVALID_PARAMETER', `Invalid 'title': send 1 to ${MAX_TITLE} characters.`, {
+        parameter: 'title',
+      });
+    if (this.running?.id === id) {
+      this.running.title = trimmed;
+      this.changed();
+      return this.runningSummary(this.running);
+    }
+    const saved = await this.library.get(id);
+    if (!saved) throw notFound(id);
+    saved.recording.title = trimmed;
+    saved.recording.flow.title = trimmed;
+    const path = await this.library.save(saved.recording);
+    this.changed();
+    return summaryOf(saved.recording, path);
+  }
+
   async delete(id: string): Promise<{ deleted: string }> {
     checkId(id);
     if (this.running?.id === id) await this.stop(id);
@@ -275,6 +300,8 @@ function checkId(id: string): void {
       { parameter: 'id', validValues: ['rec-<letters, digits, _ or ->'] },
     );
 }
+
+const MAX_TITLE = 200;
 
 function notFound(id: string): ApiError {
   return new ApiError(

@@ -144,7 +144,7 @@ export function corsHeaders(origin: string | undefined): OutgoingHttpHeaders {
 
 /** What a preflight from an allowed origin gets. */
 export const PREFLIGHT_HEADERS: OutgoingHttpHeaders = {
-  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+  'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
   'access-control-allow-headers':
     'Content-Type, Authorization, X-Request-Id, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
   'access-control-max-age': '600',

@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
-import type { RecordingDetail, RecordingSummary, ReplayVerdict } from '../../shared/recording';
+import type { RecordingDetail, RecordingSummary } from '../../shared/recording';
 import type { CommandContext } from '../commandContext';
 import type { ConsoleEntry } from '../captureFeed';
 import { callConnector } from '../connectorClient';
 import { showFailure } from '../failures';
-import { copilotPromptForError, copilotPromptForRecording } from './copilotPrompt';
+import { askCopilot } from './askCopilot';
+import { chooseRecording } from './chooseRecording';
+import { replayRecording } from './replayRecording';
 
 type Handler = (app: CommandContext, ...args: never[]) => unknown;
 
@@ -21,6 +23,7 @@ export const RECORDING_COMMANDS: Record<string, Handler> = {
   'browserDebug.startRecording': (app) => startRecording(app),
   'browserDebug.stopRecording': (app) => stopRecording(app),
   'browserDebug.replayRecording': (app, row?: RecordingSummary) => replayRecording(app, row),
+  'browserDebug.renameRecording': (app, row?: RecordingSummary, title?: string) => renameRecording(app, row, title),
   'browserDebug.deleteRecording': (app, row?: RecordingSummary) => deleteRecording(app, row),
   'browserDebug.openRecording': (app, row?: RecordingSummary) => openRecording(app, row),
   'browserDebug.askCopilotToFix': (app, target?: RecordingSummary | ConsoleEntry) => askCopilot(app, target),
@@ -31,7 +34,7 @@ async function startRecording(app: CommandContext): Promise<RecordingSummary | u
     const started = await callConnector<RecordingSummary>(app.session.port, 'POST', '/recordings', {});
     await app.recordingsView.reload();
     void vscode.window.showInformationMessage(
-      `Recording in your browser tab (${started.id}): reproduce the bug, then press Stop in the Recordings view.`,
+      `Recording in your browser tab: reproduce the bug, then run "Browser Debug: Stop Recording" (or click Recording in the status bar).`,
     );
     return started;
   } catch (error) {
@@ -54,64 +57,58 @@ async function stopRecording(app: CommandContext): Promise<RecordingDetail | und
   }
 }
 
-/** The picked row, else a quick pick: commands from the palette come without one. */
-async function choose(
+/** Asks for the new title (prefilled) unless given; the connector saves it in the recording's file. */
+async function renameRecording(
   app: CommandContext,
-  row: RecordingSummary | undefined,
-  action: string,
+  row?: RecordingSummary,
+  given?: string,
 ): Promise<RecordingSummary | undefined> {
-  if (row) return row;
-  await app.recordingsView.reload();
-  const stopped = app.recordingsView.recordings.filter((item) => item.state === 'stopped');
-  const pick = await vscode.window.showQuickPick(
-    stopped.map((item) => ({ label: item.title, description: item.id, item })),
-    { placeHolder: `Recording to ${action}` },
-  );
-  return pick?.item;
-}
-
-async function replayRecording(app: CommandContext, row?: RecordingSummary): Promise<ReplayVerdict | undefined> {
-  const recording = await choose(app, row, 'replay');
+  const recording = row ?? (await chooseRecording(app, 'rename', true));
   if (!recording) return undefined;
+  const title =
+    given ??
+    (await vscode.window.showInputBox({
+      title: 'Rename Recording',
+      prompt: 'A name that says what the recording reproduces',
+      value: recording.title,
+      validateInput: (value) => (value.trim() ? undefined : 'Enter a name.'),
+    }));
+  if (!title?.trim() || title.trim() === recording.title) return undefined;
   try {
-    const verdict = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Replaying "${recording.title}"…` },
-      () => callConnector<ReplayVerdict>(app.session.port, 'POST', `/recordings/${recording.id}/replay`, {}),
-    );
+    const renamed = await callConnector<RecordingSummary>(app.session.port, 'PATCH', `/recordings/${recording.id}`, {
+      title,
+    });
     await app.recordingsView.reload();
-    app.dashboard.showVerdict(verdict, recording.title);
-    void announce(app, recording, verdict);
-    return verdict;
+    return renamed;
   } catch (error) {
-    await showFailure('replay the recording', error);
+    await showFailure('rename the recording', error);
     return undefined;
   }
 }
 
-/** The verdict as a notification: a bug still there is a warning, with the fix one click away. */
-async function announce(app: CommandContext, recording: RecordingSummary, verdict: ReplayVerdict): Promise<void> {
-  const text = `Replay of "${recording.title}": ${verdict.summary}`;
-  const show =
-    verdict.verdict === 'not reproduced' ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
-  const choice = await show(text, 'Ask Copilot to Fix', 'Open Dashboard');
-  if (choice === 'Ask Copilot to Fix') await askCopilot(app, recording);
-  if (choice === 'Open Dashboard') app.dashboard.show();
-}
-
-async function deleteRecording(app: CommandContext, row?: RecordingSummary): Promise<void> {
-  const recording = await choose(app, row, 'delete');
-  if (!recording) return;
+/** Deleting removes the saved file, so it asks first (modal). */
+async function deleteRecording(app: CommandContext, row?: RecordingSummary): Promise<boolean> {
+  const recording = row ?? (await chooseRecording(app, 'delete'));
+  if (!recording) return false;
+  const choice = await vscode.window.showWarningMessage(
+    `Delete the recording "${recording.title}"?`,
+    { modal: true, detail: 'Its steps and the errors they led to are removed from disk. This cannot be undone.' },
+    'Delete',
+  );
+  if (choice !== 'Delete') return false;
   try {
     await callConnector(app.session.port, 'DELETE', `/recordings/${recording.id}`);
     await app.recordingsView.reload();
+    return true;
   } catch (error) {
     await showFailure('delete the recording', error);
+    return false;
   }
 }
 
 /** The saved JSON file when this machine has it, else the connector's answer in an untitled editor. */
 async function openRecording(app: CommandContext, row?: RecordingSummary): Promise<void> {
-  const recording = await choose(app, row, 'open');
+  const recording = await chooseRecording(app, 'open', false, row);
   if (!recording) return;
   try {
     const detail = await callConnector<RecordingDetail>(app.session.port, 'GET', `/recordings/${recording.id}`);
@@ -125,25 +122,5 @@ async function openRecording(app: CommandContext, row?: RecordingSummary): Promi
     );
   } catch (error) {
     await showFailure('open the recording', error);
-  }
-}
-
-/** Opens the chat with the recording's summary (or the source-mapped error) as the request. */
-async function askCopilot(app: CommandContext, target?: RecordingSummary | ConsoleEntry): Promise<string | undefined> {
-  const item = target ?? (await choose(app, undefined, 'ask Copilot about'));
-  if (!item) return undefined;
-  try {
-    const query =
-      'type' in item
-        ? await copilotPromptForError(app, item)
-        : copilotPromptForRecording(
-            await callConnector<RecordingDetail>(app.session.port, 'GET', `/recordings/${item.id}`),
-          );
-    await vscode.commands.executeCommand('workbench.action.chat.open', { query });
-    if (!('type' in item)) void vscode.commands.executeCommand('browserDebug.offerRegressionTest', item);
-    return query;
-  } catch (error) {
-    await showFailure('open the chat', error);
-    return undefined;
   }
 }

@@ -48,18 +48,26 @@ export class RecordingsView extends RefreshableView<RecordingSummary> {
   getTreeItem(row: RecordingSummary): vscode.TreeItem {
     const item = new vscode.TreeItem(row.title, vscode.TreeItemCollapsibleState.None);
     item.id = row.id;
-    const when = new Date(row.startedAt).toLocaleString();
+    const when = recordingWhen(row);
     if (row.state === 'recording') {
-      item.description = 'recording…';
+      item.description = `${when} · recording…`;
       item.iconPath = new vscode.ThemeIcon('record', new vscode.ThemeColor('errorForeground'));
       item.contextValue = 'recordingRunning';
     } else {
-      item.description = `${row.steps} steps · ${row.errors} errors${row.lastVerdict ? ` · ${row.lastVerdict}` : ''}`;
+      item.description = `${when} · ${row.steps} steps · ${row.errors} errors${row.lastVerdict ? ` · ${row.lastVerdict}` : ''}`;
       item.iconPath = new vscode.ThemeIcon(row.lastVerdict ? VERDICT_ICON[row.lastVerdict]! : 'debug-alt');
       item.contextValue = 'recording';
       item.command = { command: 'browserDebug.openRecording', title: 'Open', arguments: [row] };
     }
-    item.tooltip = `${row.id} — ${when}${row.imported ? ' (imported)' : ''}`;
+    item.tooltip = `${row.title}\n${row.id} — ${new Date(row.startedAt).toLocaleString()}${row.imported ? ' (imported)' : ''}`;
     return safeTreeItem(item);
   }
+}
+
+/** `14:03` today, `12 Nov 14:03` on another day: when the recording started, in the row itself. */
+export function recordingWhen(row: RecordingSummary, now = new Date()): string {
+  const started = new Date(row.startedAt);
+  const time = started.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  if (started.toDateString() === now.toDateString()) return time;
+  return `${started.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })} ${time}`;
 }

@@ -4,10 +4,11 @@ import { foldedLabel, foldFrames } from '../../shared/frameFolding';
 import { meetsLevel, type LogLevel } from '../../shared/levels';
 import { collapseRepeats, consoleRepeatKey, repeatSuffix } from '../../shared/repeats';
 import type { MappedFrame } from '../../shared/stackFrames';
+import { consoleContextValue, levelOf } from './consoleLevel';
 import { GroupedView, isGroup } from './groupedView';
 import type { CaptureFeed, ConsoleEntry } from '../captureFeed';
 import type { EntryLocations } from '../entryLocations';
-import { pageLabel, type Group } from './pageLoadGroups';
+import { pageDescription, pageLabel, type Group } from './pageLoadGroups';
 import { safeTreeItem } from './safeTreeItem';
 
 type Node = Group<ConsoleEntry> | ConsoleEntry;
@@ -20,9 +21,7 @@ const ICONS: Record<LogLevel, [string, string | undefined]> = {
   debug: ['debug', 'descriptionForeground'],
 };
 
-export function levelOf(entry: ConsoleEntry): LogLevel {
-  return entry.type === 'console-error' ? 'error' : entry.level;
-}
+export { levelOf };
 
 /** The Console view: entries grouped by page load, newest first, filtered by a minimum level. */
 export class ConsoleView extends GroupedView<ConsoleEntry> {
@@ -62,9 +61,9 @@ export class ConsoleView extends GroupedView<ConsoleEntry> {
     if (isGroup(node)) {
       const item = new vscode.TreeItem(pageLabel(node), vscode.TreeItemCollapsibleState.Expanded);
       item.id = `console-page-${node.pageLoadId}`;
-      item.description = `${node.entries.length}`;
-      item.iconPath = new vscode.ThemeIcon('browser');
-      item.tooltip = node.page?.url;
+      item.description = pageDescription(node, `${node.entries.length}`);
+      item.iconPath = new vscode.ThemeIcon(node.page && !node.page.replaced ? 'circle-large-filled' : 'browser');
+      item.tooltip = node.page && `${node.page.url}\nLoaded ${new Date(node.page.startedAt ?? 0).toLocaleString()}`;
       return safeTreeItem(item);
     }
     const level = levelOf(node);
@@ -73,7 +72,7 @@ export class ConsoleView extends GroupedView<ConsoleEntry> {
     item.id = `console-${node.id}`;
     item.description = `${this.locations.shortLabel(node)}${repeatSuffix(this.repeats.get(node) ?? 1)}`.trim();
     item.iconPath = new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
-    item.contextValue = 'consoleEntry';
+    item.contextValue = consoleContextValue(node);
     item.tooltip = tooltip(node, level, this.locations.peek(node)?.frames);
     item.command = { command: 'browserDebug.jumpToSource', title: 'Go to Source', arguments: [node] };
     return safeTreeItem(item);

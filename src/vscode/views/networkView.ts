@@ -1,8 +1,11 @@
 import * as vscode from 'vscode';
 import type { StoredNetworkRequest } from '../../shared/protocol';
 import { isFailedRequest } from '../../shared/networkOutcome';
+import type { CaptureFeed } from '../captureFeed';
+import type { EntryLocations } from '../entryLocations';
+import { formatMs } from '../units';
 import { GroupedView, isGroup } from './groupedView';
-import { pageLabel, type Group } from './pageLoadGroups';
+import { pageDescription, pageLabel, type Group } from './pageLoadGroups';
 import { safeTreeItem } from './safeTreeItem';
 
 type Node = Group<StoredNetworkRequest> | StoredNetworkRequest;
@@ -16,8 +19,29 @@ function shortUrl(url: string): string {
   }
 }
 
-/** The Network view: method, status, URL and duration, grouped by page load; failures stand out. */
+/** The Network view: method, status, URL, duration and initiator, grouped by page load; failures stand out. */
 export class NetworkView extends GroupedView<StoredNetworkRequest> {
+  private readonly subscription: vscode.Disposable;
+
+  constructor(
+    feed: CaptureFeed,
+    private readonly locations: EntryLocations,
+  ) {
+    super(feed);
+    // Rows name the original file that made the request once its map arrives.
+    this.subscription = feed.onDidAdd((entries) => {
+      const initiators = entries.flatMap((entry) =>
+        entry.type === 'network-request' && entry.initiator ? [entry.initiator] : [],
+      );
+      void locations.locateInitiators(initiators).then((changed) => changed && this.changed.fire(undefined));
+    });
+  }
+
+  override dispose(): void {
+    this.subscription.dispose();
+    super.dispose();
+  }
+
   protected entries(): readonly StoredNetworkRequest[] {
     return this.feed.network;
   }
@@ -27,8 +51,12 @@ export class NetworkView extends GroupedView<StoredNetworkRequest> {
       const item = new vscode.TreeItem(pageLabel(node), vscode.TreeItemCollapsibleState.Expanded);
       item.id = `network-page-${node.pageLoadId}`;
       const failed = node.entries.filter(isFailedRequest).length;
-      item.description = failed ? `${node.entries.length}, ${failed} failed` : `${node.entries.length}`;
-      item.iconPath = new vscode.ThemeIcon('browser');
+      item.description = pageDescription(
+        node,
+        failed ? `${node.entries.length}, ${failed} failed` : `${node.entries.length}`,
+      );
+      item.iconPath = new vscode.ThemeIcon(node.page && !node.page.replaced ? 'circle-large-filled' : 'browser');
+      item.tooltip = node.page?.url;
       return safeTreeItem(item);
     }
     const failed = isFailedRequest(node);
@@ -39,11 +67,19 @@ export class NetworkView extends GroupedView<StoredNetworkRequest> {
     );
     item.id = `network-${node.id}`;
     const mocked = node.mocked ? `mocked by ${node.mocked.ruleId}` : '';
-    item.description = [mocked, node.duration !== undefined ? `${node.duration} ms` : ''].filter(Boolean).join(' · ');
+    const initiator = this.locations.initiatorLabel(node.initiator, true);
+    item.description = [
+      mocked,
+      node.duration !== undefined ? formatMs(node.duration) : '',
+      initiator && `← ${initiator}`,
+    ]
+      .filter(Boolean)
+      .join(' ');
     item.iconPath = failed
       ? new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'))
       : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
-    item.tooltip = `${node.method} ${node.url}\n${node.error ?? `${node.status} ${node.statusText ?? ''}`}${mocked ? `\n${mocked} (${node.mocked!.action})` : ''}`;
+    const from = node.initiator ? `\nInitiator: ${this.locations.initiatorLabel(node.initiator)}` : '';
+    item.tooltip = `${node.method} ${node.url}\n${node.error ?? `${node.status} ${node.statusText ?? ''}`}${from}${mocked ? `\n${mocked} (${node.mocked!.action})` : ''}`;
     item.contextValue = 'networkEntry';
     item.command = { command: 'browserDebug.openRequestDetails', title: 'Open Request Details', arguments: [node] };
     return safeTreeItem(item);

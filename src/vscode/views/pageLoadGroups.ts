@@ -25,14 +25,25 @@ export function groupByPageLoad<T extends { pageLoadId: string; seq: number }>(
   return [...groups.values()];
 }
 
+/** `14:03:07 · Title — host/path`: when the load began, then what it loaded. */
 export function pageLabel(group: Group<unknown>): string {
   if (!group.page) return group.pageLoadId === 'unknown' ? 'Earlier captures' : 'Page load';
-  let path = group.page.url;
+  const time = group.page.startedAt ? `${new Date(group.page.startedAt).toLocaleTimeString()} · ` : '';
+  return time + pageName(group.page);
+}
+
+/** The group's description: the current load of its tab says so, then how many rows it holds. */
+export function pageDescription(group: Group<unknown>, count: string): string {
+  return group.page && !group.page.replaced ? `● current · ${count}` : count;
+}
+
+function pageName(page: PageLoad): string {
+  let path = page.url;
   try {
-    const url = new URL(group.page.url);
+    const url = new URL(page.url);
     path = url.host + url.pathname;
   } catch {
     // keep the raw URL
   }
-  return group.page.title ? `${group.page.title} — ${path}` : path;
+  return page.title ? `${page.title} — ${path}` : path;
 }

@@ -41,8 +41,8 @@ export function performanceRoutes({ performance, webVitals, store }: ConnectorSe
     {
       method: 'POST',
       path: '/performance-trace',
-      handle: async ({ body }) => {
-        const record = await performance.record(traceRequest(body));
+      handle: async ({ body, signal }) => {
+        const record = await performance.record({ ...traceRequest(body), signal });
         return {
           success: true,
           id: record.id,

@@ -45,7 +45,7 @@ function formatOf(query: Record<string, unknown>): ExportFormat {
   return format as ExportFormat;
 }
 
-/** Recordings: start/stop in the browser, list, read, replay, import a DevTools Recorder flow, delete. */
+/** Recordings: start/stop in the browser, list, read, rename, replay, export, import a DevTools Recorder flow, delete. */
 export function recordingRoutes(services: ConnectorServices): Route[] {
   const { recordings } = services;
   return [
@@ -71,14 +71,24 @@ export function recordingRoutes(services: ConnectorServices): Route[] {
       path: '/recordings/:id/export',
       handle: ({ params, query }) => recordings.export(params.id!, formatOf(query)),
     },
+    {
+      method: 'PATCH',
+      path: '/recordings/:id',
+      handle: ({ params, body }) => {
+        const title = optionalString(bodyRecord(body), 'title');
+        if (title === undefined) throw missingParameter('title', 'Send {"title": "the new name"}.');
+        return recordings.rename(params.id!, title);
+      },
+    },
     { method: 'DELETE', path: '/recordings/:id', handle: ({ params }) => recordings.delete(params.id!) },
     { method: 'POST', path: '/recordings/:id/stop', handle: ({ params }) => recordings.stop(params.id!) },
     {
       method: 'POST',
       path: '/recordings/:id/replay',
-      handle: ({ params, body }) =>
+      handle: ({ params, body, signal }) =>
         replayWithMocks(services, params.id!, parseMockList(bodyRecord(body).networkMocks), {
           secrets: secretsOf(bodyRecord(body)),
+          signal,
         }),
     },
   ];

@@ -52,6 +52,27 @@ describe('recordings over HTTP (no browser needed)', () => {
     assert.equal(malformed.status, 404, 'a malformed escape in the id is not found, not a server error');
   });
 
+  it('renames with PATCH in both envelopes: the list and the saved file say the new title', async () => {
+    const imported = await post(t.port, '/recordings/import', { flow: FLOW });
+    const id = imported.json.id as string;
+    const renamedA = await request(t.port, 'PATCH', `/recordings/${id}`, { body: { title: '  cart total wrong  ' } });
+    assert.equal(renamedA.status, 200, JSON.stringify(renamedA.json));
+    assert.equal(renamedA.json.title, 'cart total wrong');
+    const renamedB = await request(t.port, 'PATCH', `/api/v1/recordings/${id}`, { body: { title: 'cart total' } });
+    assert.equal(renamedB.json.status, 'success');
+    assert.equal(renamedB.json.data.title, 'cart total');
+    assert.equal((await get(t.port, `/recordings/${id}`)).json.flow.title, 'cart total');
+    assert.ok(
+      (await get(t.port, '/recordings')).json.recordings.some((row: { title: string }) => row.title === 'cart total'),
+    );
+    const empty = await request(t.port, 'PATCH', `/recordings/${id}`, { body: { title: ' ' } });
+    assert.equal(empty.json.error.code, 'INVALID_PARAMETER');
+    const missing = await request(t.port, 'PATCH', `/api/v1/recordings/${id}`, { body: {} });
+    assert.equal(missing.status, 400);
+    assert.equal(missing.json.status, 'error');
+    assert.equal((await request(t.port, 'PATCH', '/recordings/rec-nope', { body: { title: 'x' } })).status, 404);
+  });
+
   it('answers unknown ids, bad flows, a missing browser and wrong methods clearly', async () => {
     const unknownA = await get(t.port, '/recordings/rec-nope');
     assert.equal(unknownA.json.error.code, 'NOT_FOUND');

@@ -1,0 +1,168 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { chromium, type Browser, type Frame, type Locator, type Page } from 'playwright-core';
+import { connectExtension, launchWithExtension, requireChromium, type TestBrowser } from '../../e2e/support/chromium';
+import { freePortRun } from '../../support/ports';
+import { until } from '../../support/until';
+import { installVsix, requireCodeServer, startCodeServer, type CodeServer } from './codeServer';
+import { copyWorkspace, ROOT } from './suiteBuild';
+
+export const ARTIFACTS = join(ROOT, '.test-artifacts');
+
+/** code-server with the packaged VSIX, a workbench page in Chromium, and a second Chromium with our extension. */
+export interface UiRig {
+  server: CodeServer;
+  workbench: Page;
+  app: TestBrowser;
+  /** The connector's port (the extension's setting). */
+  port: number;
+  /** The throwaway workspace, also served over HTTP at `origin` (no caching). */
+  folder: string;
+  origin: string;
+  connect(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startUiRig(
+  suite: Mocha.Context,
+  options: { settings?: Record<string, unknown>; connect?: boolean } = {},
+): Promise<UiRig> {
+  const codeServer = requireCodeServer(suite);
+  const chromiumPath = requireChromium(suite);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const folder = copyWorkspace();
+  const vsix = join(folder, '..', `bd-ux-${Date.now()}.vsix`);
+  execFileSync(process.execPath, ['scripts/packageBrowserExtension.mjs'], { cwd: ROOT });
+  execFileSync(process.execPath, ['scripts/packageVsix.mjs', vsix], { cwd: ROOT, stdio: 'pipe' });
+  const port = await freePortRun(1);
+  const server = await startCodeServer(codeServer, {
+    folder,
+    settings: { 'browserDebug.connector.port': port, ...options.settings },
+  });
+  const installed = await installVsix(codeServer, server, vsix);
+  if (!/was successfully installed/.test(installed)) throw new Error(installed);
+  rmSync(vsix, { force: true });
+  const site = serveFolder(folder);
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  const ui: Browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const context = await ui.newContext({
+    viewport: { width: 1400, height: 900 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const workbench = await context.newPage();
+  await workbench.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
+  await workbench.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await until(
+    async () =>
+      await fetch(`http://127.0.0.1:${port}/.identity`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    60_000,
+    'the installed extension to start the connector',
+  );
+  const app = await launchWithExtension(chromiumPath);
+  const rig: UiRig = {
+    server,
+    workbench,
+    app,
+    port,
+    folder,
+    origin,
+    connect: () => connectExtension(app.worker, port),
+    stop: async () => {
+      await app.close();
+      await ui.close();
+      await server.stop();
+      await new Promise((resolve) => site.close(resolve));
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+  if (options.connect !== false) await rig.connect();
+  return rig;
+}
+
+/** The workspace over HTTP, read on every request, so a test edits a file and reloads the page. */
+function serveFolder(folder: string): Server {
+  return createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    try {
+      const body = readFileSync(join(folder, path));
+      const type = path.endsWith('.html') ? 'text/html' : path.endsWith('.js') ? 'text/javascript' : 'application/json';
+      res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
+      res.end(body);
+    } catch {
+      res.statusCode = 404;
+      res.end();
+    }
+  });
+}
+
+/** F1 and the title. A webview or image editor with focus can swallow F1, so focus the workbench and retry. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  const input = page.locator('.quick-input-widget input');
+  for (let attempt = 0; attempt < 3 && !(await input.isVisible()); attempt++) {
+    await page.locator('.part.sidebar .composite.title, .part.statusbar').first().click();
+    await page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+  }
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/** A title-bar or inline action: shown on hover, found by its accessible label. */
+export async function clickAction(area: Locator, label: string): Promise<void> {
+  await area.hover();
+  const action = area.locator(`.action-label[aria-label^="${label}"]`).first();
+  await action.waitFor({ timeout: 20_000 });
+  await action.click();
+}
+
+/** Opens the Browser Debug side bar unless it is open already (a second click would close it). */
+export async function openSideBar(workbench: Page): Promise<void> {
+  if (await workbench.locator('.pane-header', { hasText: 'Console' }).first().isVisible()) return;
+  await workbench
+    .locator('.activitybar a[aria-label^="Browser Debug"], .activitybar .action-item[aria-label^="Browser Debug"]')
+    .first()
+    .click();
+  await workbench.locator('.pane-header', { hasText: 'Console' }).first().waitFor({ timeout: 30_000 });
+}
+
+/** Expands a view's section of the side bar. */
+export async function expandView(workbench: Page, name: string): Promise<Locator> {
+  const header = workbench.locator('.pane-header', { hasText: name }).first();
+  await header.waitFor({ timeout: 30_000 });
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  return header;
+}
+
+/** The webview frame that has `selector` (the dashboard, a Markdown preview). */
+export async function frameWith(page: Page, selector: string, what: string, timeoutMs = 30_000): Promise<Frame> {
+  let found: Frame | undefined;
+  await until(
+    async () => {
+      for (const frame of page.frames())
+        if (
+          await frame
+            .locator(selector)
+            .count()
+            .catch(() => 0)
+        )
+          return Boolean((found = frame));
+      return false;
+    },
+    timeoutMs,
+    what,
+  );
+  return found!;
+}

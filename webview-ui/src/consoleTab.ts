@@ -1,0 +1,156 @@
+/**
+ * The Console tab: a filter box and level toggles that stay put, and a tree of rows updated in place as
+ * entries stream in, so typing in the filter or reading a row is never interrupted. A row expands
+ * (click, Enter, Right) to the full message and its mapped stack, each frame a link to the source.
+ */
+import type { DashboardConsoleEntry } from '../../src/shared/dashboardMessages';
+import { collapseRepeats, consoleRepeatKey, repeatSuffix } from '../../src/shared/repeats';
+import { el, keepScroll, reconcile, setText } from './dom';
+import { LEVELS, MAX_ROWS, levelOf, post, state } from './state';
+import { setActive, treeKeys } from './treeKeys';
+
+type Run = { entry: DashboardConsoleEntry; entries: DashboardConsoleEntry[] };
+
+export interface TabView {
+  element: HTMLElement;
+  update(): void;
+}
+
+export function consoleTab(): TabView {
+  const search = el('input', {
+    type: 'search',
+    placeholder: 'Filter messages',
+    value: state.search,
+    className: 'search',
+  });
+  search.setAttribute('aria-label', 'Filter console messages');
+  const list = el('div', { className: 'rows', id: 'console-rows' });
+  list.setAttribute('role', 'tree');
+  list.setAttribute('aria-label', 'Console messages, newest first');
+  const update = () => keepScroll(list, () => renderRows(list));
+  search.oninput = () => {
+    state.search = search.value;
+    update();
+  };
+  const toggles = LEVELS.map((level) => {
+    const box = el('input', { type: 'checkbox', checked: state.levels.has(level) });
+    box.onchange = () => (box.checked ? state.levels.add(level) : state.levels.delete(level), update());
+    return el('label', { className: `level ${level}` }, box, level);
+  });
+  treeKeys(list, {
+    activate: (row) => toggle(row),
+    expand: (row, open) => open !== (row.getAttribute('aria-expanded') === 'true') && toggle(row),
+  });
+  renderRows(list);
+  return { element: el('section', {}, el('div', { className: 'toolbar' }, search, ...toggles), list), update };
+}
+
+function renderRows(list: HTMLElement): void {
+  const needle = state.search.toLowerCase();
+  const shown = state.console
+    .filter((e) => state.levels.has(levelOf(e)) && (!needle || e.message.toLowerCase().includes(needle)))
+    .slice(-MAX_ROWS);
+  // Identical consecutive entries show once with ×N, as in DevTools.
+  const runs = collapseRepeats(shown, (entry) => consoleRepeatKey(entry, entry.location ?? entry.source)).reverse();
+  reconcile(list, runs, (run) => run.entry.id, createRow, updateRow);
+  setActive(list);
+}
+
+function createRow(run: Run): HTMLElement {
+  const level = levelOf(run.entry);
+  const line = el(
+    'div',
+    { className: `row ${level}` },
+    el('span', { className: 'time', textContent: new Date(run.entry.timestamp).toLocaleTimeString() }),
+    el('span', { className: 'badge', textContent: level }),
+    el('span', { className: 'message' }),
+    // The path is cut from its start (rtl box), its text kept in reading order (ltr span).
+    el('button', { className: 'source link', title: 'Open the source' }, el('span', { className: 'path', dir: 'ltr' })),
+  );
+  const item = el('div', { className: `entry ${level}`, tabIndex: -1 }, line);
+  item.setAttribute('role', 'treeitem');
+  item.setAttribute('aria-level', '1');
+  item.dataset.id = run.entry.id;
+  line.onclick = (event) => {
+    if ((event.target as HTMLElement).closest('.source')) return;
+    toggle(item);
+  };
+  (line.querySelector('.source') as HTMLButtonElement).onclick = () => post({ type: 'jumpToSource', id: run.entry.id });
+  updateRow(item, run);
+  return item;
+}
+
+function updateRow(item: HTMLElement, run: Run): void {
+  const { entry } = run;
+  item.dataset.count = String(run.entries.length);
+  setText(item.querySelector('.message')!, entry.message.split('\n')[0]! + repeatSuffix(run.entries.length));
+  const source = item.querySelector<HTMLButtonElement>('.source')!;
+  const where = entry.location ?? entry.source ?? '';
+  setText(source.firstElementChild!, where);
+  source.hidden = !where;
+  source.setAttribute('aria-label', `Open ${where}`);
+  const open = state.expanded.has(entry.id);
+  item.setAttribute('aria-expanded', String(open));
+  item.setAttribute('aria-label', `${levelOf(entry)}: ${entry.message.split('\n')[0]!.slice(0, 200)}`);
+  const details = item.querySelector<HTMLElement>('.details');
+  if (open) {
+    const fresh = detailsOf(entry);
+    if (details) details.replaceWith(fresh);
+    else item.append(fresh);
+  } else details?.remove();
+}
+
+function toggle(item: HTMLElement): void {
+  const id = item.dataset.id!;
+  const entry = state.console.find((candidate) => candidate.id === id);
+  if (!entry) return;
+  if (state.expanded.has(id)) state.expanded.delete(id);
+  else {
+    state.expanded.add(id);
+    if (!state.frames.has(id)) post({ type: 'expand', id });
+  }
+  const count = Number(item.dataset.count ?? 1);
+  updateRow(item, { entry, entries: Array.from({ length: count }, () => entry) });
+}
+
+/** The whole message, then the stack: mapped frames with links once the host sent them, else as captured. */
+function detailsOf(entry: DashboardConsoleEntry): HTMLElement {
+  const details = el(
+    'div',
+    { className: 'details' },
+    el('pre', { className: 'full-message', textContent: entry.message }),
+  );
+  details.setAttribute('role', 'group');
+  const mapped = state.frames.get(entry.id);
+  if (mapped?.frames.length) {
+    const frames = el('ol', { className: 'frames' });
+    frames.setAttribute('aria-label', 'Stack');
+    for (const frame of mapped.frames) {
+      const link = el('a', { href: '#', className: 'frame-link', textContent: frame.label });
+      link.onclick = (event) => {
+        event.preventDefault();
+        post({ type: 'openScript', url: frame.url, line: frame.line, column: frame.column });
+      };
+      frames.append(el('li', { className: frame.library ? 'frame library' : 'frame' }, link));
+    }
+    details.append(frames);
+    if (mapped.totalFrames > mapped.frames.length)
+      details.append(
+        el('p', { className: 'more', textContent: `… ${mapped.totalFrames - mapped.frames.length} more frames` }),
+      );
+  } else {
+    const stack = Array.isArray(entry.stack) ? entry.stack.join('\n') : (entry.stack ?? '');
+    if (stack) details.append(el('pre', { className: 'stack', textContent: stack }));
+    else if (!mapped) details.append(el('p', { className: 'more', textContent: 'Mapping the stack…' }));
+  }
+  return details;
+}
+
+/** The host sent a row's mapped stack: redraw that row if it is open. */
+export function showFrames(list: HTMLElement | null, id: string): void {
+  const item = list?.querySelector<HTMLElement>(`[data-key="${CSS.escape(id)}"]`);
+  if (!item || !state.expanded.has(id)) return;
+  const details = item.querySelector('.details');
+  const entry = state.console.find((candidate) => candidate.id === id);
+  if (details && entry) details.replaceWith(detailsOf(entry));
+}
