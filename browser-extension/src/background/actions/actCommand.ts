@@ -1,15 +1,16 @@
+import type { ActReply, FailedRequest } from '../../../../src/shared/actions';
 import { CommandError } from '../commandError';
 import { isInScope, outOfScopeMessage } from '../scope';
 import { settings } from '../settings';
 import { targetTab } from '../targetTab';
-import { actionSession, type ActionSession, type OpenDialog } from './actionSession';
+import { actionSession, type ActionSession } from './actionSession';
 import { fillNode, selectOptions } from './forms';
 import { pressKey, typeText, type Modifier } from './keyboard';
 import { clickNode, dragNode, hoverNode, type MouseButton } from './mouse';
 import { resolveAnySelector } from './locate';
 import { lastLines, nodeOfRef } from './refs';
 import { settle } from './settle';
-import { diffLines, type SnapshotDiff } from './snapshotDiff';
+import { diffLines } from './snapshotDiff';
 import { fitSnapshot } from './snapshotBudget';
 import { diffKey, pageLines, refuseWhileDialog } from './snapshotCommand';
 
@@ -72,24 +73,7 @@ const ACTIONS: Record<string, Action> = {
     ),
 };
 
-export interface ActResult {
-  tabId: number;
-  url?: string;
-  title?: string;
-  dialog?: Omit<OpenDialog, 'openedAt'>;
-  navigated: boolean;
-  busy: boolean;
-  settledMs: number;
-  diff?: SnapshotDiff;
-  /** The page has this many snapshot lines, too many to diff after every action (reading its tree takes seconds). */
-  diffSkipped?: number;
-  /** After a navigation: the new page's snapshot (refs of the old page are gone). */
-  snapshot?: string;
-  /** Requests that failed (status ≥ 400 or no response) while the action ran, as the debugger saw them. */
-  failedRequests: FailedRequest[];
-  /** Tabs the action opened (target=_blank, window.open). */
-  newTabs: { tabId: number; url: string }[];
-}
+export type ActResult = ActReply & { newTabs: NonNullable<ActReply['newTabs']> };
 
 /** A new tab's URL is known once it started loading, which is after it was created. */
 async function withUrl(tab: { tabId: number; url: string }): Promise<{ tabId: number; url: string }> {
@@ -106,13 +90,6 @@ function watchNewTabs(openerTabId: number) {
   };
   chrome.tabs.onCreated.addListener(created);
   return { opened, stop: () => chrome.tabs.onCreated.removeListener(created) };
-}
-
-export interface FailedRequest {
-  method: string;
-  url: string;
-  status?: number;
-  error?: string;
 }
 
 /** Requests the action's page made that failed: the connector waits for their captures, and falls back to these. */
