@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { requireScope } from '../auth/authenticate';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../base/principal';
 import { assertOwnSession, checkSessionId, claimSession } from '../data/sessions';
 import type { Ctx } from '../http/context';
-import { ApiError, ERROR_STATUS } from '../http/errors';
+import { ApiError, ERROR_STATUS } from '../../../src/shared/errors';
 import { defineRoute, versioned, type RouteSpec } from '../http/route';
-import type { CommandReply } from '../tunnel/commandRouter';
+import type { CommandReply } from '../base/durableObjects';
 
 function tunnelStub(c: Ctx, sessionId: string) {
   return c.env.TUNNEL.get(c.env.TUNNEL.idFromName(sessionId));

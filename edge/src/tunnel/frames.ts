@@ -1,43 +1,35 @@
 import { z } from 'zod';
+import {
+  consoleErrorEventSchema,
+  consoleLogEventSchema,
+  currentUrlEventSchema,
+  droppedEventSchema,
+  MAX_BATCH_EVENTS,
+  networkRequestEventSchema,
+  pageNavigatedEventSchema,
+  selectedElementEventSchema,
+  webVitalsEventSchema,
+} from '../../../src/shared/protocol';
 import type { Capture } from '../data/captureRow';
 
 /**
- * Frames on /tunnel/<session_id>. Captures keep the connector's protocol (src/shared/protocol.ts):
- * the edge checks the fields it indexes and keeps every other field as sent, so a newer
- * connector's extra fields pass through unchanged.
+ * Frames on /tunnel/<session_id>. Captures are the connector's protocol (src/shared/protocol.ts), checked
+ * with its schemas: the edge keeps every other field as sent, so a newer connector's extra fields pass
+ * through unchanged.
  */
-export const CAPTURE_TYPES = [
-  'console-log',
-  'console-error',
-  'network-request',
-  'selected-element',
-  'page-navigated',
-  'current-url',
-  'dropped',
-] as const;
-export const MAX_BATCH_EVENTS = 1000;
-
 const ms = z.number().finite().nonnegative();
 
 export const captureSchema = z.discriminatedUnion('type', [
-  z.looseObject({
-    type: z.literal('console-log'),
-    level: z.enum(['debug', 'log', 'info', 'warn', 'error']),
-    message: z.string(),
-    timestamp: ms,
-  }),
-  z.looseObject({ type: z.literal('console-error'), message: z.string(), timestamp: ms }),
-  z.looseObject({
-    type: z.literal('network-request'),
-    method: z.string().min(1).max(20),
-    url: z.string(),
-    status: z.number().int().nonnegative().optional(),
-    timestamp: ms,
-  }),
-  z.looseObject({ type: z.literal('selected-element'), element: z.record(z.string(), z.unknown()), timestamp: ms }),
-  z.looseObject({ type: z.literal('page-navigated'), url: z.string(), timestamp: ms }),
-  z.looseObject({ type: z.literal('current-url'), url: z.string(), timestamp: ms.default(() => Date.now()) }),
-  z.looseObject({ type: z.literal('dropped'), count: z.number().int().positive(), timestamp: ms }),
+  consoleLogEventSchema.loose(),
+  consoleErrorEventSchema.loose(),
+  // The method is an indexed column: a short word.
+  networkRequestEventSchema.extend({ method: z.string().min(1).max(20) }).loose(),
+  selectedElementEventSchema.loose(),
+  pageNavigatedEventSchema.loose(),
+  // The edge stores every capture by time: one without a time gets its arrival.
+  currentUrlEventSchema.extend({ timestamp: ms.default(() => Date.now()) }).loose(),
+  droppedEventSchema.loose(),
+  webVitalsEventSchema.loose(),
 ]);
 export type CaptureFrame = z.infer<typeof captureSchema>;
 
