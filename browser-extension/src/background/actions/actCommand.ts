@@ -112,14 +112,14 @@ function watchRequests(session: ActionSession) {
   return { failed, stop: () => offs.forEach((off) => off()) };
 }
 
-/** Watches the main frame while an action runs: did it start a navigation, and did that load. */
+/**
+ * Watches the main frame while an action runs: did a navigation commit (a new document), and did it load.
+ * A navigation only requested (a link to a 204, a download, one the page cancels) is no navigation: its
+ * request is waited for like any other, and the answer does not say the page navigated.
+ */
 function watchNavigation(session: ActionSession) {
   const state = { started: false, loaded: false };
   const offs = [
-    session.on(
-      'Page.frameRequestedNavigation',
-      (p) => p.frameId === session.mainFrameId && Object.assign(state, { started: true, loaded: false }),
-    ),
     session.on(
       'Page.frameNavigated',
       (p) => !p.frame.parentId && Object.assign(state, { started: true, loaded: false }),
