@@ -68,5 +68,5 @@ export function runCommand(name: string, args: Record<string, unknown>): Promise
     return Promise.reject(
       new CommandError('UNKNOWN_COMMAND', `This extension does not know the command '${name}': update it.`),
     );
-  return withActingBadge(name, args, () => handler(args));
+  return withActingBadge(name, args, handler);
 }
