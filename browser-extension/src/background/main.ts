@@ -5,6 +5,7 @@ import { handleCommand } from './commands';
 import { ConnectorLink } from './connectorLink';
 import { applyContentScripts } from './contentScripts';
 import { debuggerStats } from './debuggerSession';
+import { injectionStats } from './openTabs';
 import { watchNavigation } from './navigation';
 import { NetworkCapture } from './networkCapture';
 import { useTraceFrameSender } from './performance/traceRecorder';
@@ -87,7 +88,7 @@ async function start(): Promise<void> {
   let previous = settings();
   onSettingsChanged((next) => {
     if (scopePatterns(next).join() !== scopePatterns(previous).join() || next.captureBodies !== previous.captureBodies)
-      void applyContentScripts(next);
+      void applyContentScripts(next, true);
     if (next.port !== previous.port) link.reconnect();
     previous = next;
     chooseDestination();
@@ -118,6 +119,7 @@ Object.assign(globalThis, {
       outboxSaved: outboxStore.settled,
       outboxError: outboxStore.lastError,
       debugger: { ...debuggerStats },
+      openTabInjections: injectionStats.runs,
       remote: remote.status(),
     }),
   },
