@@ -10,13 +10,10 @@ import { buildRows, insertStatements } from './captureWriter';
 import {
   clientFrameSchema,
   connectorFrameSchema,
-  describeIssue,
-  typeOf,
-  validateEvents,
   type ClientFrame,
   type ConnectorFrame,
-  type SocketInfo,
-} from './frames';
+} from '../../../src/shared/remote/tunnelFrames';
+import { describeIssue, typeOf, validateEvents, type SocketInfo } from './frames';
 import { CommandRouter } from './commandRouter';
 import { FrameJournal } from './frameJournal';
 import { SseHub } from './sseHub';
