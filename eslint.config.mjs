@@ -31,7 +31,7 @@ export default tseslint.config(
   },
   {
     // Code inside VS Code: the extension's own layer and the suites that run in its host.
-    files: ['src/vscode/**/*.ts', 'src/extension.ts', 'test/vscode/suite/**/*.ts'],
+    files: ['src/vscode/**/*.ts', 'src/extension.ts', 'test/vscode/suite/**/*.ts', 'bench/editor/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
@@ -40,7 +40,7 @@ export default tseslint.config(
     rules: { 'no-console': 'error' },
   },
   {
-    files: ['scripts/**/*.mjs', 'test/**/*.cjs', 'bench/**/*.mjs'],
+    files: ['scripts/**/*.mjs', 'test/**/*.cjs', 'bench/**/*.mjs', 'bench/**/*.cjs'],
     languageOptions: {
       globals: {
         process: 'readonly',

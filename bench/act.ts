@@ -4,14 +4,13 @@
  * Ours: the standalone connector (dist/cli.js) and Chromium with our extension; theirs: its own Chromium.
  * Usage: npm run bench:act   (prints figures; not a test). BENCH_ACT_RUNS sets the calls per action (default 30).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startActApp, type ActAppServer } from '../test/e2e/support/actAppServer';
 import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
 import { httpClient } from '../test/support/mcp';
 import { freePortRun } from '../test/support/ports';
+import { startConnector } from './actPeers';
 import { installPeer, peerUid, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
 
 const RUNS = Number(process.env.BENCH_ACT_RUNS ?? 30);
@@ -111,16 +110,6 @@ function theirs(client: Client): Side {
     click: async (uid) => void (await tool(client, 'click', { uid })),
     fill: async (uid, value) => void (await tool(client, 'fill', { uid, value })),
   };
-}
-
-async function startConnector(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [resolve(__dirname, '../dist/cli.js'), '--port', String(port)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((done) =>
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && done()),
-  );
-  return child;
 }
 
 function row(label: string, a: number, b: number, unit: string): string {

@@ -3,11 +3,13 @@
  * (`POST /extension-log`: console logs, uncaught errors, network requests with headers and bodies,
  * page loads), then keeps going, and prints the connector's RSS (read from /proc, its own process)
  * idle, at the caps and after eviction. The anchor, browser-tools-server 1.2.0 from the npm
- * registry, gets the same workload in the same run.
+ * registry, gets the same workload in the same run. Then the real-entries workload over /extension-ws
+ * (bench/memoryRealEntries.ts: console entries with stacks, network entries with headers and bodies).
  * Usage: npm run bench:memory   (prints figures; not a test)
  */
 import { Agent, request } from 'node:http';
 import { defaultConfig, type BufferLimit } from '../src/connector/config';
+import { realEntriesWorkload } from './memoryRealEntries';
 import { rssMb, startAnchor, startOurs, stopServer, type Server } from './peers';
 
 const PASSES = Number(process.env.BENCH_PASSES ?? 3);
@@ -207,6 +209,8 @@ async function main(): Promise<void> {
   console.log(
     `Target: growth at the default caps ≤ 150 MB: ${growth <= 150 ? 'met' : 'NOT met'} (${fmt(growth)} MB); after eviction ${fmt(Math.min(...ours.passes.slice(1)))}..${fmt(Math.max(...ours.passes.slice(1)))} MB.`,
   );
+  console.log('');
+  for (const line of await realEntriesWorkload()) console.log(line);
 }
 
 void main();

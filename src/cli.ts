@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** `npm start`: the connector on its own, for use without VS Code. */
 import { AlreadyRunningError } from './connector/connector';
-import { configFromEnvironment } from './connector/envConfig';
+import { configFromEnvironment, journalFromEnvironment } from './connector/envConfig';
 import { guardStartup } from './connector/startupGuard';
 import { isLogThreshold, streamLogger } from './connector/streamLogger';
 import { startConnectorWithMcp, type RunningConnector } from './mcp/connectorWithMcp';
@@ -14,8 +14,10 @@ async function main(): Promise<void> {
   const guard = guardStartup('Browser Debug connector');
   try {
     const answerBudget = answerBudgetFromEnvironment(process.env);
-    running = await startConnectorWithMcp(configFromEnvironment(process.env, process.argv.slice(2)), {
+    const argv = process.argv.slice(2);
+    running = await startConnectorWithMcp(configFromEnvironment(process.env, argv), {
       logger,
+      journalFile: journalFromEnvironment(process.env, argv),
       answerBudget,
       legacyToolNames: legacyToolNamesFromEnvironment(process.env),
     });

@@ -59,8 +59,16 @@ export interface ConnectorConfig {
   audits: AuditConfig;
   /** Recordings: one JSON file each in `dir`, capped by count and bytes. */
   recordings: RecordingLimits;
-  /** Extra Origins allowed besides chrome-extension://, vscode-webview:// and no Origin at all. */
+  /** Extra Origins allowed besides our extension, the connector itself and no Origin at all. */
   allowedOrigins: string[];
+  /** Extension ids trusted besides ours (OUR_EXTENSION_ID), e.g. a store build's. */
+  extensionIds: string[];
+  /** Bearer token every non-loopback caller must send; needed to bind beyond loopback (see trust/lanToken). */
+  token?: string;
+  /** Where a generated token is kept (0600) when binding beyond loopback without `token`. */
+  tokenFile: string;
+  /** Folders `upload_file` and `file:` script reads may use (symlinks resolved); see trust/fileRoots. */
+  filesRoots: string[];
   maxBodyBytes: number;
   /** `/extension-ws` frame cap: a full-page screenshot can be tens of MB. */
   maxFrameBytes: number;
@@ -109,12 +117,21 @@ export function defaultConfig(): ConnectorConfig {
       maxBytes: 50 * MB,
     },
     allowedOrigins: [],
+    extensionIds: [],
+    tokenFile: join(configHome(), 'browser-debug', 'lan-token'),
+    filesRoots: [process.cwd()],
     maxBodyBytes: 1 * MB,
     maxFrameBytes: 64 * MB,
     heartbeatMs: 20_000,
     commandTimeoutMs: 30_000,
     redactHeaders: [...DEFAULT_REDACTED_HEADERS],
   };
+}
+
+/** `$XDG_CONFIG_HOME`, else ~/.config (where the standalone connector keeps its LAN token). */
+function configHome(): string {
+  if (process.platform === 'win32' && process.env.APPDATA) return process.env.APPDATA;
+  return process.env.XDG_CONFIG_HOME || join(homedir(), '.config');
 }
 
 /** Per buffer, either cap may be given alone; the other keeps its default. */

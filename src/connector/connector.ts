@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { ActionLog } from './actions/actionLog';
 import { SelectedTab } from './actions/selectedTab';
 import { dirname, join } from 'node:path';
@@ -8,18 +9,21 @@ import { BrowserBridge } from './browserBridge';
 import { findChrome } from './chromeFinder';
 import { resolveConfig, type ConfigOverrides, type ConnectorConfig } from './config';
 import { createApp, type AppExtras } from './http/app';
-import type { AccessPolicy } from './http/security';
 import { probeIdentity } from './identityProbe';
 import { silentLogger, type Logger } from './logger';
 import { PerformanceService } from './performance/traceService';
 import { WebVitalsBook } from './performance/webVitals';
 import { RecordingService } from './recordings/recordingService';
+import { attachJournal } from './journal';
 import { HybridMode } from './remote/hybridMode';
 import { ScreenshotService } from './screenshotService';
 import { EntryLocator } from './sourceMaps/entryLocator';
 import { SourceMapper } from './sourceMaps/sourceMapper';
 import type { ConnectorServices } from './services';
 import { CaptureStore } from './store';
+import { isLoopbackBind, type AccessPolicy } from './trust/access';
+import { OUR_EXTENSION_ID } from './trust/extensionIds';
+import { lanToken, lanWarning, type LanToken } from './trust/lanToken';
 import { WsHub } from './wsHub';
 
 /** Our own connector already answers on the port: attach to it instead of starting a second, empty one. */
@@ -35,6 +39,11 @@ export class AlreadyRunningError extends Error {
 
 export interface StartOptions extends AppExtras {
   logger?: Logger;
+  /**
+   * The capture journal: replayed into the store before the port opens, then written before every
+   * ack (see attachJournal). Without it, captures live in memory only.
+   */
+  journalFile?: string;
 }
 
 /** The standalone connector: store, HTTP API and WebSocket hub on one loopback port. */
@@ -45,7 +54,10 @@ export class Connector {
   private readonly server: Server;
   private readonly hub: WsHub;
   private listeningPort = 0;
+  /** The token non-loopback callers need, when bound beyond loopback. */
+  readonly lan: LanToken | undefined;
   private stopping: Promise<void> | undefined;
+  private stopJournal: (() => void) | undefined;
 
   private constructor(
     readonly config: ConnectorConfig,
@@ -54,7 +66,7 @@ export class Connector {
   ) {
     const store = new CaptureStore(config.limits, config.redactHeaders);
     const bridge = new BrowserBridge();
-    const sourceMaps = new SourceMapper({ logger });
+    const sourceMaps = new SourceMapper({ logger, fileRoots: () => config.filesRoots });
     const webVitals = new WebVitalsBook();
     store.onEntry((entry) => webVitals.observe(entry));
     store.onCleared(() => webVitals.clear());
@@ -85,18 +97,46 @@ export class Connector {
     };
     const services: ConnectorServices = { ...core, remote: new HybridMode(core) };
     this.services = services;
-    const policy: AccessPolicy = { port: () => this.listeningPort, allowedOrigins: config.allowedOrigins };
+    // Beyond loopback, every caller from another machine needs the token (SECURITY.md).
+    this.lan = isLoopbackBind(config.host) ? undefined : lanToken(config.token, config.tokenFile);
+    const policy: AccessPolicy = {
+      port: () => this.listeningPort,
+      allowedOrigins: config.allowedOrigins,
+      extensionIds: [OUR_EXTENSION_ID, ...config.extensionIds],
+      token: this.lan?.token,
+    };
     this.server = createServer(createApp(services, policy, extras));
     this.server.keepAliveTimeout = 5_000;
+    this.server.on('clientError', answerClientError);
     this.hub = new WsHub(services, policy);
     this.hub.attach(this.server);
   }
 
   static async start(overrides: ConfigOverrides = {}, options: StartOptions = {}): Promise<Connector> {
     const connector = new Connector(resolveConfig(overrides), options.logger ?? silentLogger, options);
-    await connector.listen();
+    if (options.journalFile) connector.openJournal(options.journalFile);
+    try {
+      await connector.listen();
+    } catch (error) {
+      connector.stopJournal?.();
+      throw error;
+    }
+    if (connector.lan)
+      for (const line of lanWarning(connector.url, connector.lan, connector.config.filesRoots))
+        connector.services.logger.warn(line);
     if (connector.config.remote) await connector.services.remote.configure(connector.config.remote);
     return connector;
+  }
+
+  /** A journal that cannot be opened (a read-only folder) costs durability, not the connector. */
+  private openJournal(file: string): void {
+    try {
+      this.stopJournal = attachJournal(this.services.store, file, this.services.logger);
+    } catch (error) {
+      this.services.logger.warn(
+        `Could not open the capture journal ${file} (${(error as Error).message}): captures are kept in memory only.`,
+      );
+    }
   }
 
   /** Ports we skipped because another program held them. */
@@ -121,6 +161,8 @@ export class Connector {
   /** Sends `server-shutdown` to every peer, then releases the port. Safe to call twice. */
   stop(reason = 'connector stopping'): Promise<void> {
     if (this.stopping) return this.stopping;
+    this.stopJournal?.();
+    this.stopJournal = undefined;
     const closed = new Promise<void>((resolve) => {
       this.services.remote.stop();
       this.services.bridge.rejectAll('The connector is shutting down.');
@@ -169,4 +211,26 @@ export class Connector {
       this.server.listen(port, host);
     });
   }
+}
+
+/**
+ * A request Node's parser refuses (headers over 16 KB, a broken request line) still gets an error in
+ * the API's envelope, not an empty answer.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  const body = JSON.stringify({
+    error: {
+      code: tooLarge ? 'PAYLOAD_TOO_LARGE' : 'INVALID_REQUEST',
+      message: tooLarge
+        ? 'The request line and headers are over 16 KB: send long values in a JSON body instead.'
+        : `The request is not valid HTTP (${error.code ?? 'parse error'}).`,
+    },
+    timestamp: Date.now(),
+  });
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }

@@ -1,4 +1,8 @@
+import { homedir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+import { DEFAULT_PORT } from '../shared/identity';
 import type { ConfigOverrides } from './config';
+import { EXTENSION_ID_PATTERN } from './trust/extensionIds';
 import type { RemoteCommandName, RemoteOverrides } from './remote/remoteConfig';
 
 /** Settings for the standalone connector, from flags (`--port 3030`) and `BROWSER_DEBUG_*` variables; flags win. */
@@ -16,6 +20,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly str
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean);
+  Object.assign(overrides, trustOverrides(pick));
   const dir = pick('screenshot-dir', 'BROWSER_DEBUG_SCREENSHOT_DIR');
   if (dir) overrides.screenshots = { dir };
   const audits = auditOverrides(pick);
@@ -23,6 +28,22 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly str
   const remote = remoteOverrides(pick, env);
   if (remote) overrides.remote = remote;
   return overrides;
+}
+
+/**
+ * The standalone connector's capture journal: `--journal FILE` or BROWSER_DEBUG_JOURNAL, `off` for
+ * none; by default (except on --port 0) one file per port under ~/browser-debug/journal (one connector owns a port at a
+ * time, so no two processes write one file).
+ */
+export function journalFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly string[]): string | undefined {
+  const flags = parseFlags(argv);
+  const value = flags.get('journal') ?? env.BROWSER_DEBUG_JOURNAL;
+  if (value === 'off') return undefined;
+  if (value) return value;
+  const port = flags.get('port') ?? env.BROWSER_DEBUG_PORT ?? String(DEFAULT_PORT);
+  // Port 0 is any free port: a restart gets another one, and parallel instances would share a file.
+  if (Number(port) === 0) return undefined;
+  return join(homedir(), 'browser-debug', 'journal', `connector-${port}.jsonl`);
 }
 
 /** Hybrid mode; the API key comes only from the environment, so it stays out of `ps` listings. */
@@ -46,6 +67,33 @@ function remoteOverrides(
   const identity = pick('remote-identity', 'BROWSER_DEBUG_REMOTE_IDENTITY');
   if (identity) remote.identityFile = identity;
   return remote;
+}
+
+/** Token, extra extension ids and file roots (see SECURITY.md). The working folder is always a file root. */
+function trustOverrides(pick: (flag: string, variable: string) => string | undefined): ConfigOverrides {
+  const overrides: ConfigOverrides = {};
+  const token = pick('token', 'BROWSER_DEBUG_TOKEN');
+  if (token) overrides.token = token;
+  const ids = pick('extension-ids', 'BROWSER_DEBUG_EXTENSION_IDS');
+  if (ids) {
+    const list = ids
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
+    const bad = list.filter((id) => !EXTENSION_ID_PATTERN.test(id));
+    if (bad.length) throw new Error(`Invalid extension id '${bad.join(', ')}': expected 32 letters a-p.`);
+    overrides.extensionIds = list;
+  }
+  const roots = pick('files-root', 'BROWSER_DEBUG_FILES_ROOTS');
+  if (roots)
+    overrides.filesRoots = [
+      process.cwd(),
+      ...roots
+        .split(delimiter)
+        .filter(Boolean)
+        .map((root) => resolve(root)),
+    ];
+  return overrides;
 }
 
 function auditOverrides(
@@ -85,9 +133,13 @@ const FLAGS = [
   'remote-session',
   'remote-commands',
   'remote-identity',
+  'token',
+  'extension-ids',
+  'files-root',
+  'journal',
 ];
 const USAGE =
-  'Try --port 3025, --host 127.0.0.1, --screenshot-dir DIR, --allowed-origins A,B, --audit-endpoint http://127.0.0.1:9222, --audit-cookies loopback|all|off, --audit-timeout 60000, --audit-dir DIR, --remote-url https://EDGE, --remote-origins A,B, --remote-session ID, --remote-commands screenshot,tabs, --remote-identity FILE (the API key: BROWSER_DEBUG_REMOTE_API_KEY).';
+  'Try --port 3025, --host 127.0.0.1, --screenshot-dir DIR, --allowed-origins A,B, --audit-endpoint http://127.0.0.1:9222, --audit-cookies loopback|all|off, --audit-timeout 60000, --audit-dir DIR, --remote-url https://EDGE, --remote-origins A,B, --remote-session ID, --remote-commands screenshot,tabs, --remote-identity FILE, --token T (BROWSER_DEBUG_TOKEN), --extension-ids ID,ID, --files-root DIR (repeatable), --journal FILE|off (the API key: BROWSER_DEBUG_REMOTE_API_KEY).';
 
 /** Unknown flags are errors: a typo such as --remote-orgins would otherwise quietly share nothing. */
 function parseFlags(argv: readonly string[]): Map<string, string> {
@@ -98,7 +150,9 @@ function parseFlags(argv: readonly string[]): Map<string, string> {
     if (!FLAGS.includes(match[1]!)) throw new Error(`Unknown flag --${match[1]}. ${USAGE}`);
     const value = match[2] ?? argv[++i];
     if (value === undefined) throw new Error(`--${match[1]} needs a value.`);
-    flags.set(match[1]!, value);
+    const before = flags.get(match[1]!);
+    // --files-root may be given several times; the others take the last value.
+    flags.set(match[1]!, match[1] === 'files-root' && before !== undefined ? `${before}${delimiter}${value}` : value);
   }
   return flags;
 }

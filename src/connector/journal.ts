@@ -19,9 +19,11 @@ function asEvent(entry: StoredEntry): unknown {
 }
 
 /**
- * Keeps captured history on disk, so it survives a connector restart, a window reload or another
- * window taking the connector over: replays the file into the store, then appends every new capture
- * (batched) and empties the file when the store is cleared. Screenshots are files already: not journaled.
+ * Keeps captured history on disk, so it survives a connector restart, a crash (`kill -9`), a window
+ * reload or another window taking the connector over: replays the file into the store, then appends
+ * every new capture and empties the file when the store is cleared. Captures are written before they
+ * are acked (the store's commit hook: a synchronous append, in the OS page cache when the ack goes),
+ * and at the latest `flushMs` after they arrived otherwise. Screenshots are files already: not journaled.
  */
 export function attachJournal(
   store: CaptureStore,
@@ -48,6 +50,7 @@ export function attachJournal(
   const offEntry = store.onEntry((entry) => {
     if (entry.type !== 'screenshot') pending.push(JSON.stringify(asEvent(entry)) + '\n');
   });
+  const offCommit = store.onCommit(flush);
   const offClear = store.onCleared(() => {
     pending = [];
     writeFileSync(file, '');
@@ -56,6 +59,7 @@ export function attachJournal(
     flush();
     clearInterval(timer);
     offEntry();
+    offCommit();
     offClear();
   };
 }

@@ -94,6 +94,7 @@ export class CaptureStore {
   private page: CurrentPage | undefined;
   private readonly entryListeners = new Set<Listener>();
   private readonly clearListeners = new Set<() => void>();
+  private readonly commitHooks = new Set<() => void>();
 
   private readonly redacted: ReadonlySet<string>;
 
@@ -213,6 +214,26 @@ export class CaptureStore {
     return out.sort((a, b) => a.seq - b.seq);
   }
 
+  /**
+   * At most `max` stored entries with seq greater than `after`, oldest first, across every buffer: one
+   * page of a replay, so a late subscriber never costs a copy of the whole store.
+   */
+  pageAfter(after: number, max: number): StoredEntry[] {
+    const buffers = BUFFER_KINDS.map((kind) => this.buffers[kind] as RingBuffer<StoredEntry>);
+    const cursors = buffers.map((buffer) => buffer.indexAfter(after));
+    const out: StoredEntry[] = [];
+    while (out.length < max) {
+      let pick = -1;
+      for (let i = 0; i < buffers.length; i++) {
+        if (cursors[i]! >= buffers[i]!.size) continue;
+        if (pick < 0 || buffers[i]!.seqAt(cursors[i]!) < buffers[pick]!.seqAt(cursors[pick]!)) pick = i;
+      }
+      if (pick < 0) break;
+      out.push(buffers[pick]!.at(cursors[pick]!++));
+    }
+    return out;
+  }
+
   findById(id: string): StoredEntry | undefined {
     const seq = Number(id);
     if (!Number.isInteger(seq) || seq <= 0) return undefined;
@@ -257,6 +278,19 @@ export class CaptureStore {
   onEntry(listener: Listener): () => void {
     this.entryListeners.add(listener);
     return () => this.entryListeners.delete(listener);
+  }
+
+  /**
+   * Makes what was ingested so far durable, before anyone acks it: runs the commit hooks (the
+   * journal's synchronous write) at once. Without a journal it does nothing.
+   */
+  commit(): void {
+    for (const hook of this.commitHooks) hook();
+  }
+
+  onCommit(hook: () => void): () => void {
+    this.commitHooks.add(hook);
+    return () => this.commitHooks.delete(hook);
   }
 
   onCleared(listener: () => void): () => void {

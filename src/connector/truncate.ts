@@ -1,3 +1,5 @@
+import { MAX_KEY_CHARS, MAX_TOKEN_CHARS } from '../shared/fieldLimits';
+
 /** Marker appended to cut strings, so a reader always knows something is missing. */
 export function truncationMarker(dropped: number): string {
   return `…[truncated ${dropped} chars]`;
@@ -9,19 +11,33 @@ export function capString(value: string, maxChars: number): string {
 }
 
 const MAX_DEPTH = 4;
-/** Fields readers switch on are never cut, whatever the cap. */
-const KEYS_KEPT_WHOLE = new Set(['type', 'level', 'method']);
+/**
+ * Fields readers switch on get their own cap, whatever `maxChars` is (a tiny test cap must not cut
+ * `network-request`); the schemas hold them to it already, so a cut here means a caller skipped them.
+ */
+const TOKEN_KEYS = new Set(['type', 'level', 'method']);
 
-/** Caps every string in a capture, in place and depth-limited (the store then keeps its JSON text, so real bytes are counted there). */
+/**
+ * Caps every string in a capture, and every key, in place and depth-limited (the store then keeps
+ * its JSON text, so real bytes are counted there). Deeper than MAX_DEPTH, objects are replaced by a
+ * marker: nothing uncapped is kept.
+ */
 export function capStrings(value: unknown, maxChars: number, depth = 0): void {
-  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return;
+  if (value === null || typeof value !== 'object') return;
   const record = value as Record<string, unknown>;
-  for (const key in record) {
-    const field = record[key];
+  for (const key of Object.keys(record)) {
+    let field = record[key];
+    if (key.length > MAX_KEY_CHARS) {
+      delete record[key];
+      field = record[capString(key, MAX_KEY_CHARS)] = field;
+    }
+    const name = key.length > MAX_KEY_CHARS ? capString(key, MAX_KEY_CHARS) : key;
     if (typeof field === 'string') {
-      if (field.length > maxChars && !KEYS_KEPT_WHOLE.has(key)) record[key] = capString(field, maxChars);
+      const cap = TOKEN_KEYS.has(key) ? MAX_TOKEN_CHARS : maxChars;
+      if (field.length > cap) record[name] = capString(field, cap);
     } else if (typeof field === 'object' && field !== null) {
-      capStrings(field, maxChars, depth + 1);
+      if (depth >= MAX_DEPTH) record[name] = '…[nested too deep]';
+      else capStrings(field, maxChars, depth + 1);
     }
   }
 }

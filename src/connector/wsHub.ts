@@ -13,7 +13,9 @@ import {
   type ServerFrame,
 } from '../shared/protocol';
 import { VERSION } from '../shared/version';
-import { checkAccess, type AccessPolicy } from './http/security';
+import { MAX_CAPTURE_FRAME_BYTES } from '../shared/fieldLimits';
+import { replayTo } from './clientReplay';
+import { checkAccess, refuseUpgrade, type AccessPolicy } from './trust/access';
 import type { ConnectorServices } from './services';
 
 const CLIENT_FRAME_BYTES = 1024 * 1024;
@@ -23,7 +25,14 @@ const MAX_CLIENT_BACKLOG = 32 * 1024 * 1024;
 interface Peer {
   socket: WebSocket;
   alive: boolean;
+  /** A socket replays once; later `subscribe` frames are refused. */
+  replayed?: boolean;
+  /** While its replay runs, stored entries reach it through the replay, not the live stream. */
+  replaying?: boolean;
 }
+
+/** Frames that may use the full WebSocket frame cap; any frame carrying captures stays under MAX_CAPTURE_FRAME_BYTES. */
+const LARGE_FRAME_TYPES = new Set(['screenshot-data', 'reply', 'trace-chunk']);
 
 /**
  * The two WebSocket endpoints: `/extension-ws`, where browsers send captures and answer commands,
@@ -50,7 +59,7 @@ export class WsHub {
     this.clientServer.on('connection', (socket, request: IncomingMessage) => this.acceptClient(socket, request));
     const { store, bridge, screenshots, remote, actionLog, performance } = services;
     this.unsubscribe.push(
-      store.onEntry((entry) => this.broadcast(entry as ServerFrame)),
+      store.onEntry((entry) => this.broadcast(entry as ServerFrame, true)),
       actionLog.onRecord((record) => this.broadcast(record)),
       store.onCleared(() => this.broadcast({ type: 'cleared', timestamp: Date.now() })),
       bridge.onChange(() => this.broadcast(this.browserStatus())),
@@ -106,15 +115,11 @@ export class WsHub {
   private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     const server = path === '/extension-ws' ? this.browserServer : path === '/ws' ? this.clientServer : undefined;
-    const denial = checkAccess({ host: request.headers.host, origin: request.headers.origin }, this.policy);
-    if (!server || denial) {
-      const status = denial ? '403 Forbidden' : '404 Not Found';
-      const message = denial ? denial.reason : `No WebSocket endpoint at ${path}: use /extension-ws or /ws.`;
-      socket.end(
-        `HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`,
-      );
-      return;
-    }
+    const denial = checkAccess(request, this.policy);
+    if (denial)
+      return refuseUpgrade(socket, denial.status, denial.status === 401 ? 'Unauthorized' : 'Forbidden', denial.reason);
+    if (!server)
+      return refuseUpgrade(socket, 404, 'Not Found', `No WebSocket endpoint at ${path}: use /extension-ws or /ws.`);
     server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, request));
   }
 
@@ -182,14 +187,14 @@ export class WsHub {
     this.send(socket, this.browserStatus());
     this.send(socket, this.remoteStatus());
     const since = new URL(request.url ?? '/', 'http://localhost').searchParams.get('since');
-    if (since !== null && /^\d+$/.test(since)) this.replay(socket, Number(since));
+    if (since !== null && /^\d+$/.test(since)) this.replay(peer, Number(since));
     // The assistant's recent actions, so a dashboard opened later shows what already happened.
     for (const record of this.services.actionLog.recent()) this.send(socket, record);
     socket.on('pong', () => (peer.alive = true));
     socket.on('message', (data) => {
       peer.alive = true;
       const frame = this.parse(socket, data, clientFrameSchema);
-      if (frame?.type === 'subscribe') this.replay(socket, frame.since ?? 0);
+      if (frame?.type === 'subscribe') this.replay(peer, frame.since ?? 0);
       else if (frame?.type === 'heartbeat') this.send(socket, { type: 'heartbeat', timestamp: Date.now() });
     });
     socket.on('close', () => this.clients.delete(peer));
@@ -206,6 +211,15 @@ export class WsHub {
       raw = JSON.parse(data.toString());
     } catch {
       this.reject(socket, 'INVALID_FRAME', 'Frame is not valid JSON.');
+      return undefined;
+    }
+    const bytes = Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength;
+    if (bytes > MAX_CAPTURE_FRAME_BYTES && !LARGE_FRAME_TYPES.has(describeType(raw))) {
+      this.reject(
+        socket,
+        'FRAME_TOO_LARGE',
+        `A '${describeType(raw)}' frame may hold at most ${MAX_CAPTURE_FRAME_BYTES} bytes; this one had ${bytes}. Send captures in smaller batches.`,
+      );
       return undefined;
     }
     if ((schema as z.ZodType) === extensionFrameSchema && isBatch(raw))
@@ -231,7 +245,10 @@ export class WsHub {
       for (const event of frame.events) this.services.store.ingest(event);
       if (instanceId !== undefined && batchSeq !== undefined) this.rememberBatch(instanceId, batchSeq);
     }
-    if (batchSeq !== undefined) this.send(socket, { type: 'ack', batchSeq, timestamp: Date.now() });
+    if (batchSeq === undefined) return;
+    // The ack promises the batch survives a crash: the journal (when one is attached) has it first.
+    this.services.store.commit();
+    this.send(socket, { type: 'ack', batchSeq, timestamp: Date.now() });
   }
 
   private rememberBatch(instanceId: string, batchSeq: number): void {
@@ -305,16 +322,20 @@ export class WsHub {
     });
   }
 
-  private replay(socket: WebSocket, since: number): void {
-    for (const entry of this.services.store.since(since)) this.send(socket, entry as ServerFrame);
-    // Traces and Web Vitals live beside the store: a subscriber gets them with every replay.
-    for (const record of this.services.performance.records) this.send(socket, record);
-    this.send(socket, {
-      type: 'web-vitals-snapshot',
-      pageLoads: this.services.webVitals.list(Number.MAX_SAFE_INTEGER).pageLoads,
-      timestamp: Date.now(),
-    });
-    this.send(socket, { type: 'replay-complete', lastSeq: this.services.store.lastSeq, timestamp: Date.now() });
+  /** One replay per socket, in drained chunks (see replayTo); a second one is refused, the stream goes on. */
+  private replay(peer: Peer, since: number): void {
+    if (peer.replayed) {
+      this.reject(
+        peer.socket,
+        'ALREADY_REPLAYED',
+        'This socket has replayed once already and now gets every new capture live. To replay again, open a new /ws?since=<seq>.',
+      );
+      return;
+    }
+    peer.replayed = peer.replaying = true;
+    replayTo(peer.socket, this.services, since, () => (peer.replaying = false)).catch((error: Error) =>
+      this.services.logger.warn(`Replay to a live client failed: ${error.message}`),
+    );
   }
 
   private browserStatus(): ServerFrame {
@@ -332,11 +353,11 @@ export class WsHub {
     return { type: 'remote-status', remote: this.services.remote.status() ?? null, timestamp: Date.now() };
   }
 
-  private broadcast(frame: ServerFrame): void {
+  private broadcast(frame: ServerFrame, stored = false): void {
     if (this.clients.size === 0) return;
     const text = JSON.stringify(frame);
     for (const peer of this.clients) {
-      if (peer.socket.readyState !== WebSocket.OPEN) continue;
+      if (peer.socket.readyState !== WebSocket.OPEN || (stored && peer.replaying)) continue;
       if (peer.socket.bufferedAmount > MAX_CLIENT_BACKLOG) {
         peer.socket.close(1013, 'client too slow: reconnect to /ws?since=<last seq>');
         continue;

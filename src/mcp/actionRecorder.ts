@@ -1,4 +1,5 @@
 import type { ConnectorServices } from '../connector/services';
+import { secretPlaceholder } from '../shared/secretFields';
 import { oneLine } from './format/text';
 
 /** Tools that act in the developer's browser: each call is recorded for them to see (dashboard, `/ws`). */
@@ -19,13 +20,22 @@ export const ACTION_TOOLS: ReadonlySet<string> = new Set([
   'execute_javascript',
 ]);
 
-/** The arguments that say what an action touched, in a short line: `ref=e7 value="tea"`. */
-export function describeTarget(args: Record<string, unknown>): string {
+/** The argument that holds what an action typed: logged only when the browser said the field is not a secret one. */
+const TYPED: Readonly<Record<string, string>> = { fill: 'value', type_text: 'text' };
+
+/**
+ * The arguments that say what an action touched, in a short line: `ref=e7 value="tea"`. A typed value
+ * is `[secret, N chars]` unless `typedValueShown` (a password, one-time code or card number never
+ * reaches the log, `/ws` or the dashboard).
+ */
+export function describeTarget(args: Record<string, unknown>, tool = '', typedValueShown = false): string {
+  const typed = TYPED[tool];
   const parts = Object.entries(args)
     .filter(([key, value]) => value !== undefined && key !== 'code')
-    .map(
-      ([key, value]) =>
-        `${key}=${typeof value === 'string' ? JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value) : JSON.stringify(value)}`,
+    .map(([key, value]) =>
+      key === typed && typeof value === 'string' && !typedValueShown
+        ? `${key}=${secretPlaceholder(value)}`
+        : `${key}=${typeof value === 'string' ? JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value) : JSON.stringify(value)}`,
     );
   if (typeof args.code === 'string') parts.push(`code=${JSON.stringify(args.code.slice(0, 80))}`);
   return parts.join(' ');
@@ -36,7 +46,7 @@ export function recordAction(
   services: ConnectorServices,
   tool: string,
   args: unknown,
-  outcome: { text: string; isError: boolean; startedAt: number },
+  outcome: { text: string; isError: boolean; startedAt: number; typedValueShown?: boolean },
 ): void {
   if (!ACTION_TOOLS.has(tool)) return;
   const record = (args && typeof args === 'object' ? args : {}) as Record<string, unknown>;
@@ -44,7 +54,7 @@ export function recordAction(
   services.actionLog.record({
     timestamp: outcome.startedAt,
     tool,
-    target: describeTarget(record),
+    target: describeTarget(record, tool, outcome.typedValueShown === true && !outcome.isError),
     tabId,
     outcome: outcome.isError ? 'error' : 'ok',
     summary: oneLine(outcome.text.split('\n')[0] ?? ''),

@@ -12,11 +12,12 @@ export interface RunningConnector {
 /** The connector with the MCP transports mounted: what `npm start`, the stdio bin and VS Code run. */
 export async function startConnectorWithMcp(
   overrides: ConfigOverrides,
-  options: McpOptions & { logger: Logger },
+  options: McpOptions & { logger: Logger; journalFile?: string },
 ): Promise<RunningConnector> {
   let mount: McpMount | undefined;
   const connector = await Connector.start(overrides, {
     logger: options.logger,
+    journalFile: options.journalFile,
     extraRoutes: (app, services) => (mount = mountMcp(app, services, options)),
   });
   return {

@@ -4,12 +4,15 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Express, Request, Response } from 'express';
 import type { ConnectorServices } from '../connector/services';
+import { callerKey } from '../connector/trust/access';
 import { createMcpServer, type McpOptions } from './server';
 import { SessionTable } from './sessionTable';
 
 export interface McpHttpOptions extends McpOptions {
-  /** Open sessions per transport kind; past it the least recently active is closed (default 100). */
+  /** Open sessions per transport kind; past it the busiest caller's oldest is closed (default 100). */
   maxSessions?: number;
+  /** Open sessions per caller (trust/access callerKey); past it that caller's oldest is closed (default 8). */
+  maxSessionsPerCaller?: number;
   /** A Streamable HTTP session unused this long is closed (default 1 h); the client re-initializes. */
   idleMs?: number;
 }
@@ -18,6 +21,12 @@ export interface McpHttpOptions extends McpOptions {
 export interface McpMount {
   close(): void;
   sessionCount(): number;
+}
+
+/** The client's name for itself from an initialize request, to tell two local clients apart. */
+function clientName(body: unknown): string {
+  const name = (body as { params?: { clientInfo?: { name?: unknown } } }).params?.clientInfo?.name;
+  return typeof name === 'string' ? name.slice(0, 100) : '';
 }
 
 /** A JSON-RPC error outside any request, in the shape MCP clients parse. */
@@ -31,12 +40,14 @@ function rpcError(res: Response, status: number, code: number, message: string):
  * behind the same Host and Origin checks as every other route. `req.body` was parsed by express.json().
  */
 export function mountMcp(app: Express, services: ConnectorServices, options: McpHttpOptions = {}): McpMount {
+  const perCaller = options.maxSessionsPerCaller ?? 8;
   const streamable = new SessionTable<StreamableHTTPServerTransport>(
     options.maxSessions ?? 100,
     options.idleMs ?? 60 * 60_000,
+    perCaller,
   );
   // An SSE session lives as long as its GET stream, so it is never idle-closed.
-  const sse = new SessionTable<SSEServerTransport>(options.maxSessions ?? 100, Number.POSITIVE_INFINITY);
+  const sse = new SessionTable<SSEServerTransport>(options.maxSessions ?? 100, Number.POSITIVE_INFINITY, perCaller);
 
   const exposeSession = (req: Request, res: Response) => {
     if (req.headers.origin) res.set('Access-Control-Expose-Headers', 'Mcp-Session-Id');
@@ -61,11 +72,12 @@ export function mountMcp(app: Express, services: ConnectorServices, options: Mcp
           -32000,
           'No Mcp-Session-Id header: start a session with an initialize request first.',
         );
+      const caller = callerKey(req, clientName(req.body));
       const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: randomUUID,
         // Each POST answers on its own SSE stream, so a long audit can send progress notifications before its result.
         enableJsonResponse: false,
-        onsessioninitialized: (sessionId): void => streamable.add(sessionId, created),
+        onsessioninitialized: (sessionId): void => streamable.add(sessionId, created, caller),
       });
       created.onclose = () => created.sessionId && streamable.delete(created.sessionId);
       transport = created;
@@ -90,9 +102,10 @@ export function mountMcp(app: Express, services: ConnectorServices, options: Mcp
   app.get('/mcp', existing);
   app.delete('/mcp', existing);
 
-  app.get('/sse', async (_req, res) => {
+  // GET /sse passed the same Host/Origin/Sec-Fetch checks as /mcp (trust/access): a page cannot open one.
+  app.get('/sse', async (req, res) => {
     const transport = new SSEServerTransport('/messages', res);
-    sse.add(transport.sessionId, transport);
+    sse.add(transport.sessionId, transport, callerKey(req));
     transport.onclose = () => sse.delete(transport.sessionId);
     await createMcpServer(services, options).connect(transport);
   });

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import type { ConnectorServices } from '../connector/services';
 import { VERSION } from '../shared/version';
+import { safeText } from '../shared/safeText';
 import { recordAction } from './actionRecorder';
 import { DIGEST_BUDGET, Digest } from './format/digest';
 import { cut } from './format/text';
@@ -110,7 +111,12 @@ export function createMcpServer(services: ConnectorServices, options: McpOptions
       answer = { text: errorText(error, tool, services.logger) };
       isError = true;
     }
-    recordAction(services, params.name, params.arguments, { text: answer.text, isError, startedAt });
+    recordAction(services, params.name, params.arguments, {
+      text: answer.text,
+      isError,
+      startedAt,
+      typedValueShown: answer.typedValueShown,
+    });
     return toResult(answer, digest.take(answer.shown), isError);
   });
   return server;
@@ -157,16 +163,16 @@ async function call(
 }
 
 /** Text first, then the image, and the digest last, so it is the answer's final word. */
-function toResult(answer: ToolAnswer, digest: string | undefined, isError: boolean): CallToolResult {
+/** Every answer's text goes out through safeText: page data cannot steer the client's terminal or reorder lines. */
+function toResult(answer: ToolAnswer, rawDigest: string | undefined, isError: boolean): CallToolResult {
   const content: CallToolResult['content'] = [];
+  const text = safeText(answer.text);
+  const digest = rawDigest === undefined ? undefined : safeText(rawDigest);
   if (answer.image) {
-    content.push(
-      { type: 'text', text: answer.text },
-      { type: 'image', data: answer.image.data, mimeType: answer.image.mimeType },
-    );
+    content.push({ type: 'text', text }, { type: 'image', data: answer.image.data, mimeType: answer.image.mimeType });
     if (digest) content.push({ type: 'text', text: digest });
   } else {
-    content.push({ type: 'text', text: digest ? `${answer.text}\n\n${digest}` : answer.text });
+    content.push({ type: 'text', text: digest ? `${text}\n\n${digest}` : text });
   }
   return isError ? { content, isError } : { content };
 }

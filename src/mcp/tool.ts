@@ -15,6 +15,11 @@ export interface ToolAnswer {
   image?: ToolImage;
   /** Seqs of entries the answer already shows, so the digest does not repeat them. */
   shown?: readonly number[];
+  /**
+   * fill and type_text: the browser said the field is not a secret one, so the action log may show
+   * what was typed. Otherwise it shows only `[secret, N chars]`.
+   */
+  typedValueShown?: boolean;
 }
 
 export interface ToolContext {

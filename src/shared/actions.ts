@@ -1,7 +1,8 @@
 /** The `act` command between the connector and the browser extension: what it asks for and what it answers. */
 
 /** The actions the engine carries out with trusted input. */
-export type ActionName = 'click' | 'hover' | 'fill' | 'type_text' | 'press_key' | 'select_option' | 'drag';
+export type ActionName =
+  'click' | 'hover' | 'fill' | 'type_text' | 'press_key' | 'select_option' | 'drag' | 'answer_dialog';
 
 /** A request that failed (status ≥ 400 or no response) while an action ran. */
 export interface FailedRequest {
@@ -35,6 +36,8 @@ export interface ActReply {
   url?: string;
   title?: string;
   dialog?: ActDialog;
+  /** answer_dialog: the dialog it answered (older extensions leave it out). */
+  answered?: { type: string; message: string };
   navigated: boolean;
   busy: boolean;
   settledMs: number;
@@ -46,4 +49,6 @@ export interface ActReply {
   failedRequests: FailedRequest[];
   /** Tabs the action opened (target=_blank, window.open); older extensions leave it out. */
   newTabs?: { tabId: number; url: string }[];
+  /** fill and type_text: the field was a secret one. Only `false` lets the typed value be logged. */
+  secretField?: boolean;
 }

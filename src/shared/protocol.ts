@@ -9,23 +9,43 @@ import { LOG_LEVELS } from './levels';
 import { PAGE_CONTROL_COMMANDS } from './pageControl';
 import type { PageLoadVitals, PerformanceTraceRecord } from './performance';
 import { vitalMetricSchema } from './performanceSchema';
+import {
+  MAX_FRAMES,
+  MAX_KEY_CHARS,
+  MAX_NAME_CHARS,
+  MAX_RECORD_ENTRIES,
+  MAX_TEXT_CHARS,
+  MAX_TOKEN_CHARS,
+} from './fieldLimits';
+
+/** Page text: messages, stacks, URLs, bodies (see fieldLimits). */
+const text = () => z.string().max(MAX_TEXT_CHARS);
+/** Short names: ids, status texts, kinds. */
+const name = () => z.string().max(MAX_NAME_CHARS);
+/** An open record (headers, attributes) with capped keys, values and size. */
+const record = (value: z.ZodString) =>
+  z
+    .record(z.string().max(MAX_KEY_CHARS), value)
+    .refine((entries) => Object.keys(entries).length <= MAX_RECORD_ENTRIES, {
+      message: `at most ${MAX_RECORD_ENTRIES} entries`,
+    });
 
 const ms = z.number().finite().nonnegative().describe('milliseconds since the Unix epoch');
 const optionalTab = z.number().int().optional().describe('Chrome tab id');
 const pageLoad = z.string().max(200).optional().describe('id the browser gives each page load');
 
 export const stackFrameSchema = z.object({
-  url: z.string(),
+  url: text(),
   line: z.number().int().nonnegative(),
   column: z.number().int().nonnegative(),
-  functionName: z.string().optional(),
+  functionName: name().optional(),
 });
 export type StackFrame = z.infer<typeof stackFrameSchema>;
 
 /** Fields every capture may carry to say where it came from. */
 const origin = {
   timestamp: ms,
-  url: z.string().optional().describe('page URL'),
+  url: text().optional().describe('page URL'),
   tabId: optionalTab,
   pageLoadId: pageLoad,
 };
@@ -33,24 +53,24 @@ const origin = {
 export const consoleLogEventSchema = z.object({
   type: z.literal('console-log'),
   level: z.enum(LOG_LEVELS),
-  message: z.string(),
-  source: z.string().optional().describe('<file>:<line>:<column> of the calling frame'),
-  stack: z.union([z.string(), z.array(z.string())]).optional(),
-  frames: z.array(stackFrameSchema).optional(),
+  message: text(),
+  source: text().optional().describe('<file>:<line>:<column> of the calling frame'),
+  stack: z.union([text(), z.array(text()).max(MAX_FRAMES)]).optional(),
+  frames: z.array(stackFrameSchema).max(MAX_FRAMES).optional(),
   ...origin,
 });
 
 export const consoleErrorEventSchema = z.object({
   type: z.literal('console-error'),
-  message: z.string(),
-  stack: z.string().optional(),
-  frames: z.array(stackFrameSchema).optional(),
-  source: z.string().optional(),
+  message: text(),
+  stack: text().optional(),
+  frames: z.array(stackFrameSchema).max(MAX_FRAMES).optional(),
+  source: text().optional(),
   errorKind: z.enum(['uncaught', 'unhandledrejection', 'resource', 'console']).optional(),
   ...origin,
 });
 
-const headersSchema = z.record(z.string(), z.string());
+const headersSchema = record(text());
 
 export const networkTimingSchema = z.object({
   dns: z.number(),
@@ -62,35 +82,35 @@ export const networkTimingSchema = z.object({
 
 export const networkRequestEventSchema = z.object({
   type: z.literal('network-request'),
-  requestId: z.string().optional().describe('the browser’s own id for the request'),
-  method: z.string().min(1),
-  url: z.string(),
+  requestId: name().optional().describe('the browser’s own id for the request'),
+  method: z.string().min(1).max(MAX_TOKEN_CHARS),
+  url: text(),
   status: z.number().int().nonnegative().optional().describe('HTTP status; 0 or absent when no response arrived'),
-  statusText: z.string().optional(),
-  resourceType: z.string().optional(),
+  statusText: name().optional(),
+  resourceType: name().optional(),
   duration: z.number().nonnegative().optional(),
   size: z.union([z.number().nonnegative(), z.object({ request: z.number(), response: z.number() })]).optional(),
   timing: networkTimingSchema.optional(),
   requestHeaders: headersSchema.optional(),
   responseHeaders: headersSchema.optional(),
-  requestBody: z.string().optional(),
-  responseBody: z.string().optional(),
-  error: z.string().optional().describe('why the request failed without a response'),
-  initiator: z.string().optional().describe('<file>:<line>:<column> of the page code that called fetch or XHR'),
+  requestBody: text().optional(),
+  responseBody: text().optional(),
+  error: text().optional().describe('why the request failed without a response'),
+  initiator: text().optional().describe('<file>:<line>:<column> of the page code that called fetch or XHR'),
   timestamp: ms,
   tabId: optionalTab,
   pageLoadId: pageLoad,
 });
 
 export const elementSchema = z.object({
-  tagName: z.string(),
-  id: z.string(),
-  className: z.string(),
-  attributes: z.record(z.string(), z.string()),
+  tagName: name(),
+  id: text(),
+  className: text(),
+  attributes: record(text()),
   dimensions: z.object({ width: z.number(), height: z.number(), top: z.number(), left: z.number() }),
-  innerHTML: z.string(),
-  textContent: z.string(),
-  selector: z.string().optional(),
+  innerHTML: text(),
+  textContent: text(),
+  selector: text().optional(),
 });
 export type SelectedElement = z.infer<typeof elementSchema>;
 
@@ -102,8 +122,8 @@ export const selectedElementEventSchema = z.object({
 
 export const pageNavigatedEventSchema = z.object({
   type: z.literal('page-navigated'),
-  url: z.string(),
-  title: z.string().optional(),
+  url: text(),
+  title: text().optional(),
   tabId: optionalTab,
   pageLoadId: z.string().max(200),
   timestamp: ms,
@@ -111,10 +131,10 @@ export const pageNavigatedEventSchema = z.object({
 
 export const currentUrlEventSchema = z.object({
   type: z.literal('current-url'),
-  url: z.string(),
+  url: text(),
   tabId: optionalTab,
-  title: z.string().optional(),
-  source: z.string().optional().describe('what reported it, e.g. tab-activated or navigation'),
+  title: text().optional(),
+  source: text().optional().describe('what reported it, e.g. tab-activated or navigation'),
   timestamp: ms.optional(),
 });
 
@@ -157,8 +177,12 @@ export const screenshotOptionsSchema = z.object({
   fullPage: z.boolean().optional().describe('capture the whole scrollable page (default true)'),
   quality: z.number().int().min(1).max(100).optional().describe('JPEG quality 1..100 (default 80)'),
   format: z.enum(['png', 'jpeg']).optional().describe('image format (default png)'),
-  selector: z.string().optional().describe('CSS selector of one element to capture'),
-  removeElements: z.array(z.string()).optional().describe('CSS selectors hidden before capture and restored after'),
+  selector: name().optional().describe('CSS selector of one element to capture'),
+  removeElements: z
+    .array(name())
+    .max(100)
+    .optional()
+    .describe('CSS selectors hidden before capture and restored after'),
   waitFor: z.number().int().min(0).max(30_000).optional().describe('milliseconds to wait before capture'),
   preview: z
     .object({
@@ -198,7 +222,7 @@ export const COMMAND_NAMES = [
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
-const replyErrorSchema = z.object({ code: z.string(), message: z.string() });
+const replyErrorSchema = z.object({ code: name(), message: text() });
 
 /** Frames the browser extension (or any capture source) sends on `/extension-ws`. */
 export const extensionFrameSchema = z.discriminatedUnion('type', [
@@ -222,15 +246,15 @@ export const extensionFrameSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('screenshot-data'),
-    requestId: z.string(),
-    data: z.string().optional().describe('data URL of the image'),
+    requestId: name(),
+    data: z.string().optional().describe('data URL of the image (bounded by the frame cap)'),
     preview: screenshotPreviewSchema.optional().describe('the model-sized copy, when options.preview asked for one'),
-    error: z.string().optional(),
+    error: text().optional(),
     timestamp: ms.optional(),
   }),
   z.object({
     type: z.literal('reply'),
-    id: z.string(),
+    id: name(),
     result: z.unknown().optional(),
     error: replyErrorSchema.optional(),
   }),
@@ -238,7 +262,7 @@ export const extensionFrameSchema = z.discriminatedUnion('type', [
     type: z.literal('trace-chunk'),
     transferId: z.string().max(100).describe("the performance-trace command's transferId"),
     index: z.number().int().nonnegative(),
-    data: z.string().describe('base64 of the next part of the gzipped trace'),
+    data: z.string().describe('base64 of the next part of the gzipped trace (bounded by the frame cap)'),
   }),
   ...captureEventSchema.options,
 ]);
@@ -263,9 +287,9 @@ export type ClientFrame = z.infer<typeof clientFrameSchema>;
 /** One thing the assistant did in the browser (an action tool's call): the developer sees it on `/ws` and in the dashboard. */
 export const agentActionFrameSchema = z.object({
   type: z.literal('agent-action'),
-  id: z.string().describe('stable id of the record'),
+  id: name().describe('stable id of the record'),
   timestamp: ms.describe('when the action started'),
-  tool: z.string().describe('the MCP tool, e.g. click'),
+  tool: name().describe('the MCP tool, e.g. click'),
   target: z.string().max(500).describe('what it acted on: a ref, URL, key, tab or emulation setting'),
   tabId: optionalTab,
   outcome: z.enum(['ok', 'error']),

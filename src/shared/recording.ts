@@ -75,6 +75,8 @@ export interface RecordingSummary {
   path?: string;
   imported?: boolean;
   lastVerdict?: ReplayVerdict['verdict'];
+  /** When the last replay started: a new replay changes it even when the verdict stays the same. */
+  lastReplayAt?: number;
 }
 
 export interface RecordingDetail extends RecordingSummary {
@@ -121,4 +123,11 @@ export interface ReplayStepResult {
   ms: number;
   /** Set when the step was not carried out by design (e.g. setViewport keeps the developer's window). */
   skipped?: string;
+}
+
+/** A recording id, checked before any path is built from it (HTTP, MCP, a browser's reply, a saved file). */
+export const RECORDING_ID = /^rec-[\w-]{1,100}$/;
+
+export function isRecordingId(id: unknown): id is string {
+  return typeof id === 'string' && RECORDING_ID.test(id);
 }

@@ -21,6 +21,7 @@ import { RemoteStatusBar } from './remoteStatusBar';
 import { readSettings, type BrowserDebugSettings } from './settings';
 import { SourceNavigator } from './sourceNavigator';
 import { StatusBar } from './statusBar';
+import { registerExportCommands } from './recordings/exportCommands';
 import { registerRecordingCommands } from './recordings/recordingCommands';
 import { RecordingsView } from './recordings/recordingsView';
 import { ConsoleView } from './views/consoleView';
@@ -137,6 +138,7 @@ export class BrowserDebug {
       ...registerAuditCommands(this),
       ...registerPerformanceCommands(this),
       ...registerRecordingCommands(this),
+      ...registerExportCommands(this),
     );
     if (this.settings().autoStart) void this.session.start();
     this.activationMs = performance.now() - started;

@@ -4,7 +4,7 @@ import type { ConfigOverrides } from '../connector/config';
 import type { RemoteOverrides } from '../connector/remote/remoteConfig';
 import type { Logger } from '../connector/logger';
 import type { CaptureFeed } from './captureFeed';
-import type { BrowserDebugSettings } from './settings';
+import { workspaceFileRoots, type BrowserDebugSettings } from './settings';
 
 type Runtime = typeof import('../connectorRuntime');
 type Running = Awaited<ReturnType<Runtime['startConnectorWithMcp']>>;
@@ -36,14 +36,20 @@ export class ConnectorSession implements vscode.Disposable {
   port: number | undefined;
   lastError: string | undefined;
   private running: Running | undefined;
-  private stopJournal: (() => void) | undefined;
   private disposed = false;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly deps: SessionDeps) {
-    this.subscription = deps.feed.onDidClose(() => void this.takeOver());
+    this.subscription = vscode.Disposable.from(
+      deps.feed.onDidClose(() => void this.takeOver()),
+      // upload_file and file: reads follow the workspace folders as they change (trust/fileRoots).
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        const roots = this.running?.connector.config.filesRoots;
+        roots?.splice(0, roots.length, ...workspaceFileRoots());
+      }),
+    );
   }
 
   async start(): Promise<void> {
@@ -56,6 +62,7 @@ export class ConnectorSession implements vscode.Disposable {
       runtime = loadRuntime();
       this.running = await runtime.startConnectorWithMcp(this.overrides(), {
         logger,
+        journalFile: this.deps.journalFile,
         legacyToolNames: this.deps.settings().mcpLegacyToolNames,
       });
     } catch (error) {
@@ -64,7 +71,6 @@ export class ConnectorSession implements vscode.Disposable {
       return this.fail(error as Error);
     }
     const { connector } = this.running;
-    this.stopJournal = runtime.attachJournal(connector.services.store, this.deps.journalFile, logger);
     const moved = connector.movedNote();
     logger.info(`Connector listening on ${connector.url}${moved}.`);
     this.port = connector.port;
@@ -86,8 +92,6 @@ export class ConnectorSession implements vscode.Disposable {
 
   async stop(reason = 'VS Code window closing'): Promise<void> {
     this.deps.feed.disconnect();
-    this.stopJournal?.();
-    this.stopJournal = undefined;
     const running = this.running;
     this.running = undefined;
     await running?.stop(reason);
@@ -147,6 +151,8 @@ export class ConnectorSession implements vscode.Disposable {
       screenshots: { dir: settings.screenshotFolder || join(this.deps.storageFolder, 'screenshots') },
       recordings: { dir: join(this.deps.storageFolder, 'recordings') },
       redactHeaders: settings.redactHeaders,
+      filesRoots: workspaceFileRoots(),
+      extensionIds: settings.extensionIds,
       audits: {
         timeoutMs: settings.auditTimeoutMs,
         cookieHandover: settings.auditCookieHandover,

@@ -6,6 +6,7 @@ import { locationLabel, rawLocation, shortLocationLabel, type EntryLocation } fr
 import type { StackFrame, StoredEntry } from '../shared/protocol';
 import type { MappedFrame } from '../shared/stackFrames';
 import type { CaptureFeed, ConsoleEntry } from './captureFeed';
+import { workspaceFileRoots } from './settings';
 
 /** When an entry whose map could not be fetched is tried once more. */
 const RETRY_MS = 5000;
@@ -25,7 +26,7 @@ export class EntryLocations implements vscode.Disposable {
   readonly onDidLocate = this.located.event;
 
   constructor(feed: CaptureFeed, logger: Logger) {
-    this.mapper = new SourceMapper({ logger });
+    this.mapper = new SourceMapper({ logger, fileRoots: workspaceFileRoots });
     this.locator = new EntryLocator(this.mapper, { retryMs: RETRY_MS });
     this.subscription = feed.onDidAdd((entries) => void this.locateNew(entries));
   }

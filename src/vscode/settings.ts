@@ -20,6 +20,8 @@ export interface BrowserDebugSettings {
   remoteSharedOrigins: string[];
   remoteSessionId: string;
   remoteCommands: string[];
+  /** Browser extension ids trusted besides the pinned one (a store build). */
+  extensionIds: string[];
 }
 
 export const DEFAULT_SETTINGS: BrowserDebugSettings = {
@@ -40,6 +42,7 @@ export const DEFAULT_SETTINGS: BrowserDebugSettings = {
   remoteSharedOrigins: [],
   remoteSessionId: '',
   remoteCommands: ['screenshot', 'current-url', 'tabs', 'navigate'],
+  extensionIds: [],
 };
 
 export function readSettings(): BrowserDebugSettings {
@@ -63,5 +66,18 @@ export function readSettings(): BrowserDebugSettings {
     remoteSharedOrigins: get('remote.sharedOrigins', DEFAULT_SETTINGS.remoteSharedOrigins),
     remoteSessionId: get('remote.sessionId', DEFAULT_SETTINGS.remoteSessionId),
     remoteCommands: get('remote.commands', DEFAULT_SETTINGS.remoteCommands),
+    extensionIds: get<string[]>('security.extensionIds', DEFAULT_SETTINGS.extensionIds).filter((id) =>
+      /^[a-p]{32}$/.test(id),
+    ),
   };
+}
+
+/**
+ * The folders `upload_file` and `file:` script reads may use in VS Code: the workspace folders on disk
+ * (SECURITY.md). Core code gets this plain list, read at each use so added folders count.
+ */
+export function workspaceFileRoots(): string[] {
+  return (vscode.workspace.workspaceFolders ?? [])
+    .filter((folder) => folder.uri.scheme === 'file')
+    .map((folder) => folder.uri.fsPath);
 }

@@ -26,6 +26,8 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
   let files: string;
   before(() => {
     files = mkdtempSync(join(tmpdir(), 'bd-upload-'));
+    // upload_file reads only under the file roots (as --files-root would add this folder).
+    rig.connector.connector.config.filesRoots.push(files);
   });
   after(() => rmSync(files, { recursive: true, force: true }));
   afterEach(async () => {
@@ -101,7 +103,7 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
     assert.ok(slowed > normal * 2.5, `10× throttling: ${normal.toFixed(1)} ms → ${slowed.toFixed(1)} ms`);
   });
 
-  it('a click that opens confirm() answers at once naming it; handle_dialog accepts and the order is posted', async () => {
+  it('a click that opens confirm() answers at once naming it; handle_dialog accepts, the order is posted, and the answer says what followed', async () => {
     const page = await rig.open('index.html');
     leaveDialogsOpen(page);
     const order = refIn(await snapshot(), /button "Place order"/);
@@ -110,6 +112,9 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
     const accepted = await call(rig.client, 'handle_dialog', { accept: true });
     assert.ok(!accepted.isError, textOf(accepted));
     assert.match(textOf(accepted), /^Accepted the confirm "Place the order\?" on "Tea shop"/);
+    // What the page did once answered, in the same answer: the failed order and the error it logged, with its line.
+    assert.match(textOf(accepted), /Failed request #\d+: POST http:\/\/127\.0\.0\.1:\d+\/api\/order → 500/);
+    assert.match(textOf(accepted), /Error #\d+: Order failed: 500 \(\/app\.js:28:\d+\)/);
     await until(
       () => rig.app.seen.some((request) => request.method === 'POST' && request.path === '/api/order'),
       10_000,

@@ -50,6 +50,7 @@ export async function buildBundle(sourcemap: 'linked' | 'inline' | 'external'): 
 /** Serves files from memory on loopback; unknown paths are 404. */
 export async function serveFiles(
   files: Record<string, string>,
+  host = '127.0.0.1',
 ): Promise<{ base: string; server: Server; hits: string[] }> {
   const hits: string[] = [];
   const server = createServer((req, res) => {
@@ -60,6 +61,6 @@ export async function serveFiles(
       .writeHead(200, { 'content-type': req.url?.endsWith('.map') ? 'application/json' : 'text/javascript' })
       .end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, hits };
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return { base: `http://${host}:${(server.address() as AddressInfo).port}`, server, hits };
 }

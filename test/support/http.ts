@@ -7,12 +7,12 @@ export interface HttpResult {
   json: any;
 }
 
-/** Raw node:http, so tests can send any Host and Origin a browser or attacker would. */
+/** Raw node:http, so tests can send any Host and Origin a browser or attacker would (`host`: the address to connect to). */
 export function request(
   port: number,
   method: string,
   path: string,
-  options: { headers?: Record<string, string>; body?: unknown; rawBody?: string } = {},
+  options: { headers?: Record<string, string>; body?: unknown; rawBody?: string; host?: string } = {},
 ): Promise<HttpResult> {
   const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   const headers: Record<string, string> = {
@@ -20,7 +20,7 @@ export function request(
     ...options.headers,
   };
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+    const req = httpRequest({ host: options.host ?? '127.0.0.1', port, method, path, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {

@@ -6,6 +6,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from '../../src/connector/logger';
 import type { ConfigOverrides } from '../../src/connector/config';
 import { Connector } from '../../src/connector/connector';
 import { mountMcp, type McpHttpOptions, type McpMount } from '../../src/mcp/httpTransports';
@@ -26,12 +27,13 @@ export interface McpTestConnector {
 export async function startMcpConnector(
   overrides: ConfigOverrides = {},
   options: McpHttpOptions = {},
+  logger?: Logger,
 ): Promise<McpTestConnector> {
   const screenshotDir = mkdtempSync(join(tmpdir(), 'bd-mcp-shots-'));
   let mount: McpMount | undefined;
   const connector = await Connector.start(
     { port: 0, ...overrides, screenshots: { dir: screenshotDir, ...overrides.screenshots } },
-    { extraRoutes: (app, services) => (mount = mountMcp(app, services, options)) },
+    { logger, extraRoutes: (app, services) => (mount = mountMcp(app, services, options)) },
   );
   return {
     connector,

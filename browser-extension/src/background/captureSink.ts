@@ -1,3 +1,4 @@
+import { fitCapture } from '../../../src/shared/fitCapture';
 import type { CaptureEvent } from '../../../src/shared/protocol';
 import { isTabCaptured } from './scope';
 import { settings } from './settings';
@@ -25,6 +26,7 @@ export class CaptureSink {
     const pageLoadId = documentId ?? tab?.pageLoadId;
     for (const event of events) {
       if (event.type === 'dropped') continue;
+      fitCapture(event);
       event.tabId = tabId;
       if (event.type !== 'page-navigated' && event.type !== 'current-url' && pageLoadId && !event.pageLoadId)
         event.pageLoadId = pageLoadId;

@@ -36,9 +36,7 @@ export interface LighthouseModules {
     config: Record<string, unknown>,
     page: PuppeteerPage,
   ): Promise<LighthouseResult | undefined>;
-  launch(
-    options: Record<string, unknown>,
-  ): Promise<{
+  launch(options: Record<string, unknown>): Promise<{
     port: number;
     kill(): void | Promise<void>;
     process: { pid?: number; once?(event: 'exit', listener: () => void): void };

@@ -12,7 +12,7 @@ import { pageRoutes } from './routes/pageRoutes';
 import { performanceRoutes } from './routes/performanceRoutes';
 import { matchPath, requestIdFrom, unprefixed, variantOf, type Route } from './route';
 import { recordingRoutes } from './routes/recordingRoutes';
-import { checkAccess, type AccessPolicy } from './security';
+import { checkAccess, corsHeaders, PREFLIGHT_HEADERS, type AccessPolicy } from '../trust/access';
 
 export interface AppExtras {
   /** Mounted behind the Host/Origin checks and before the API routes, e.g. the MCP transports. */
@@ -46,22 +46,14 @@ export function createApp(services: ConnectorServices, policy: AccessPolicy, ext
   });
 
   app.use((req, res, next) => {
-    const denial = checkAccess({ host: req.headers.host, origin: req.headers.origin }, policy);
-    if (denial) return sendError(res, res.locals.variant as Variant, new ApiError('FORBIDDEN', denial.reason));
-    const origin = req.headers.origin;
-    if (origin) {
-      res.set('Access-Control-Allow-Origin', origin);
-      res.set('Vary', 'Origin');
+    const denial = checkAccess(req, policy);
+    if (denial) {
+      if (denial.status === 401) res.set('WWW-Authenticate', 'Bearer');
+      const code = denial.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN';
+      return sendError(res, res.locals.variant as Variant, new ApiError(code, denial.reason));
     }
-    if (req.method === 'OPTIONS') {
-      res.set('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
-      res.set(
-        'Access-Control-Allow-Headers',
-        'Content-Type, X-Request-Id, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
-      );
-      res.set('Access-Control-Max-Age', '600');
-      return res.status(204).end();
-    }
+    res.set(corsHeaders(req.headers.origin));
+    if (req.method === 'OPTIONS') return res.set(PREFLIGHT_HEADERS).status(204).end();
     next();
   });
 

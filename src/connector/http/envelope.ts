@@ -1,13 +1,17 @@
 import type { Response } from 'express';
 import { errorBody, successBody, type Variant } from '../../shared/envelope';
 import { ApiError } from '../../shared/errors';
+import { safeText } from '../../shared/safeText';
 
 /** The envelopes are shared with the edge (src/shared/envelope.ts); the express plumbing is the connector's. */
 export { errorBody, successBody, type Variant };
 
-/** A handler result sent as `text/plain` instead of JSON (the `format=text` answers). */
+/** A handler result sent as `text/plain` instead of JSON (the `format=text` answers): page data in it is made safe to print. */
 export class TextBody {
-  constructor(readonly text: string) {}
+  readonly text: string;
+  constructor(text: string) {
+    this.text = safeText(text);
+  }
 }
 
 export function sendSuccess(res: Response, variant: Variant, data: unknown): void {

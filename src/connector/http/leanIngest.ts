@@ -4,7 +4,7 @@ import { ApiError } from '../../shared/errors';
 import type { ConnectorServices } from '../services';
 import { errorBody, invalidJson, payloadTooLarge, successBody, TextBody, toApiError, type Variant } from './envelope';
 import { requestIdFrom, unprefixed, variantOf, type Route } from './route';
-import { checkAccess, type AccessPolicy } from './security';
+import { checkAccess, corsHeaders, type AccessPolicy } from '../trust/access';
 
 /** Routes a browser posts captures to, many times a second: served without express. */
 const LEAN_PATHS = new Set(['/extension-log']);
@@ -66,13 +66,12 @@ function serve(
   const requestId = requestIdFrom(typeof header === 'string' ? header : undefined);
   const headers: OutgoingHttpHeaders = { 'x-request-id': requestId };
   const fail = (error: ApiError) => send(res, error.status, headers, errorBody(lean.variant, error, requestId));
-  const denial = checkAccess({ host: req.headers.host, origin: req.headers.origin }, policy);
-  if (denial) return fail(new ApiError('FORBIDDEN', denial.reason));
-  const origin = req.headers.origin;
-  if (origin) {
-    headers['access-control-allow-origin'] = origin;
-    headers.vary = 'Origin';
+  const denial = checkAccess(req, policy);
+  if (denial) {
+    if (denial.status === 401) headers['www-authenticate'] = 'Bearer';
+    return fail(new ApiError(denial.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN', denial.reason));
   }
+  Object.assign(headers, corsHeaders(req.headers.origin));
   readBody(req, services.config.maxBodyBytes, (error, text) => {
     if (error) {
       headers.connection = 'close'; // the rest of an oversized body is not read

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../shared/errors';
-import type { PerformanceTraceRecord, TraceSummary } from '../../shared/performance';
+import type { PerformanceTraceRecord } from '../../shared/performance';
 import type { BrowserBridge } from '../browserBridge';
 import type { Logger } from '../logger';
 import type { SourceMapper } from '../sourceMaps/sourceMapper';
 import { analyseInWorker } from './traceAnalyser';
+import { mapTraceScripts } from './traceSourceMaps';
 import { TraceFolder } from './traceFolder';
 import { TraceTransfers } from './traceTransfers';
 
@@ -31,6 +32,8 @@ export interface PerformanceServiceOptions {
   sourceMaps: SourceMapper;
   dir: string;
   commandTimeoutMs: number;
+  /** The whole source-map step of one trace (default 10 s). */
+  sourceMapDeadlineMs?: number;
 }
 
 /**
@@ -99,7 +102,7 @@ export class PerformanceService {
       this.folder.save(reply.url, started, gz),
       analyseInWorker(gz, { url: reply.url, reload }),
     ]);
-    await this.mapScripts(summary);
+    await mapTraceScripts(summary, this.options.sourceMaps, this.options.sourceMapDeadlineMs ?? 10_000);
     const record: PerformanceTraceRecord = {
       type: 'performance-trace',
       id: `trace-${started}-${transferId.slice(0, 8)}`,
@@ -111,22 +114,6 @@ export class PerformanceService {
     };
     this.keep(record);
     return record;
-  }
-
-  /** Long tasks' scripts point at their original sources where a source map is reachable. */
-  private async mapScripts(summary: TraceSummary): Promise<void> {
-    const refs = summary.longTasks.flatMap((task) => task.scripts).filter((ref) => ref.line !== undefined);
-    await Promise.all(
-      refs.map(async (ref) => {
-        const mapped = await this.options.sourceMaps.mapFrame({
-          url: ref.url,
-          line: ref.line!,
-          column: ref.column ?? 1,
-        });
-        if (mapped.original)
-          ref.source = { path: mapped.original.source, line: mapped.original.line, column: mapped.original.column };
-      }),
-    );
   }
 
   private keep(record: PerformanceTraceRecord): void {

@@ -1,11 +1,12 @@
 import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type {
-  RecorderFlow,
-  RecordingDetail,
-  RecordingSummary,
-  ReplayVerdict,
-  TimelineEntry,
+import {
+  isRecordingId,
+  type RecorderFlow,
+  type RecordingDetail,
+  type RecordingSummary,
+  type ReplayVerdict,
+  type TimelineEntry,
 } from '../../shared/recording';
 import type { Logger } from '../logger';
 
@@ -13,6 +14,8 @@ export interface RecordingLimits {
   dir: string;
   maxRecordings: number;
   maxBytes: number;
+  /** Where export_recording may write; the connector's working folder when absent. */
+  exportRoots?: string[];
 }
 
 /** A saved recording: what GET /recordings/{id} answers and what the JSON file holds. */
@@ -55,6 +58,8 @@ export class RecordingLibrary {
 
   async save(recording: SavedRecording): Promise<string> {
     await this.load();
+    if (!isRecordingId(recording.id))
+      throw new Error(`Refusing to save a recording with the id ${JSON.stringify(recording.id)}.`);
     const text = JSON.stringify(recording, null, 2);
     const path = join(this.limits.dir, `${recording.id}.json`);
     await mkdir(this.limits.dir, { recursive: true });
@@ -87,7 +92,10 @@ export class RecordingLibrary {
       try {
         const text = await readFile(path, 'utf8');
         const recording = JSON.parse(text) as SavedRecording;
-        if (recording.id && recording.flow) found.push({ recording, bytes: Buffer.byteLength(text), path });
+        // The id builds paths later (a save after a replay): it must be one of ours, and the file's own name.
+        if (!isRecordingId(recording.id) || `${recording.id}.json` !== name)
+          this.logger.warn(`Skipping recording ${path}: its id does not match its file name.`);
+        else if (recording.flow) found.push({ recording, bytes: Buffer.byteLength(text), path });
       } catch (error) {
         this.logger.warn(`Skipping unreadable recording ${path}: ${String(error)}`);
       }
@@ -121,6 +129,7 @@ export function summaryOf(recording: SavedRecording, path?: string): RecordingSu
     path,
     imported: recording.imported,
     lastVerdict: recording.lastVerdict?.verdict,
+    lastReplayAt: recording.lastVerdict?.startedAt,
   };
 }
 

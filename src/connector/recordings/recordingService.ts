@@ -1,9 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../shared/errors';
-import type { BrowserRecording, RecordingDetail, RecordingSummary, ReplayVerdict } from '../../shared/recording';
+import {
+  isRecordingId,
+  type BrowserRecording,
+  type RecordingDetail,
+  type RecordingSummary,
+  type ReplayVerdict,
+} from '../../shared/recording';
+import type { ExportFormat, RecordingExport } from '../../shared/recordingExport';
 import type { BrowserBridge } from '../browserBridge';
 import type { Logger } from '../logger';
 import type { CaptureStore } from '../store';
+import { writeExport } from './export/exportFile';
+import { exportRecording, type ExportOptions } from './export/exportRecording';
 import { validateFlow } from './flowValidation';
 import { detailOf, RecordingLibrary, summaryOf, type RecordingLimits, type SavedRecording } from './recordingLibrary';
 import { ReplayRunner, type ReplayOptions } from './replayRunner';
@@ -34,7 +43,7 @@ export class RecordingService {
   private readonly listeners = new Set<() => void>();
 
   constructor(
-    limits: RecordingLimits,
+    private readonly limits: RecordingLimits,
     private readonly bridge: BrowserBridge,
     private readonly store: CaptureStore,
     logger: Logger,
@@ -71,6 +80,7 @@ export class RecordingService {
   }
 
   async stop(id: string): Promise<RecordingDetail> {
+    checkId(id);
     const running = this.running;
     if (!running || running.id !== id) {
       const saved = await this.library.get(id);
@@ -127,7 +137,7 @@ export class RecordingService {
       return undefined;
     }
     const orphan: Running = {
-      id: captured.id ?? id ?? `rec-${randomBytes(6).toString('hex')}`,
+      id: isRecordingId(captured.id) ? captured.id : (id ?? `rec-${randomBytes(6).toString('hex')}`),
       title: `Recording of ${captured.url ?? 'a tab'}`,
       startedAt: captured.startedAt,
       startSeq: 0,
@@ -164,6 +174,7 @@ export class RecordingService {
   }
 
   async get(id: string): Promise<RecordingDetail> {
+    checkId(id);
     if (this.running?.id === id)
       return { ...this.runningSummary(this.running), flow: { title: this.running.title, steps: [] }, timeline: [] };
     const saved = await this.library.get(id);
@@ -172,6 +183,7 @@ export class RecordingService {
   }
 
   async replay(id: string, options: Partial<ReplayOptions> = {}): Promise<ReplayVerdict> {
+    checkId(id);
     if (this.running?.id === id)
       throw new ApiError('INVALID_REQUEST', `Recording ${id} is still running: stop it before replaying it.`);
     if (this.replaying)
@@ -214,7 +226,23 @@ export class RecordingService {
     return detailOf(recording, path);
   }
 
+  /** The recording as a test in `format`; written to `path` (inside the export roots) when given. */
+  async export(
+    id: string,
+    format: ExportFormat,
+    options: ExportOptions & { path?: string } = {},
+  ): Promise<RecordingExport> {
+    checkId(id);
+    const saved = await this.library.get(id);
+    if (!saved) throw notFound(id);
+    const exported = await exportRecording(saved.recording, format, options);
+    if (!options.path) return exported;
+    const roots = this.limits.exportRoots ?? [process.cwd()];
+    return { ...exported, path: await writeExport(options.path, exported.fileName, exported.text, roots) };
+  }
+
   async delete(id: string): Promise<{ deleted: string }> {
+    checkId(id);
     if (this.running?.id === id) await this.stop(id);
     if (!(await this.library.delete(id))) throw notFound(id);
     this.secrets.delete(id);
@@ -236,6 +264,16 @@ export class RecordingService {
   private changed(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+/** Every id a caller names is checked before it reaches the library, where ids build paths. */
+function checkId(id: string): void {
+  if (!isRecordingId(id))
+    throw new ApiError(
+      'INVALID_PARAMETER',
+      `Invalid recording id ${JSON.stringify(String(id).slice(0, 120))}: ids look like rec-1a2b3c4d5e6f. List them with GET /recordings (or list_recordings).`,
+      { parameter: 'id', validValues: ['rec-<letters, digits, _ or ->'] },
+    );
 }
 
 function notFound(id: string): ApiError {

@@ -102,8 +102,8 @@ export class EntryLocator {
     const mapping = (async (): Promise<EntryLocation> => {
       const bundles = await this.bundlesOf(entry, frames);
       const [mappedSource, mapped] = await Promise.all([
-        source ? this.mapper.mapFrame(source, bundles) : undefined,
-        this.mapper.mapFrames(frames.slice(0, MAX_FRAMES), bundles),
+        source ? this.mapper.mapFrame(source, bundles, entry.url) : undefined,
+        this.mapper.mapFrames(frames.slice(0, MAX_FRAMES), bundles, entry.url),
       ]);
       return { at: pickLocation(mappedSource, mapped), frames: mapped, totalFrames: frames.length };
     })();

@@ -13,7 +13,19 @@ const MAX_REDIRECTS = 3;
  * Not `fetch`: on Node 20 a fetch whose peer closes at once, with an unref'd `AbortSignal.timeout`,
  * can leave a promise that never settles. Here the timer is ref'd and every path settles.
  */
-export function getText(url: URL, timeoutMs: number, maxBytes: number, redirects = MAX_REDIRECTS): Promise<HttpText> {
+export interface GetTextOptions {
+  /** Redirects to another origin are refused (source maps: the script's own origin only). */
+  sameOrigin?: boolean;
+  redirects?: number;
+}
+
+export function getText(
+  url: URL,
+  timeoutMs: number,
+  maxBytes: number,
+  options: GetTextOptions = {},
+): Promise<HttpText> {
+  const redirects = options.redirects ?? MAX_REDIRECTS;
   return new Promise((resolve, reject) => {
     const get = url.protocol === 'https:' ? httpsGet : httpGet;
     const request = get(url, { headers: { accept: '*/*' } }, (response) => {
@@ -22,7 +34,10 @@ export function getText(url: URL, timeoutMs: number, maxBytes: number, redirects
         response.resume();
         clearTimeout(timer);
         if (redirects <= 0) return reject(new Error(`Too many redirects for ${url.href}`));
-        return getText(new URL(location, url), timeoutMs, maxBytes, redirects - 1).then(resolve, reject);
+        const next = new URL(location, url);
+        if (options.sameOrigin && next.origin !== url.origin)
+          return reject(new Error(`${url.href} redirects to another origin (${next.origin}); not followed`));
+        return getText(next, timeoutMs, maxBytes, { ...options, redirects: redirects - 1 }).then(resolve, reject);
       }
       readBody(url, response, maxBytes).then(
         (text) => (clearTimeout(timer), resolve({ text, headers: response.headers })),

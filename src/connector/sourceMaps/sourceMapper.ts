@@ -1,8 +1,9 @@
-import { readFile, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StackFrame } from '../../shared/protocol';
 import type { MappedFrame, OriginalPosition } from '../../shared/stackFrames';
 import { silentLogger, type Logger } from '../logger';
+import { readRootedFile, type FileRootsSource } from '../trust/fileRoots';
 import { decodeDataUrl, evalModuleMap, isEvalModuleUrl, scriptSources } from './evalMaps';
 import { getText } from './httpText';
 
@@ -23,6 +24,8 @@ export interface SourceMapperOptions {
   /** Dev servers rebuild: a cached map is trusted this long. */
   ttlMs?: number;
   logger?: Logger;
+  /** Folders whose `file:` scripts and maps may be read (trust/fileRoots); none by default. */
+  fileRoots?: FileRootsSource;
 }
 
 const MAP_HEADERS = ['sourcemap', 'x-sourcemap'];
@@ -44,6 +47,7 @@ export class SourceMapper {
   private readonly maxScripts: number;
   private readonly ttlMs: number;
   private readonly logger: Logger;
+  private readonly fileRoots: FileRootsSource;
 
   constructor(options: SourceMapperOptions = {}) {
     // A dev server's first transform of a module can take seconds on a busy machine; lists never wait this long.
@@ -52,18 +56,25 @@ export class SourceMapper {
     this.maxScripts = options.maxScripts ?? 64;
     this.ttlMs = options.ttlMs ?? 30_000;
     this.logger = options.logger ?? silentLogger;
+    this.fileRoots = options.fileRoots ?? (() => []);
   }
 
   /**
    * Every frame, with `original` where a map was reachable. Never throws. `bundles` are scripts that
    * may eval the frames' modules (webpack eval devtools), e.g. the other scripts of the same stack.
    */
-  mapFrames(frames: readonly StackFrame[], bundles: readonly string[] = []): Promise<MappedFrame[]> {
-    return Promise.all(frames.map((frame) => this.mapFrame(frame, bundles)));
+  mapFrames(frames: readonly StackFrame[], bundles: readonly string[] = [], pageUrl?: string): Promise<MappedFrame[]> {
+    return Promise.all(frames.map((frame) => this.mapFrame(frame, bundles, pageUrl)));
   }
 
-  async mapFrame(frame: StackFrame, bundles: readonly string[] = []): Promise<MappedFrame> {
-    const map = await this.mapFor(frame.url, bundles);
+  /**
+   * `pageUrl`, when known, is the page the frame came from: an http(s) page's frames are fetched only from
+   * its own origin or loopback (a sourceURL cannot aim the connector at another host), and a `file:`
+   * page's folder counts as a file root.
+   */
+  async mapFrame(frame: StackFrame, bundles: readonly string[] = [], pageUrl?: string): Promise<MappedFrame> {
+    if (!scriptAllowedFor(frame.url, pageUrl)) return { ...frame };
+    const map = await this.mapFor(frame.url, bundles, pageUrl);
     if (!map || frame.line < 1) return { ...frame };
     const { originalPositionFor, sourceContentFor } = await this.load();
     const position = originalPositionFor(map, { line: frame.line, column: Math.max(0, frame.column - 1) });
@@ -86,33 +97,44 @@ export class SourceMapper {
     }
   }
 
-  private mapFor(scriptUrl: string, bundles: readonly string[]): Promise<TraceMap | undefined> {
+  private mapFor(scriptUrl: string, bundles: readonly string[], pageUrl?: string): Promise<TraceMap | undefined> {
     const now = Date.now();
     const cached = this.cache.get(scriptUrl);
     if (cached && now - cached.at < this.ttlMs) return cached.map;
-    const map = (isEvalModuleUrl(scriptUrl) ? this.findEvalMap(scriptUrl, bundles) : this.find(scriptUrl)).catch(
-      (error: Error) => {
-        this.logger.debug(`No source map for ${scriptUrl}: ${error.message}`);
-        // A failed fetch (a timeout, a server still starting) is kept only briefly.
-        const entry = this.cache.get(scriptUrl);
-        if (entry) entry.at = Math.min(entry.at, Date.now() - this.ttlMs + FAILURE_TTL_MS);
-        return undefined;
-      },
-    );
+    const map = (
+      isEvalModuleUrl(scriptUrl) ? this.findEvalMap(scriptUrl, bundles) : this.find(scriptUrl, this.rootsFor(pageUrl))
+    ).catch((error: Error) => {
+      this.logger.debug(`No source map for ${scriptUrl}: ${error.message}`);
+      // A failed fetch (a timeout, a server still starting) is kept only briefly.
+      const entry = this.cache.get(scriptUrl);
+      if (entry) entry.at = Math.min(entry.at, Date.now() - this.ttlMs + FAILURE_TTL_MS);
+      return undefined;
+    });
     this.cache.delete(scriptUrl);
     this.cache.set(scriptUrl, { at: now, map });
     if (this.cache.size > this.maxScripts) this.cache.delete(this.cache.keys().next().value!);
     return map;
   }
 
-  private async find(scriptUrl: string): Promise<TraceMap | undefined> {
+  /** The file roots, plus the folder of a `file:` page. */
+  private rootsFor(pageUrl: string | undefined): readonly string[] {
+    const roots = this.fileRoots();
+    if (!pageUrl?.startsWith('file:')) return roots;
+    try {
+      return [...roots, dirname(fileURLToPath(pageUrl))];
+    } catch {
+      return roots;
+    }
+  }
+
+  private async find(scriptUrl: string, roots: readonly string[]): Promise<TraceMap | undefined> {
     const script = new URL(scriptUrl);
     if (script.protocol !== 'http:' && script.protocol !== 'https:' && script.protocol !== 'file:') return undefined;
-    const { text, mapHeader } = await this.read(script);
+    const { text, mapHeader } = await this.read(script, roots);
     const pointer = lastMappingComment(text) ?? mapHeader;
     const mapUrl = pointer ? new URL(pointer, script) : mapBeside(script);
     if (!allowedMapUrl(mapUrl, script)) return undefined;
-    const json = mapUrl.protocol === 'data:' ? decodeDataUrl(mapUrl.href) : (await this.read(mapUrl)).text;
+    const json = mapUrl.protocol === 'data:' ? decodeDataUrl(mapUrl.href) : (await this.read(mapUrl, roots)).text;
     const { AnyMap } = await this.load();
     // Sources of an inline map resolve against the script itself.
     return new AnyMap(JSON.parse(json), mapUrl.protocol === 'data:' ? script.href : mapUrl.href);
@@ -146,14 +168,14 @@ export class SourceMapper {
     return text;
   }
 
-  /** A script or map over HTTP, or from disk for file: URLs, within the size and time caps. */
-  private async read(url: URL): Promise<{ text: string; mapHeader?: string }> {
+  /** A script or map over HTTP, or from disk under the file roots for file: URLs, within the size and time caps. */
+  private async read(url: URL, roots = this.fileRoots()): Promise<{ text: string; mapHeader?: string }> {
     if (url.protocol === 'file:') {
-      const path = fileURLToPath(url);
-      if ((await stat(path)).size > this.maxBytes) throw new Error(`${path} is larger than ${this.maxBytes} bytes`);
-      return { text: await readFile(path, 'utf8') };
+      const caps = { maxBytes: this.maxBytes, timeoutMs: this.timeoutMs };
+      return { text: await readRootedFile(fileURLToPath(url), roots, caps) };
     }
-    const { text, headers } = await getText(url, this.timeoutMs, this.maxBytes);
+    // Redirects stay on the URL's own origin: a page cannot walk the connector to another host.
+    const { text, headers } = await getText(url, this.timeoutMs, this.maxBytes, { sameOrigin: true });
     const mapHeader = MAP_HEADERS.map((name) => headers[name]).find(
       (value): value is string => typeof value === 'string' && value !== '',
     );
@@ -163,6 +185,23 @@ export class SourceMapper {
   private load(): Promise<TraceMapping> {
     this.library ??= loadLibrary();
     return this.library;
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A frame of an http(s) page is fetched only from the page's origin or a loopback host; anything goes without a page. */
+function scriptAllowedFor(scriptUrl: string, pageUrl: string | undefined): boolean {
+  if (!pageUrl || !/^https?:/.test(pageUrl) || !/^https?:/.test(scriptUrl)) return true;
+  try {
+    const script = new URL(scriptUrl);
+    return (
+      script.origin === new URL(pageUrl).origin ||
+      LOOPBACK_HOSTS.has(script.hostname) ||
+      script.hostname.endsWith('.localhost')
+    );
+  } catch {
+    return false;
   }
 }
 
@@ -179,9 +218,12 @@ function mapBeside(script: URL): URL {
   return url;
 }
 
-/** An http(s) page may point at http(s) or data: maps; a file: script only at data: or `.map` files. */
+/**
+ * A map comes from the script's own origin or a data: URL; a file: script's only from a `.map` file (read
+ * under the file roots). A page naming a map on another host cannot make the connector probe it.
+ */
 function allowedMapUrl(mapUrl: URL, script: URL): boolean {
   if (mapUrl.protocol === 'data:') return true;
   if (script.protocol === 'file:') return mapUrl.protocol === 'file:' && mapUrl.pathname.endsWith('.map');
-  return mapUrl.protocol === 'http:' || mapUrl.protocol === 'https:';
+  return (mapUrl.protocol === 'http:' || mapUrl.protocol === 'https:') && mapUrl.origin === script.origin;
 }

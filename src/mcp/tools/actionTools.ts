@@ -70,7 +70,11 @@ function actionTool<S extends z.ZodObject>(
       const outcome = await runAction(services, name, args as Record<string, unknown>, {
         maxChars: Math.floor(budget * NAVIGATION_SNAPSHOT_SHARE),
       });
-      return { text: describeOutcome(done(args), outcome, budget), shown: outcome.shown };
+      return {
+        text: describeOutcome(done(args), outcome, budget),
+        shown: outcome.shown,
+        typedValueShown: outcome.secretField === false,
+      };
     },
   });
 }

@@ -1,7 +1,7 @@
-import { existsSync, statSync } from 'node:fs';
-import { isAbsolute } from 'node:path';
 import { z } from 'zod';
+import { runAction } from '../../connector/actions/runAction';
 import { tabCommand } from '../../connector/actions/tabCommand';
+import { checkUploadPaths, FileAccessError } from '../../connector/trust/fileRoots';
 import {
   COLOR_SCHEMES,
   HISTORY_ACTIONS,
@@ -9,6 +9,7 @@ import {
   WAIT_DEFAULT_MS,
   WAIT_MAX_MS,
 } from '../../shared/pageControl';
+import { describeOutcome } from '../format/actionOutcome';
 import { defineTool, ToolError, type ToolAnswer, type ToolContext } from '../tool';
 import { describeTab } from './describeTab';
 import { describeEmulation } from './emulationText';
@@ -127,18 +128,32 @@ const dialogSchema = z.strictObject({
   promptText: z.string().max(10_000).optional().describe("prompt()'s answer"),
 });
 
-async function handleDialog(args: z.output<typeof dialogSchema>, { services }: ToolContext): Promise<ToolAnswer> {
-  const result = await tabCommand(services, 'dialog', args);
-  const kind = typeof result.dialogType === 'string' ? result.dialogType : 'dialog';
-  const message = typeof result.message === 'string' && result.message ? ` "${result.message}"` : '';
+async function handleDialog(args: z.output<typeof dialogSchema>, context: ToolContext): Promise<ToolAnswer> {
   const typed = args.accept && args.promptText !== undefined ? ` with "${args.promptText}"` : '';
-  return { text: `${args.accept ? 'Accepted' : 'Dismissed'} the ${kind}${message}${typed} on ${describeTab(result)}.` };
+  const verb = args.accept ? 'Accepted' : 'Dismissed';
+  const outcome = await runAction(context.services, 'answer_dialog', args, {
+    maxChars: Math.floor(context.budget / 2),
+  }).catch((error: unknown) => {
+    // An extension from before answer_dialog: answer the plain way, without what followed.
+    if (error instanceof Error && /Unknown action 'answer_dialog'/.test(error.message)) return undefined;
+    throw error;
+  });
+  if (!outcome) {
+    const result = await tabCommand(context.services, 'dialog', args);
+    const kind = typeof result.dialogType === 'string' ? result.dialogType : 'dialog';
+    const message = typeof result.message === 'string' && result.message ? ` "${result.message}"` : '';
+    return { text: `${verb} the ${kind}${message}${typed} on ${describeTab(result)}.` };
+  }
+  const kind = outcome.answered?.type ?? 'dialog';
+  const message = outcome.answered?.message ? ` "${outcome.answered.message}"` : '';
+  const done = `${verb} the ${kind}${message}${typed} on ${describeTab({ ...outcome })}`;
+  return { text: describeOutcome(done, outcome, context.budget), shown: outcome.shown };
 }
 
 const handleDialogTool = defineTool({
   name: 'handle_dialog',
   title: 'Answer dialog',
-  description: 'Answers the open alert, confirm, prompt or beforeunload dialog.',
+  description: 'Answers the open alert, confirm, prompt or beforeunload dialog, then what followed.',
   annotations: { readOnlyHint: false, openWorldHint: false },
   schema: dialogSchema,
   handler: handleDialog,
@@ -146,28 +161,36 @@ const handleDialogTool = defineTool({
 
 const uploadSchema = z.strictObject({
   ref: z.string().min(1).max(50).describe('File input ref from take_snapshot'),
-  paths: z.array(z.string().min(1)).min(1).max(50).describe('Absolute file paths on this machine'),
+  paths: z
+    .array(z.string().min(1).max(4096))
+    .min(1)
+    .max(50)
+    .describe("Absolute paths of files in the workspace (or the connector's file roots)"),
 });
 
-function checkPaths(paths: string[]): void {
-  const bad = paths.filter((path) => !isAbsolute(path) || !existsSync(path) || !statSync(path).isFile());
-  if (bad.length)
-    throw new ToolError(`No such file on this machine: ${bad.join(', ')}. Give absolute paths of existing files.`);
+/** Only regular files under the file roots (trust/fileRoots), as real paths. */
+function checkPaths(paths: string[], roots: readonly string[]): string[] {
+  try {
+    return checkUploadPaths(paths, roots);
+  } catch (error) {
+    if (error instanceof FileAccessError) throw new ToolError(error.message);
+    throw error;
+  }
 }
 
 async function uploadFile(args: z.output<typeof uploadSchema>, { services }: ToolContext): Promise<ToolAnswer> {
-  checkPaths(args.paths);
-  const result = await tabCommand(services, 'upload-file', args);
-  const names = Array.isArray(result.files) ? (result.files as string[]).join(', ') : args.paths.join(', ');
+  const paths = checkPaths(args.paths, services.config.filesRoots);
+  const result = await tabCommand(services, 'upload-file', { ...args, paths });
+  const names = Array.isArray(result.files) ? (result.files as string[]).join(', ') : paths.join(', ');
   return {
-    text: `Set ${args.paths.length === 1 ? 'the file' : `${args.paths.length} files`} ${names} on ${args.ref} in ${describeTab(result)}; the page got its input and change events.`,
+    text: `Set ${paths.length === 1 ? 'the file' : `${paths.length} files`} ${names} on ${args.ref} in ${describeTab(result)}; the page got its input and change events.`,
   };
 }
 
 const uploadFileTool = defineTool({
   name: 'upload_file',
   title: 'Upload file',
-  description: 'Sets files (paths on this machine) on a file input, by its ref.',
+  description: 'Sets files from the workspace folders on a file input, by its ref.',
   annotations: { readOnlyHint: false, openWorldHint: false },
   schema: uploadSchema,
   handler: uploadFile,

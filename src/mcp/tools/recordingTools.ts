@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { RECORDING_ID } from '../../shared/recording';
 import { recordingText, summaryLine, verdictText } from '../format/recordingText';
 import { defineTool, type ToolAnswer, type ToolContext } from '../tool';
+import { exportRecording } from './exportRecordingTool';
 
-const recordingId = z.string().min(1).max(100).describe('Recording id, e.g. "rec-1a2b3c4d5e6f".');
+const recordingId = z
+  .string()
+  .regex(RECORDING_ID, 'expected a recording id such as "rec-1a2b3c4d5e6f"')
+  .describe('Recording id, e.g. "rec-1a2b3c4d5e6f".');
 
 const startRecording = defineTool({
   name: 'start_recording',
@@ -113,4 +118,5 @@ export const recordingTools = [
   getRecording,
   replayRecording,
   importRecording,
+  exportRecording,
 ];

@@ -140,6 +140,7 @@ async function askCopilot(app: CommandContext, target?: RecordingSummary | Conso
             await callConnector<RecordingDetail>(app.session.port, 'GET', `/recordings/${item.id}`),
           );
     await vscode.commands.executeCommand('workbench.action.chat.open', { query });
+    if (!('type' in item)) void vscode.commands.executeCommand('browserDebug.offerRegressionTest', item);
     return query;
   } catch (error) {
     await showFailure('open the chat', error);

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { RecordingSummary } from '../../shared/recording';
 import { callConnector } from '../connectorClient';
 import { RefreshableView } from '../views/refreshableView';
+import { safeTreeItem } from '../views/safeTreeItem';
 
 const VERDICT_ICON: Record<string, string> = { reproduced: 'bug', 'not reproduced': 'pass', diverged: 'warning' };
 
@@ -59,6 +60,6 @@ export class RecordingsView extends RefreshableView<RecordingSummary> {
       item.command = { command: 'browserDebug.openRecording', title: 'Open', arguments: [row] };
     }
     item.tooltip = `${row.id} — ${when}${row.imported ? ' (imported)' : ''}`;
-    return item;
+    return safeTreeItem(item);
   }
 }

@@ -8,6 +8,7 @@ import { GroupedView, isGroup } from './groupedView';
 import type { CaptureFeed, ConsoleEntry } from '../captureFeed';
 import type { EntryLocations } from '../entryLocations';
 import { pageLabel, type Group } from './pageLoadGroups';
+import { safeTreeItem } from './safeTreeItem';
 
 type Node = Group<ConsoleEntry> | ConsoleEntry;
 
@@ -64,7 +65,7 @@ export class ConsoleView extends GroupedView<ConsoleEntry> {
       item.description = `${node.entries.length}`;
       item.iconPath = new vscode.ThemeIcon('browser');
       item.tooltip = node.page?.url;
-      return item;
+      return safeTreeItem(item);
     }
     const level = levelOf(node);
     const [icon, color] = ICONS[level];
@@ -75,7 +76,7 @@ export class ConsoleView extends GroupedView<ConsoleEntry> {
     item.contextValue = 'consoleEntry';
     item.tooltip = tooltip(node, level, this.locations.peek(node)?.frames);
     item.command = { command: 'browserDebug.jumpToSource', title: 'Go to Source', arguments: [node] };
-    return item;
+    return safeTreeItem(item);
   }
 }
 

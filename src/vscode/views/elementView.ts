@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { RefreshableView } from './refreshableView';
 import type { CaptureFeed } from '../captureFeed';
+import { safeTreeItem } from './safeTreeItem';
 
 interface Row {
   label: string;
@@ -44,6 +45,6 @@ export class ElementView extends RefreshableView<Row> {
     );
     item.description = row.value;
     item.tooltip = row.value;
-    return item;
+    return safeTreeItem(item);
   }
 }

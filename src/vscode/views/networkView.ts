@@ -3,6 +3,7 @@ import type { StoredNetworkRequest } from '../../shared/protocol';
 import { isFailedRequest } from '../../shared/networkOutcome';
 import { GroupedView, isGroup } from './groupedView';
 import { pageLabel, type Group } from './pageLoadGroups';
+import { safeTreeItem } from './safeTreeItem';
 
 type Node = Group<StoredNetworkRequest> | StoredNetworkRequest;
 
@@ -28,7 +29,7 @@ export class NetworkView extends GroupedView<StoredNetworkRequest> {
       const failed = node.entries.filter(isFailedRequest).length;
       item.description = failed ? `${node.entries.length}, ${failed} failed` : `${node.entries.length}`;
       item.iconPath = new vscode.ThemeIcon('browser');
-      return item;
+      return safeTreeItem(item);
     }
     const failed = isFailedRequest(node);
     const status = node.error ? 'ERR' : String(node.status ?? '…');
@@ -44,6 +45,6 @@ export class NetworkView extends GroupedView<StoredNetworkRequest> {
     item.tooltip = `${node.method} ${node.url}\n${node.error ?? `${node.status} ${node.statusText ?? ''}`}`;
     item.contextValue = 'networkEntry';
     item.command = { command: 'browserDebug.openRequestDetails', title: 'Open Request Details', arguments: [node] };
-    return item;
+    return safeTreeItem(item);
   }
 }

@@ -1,17 +1,17 @@
 /**
  * Real dev servers from the npm registry, as users run them: created and installed once into a cache
- * outside the repo (`~/.cache/browser-debug/apps/<name>-<version>`, or BROWSER_DEBUG_APPS_DIR), pinned,
+ * outside the repo (`apps/<name>-<version>` in the test cache, test/support/cacheDir.ts, or BROWSER_DEBUG_APPS_DIR), pinned,
  * and reused while present. A warm machine starts them in seconds; a fresh one installs first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { freePortRun } from '../../support/ports';
 import { until } from '../../support/until';
+import { CACHE_DIR } from '../../support/cacheDir';
 
-export const APPS_DIR = process.env.BROWSER_DEBUG_APPS_DIR ?? join(homedir(), '.cache', 'browser-debug', 'apps');
+export const APPS_DIR = process.env.BROWSER_DEBUG_APPS_DIR ?? join(CACHE_DIR, 'apps');
 
 export interface DevApp {
   /** Folder name in the cache, e.g. `vite-react-ts-9.3.0`. */

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveConfig } from '../../../src/connector/config';
+import { Connector } from '../../../src/connector/connector';
 import { attachJournal } from '../../../src/connector/journal';
 import { silentLogger } from '../../../src/connector/logger';
 import { CaptureStore } from '../../../src/connector/store';
@@ -61,5 +62,24 @@ describe('capture journal', () => {
     const messages = replayed.query(['consoleLogs'], () => true, 2000).entries.map((entry) => entry.message);
     assert.ok(messages.at(-1)!.startsWith('line 999 '), 'the newest survive');
     assert.ok(messages.length < 1000 && messages.length > 50);
+  });
+
+  it('a journal that cannot be opened costs durability, not the connector: it starts and warns', async () => {
+    const blocker = join(dir, 'not-a-folder');
+    writeFileSync(blocker, '');
+    const warnings: string[] = [];
+    const connector = await Connector.start(
+      { port: 0, screenshots: { dir } },
+      {
+        journalFile: join(blocker, 'journal.jsonl'),
+        logger: { ...silentLogger, warn: (m: string) => warnings.push(m) },
+      },
+    );
+    try {
+      assert.ok(connector.port > 0);
+      assert.match(warnings.join('\n'), /Could not open the capture journal .*kept in memory only/);
+    } finally {
+      await connector.stop();
+    }
   });
 });

@@ -62,6 +62,8 @@ describe('POST /extension-log without express (the lean ingest path)', () => {
     const refused: Record<string, string>[] = [
       { origin: 'http://localhost:5173' },
       { origin: 'null' },
+      { origin: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop' },
+      { 'sec-fetch-site': 'cross-site' },
       { host: 'evil.example' },
       { host: `localhost:${t.port + 1}` },
     ];
@@ -73,10 +75,10 @@ describe('POST /extension-log without express (the lean ingest path)', () => {
     }
     assert.equal(stored(), 0);
     const allowed = await post(t.port, '/extension-log', entry('ours'), {
-      origin: 'chrome-extension://abcdefghijklmnop',
+      origin: 'chrome-extension://papcjkpphcpdofbojkpggdndgppmkkil',
     });
     assert.equal(allowed.status, 200);
-    assert.equal(allowed.headers['access-control-allow-origin'], 'chrome-extension://abcdefghijklmnop');
+    assert.equal(allowed.headers['access-control-allow-origin'], 'chrome-extension://papcjkpphcpdofbojkpggdndgppmkkil');
     assert.equal(allowed.headers.vary, 'Origin');
   });
 

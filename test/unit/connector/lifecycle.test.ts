@@ -20,7 +20,7 @@ interface Cli {
 function startCli(args: string[]): Cli {
   const screenshotDir = mkdtempSync(join(tmpdir(), 'bd-cli-'));
   const child = spawn(process.execPath, [CLI, ...args], {
-    env: { ...process.env, BROWSER_DEBUG_SCREENSHOT_DIR: screenshotDir },
+    env: { ...process.env, BROWSER_DEBUG_SCREENSHOT_DIR: screenshotDir, BROWSER_DEBUG_JOURNAL: 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -111,13 +111,54 @@ describe('SourceMapper', () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'assets', 'app.js'), linked.code);
     writeFileSync(join(dir, 'assets', 'app.js.map'), linked.map!);
-    const mapped = await new SourceMapper().mapFrame({
-      url: pathToFileURL(join(dir, 'assets', 'app.js')).href,
-      line: linked.line,
-      column: linked.column,
-    });
+    const frame = { url: pathToFileURL(join(dir, 'assets', 'app.js')).href, line: linked.line, column: linked.column };
+    const mapped = await new SourceMapper({ fileRoots: () => [dir] }).mapFrame(frame);
     assert.equal(mapped.original?.line, FAILING_LINE);
     assert.match(mapped.original!.source, /^file:\/\/.*\/src\/app\.ts$/);
+    const outside = await new SourceMapper({ fileRoots: () => [join(dir, 'elsewhere')] }).mapFrame(frame);
+    assert.equal(outside.original, undefined, 'a file: script outside the file roots is not read');
+    const page = pathToFileURL(join(dir, 'assets', 'index.html')).href;
+    const beside = await new SourceMapper().mapFrame(frame, [], page);
+    assert.equal(beside.original?.line, FAILING_LINE, 'a script beside a file: page is read');
+  });
+
+  it("takes maps only from the script's own origin: another host, or a redirect to one, is never fetched", async () => {
+    // A second loopback host stands in for another machine: it would answer if asked.
+    const other = await serveFiles({ '/app.js.map': linked.map! }, '127.0.0.2');
+    try {
+      const otherBase = other.base;
+      assert.equal((await fetch(`${otherBase}/app.js.map`)).status, 200);
+      other.hits.length = 0;
+      const pointing = linked.code.replace(/sourceMappingURL=\S+/, `sourceMappingURL=${otherBase}/app.js.map`);
+      const redirect = createServer((req, res) => {
+        if (req.url === '/app.js')
+          return res.end(linked.code.replace(/sourceMappingURL=\S+/, 'sourceMappingURL=/jump.map'));
+        res.writeHead(302, { location: `${otherBase}/app.js.map` }).end();
+      });
+      await new Promise<void>((done) => redirect.listen(0, '127.0.0.1', done));
+      const page = await serveFiles({ '/app.js': pointing });
+      try {
+        const mapper = new SourceMapper();
+        const redirectBase = `http://127.0.0.1:${(redirect.address() as AddressInfo).port}`;
+        for (const url of [`${page.base}/app.js`, `${redirectBase}/app.js`]) {
+          const mapped = await mapper.mapFrame({ url, line: linked.line, column: linked.column });
+          assert.equal(mapped.original, undefined, url);
+        }
+        // A frame of a page on one host that names a script on another (a sourceURL) is not fetched either.
+        const aimed = await mapper.mapFrame(
+          { url: `${otherBase}/app.js.map`, line: 1, column: 1 },
+          [],
+          `${page.base}/`,
+        );
+        assert.equal(aimed.original, undefined);
+        assert.deepEqual(other.hits, [], 'the other host was never asked');
+      } finally {
+        page.server.close();
+        redirect.close();
+      }
+    } finally {
+      other.server.close();
+    }
   });
 
   it('leaves frames unmapped when no map is reachable, and caches that answer', async () => {

@@ -17,7 +17,7 @@ const root = resolve(__dirname, '../../..');
 function startCli(port: number, screenshotDir: string) {
   const child = spawn(
     process.execPath,
-    [join(root, 'dist', 'cli.js'), '--port', String(port), '--screenshot-dir', screenshotDir],
+    [join(root, 'dist', 'cli.js'), '--port', String(port), '--screenshot-dir', screenshotDir, '--journal', 'off'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -4,6 +4,7 @@ import { ACTION_TOOLS, describeTarget } from '../../../src/mcp/actionRecorder';
 import { TOOLS } from '../../../src/mcp/tools/registry';
 import type { AgentActionFrame } from '../../../src/shared/protocol';
 import { agentActionFrameSchema } from '../../../src/shared/protocol';
+import { TestSocket } from '../../support/wsClient';
 import { call, inMemoryClient, scriptedBrowser, startMcpConnector, type McpTestConnector } from '../../support/mcp';
 
 describe('MCP: every action tool call is recorded for the developer', () => {
@@ -49,6 +50,55 @@ describe('MCP: every action tool call is recorded for the developer', () => {
     } finally {
       await browser.close();
     }
+  });
+
+  it('never logs, streams or keeps what fill and type_text typed into a secret field: [secret, N chars]', async () => {
+    const live = await TestSocket.open(`ws://127.0.0.1:${t.port}/ws`);
+    let secret: boolean | undefined;
+    const browser = await scriptedBrowser(t.port, {
+      commands: {
+        act: () => ({
+          tabId: 3,
+          navigated: false,
+          busy: false,
+          settledMs: 5,
+          failedRequests: [],
+          ...(secret === undefined ? {} : { secretField: secret }),
+        }),
+      },
+    });
+    const password = 'hunter2-correct-horse';
+    try {
+      secret = true;
+      await call(client, 'fill', { ref: 'e3', value: password });
+      await call(client, 'type_text', { text: password, ref: 'e4' });
+      secret = undefined; // an older extension that does not say: treated as secret
+      await call(client, 'fill', { ref: 'e5', value: password });
+      secret = false;
+      await call(client, 'fill', { ref: 'e6', value: 'tea' });
+    } finally {
+      await browser.close();
+    }
+    const typed = records.filter((record) => record.tool === 'fill' || record.tool === 'type_text');
+    assert.deepEqual(
+      typed.map((record) => record.target),
+      [
+        `ref="e3" value=[secret, ${password.length} chars]`,
+        `text=[secret, ${password.length} chars] ref="e4"`,
+        `ref="e5" value=[secret, ${password.length} chars]`,
+        'ref="e6" value="tea"',
+      ],
+    );
+    await live.next((frame) => frame.type === 'agent-action' && String(frame.target).includes('"e6"'));
+    const streamed = JSON.stringify(live.frames);
+    const kept = JSON.stringify(t.connector.services.actionLog.recent());
+    for (const text of [streamed, kept]) assert.ok(!text.includes('hunter2'), 'the password is nowhere');
+    // A dashboard opened later is replayed the same records.
+    const late = await TestSocket.open(`ws://127.0.0.1:${t.port}/ws`);
+    await late.next((frame) => frame.type === 'agent-action' && String(frame.target).includes('"e6"'));
+    assert.ok(!JSON.stringify(late.frames).includes('hunter2'));
+    await late.close();
+    await live.close();
   });
 
   it('describes a target in one short line, code cut and last', () => {

@@ -39,7 +39,7 @@ function stdioBin(port: number, screenshotDir: string): { transport: StdioClient
 async function startCli(port: number, screenshotDir: string): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    [join(root, 'dist', 'cli.js'), '--port', String(port), '--screenshot-dir', screenshotDir],
+    [join(root, 'dist', 'cli.js'), '--port', String(port), '--screenshot-dir', screenshotDir, '--journal', 'off'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   await new Promise<void>((ready, fail) => {

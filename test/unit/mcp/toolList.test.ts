@@ -34,6 +34,7 @@ const RECORDING_TOOLS = [
   'get_recording',
   'replay_recording',
   'import_recording',
+  'export_recording',
 ];
 
 type JsonSchema = {

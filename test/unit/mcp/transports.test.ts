@@ -3,6 +3,8 @@ import { request as httpRequest } from 'node:http';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { connectFakeBrowser, consoleLog } from '../../support/connector';
 import { request } from '../../support/http';
+import { until } from '../../support/until';
+import { OUR_EXTENSION_ID } from '../../../src/connector/trust/extensionIds';
 import { call, feed, httpClient, sseClient, startMcpConnector, textOf, type McpTestConnector } from '../../support/mcp';
 
 const INITIALIZE = {
@@ -97,6 +99,7 @@ describe('MCP transports on the connector', () => {
 
   it('Streamable HTTP: closes sessions left idle and keeps the number of sessions bounded', async () => {
     const bounded = await startMcpConnector({}, { maxSessions: 2 });
+    // Three sessions of one caller past a cap of two: that caller's oldest goes.
     const clients = [await httpClient(bounded.port), await httpClient(bounded.port), await httpClient(bounded.port)];
     assert.equal(bounded.mount.sessionCount(), 2, 'the least recently active session was closed');
     assert.ok((await clients[2]!.client.listTools()).tools.length > 0);
@@ -152,12 +155,48 @@ describe('MCP transports on the connector', () => {
       });
       assert.equal(rebinding.status, 403, `${method} ${path} with a foreign Host`);
     }
+    // No scheme is trusted as such: VS Code webviews and other extensions are refused like pages.
+    for (const origin of ['vscode-webview://abc', 'vscode-file://vscode-app', `chrome-extension://${'a'.repeat(32)}`]) {
+      const refused = await request(t.port, 'POST', '/mcp', { headers: { ...MCP_HEADERS, origin }, body: INITIALIZE });
+      assert.equal(refused.status, 403, origin);
+    }
+    const ours = `chrome-extension://${OUR_EXTENSION_ID}`;
     const trusted = await request(t.port, 'POST', '/mcp', {
-      headers: { ...MCP_HEADERS, origin: 'vscode-webview://abc' },
+      headers: { ...MCP_HEADERS, origin: ours },
       body: INITIALIZE,
     });
     assert.equal(trusted.status, 200);
-    assert.equal(trusted.headers['access-control-allow-origin'], 'vscode-webview://abc');
+    assert.equal(trusted.headers['access-control-allow-origin'], ours);
     assert.equal(trusted.headers['access-control-expose-headers'], 'Mcp-Session-Id');
+  });
+
+  it('GET /sse from a page (no-cors, no Origin) opens no session; from a tool it does', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      const page = await openStream(t.port, '/sse', { 'sec-fetch-site': site, 'sec-fetch-mode': 'no-cors' });
+      assert.equal(page.status, 403, site);
+      page.close();
+    }
+    const page = await openStream(t.port, '/sse', { origin: 'http://localhost:5173' });
+    assert.equal(page.status, 403);
+    page.close();
+    assert.equal(t.mount.sessionCount(), 0);
+    const tool = await openStream(t.port, '/sse', {});
+    assert.equal(tool.status, 200);
+    await until(() => t.mount.sessionCount() === 1);
+    tool.close();
+  });
+
+  it("100 initialize calls from one caller close only that caller's sessions, never another's", async () => {
+    const bounded = await startMcpConnector({}, { maxSessionsPerCaller: 4, maxSessions: 50 });
+    const real = await httpClient(bounded.port);
+    const flood = { ...INITIALIZE, params: { ...INITIALIZE.params, clientInfo: { name: 'flood', version: '1' } } };
+    for (let i = 0; i < 100; i++) {
+      const init = await request(bounded.port, 'POST', '/mcp', { headers: MCP_HEADERS, body: flood });
+      assert.equal(init.status, 200);
+    }
+    assert.equal(bounded.mount.sessionCount(), 5, "the flood keeps 4 sessions; the real client's is still open");
+    assert.ok((await real.client.listTools()).tools.length > 0, 'the real client still works');
+    await real.client.close();
+    await bounded.stop();
   });
 });

@@ -97,6 +97,11 @@ describe('npm test sets itself up (scripts/testSetup.mjs, scripts/setupCodeServe
   });
 
   it('suites are left out only when asked, and the closing line says which', () => {
+    const fakeChromium = () => {
+      const fake = join(scratch, 'chromium');
+      writeFileSync(fake, '');
+      return fake;
+    };
     const asked = spawnSync(process.execPath, ['scripts/test.mjs', '--setup-only', '--dry-run'], {
       cwd: root,
       encoding: 'utf8',
@@ -112,14 +117,19 @@ describe('npm test sets itself up (scripts/testSetup.mjs, scripts/setupCodeServe
     const vscodeOnly = spawnSync(process.execPath, ['scripts/test.mjs', '--setup-only', '--dry-run'], {
       cwd: root,
       encoding: 'utf8',
-      env: { ...process.env, BROWSER_DEBUG_SKIP_UI: '', BROWSER_DEBUG_SKIP_VSCODE: '1' },
+      // A Chromium that "is there" whatever this machine has, so the answer does not depend on it.
+      env: { ...process.env, BROWSER_DEBUG_SKIP_UI: '', BROWSER_DEBUG_SKIP_VSCODE: '1', CHROME_PATH: fakeChromium() },
       timeout: 30_000,
     });
     assert.match(
       vscodeOnly.stdout.trim().split('\n').at(-1)!,
       /skipped; not run, as asked by BROWSER_DEBUG_SKIP_VSCODE=1: vscode$/,
     );
-    assert.match(vscodeOnly.stdout, /── e2e ──\n {2}Chromium: /, 'the browser suites still set up Chromium');
+    assert.match(
+      vscodeOnly.stdout,
+      /── e2e ──\n {2}Chromium: \S+\/chromium\n/,
+      'the browser suites still set up Chromium',
+    );
   });
 
   it('.ci/run is just the README test command', () => {

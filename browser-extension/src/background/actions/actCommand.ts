@@ -4,11 +4,13 @@ import { isInScope, outOfScopeMessage } from '../scope';
 import { settings } from '../settings';
 import { targetTab } from '../targetTab';
 import { actionSession, type ActionSession } from './actionSession';
+import { answerDialog, dialogSession } from './dialogs';
 import { fillNode, selectOptions } from './forms';
 import { pressKey, typeText, type Modifier } from './keyboard';
 import { clickNode, dragNode, hoverNode, type MouseButton } from './mouse';
 import { resolveAnySelector } from './locate';
 import { lastLines, nodeOfRef } from './refs';
+import { typesIntoSecret } from './secretTarget';
 import { settle } from './settle';
 import { diffLines } from './snapshotDiff';
 import { fitSnapshot } from './snapshotBudget';
@@ -17,7 +19,8 @@ import { diffKey, pageLines, refuseWhileDialog } from './snapshotCommand';
 type Args = Record<string, unknown>;
 /** Above this many snapshot lines an action does not re-read the page for a diff: on a big page that takes seconds. */
 const MAX_DIFF_PAGE_LINES = 3000;
-type Action = (session: ActionSession, args: Args) => Promise<void>;
+/** Actions that type say whether the field was a secret one, so the connector never logs the value. */
+type Action = (session: ActionSession, args: Args) => Promise<void | { secretField: boolean }>;
 
 const text = (value: unknown, name: string): string => {
   if (typeof value !== 'string') throw new CommandError('INVALID_ARGUMENT', `Give \`${name}\` as a string.`);
@@ -49,12 +52,18 @@ const ACTIONS: Record<string, Action> = {
       modifiers: args.modifiers as Modifier[] | undefined,
     }),
   hover: async (session, args) => hoverNode(session, await node(session, args.ref, args.selector)),
-  fill: async (session, args) =>
-    fillNode(session, await node(session, args.ref, args.selector), text(args.value, 'value')),
-  type_text: async (session, args) => (
-    await focusRef(session, args.ref, args.selector),
-    typeText(session, text(args.text, 'text'))
-  ),
+  fill: async (session, args) => {
+    const target = await node(session, args.ref, args.selector);
+    const secretField = await typesIntoSecret(session, target);
+    await fillNode(session, target, text(args.value, 'value'));
+    return { secretField };
+  },
+  type_text: async (session, args) => {
+    await focusRef(session, args.ref, args.selector);
+    const secretField = await typesIntoSecret(session);
+    await typeText(session, text(args.text, 'text'));
+    return { secretField };
+  },
   press_key: async (session, args) => (
     await focusRef(session, args.ref, args.selector),
     pressKey(session, text(args.key, 'key'))
@@ -65,6 +74,8 @@ const ACTIONS: Record<string, Action> = {
       await node(session, args.ref, args.selector),
       (Array.isArray(args.values) ? args.values : [args.values]).map(String),
     ),
+  // Answering a dialog is an action too: what the page does next (a request, an error) is its outcome.
+  answer_dialog: (session, args) => answerDialog(session, args),
   drag: async (session, args) =>
     dragNode(
       session,
@@ -142,9 +153,13 @@ export async function act(args: Args): Promise<ActResult> {
       `Unknown action '${String(args.action)}': use one of ${Object.keys(ACTIONS).join(', ')}.`,
     );
   const tab = await targetTab(args.tabId as number | undefined);
-  const session = await actionSession(tab.id!);
-  refuseWhileDialog(session);
-  const before = lastLines(session.tabId) ?? (await pageLines(session)).map(diffKey);
+  const answering = args.action === 'answer_dialog';
+  const session = answering ? dialogSession(tab.id!) : await actionSession(tab.id!);
+  if (!answering) refuseWhileDialog(session);
+  const answered =
+    answering && session.dialog ? { type: session.dialog.type, message: session.dialog.message } : undefined;
+  // A page held by a dialog cannot be read: without the lines of an earlier action there is no diff.
+  const before = lastLines(session.tabId) ?? (answering ? undefined : (await pageLines(session)).map(diffKey));
   const startedAt = Date.now();
   const earlier = new Set(session.inFlight);
   const navigation = watchNavigation(session);
@@ -153,8 +168,9 @@ export async function act(args: Args): Promise<ActResult> {
   const dialogOpened = session.next('Page.javascriptDialogOpening');
   try {
     const done = action(session, args);
+    let secretField: boolean | undefined;
     const raced = await Promise.race([
-      done.then(() => 'done' as const),
+      done.then((result) => ((secretField = result?.secretField), 'done' as const)),
       dialogOpened.promise.then(() => 'dialog' as const),
     ]);
     // The input that opened the dialog stays pending until the dialog is answered; nothing waits for it.
@@ -164,8 +180,10 @@ export async function act(args: Args): Promise<ActResult> {
       : await settle(session, navigation.state, startedAt, earlier);
     return {
       ...(await outcome(session, before, settled, Number(args.maxChars) || 8000)),
+      ...(answered ? { answered } : {}),
       failedRequests: requests.failed.slice(0, 20),
       newTabs: await Promise.all(newTabs.opened.map(withUrl)),
+      secretField,
     };
   } finally {
     navigation.stop();
@@ -177,7 +195,7 @@ export async function act(args: Args): Promise<ActResult> {
 
 async function outcome(
   session: ActionSession,
-  before: string[],
+  before: string[] | undefined,
   settled: { ms: number; navigated: boolean; busy: boolean },
   maxChars: number,
 ): Promise<Omit<ActResult, 'failedRequests' | 'newTabs'>> {
@@ -203,6 +221,7 @@ async function outcome(
     };
   }
   if (settled.navigated) return { ...result, snapshot: fitSnapshot(await pageLines(session), maxChars).text };
+  if (!before) return result;
   if (before.length > MAX_DIFF_PAGE_LINES) return { ...result, diffSkipped: before.length };
   const lines = await pageLines(session);
   return { ...result, diff: diffLines(before, lines.map(diffKey)) };

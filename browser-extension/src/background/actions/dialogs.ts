@@ -1,19 +1,24 @@
 import { CommandError } from '../commandError';
 import { targetTab } from '../targetTab';
-import { actionSession, openSession } from './actionSession';
+import { actionSession, openSession, type ActionSession } from './actionSession';
 import { nodeOfRef } from './refs';
 
 const NO_SESSION =
   'No dialog opened while Browser Debug was acting in this tab, so there is nothing to answer here. An action answer names the dialog it opened; ' +
   'a dialog the page showed before any action is for the user to answer.';
 
-/** handle_dialog: accepts or dismisses the alert, confirm, prompt or beforeunload dialog open in the tab. */
-export async function handleDialog(args: { accept?: unknown; promptText?: unknown; tabId?: number }) {
-  const tab = await targetTab(args.tabId);
-  // Attaching while a dialog is open makes Chrome drop the dialog (and, headless, the tab): only a session that saw it answers.
-  const session = openSession(tab.id!);
+/**
+ * The action session that saw the tab's open dialog. Attaching while a dialog is open makes Chrome drop the
+ * dialog (and, headless, the tab): only a session that saw it may answer.
+ */
+export function dialogSession(tabId: number): ActionSession {
+  const session = openSession(tabId);
   if (!session) throw new CommandError('NO_DIALOG', NO_SESSION);
-  const dialog = session.dialog;
+  return session;
+}
+
+/** Accepts or dismisses the alert, confirm, prompt or beforeunload dialog open in the session's tab. */
+export async function answerDialog(session: ActionSession, args: { accept?: unknown; promptText?: unknown }) {
   const promptText = typeof args.promptText === 'string' ? args.promptText : undefined;
   try {
     await session.send('Page.handleJavaScriptDialog', {
@@ -28,6 +33,14 @@ export async function handleDialog(args: { accept?: unknown; promptText?: unknow
       );
     throw error;
   }
+}
+
+/** handle_dialog for connectors that do not ask for what followed: answers, and says which dialog it was. */
+export async function handleDialog(args: { accept?: unknown; promptText?: unknown; tabId?: number }) {
+  const tab = await targetTab(args.tabId);
+  const session = dialogSession(tab.id!);
+  const dialog = session.dialog;
+  await answerDialog(session, args);
   return { tabId: tab.id, url: tab.url, title: tab.title, dialogType: dialog?.type, message: dialog?.message };
 }
 

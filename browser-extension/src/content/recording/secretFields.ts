@@ -1,10 +1,15 @@
-/** Fields whose values are secrets: never written into a step, only kept beside it for replays. */
-const SECRET_AUTOCOMPLETE = /current-password|new-password|one-time-code|cc-number|cc-csc/;
+import { isSecretField as isSecret } from '../../../../src/shared/secretFields';
 
+/** Fields whose values are secrets: never written into a step, only kept beside it for replays (the rule: src/shared/secretFields). */
 export function isSecretField(field: Element): boolean {
-  if (field instanceof HTMLInputElement && field.type === 'password') return true;
-  if (field.hasAttribute('data-secret') || field.hasAttribute('data-browser-debug-secret')) return true;
-  return SECRET_AUTOCOMPLETE.test(field.getAttribute('autocomplete') ?? '');
+  return isSecret({
+    tag: field.tagName,
+    type: field instanceof HTMLInputElement ? field.type : (field.getAttribute('type') ?? undefined),
+    name: field.getAttribute('name') ?? undefined,
+    id: field.id || undefined,
+    autocomplete: field.getAttribute('autocomplete') ?? undefined,
+    marked: field.hasAttribute('data-secret') || field.hasAttribute('data-browser-debug-secret'),
+  });
 }
 
 /** A readable, stable key for the placeholder: the field's name or id, else "password". */

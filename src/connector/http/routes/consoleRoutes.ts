@@ -100,6 +100,7 @@ export function consoleRoutes({ store, locator }: ConnectorServices): Route[] {
           });
         }
         const entry = store.ingest(event.data);
+        store.commit(); // journaled before the answer acks it
         return { success: true, id: entry.id, seq: entry.seq };
       },
     },

@@ -75,6 +75,7 @@ export function pageRoutes({ store, screenshots }: ConnectorServices): Route[] {
           });
         }
         const entry = store.ingest({ type: 'current-url', timestamp: Date.now(), ...parsed.data });
+        store.commit();
         return { success: true, ...store.currentPage, id: entry.id };
       },
     },

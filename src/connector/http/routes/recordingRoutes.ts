@@ -1,4 +1,5 @@
 import { ApiError, missingParameter } from '../../../shared/errors';
+import { EXPORT_FORMATS, type ExportFormat } from '../../../shared/recordingExport';
 import type { ConnectorServices } from '../../services';
 import type { Route } from '../route';
 
@@ -33,6 +34,15 @@ function secretsOf(record: Record<string, unknown>): Record<string, string> {
   return secrets as Record<string, string>;
 }
 
+function formatOf(query: Record<string, unknown>): ExportFormat {
+  const format = query.format ?? 'playwright';
+  if (typeof format !== 'string' || !(EXPORT_FORMATS as readonly string[]).includes(format))
+    throw new ApiError('INVALID_PARAMETER', `Invalid 'format': use one of ${EXPORT_FORMATS.join(', ')}.`, {
+      parameter: 'format',
+    });
+  return format as ExportFormat;
+}
+
 /** Recordings: start/stop in the browser, list, read, replay, import a DevTools Recorder flow, delete. */
 export function recordingRoutes({ recordings }: ConnectorServices): Route[] {
   return [
@@ -53,6 +63,11 @@ export function recordingRoutes({ recordings }: ConnectorServices): Route[] {
       },
     },
     { method: 'GET', path: '/recordings/:id', handle: ({ params }) => recordings.get(params.id!) },
+    {
+      method: 'GET',
+      path: '/recordings/:id/export',
+      handle: ({ params, query }) => recordings.export(params.id!, formatOf(query)),
+    },
     { method: 'DELETE', path: '/recordings/:id', handle: ({ params }) => recordings.delete(params.id!) },
     { method: 'POST', path: '/recordings/:id/stop', handle: ({ params }) => recordings.stop(params.id!) },
     {

@@ -1,0 +1,124 @@
+/**
+ * A Chromium driven over plain CDP, for page-cost figures: unlike Playwright, it never enables the Runtime
+ * domain on the page, so console calls are not reported to a client and cost what they cost a user.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { FLAGS } from '../test/e2e/support/chromium';
+
+type Params = Record<string, unknown>;
+
+export interface RawBrowser {
+  send<T = Params>(method: string, params?: Params, sessionId?: string): Promise<T>;
+  /** A new tab at `url`, attached (flat session) once it has loaded. */
+  open(url: string): Promise<RawPage>;
+  /** Evaluates in the first service worker whose URL starts with `prefix`. */
+  evaluateInWorker<T>(prefix: string, expression: string): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface RawPage {
+  sessionId: string;
+  evaluate<T>(expression: string): Promise<T>;
+  close(): Promise<void>;
+}
+
+function endpoint(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on (ws:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited with ${code}: ${output}`)));
+  });
+}
+
+export async function launchRaw(executable: string, extraArgs: string[] = []): Promise<RawBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), 'bd-raw-'));
+  const args = [...FLAGS, '--headless=new', `--user-data-dir=${profile}`, '--remote-debugging-port=0', ...extraArgs];
+  const child = spawn(executable, [...args, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const socket = new WebSocket(await endpoint(child), { maxPayload: 256 * 1024 * 1024 });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  let nextId = 1;
+  const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  const listeners = new Set<(message: { method?: string; params?: Params; sessionId?: string }) => void>();
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data));
+    if (message.id && waiting.has(message.id)) {
+      const pending = waiting.get(message.id)!;
+      waiting.delete(message.id);
+      if (message.error) pending.reject(new Error(`${message.error.message} (${message.error.code})`));
+      else pending.resolve(message.result);
+    } else for (const listener of listeners) listener(message);
+  });
+  const send = <T>(method: string, params: Params = {}, sessionId?: string) =>
+    new Promise<T>((resolve, reject) => {
+      const id = nextId++;
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      socket.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
+    });
+  const evaluate = async <T>(expression: string, sessionId: string): Promise<T> => {
+    const result = await send<{
+      result: { value: T };
+      exceptionDetails?: { text: string; exception?: { description?: string } };
+    }>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, sessionId);
+    if (result.exceptionDetails)
+      throw new Error(result.exceptionDetails.exception?.description ?? result.exceptionDetails.text);
+    return result.result.value;
+  };
+  return {
+    send,
+    open: async (url) => {
+      const { targetId } = await send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
+      const { sessionId } = await send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+      await send('Page.enable', {}, sessionId);
+      const loaded = new Promise<void>((resolve) => {
+        const listener = (message: { method?: string; sessionId?: string }) => {
+          if (message.sessionId === sessionId && message.method === 'Page.loadEventFired') {
+            listeners.delete(listener);
+            resolve();
+          }
+        };
+        listeners.add(listener);
+      });
+      await send('Page.navigate', { url }, sessionId);
+      await loaded;
+      return {
+        sessionId,
+        evaluate: (expression) => evaluate(expression, sessionId),
+        close: async () => void (await send('Target.closeTarget', { targetId })),
+      };
+    },
+    evaluateInWorker: async (prefix, expression) => {
+      const { targetInfos } = await send<{ targetInfos: { targetId: string; type: string; url: string }[] }>(
+        'Target.getTargets',
+      );
+      const worker = targetInfos.find((target) => target.type === 'service_worker' && target.url.startsWith(prefix));
+      if (!worker) throw new Error(`no service worker at ${prefix}`);
+      const { sessionId } = await send<{ sessionId: string }>('Target.attachToTarget', {
+        targetId: worker.targetId,
+        flatten: true,
+      });
+      try {
+        return await evaluate(expression, sessionId);
+      } finally {
+        await send('Target.detachFromTarget', { sessionId });
+      }
+    },
+    close: async () => {
+      socket.close();
+      child.kill('SIGKILL');
+      if (child.exitCode === null) await new Promise((done) => child.once('exit', done));
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      } catch {
+        // left in the temp folder
+      }
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import type { ExportMock } from '../../../shared/recordingExport';
+import type { RegressionChecks } from './regressionChecks';
+
+/**
+ * Runner-neutral pieces of the regression checks, as JavaScript lines: the bug's errors and how a
+ * message is compared with them (the verdict's own normalisation, so a test and a replay agree).
+ */
+export function errorMatcherLines(checks: RegressionChecks): string[] {
+  if (!checks.errors.length) return [];
+  return [
+    "// The bug's errors, compared as the replay verdict compares them: line:column and long numbers ignored.",
+    `const bugErrors = ${JSON.stringify(checks.errors)};`,
+    'const errorKey = (message) =>',
+    '  message',
+    "    .replace(/\\s+/g, ' ')",
+    "    .replace(/:\\d+:\\d+/g, '')",
+    "    .replace(/0x[0-9a-f]+|\\b[0-9a-f]{8,}\\b|\\d{5,}/gi, '#')",
+    '    .trim()',
+    '    .slice(0, 200);',
+    'const isBugError = (message) => {',
+    '  const key = errorKey(message);',
+    '  return key !== "" && bugErrors.some((bug) => bug.includes(key) || key.includes(bug));',
+    '};',
+  ];
+}
+
+/** The requests that failed in the bug, as `{method, url, was}` with url relative to the base when it was. */
+export function bugRequestsLine(checks: RegressionChecks, base: string): string[] {
+  if (!checks.requests.length) return [];
+  const items = checks.requests.map(
+    (request) =>
+      `{ method: ${JSON.stringify(request.method)}, url: ${request.sameOrigin ? `${base} + ${JSON.stringify(request.url)}` : JSON.stringify(request.url)}, was: ${JSON.stringify(request.was)} }`,
+  );
+  return [
+    '// Requests that failed in the bug: each must now answer below 400.',
+    `const bugRequests = [${items.join(', ')}];`,
+  ];
+}
+
+/** A Playwright-style URL glob as a RegExp source matching the whole URL. */
+export function globToRegExpSource(glob: string): string {
+  let source = '';
+  for (let i = 0; i < glob.length; i++) {
+    const char = glob[i]!;
+    if (char === '*' && glob[i + 1] === '*') {
+      source += '.*';
+      i++;
+    } else if (char === '*') source += '[^/]*';
+    else source += char.replace(/[.+?^${}()|[\]\\/]/g, '\\$&');
+  }
+  return `^${source}$`;
+}
+
+/** A mock's answer as an object literal: Playwright's `fulfill` and Puppeteer's `respond` take the same fields. */
+export function fulfillLiteral(mock: ExportMock): string {
+  const fields = [`status: ${mock.status}`];
+  if (mock.headers && Object.keys(mock.headers).length) fields.push(`headers: ${JSON.stringify(mock.headers)}`);
+  if (mock.body !== undefined) fields.push(`body: ${JSON.stringify(mock.body)}`);
+  return `{ ${fields.join(', ')} }`;
+}
+
+/** The header comment every export starts with: where it came from, what it checks, what it reads. */
+export function headerLines(
+  recordingId: string,
+  title: string,
+  checks: RegressionChecks,
+  secretEnv: string[],
+  envHow: string,
+): string[] {
+  const lines = [
+    `Regression test exported by Browser Debug from recording ${recordingId} (${JSON.stringify(title)}).`,
+    `Checks drawn from ${checks.source}.`,
+    `Base URL: ${checks.origin ?? '(none recorded)'} unless BASE_URL is set.`,
+  ];
+  for (const name of secretEnv) lines.push(`Secret: set ${name} ${envHow}; the recorded value is never written here.`);
+  return lines.map((line) => `// ${line}`);
+}

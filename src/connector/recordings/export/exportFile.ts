@@ -1,0 +1,52 @@
+import { constants } from 'node:fs';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { ApiError } from '../../../shared/errors';
+
+/**
+ * Writes an export where the caller asked, only inside the allowed roots (until the shared
+ * files-roots module lands: the connector's working folder), never over an existing file.
+ * A folder (existing, or ending in /) gets the export's own file name.
+ */
+export async function writeExport(
+  requested: string,
+  fileName: string,
+  text: string,
+  roots: readonly string[],
+): Promise<string> {
+  const base = roots[0] ?? process.cwd();
+  let path = isAbsolute(requested) ? resolve(requested) : resolve(base, requested);
+  const folder =
+    /[\\/]$/.test(requested) ||
+    (await stat(path).then(
+      (info) => info.isDirectory(),
+      () => false,
+    ));
+  if (folder) path = join(path, fileName);
+  if (!roots.some((root) => inside(resolve(root), path)))
+    throw new ApiError(
+      'INVALID_PARAMETER',
+      `Cannot write '${path}': exports are written only inside ${roots.join(', ')}. Give a path there, or omit 'path' to get the text.`,
+      { parameter: 'path' },
+    );
+  await mkdir(dirname(path), { recursive: true });
+  try {
+    await writeFile(path, text, { flag: constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new ApiError(
+        'INVALID_PARAMETER',
+        `'${path}' already exists: give another path (it is never overwritten).`,
+        {
+          parameter: 'path',
+        },
+      );
+    throw error;
+  }
+  return path;
+}
+
+function inside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}

@@ -1,0 +1,32 @@
+import assert from 'node:assert/strict';
+import { delimiter, resolve } from 'node:path';
+import { configFromEnvironment } from '../../../../src/connector/envConfig';
+
+describe('trust flags of the standalone connector (--token, --extension-ids, --files-root)', () => {
+  it('reads the token from the flag or BROWSER_DEBUG_TOKEN, extra ids, and repeated file roots after the working folder', () => {
+    const id = 'b'.repeat(32);
+    const flags = configFromEnvironment({}, [
+      '--token',
+      'from-the-command-line-123',
+      `--extension-ids=${id}`,
+      '--files-root',
+      '/srv/a',
+      '--files-root=/srv/b',
+    ]);
+    assert.equal(flags.token, 'from-the-command-line-123');
+    assert.deepEqual(flags.extensionIds, [id]);
+    assert.deepEqual(flags.filesRoots, [process.cwd(), resolve('/srv/a'), resolve('/srv/b')]);
+    const env = configFromEnvironment(
+      { BROWSER_DEBUG_TOKEN: 'from-the-environment-1234', BROWSER_DEBUG_FILES_ROOTS: ['/x', '/y'].join(delimiter) },
+      [],
+    );
+    assert.equal(env.token, 'from-the-environment-1234');
+    assert.deepEqual(env.filesRoots, [process.cwd(), resolve('/x'), resolve('/y')]);
+    assert.equal(configFromEnvironment({}, []).filesRoots, undefined, 'the default (working folder) applies');
+  });
+
+  it('refuses an extension id that is not 32 letters a-p', () => {
+    assert.throws(() => configFromEnvironment({}, ['--extension-ids', 'abc']), /Invalid extension id 'abc'/);
+    assert.throws(() => configFromEnvironment({}, ['--extension-ids', 'z'.repeat(32)]), /expected 32 letters a-p/);
+  });
+});
