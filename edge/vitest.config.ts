@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -20,6 +21,12 @@ export default defineConfig(async () => {
               },
             }),
           ],
+          // ../src/shared imports zod: this package's copy, as in the wrangler bundle (wrangler.toml [alias]).
+          resolve: {
+            alias: [
+              { find: /^zod$/, replacement: fileURLToPath(new URL('node_modules/zod/index.js', import.meta.url)) },
+            ],
+          },
           test: {
             name: 'workers',
             include: ['test/workers/**/*.test.ts'],

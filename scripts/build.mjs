@@ -30,6 +30,8 @@ const targets = [
   node({ cli: 'src/cli.ts' }),
   node({ mcp: 'src/mcp/stdio.ts' }),
   node({ traceEngine: 'src/connector/performance/traceEngineBundle.mts' }, nodeExternals),
+  // Trace analysis runs on a worker thread of its own (it loads dist/traceEngine.js there).
+  node({ traceWorker: 'src/connector/performance/traceWorker.ts' }),
   {
     ...common,
     entryPoints: { dashboard: 'webview-ui/src/dashboard.ts' },

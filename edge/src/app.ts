@@ -1,16 +1,17 @@
 import { Hono } from 'hono';
 import { identify } from './auth/authenticate';
-import { recordError, recordUsage } from './data/usage';
-import { settingsOf } from './env';
+import { recordError } from './data/usage';
+import { settingsOf } from './base/env';
 import type { AppEnv, Ctx } from './http/context';
-import { errorResponse, jsonResponse, successBody, toApiError } from './http/envelope';
-import { ApiError } from './http/errors';
+import { errorResponse, jsonResponse, statusOf, successBody, toApiError } from './http/envelope';
+import { ApiError } from '../../src/shared/errors';
 import { parseBody, parseQuery } from './http/input';
 import type { RouteSpec } from './http/route';
+import { recordUsage } from './http/recordUsage';
 import { httpsRedirect, securityHeaders } from './http/security';
 import { rateLimit } from './limits/rateLimit';
 import { allRoutes } from './routes';
-import { randomToken } from './auth/crypto';
+import { randomToken } from './base/crypto';
 
 function handlerFor(route: RouteSpec) {
   return async (c: Ctx) => {
@@ -62,7 +63,7 @@ export function createApp(routes: RouteSpec[] = allRoutes): Hono<AppEnv> {
   });
   app.onError((error, c) => {
     const apiError = toApiError(error);
-    if (apiError.status >= 500)
+    if (statusOf(apiError) >= 500)
       c.executionCtx.waitUntil(
         recordError(c.env, error, { path: c.req.path, requestId: c.var.requestId, principal: c.var.principal }),
       );

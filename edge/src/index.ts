@@ -1,8 +1,8 @@
 import { createApp } from './app';
-import type { Env } from './env';
+import type { Env } from './base/env';
 import { runMaintenance } from './maintenance';
 import { deliverBatch } from './webhooks/deliver';
-import type { WebhookMessage } from './webhooks/types';
+import type { WebhookMessage } from './base/webhookMessage';
 
 export { RateLimiter } from './limits/rateLimiter';
 export { SessionTunnel } from './tunnel/sessionTunnel';

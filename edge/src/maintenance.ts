@@ -1,5 +1,5 @@
-import { nowSeconds } from './auth/crypto';
-import { settingsOf, type Env } from './env';
+import { nowSeconds } from './base/crypto';
+import { settingsOf, type Env } from './base/env';
 
 const LOG_DAYS = 30;
 

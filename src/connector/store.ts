@@ -211,20 +211,12 @@ export class CaptureStore {
     return { entries: newestFirst.reverse(), matched, total };
   }
 
-  /**
-   * Every stored entry (of the given kinds) with seq greater than `after`, oldest first: the replay for
-   * a late subscriber. With `match` (given a view, as in `query`), only the entries it accepts are read.
-   */
-  since(
-    after: number,
-    kinds: readonly BufferKind[] = BUFFER_KINDS,
-    match?: (entry: StoredEntry) => boolean,
-  ): StoredEntry[] {
+  /** Every stored entry (of the given kinds) with seq greater than `after`, oldest first: the replay for a late subscriber. */
+  since(after: number, kinds: readonly BufferKind[] = BUFFER_KINDS): StoredEntry[] {
     const out: StoredEntry[] = [];
     for (const kind of kinds) {
       const buffer = this.buffers[kind] as RingBuffer<StoredEntry>;
-      for (let i = buffer.indexAfter(after); i < buffer.size; i++)
-        if (!match || match(buffer.view(i))) out.push(buffer.at(i));
+      for (let i = buffer.indexAfter(after); i < buffer.size; i++) out.push(buffer.at(i));
     }
     return out.sort((a, b) => a.seq - b.seq);
   }

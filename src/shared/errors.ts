@@ -7,8 +7,12 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  /** The edge: the resource exists already (an account name, a client key). */
+  CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The edge: a WebSocket endpoint asked without `Upgrade: websocket`. */
+  UPGRADE_REQUIRED: 426,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SCREENSHOT_FAILED: 500,
@@ -23,18 +27,26 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * Where a command is relayed to a browser the server does not run itself (the edge, through a tunnel), its
+ * failure is a bad gateway: these codes answer with this status there instead of the table's.
+ */
+export const RELAYED_STATUS: Partial<Record<ErrorCode, number>> = { COMMAND_FAILED: 502 };
+
 export interface ErrorBody {
   code: ErrorCode;
   message: string;
   details?: Record<string, unknown>;
 }
 
-/** Thrown anywhere in the connector; the HTTP layer renders it in the caller's envelope. */
+/** Thrown anywhere in the connector or the edge; the HTTP layer renders it in the caller's envelope. */
 export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly details: Record<string, unknown> = {},
+    /** Response headers the answer carries, e.g. `WWW-Authenticate` on a 401. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -67,3 +79,7 @@ export function invalidParameter(
     : `Invalid value ${shown} for '${parameter}'. Valid values: ${validValues.join(', ')}.`;
   return new ApiError('INVALID_PARAMETER', message, { parameter, value, validValues: [...validValues] });
 }
+
+/** A 401 that tells the client how to authenticate. */
+export const unauthorized = (message: string, details: Record<string, unknown> = {}) =>
+  new ApiError('UNAUTHORIZED', message, details, { 'WWW-Authenticate': 'Bearer realm="browser-debug"' });

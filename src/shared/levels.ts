@@ -12,3 +12,8 @@ export function meetsLevel(level: LogLevel, minimum: LogLevel): boolean {
 export function isLogLevel(value: unknown): value is LogLevel {
   return typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
 }
+
+/** A level's severity rank (unknown levels rank as `log`): what an index of captures sorts and filters by. */
+export function levelRank(level: unknown): number {
+  return RANK[level as LogLevel] ?? RANK.log;
+}

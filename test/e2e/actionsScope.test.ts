@@ -46,6 +46,22 @@ describe('actions: errors, iframes, big pages, scope and lifetime, through MCP i
       assert.equal(ok.isError, false, ok.text);
     });
 
+    it('does not call a navigation that never commits (a link to a 204) a navigation', async () => {
+      await page.evaluate(() =>
+        document
+          .querySelector('#elsewhere')!
+          .after(Object.assign(document.createElement('a'), { href: '/api/no-content', textContent: 'Nothing here' })),
+      );
+      const go = await rig.tool('click', { ref: refIn((await rig.tool('take_snapshot')).text, /link "Nothing here"/) });
+      assert.equal(go.isError, false, go.text);
+      assert.ok(
+        rig.app.seen.some((request) => request.path === '/api/no-content'),
+        'the browser asked for it',
+      );
+      assert.doesNotMatch(go.text, /Navigated/, go.text);
+      assert.match(await page.title(), /Tea shop/);
+    });
+
     it('after a navigation, says so with the new page, and old refs ask for a new snapshot', async () => {
       await page.evaluate(() =>
         document

@@ -95,6 +95,9 @@ describe('browser extension: the outbox survives a service worker stop while the
     });
     const restarted = await workerState(browser.worker);
     assert.ok(restarted.captured < before + 1200, `a new worker, with its own memory (captured ${restarted.captured})`);
+    // Open tabs got the content scripts when the extension started; a worker waking up again injects nothing.
+    await until(async () => (await workerState(browser.worker)).ready, 15_000, 'the new worker started');
+    assert.equal((await workerState(browser.worker)).openTabInjections, 0);
 
     connector = await Connector.start({ port, screenshots: { dir: screenshotDir } });
     await until(() => logsOf(connector!, 'outbox: after the stop ').length === 50, 30_000, 'the logs after the stop');

@@ -10,6 +10,15 @@ import {
   type PerformanceTraceRecord,
   type TraceScriptRef,
 } from '../../src/shared/performance';
+import {
+  NO_SCRIPT_TASK,
+  inpText,
+  insightSavings,
+  lcpText,
+  phasesText,
+  renderBlockingText,
+  shiftText,
+} from '../../src/shared/performanceDisplay';
 
 type Post = (message: DashboardToHost) => void;
 
@@ -73,7 +82,7 @@ function longTaskWaterfall(trace: PerformanceTraceRecord, post: Post): HTMLEleme
     bar.style.width = `${Math.max(0.5, (task.durationMs / span) * 100)}%`;
     const scripts = node('span', 'message');
     for (const ref of task.scripts) scripts.append(scriptLink(ref, post), ' ');
-    if (!task.scripts.length) scripts.textContent = '(no script: parsing, style, layout or paint)';
+    if (!task.scripts.length) scripts.textContent = NO_SCRIPT_TASK;
     const row = node('div', 'row');
     row.append(
       node('span', 'time', `${Math.round(task.startMs)} ms`),
@@ -90,39 +99,12 @@ function longTaskWaterfall(trace: PerformanceTraceRecord, post: Post): HTMLEleme
 function traceFacts(trace: PerformanceTraceRecord): HTMLElement {
   const { lcp, cls, inp } = trace.summary;
   const list = node('ul', 'facts');
-  if (lcp)
-    list.append(
-      node(
-        'li',
-        '',
-        `LCP ${lcp.ms} ms — ${lcp.element ?? 'element unknown'}${lcp.resourceUrl ? ` (${lcp.resourceUrl})` : ''}: ${lcp.phases.map((phase) => `${phase.label} ${Math.round(phase.ms)} ms`).join(', ')}`,
-      ),
-    );
-  list.append(
-    node(
-      'li',
-      '',
-      cls
-        ? `CLS ${cls.score} — ${cls.shifts.map((shift) => shift.causes[0] ?? shift.shifted.join(', ')).join('; ')}`
-        : 'CLS 0',
-    ),
-  );
-  if (inp)
-    list.append(
-      node(
-        'li',
-        '',
-        `INP ${Math.round(inp.ms)} ms (${inp.type ?? 'interaction'}${inp.target ? ` on ${inp.target}` : ''})`,
-      ),
-    );
+  if (lcp) list.append(node('li', '', `${lcpText(lcp)}: ${phasesText(lcp.phases)}`));
+  list.append(node('li', '', cls ? `CLS ${cls.score}` : 'CLS 0: no layout shifts.'));
+  for (const shift of cls?.shifts ?? []) list.append(node('li', 'shift', shiftText(shift)));
+  if (inp) list.append(node('li', '', `${inpText(inp)}: ${phasesText(inp.phases)}`));
   for (const request of trace.summary.renderBlocking)
-    list.append(
-      node(
-        'li',
-        '',
-        `Render-blocking: ${request.url}${request.durationMs ? ` (${Math.round(request.durationMs)} ms)` : ''}`,
-      ),
-    );
+    list.append(node('li', '', `Render-blocking: ${renderBlockingText(request)}`));
   return list;
 }
 
@@ -130,21 +112,11 @@ function insightsList(trace: PerformanceTraceRecord): HTMLElement {
   const list = node('ul', 'insights');
   for (const insight of trace.summary.insights) {
     const item = node('li', `insight ${insight.state}`);
-    const savings = insight.savings
-      ? Object.entries(insight.savings)
-          .map(([metric, value]) =>
-            metric === 'CLS'
-              ? `CLS ${value}`
-              : metric === 'bytes'
-                ? `−${Math.round(value / 1024)} KB`
-                : `${metric} −${Math.round(value)} ms`,
-          )
-          .join(', ')
-      : '';
+    const savings = insightSavings(insight);
     item.append(
       node('span', 'badge', insight.state),
       node('span', '', ` ${insight.title}`),
-      node('span', 'saving', savings ? ` — ${savings}` : ''),
+      node('span', 'saving', savings ? ` — est. savings ${savings}` : ''),
     );
     if (insight.details?.length) item.append(node('code', 'selectors', insight.details.join(', ')));
     list.append(item);

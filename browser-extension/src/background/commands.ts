@@ -76,5 +76,5 @@ export function runCommand(name: string, args: Record<string, unknown>): Promise
     return Promise.reject(
       new CommandError('UNKNOWN_COMMAND', `This extension does not know the command '${name}': update it.`),
     );
-  return withActingBadge(name, args, async () => (await clearHighlightBefore(name, args), handler(args)));
+  return withActingBadge(name, args, async (withTab) => (await clearHighlightBefore(name, withTab), handler(withTab)));
 }

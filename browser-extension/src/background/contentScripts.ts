@@ -30,9 +30,18 @@ export async function registerContentScripts(settings: Settings): Promise<void> 
   ]);
 }
 
-/** Registers the content scripts, then injects them into open tabs in scope (install, start, wider scope). */
-export async function applyContentScripts(settings: Settings): Promise<void> {
+/** Set in session storage once open tabs got the scripts: cleared when the browser starts or the extension is installed, updated or reloaded. */
+const INJECTED_KEY = 'openTabsInjected';
+
+/**
+ * Registers the content scripts, then injects them into open tabs in scope: once per install or browser
+ * start (not at every service-worker wake-up, which MV3 does often), and again when the scope widens or
+ * bodies are switched on (`changed`).
+ */
+export async function applyContentScripts(settings: Settings, changed = false): Promise<void> {
   await registerContentScripts(settings);
+  if (!changed && (await chrome.storage.session.get(INJECTED_KEY))[INJECTED_KEY]) return;
+  await chrome.storage.session.set({ [INJECTED_KEY]: true });
   // Not awaited by the caller's start-up: injection must not hold back captures already arriving.
   void injectIntoOpenTabs(settings).catch(() => undefined);
 }

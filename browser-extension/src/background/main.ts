@@ -5,6 +5,7 @@ import { handleCommand } from './commands';
 import { ConnectorLink } from './connectorLink';
 import { applyContentScripts } from './contentScripts';
 import { debuggerStats } from './debuggerSession';
+import { injectionStats } from './openTabs';
 import { watchNavigation } from './navigation';
 import { NetworkCapture } from './networkCapture';
 import { clearAllMocks } from './networkMocks/mockCommands';
@@ -96,7 +97,7 @@ async function start(): Promise<void> {
   let previous = settings();
   onSettingsChanged((next) => {
     if (scopePatterns(next).join() !== scopePatterns(previous).join() || next.captureBodies !== previous.captureBodies)
-      void applyContentScripts(next);
+      void applyContentScripts(next, true);
     if (next.port !== previous.port) link.reconnect();
     previous = next;
     chooseDestination();
@@ -127,6 +128,7 @@ Object.assign(globalThis, {
       outboxSaved: outboxStore.settled,
       outboxError: outboxStore.lastError,
       debugger: { ...debuggerStats },
+      openTabInjections: injectionStats.runs,
       remote: remote.status(),
     }),
     /** The shortcut's handler, for tests: headless Chromium delivers no key to chrome.commands. */

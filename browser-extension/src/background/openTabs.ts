@@ -2,6 +2,9 @@ import { HOOK_MARKS } from '../common/hookMarks';
 import type { Settings } from '../common/messages';
 import { isInScope } from './scope';
 
+/** Open-tab injections this worker made (its memory only): a restarted worker that injected nothing says 0. */
+export const injectionStats = { runs: 0 };
+
 /** Marks the page so the page hook, if it was not there yet, says it joined late. Runs in the page. */
 function markAttachedLate(hookMark: string, lateMark: string): void {
   const page = window as unknown as Record<symbol, unknown>;
@@ -31,6 +34,7 @@ async function injectInto(tabId: number, captureBodies: boolean): Promise<void> 
  * Resolves to the number of tabs injected into; a tab that cannot take scripts is left alone.
  */
 export async function injectIntoOpenTabs(settings: Settings): Promise<number> {
+  injectionStats.runs++;
   const tabs = await chrome.tabs.query({ discarded: false });
   const targets = tabs.filter((tab) => tab.id !== undefined && isInScope(tab.url, settings));
   const results = await Promise.allSettled(targets.map((tab) => injectInto(tab.id!, settings.captureBodies)));

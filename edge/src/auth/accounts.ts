@@ -1,9 +1,9 @@
-import type { Env } from '../env';
-import { ApiError, unauthorized } from '../http/errors';
+import type { Env } from '../base/env';
+import { ApiError, unauthorized } from '../../../src/shared/errors';
 import { limitFor } from '../limits/tiers';
-import { nowSeconds, randomId } from './crypto';
+import { nowSeconds, randomId } from '../base/crypto';
 import { hashPassword, verifyPassword } from './passwords';
-import type { Principal } from './principal';
+import type { Principal } from '../base/principal';
 
 export interface Account {
   id: string;

@@ -1,9 +1,9 @@
-import type { Env } from '../env';
-import { unauthorized } from '../http/errors';
+import type { Env } from '../base/env';
+import { unauthorized } from '../../../src/shared/errors';
 import { limitFor } from '../limits/tiers';
-import { nowSeconds, randomId, randomToken, sha256Hex } from './crypto';
-import type { Principal } from './principal';
-import { parseScope } from './scopes';
+import { nowSeconds, randomId, randomToken, sha256Hex } from '../base/crypto';
+import type { Principal } from '../base/principal';
+import { parseScope } from '../base/scopes';
 
 /** Keys look like `bdk_<43 random chars>`; the first 12 characters are kept to recognise a key in lists. */
 const KEY_PREFIX = 'bdk_';

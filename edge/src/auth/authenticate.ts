@@ -1,10 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, Ctx } from '../http/context';
-import { ApiError, unauthorized } from '../http/errors';
+import { ApiError, unauthorized } from '../../../src/shared/errors';
 import { verifyAccountPassword } from './accounts';
 import { verifyApiKey } from './apiKeys';
-import type { Principal } from './principal';
-import type { Scope } from './scopes';
+import type { Principal } from '../base/principal';
+import type { Scope } from '../base/scopes';
 import { verifyToken } from './tokens';
 
 /** Browsers cannot set headers on WebSocket or EventSource, so those two may carry the token here. */

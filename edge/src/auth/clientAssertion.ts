@@ -1,6 +1,6 @@
 import { decodeProtectedHeader, exportSPKI, importSPKI, jwtVerify, type CryptoKey } from 'jose';
-import type { Env } from '../env';
-import { invalidParameter, unauthorized } from '../http/errors';
+import type { Env } from '../base/env';
+import { invalidParameter, unauthorized } from '../../../src/shared/errors';
 
 /**
  * Proof of possession for POST /auth/token (the private_key_jwt pattern of RFC 7523):

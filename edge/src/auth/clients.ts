@@ -1,5 +1,5 @@
-import type { Env } from '../env';
-import { nowSeconds } from './crypto';
+import type { Env } from '../base/env';
+import { nowSeconds } from '../base/crypto';
 
 /** A client's enrolled public key and account: tokens are minted only for the holder of that key. */
 export async function enrolledKey(

@@ -1,4 +1,4 @@
-import { base64url, timingSafeEqual } from './crypto';
+import { base64url, timingSafeEqual } from '../base/crypto';
 
 /**
  * PBKDF2-SHA256 with a per-account random salt. 100,000 iterations is the most the Workers

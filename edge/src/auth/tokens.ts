@@ -1,10 +1,10 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { Env, Settings } from '../env';
-import { ApiError, unauthorized } from '../http/errors';
+import type { Env, Settings } from '../base/env';
+import { ApiError, unauthorized } from '../../../src/shared/errors';
 import { limitFor } from '../limits/tiers';
-import { nowSeconds, randomToken, sha256Hex } from './crypto';
-import type { Principal } from './principal';
-import { parseScope } from './scopes';
+import { nowSeconds, randomToken, sha256Hex } from '../base/crypto';
+import type { Principal } from '../base/principal';
+import { parseScope } from '../base/scopes';
 
 const AUDIENCE = 'browser-debug-api';
 const ALGORITHM = 'HS256';

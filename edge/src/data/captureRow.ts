@@ -1,4 +1,5 @@
-import { levelRank } from './levels';
+import { levelRank } from '../../../src/shared/levels';
+import { isFailedRequest } from '../../../src/shared/networkOutcome';
 
 /** A capture as the connector forwards it: the protocol's event with at least `type` and `timestamp`. */
 export type Capture = Record<string, unknown> & { type: string; timestamp: number };
@@ -26,12 +27,6 @@ export function familyOf(kind: string): CaptureFamily {
   return kind === 'network-request' ? 'network' : 'other';
 }
 
-/** A request failed when it got an HTTP 4xx/5xx or no response at all (as on the connector). */
-export function isFailedRequest(capture: Capture): boolean {
-  const status = typeof capture.status === 'number' ? capture.status : 0;
-  return status >= 400 || status === 0 || typeof capture.error === 'string';
-}
-
 export function toRow(
   where: { sessionId: string; accountId: string },
   seq: number,
@@ -54,7 +49,7 @@ export function toRow(
           : null,
     method: network && typeof capture.method === 'string' ? capture.method.toUpperCase() : null,
     status: network && typeof capture.status === 'number' ? capture.status : null,
-    failed: network && isFailedRequest(capture) ? 1 : 0,
+    failed: network && isFailedRequest(capture as { status?: number; error?: string }) ? 1 : 0,
     data,
   };
 }

@@ -1,4 +1,4 @@
-import type { Env } from '../env';
+import type { Env } from '../base/env';
 import { fromRow, type Capture, type CaptureFamily } from './captureRow';
 import { scopeCondition, type SessionScope } from './sessions';
 

@@ -1,13 +1,12 @@
-import type { Principal } from '../auth/principal';
-import { nowSeconds } from '../auth/crypto';
-import type { Env } from '../env';
-import { ApiError, invalidParameter } from '../http/errors';
+import type { Principal } from '../base/principal';
+import { nowSeconds } from '../base/crypto';
+import type { Env } from '../base/env';
+import { ApiError, invalidParameter } from '../../../src/shared/errors';
+import { EDGE_SESSION_ID } from '../../../src/shared/remote/edgeRules';
 
-/** Session ids are chosen by the connector: URL-safe, 8 to 128 characters (a UUID fits). */
-export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
-
+/** Session ids are chosen by the connector: URL-safe, 8 to 128 characters (a UUID fits); one rule for both. */
 export function checkSessionId(id: string, parameter = 'session_id'): string {
-  if (!SESSION_ID_PATTERN.test(id))
+  if (!EDGE_SESSION_ID.test(id))
     throw invalidParameter(
       parameter,
       id,

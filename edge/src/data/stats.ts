@@ -1,4 +1,4 @@
-import type { Env } from '../env';
+import type { Env } from '../base/env';
 import { scopeCondition, type SessionScope } from './sessions';
 
 interface KindRow {

@@ -1,8 +1,6 @@
-import type { MiddlewareHandler } from 'hono';
-import type { Principal } from '../auth/principal';
-import { nowSeconds } from '../auth/crypto';
-import type { Env } from '../env';
-import type { AppEnv } from '../http/context';
+import type { Principal } from '../base/principal';
+import { nowSeconds } from '../base/crypto';
+import type { Env } from '../base/env';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -26,18 +24,6 @@ export async function addUsage(env: Env, callerId: string, accountId: string, de
     .bind(callerId, today(), delta.requests ?? 0, delta.bytes ?? 0, delta.errors ?? 0, delta.uptime ?? 0, accountId)
     .run();
 }
-
-/** Counts each authenticated request after it is answered, off the response's critical path. */
-export const recordUsage: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  const principal = c.var.principal;
-  if (!principal) return;
-  const bytes = Number(c.res.headers.get('Content-Length') ?? 0) + Number(c.req.header('Content-Length') ?? 0);
-  const errors = c.res.status >= 400 ? 1 : 0;
-  c.executionCtx.waitUntil(
-    addUsage(c.env, principal.callerId, principal.accountId, { requests: 1, bytes, errors }).catch(() => undefined),
-  );
-};
 
 export interface ErrorContext {
   path?: string;

@@ -1,4 +1,4 @@
-import type { Env } from '../env';
+import type { Env } from '../base/env';
 import { fromRow } from '../data/captureRow';
 import { parseSinceValue } from '../http/params';
 import { scopeCondition, type SessionScope } from '../data/sessions';

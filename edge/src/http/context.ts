@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import type { Principal } from '../auth/principal';
-import type { Env, Settings } from '../env';
-import type { ApiError } from './errors';
+import type { Principal } from '../base/principal';
+import type { Env, Settings } from '../base/env';
+import type { ApiError } from '../../../src/shared/errors';
 
 export interface AppVariables {
   requestId: string;

@@ -1,18 +1,11 @@
-import { ApiError } from './errors';
+import { errorBody, successBody as sharedSuccessBody } from '../../../src/shared/envelope';
+import { ApiError, RELAYED_STATUS } from '../../../src/shared/errors';
 
-/** Envelope B of the spec: every JSON answer of the edge, success or error. */
-export function successBody(data: unknown, requestId: string) {
-  return { status: 'success' as const, data, timestamp: new Date().toISOString(), requestId };
-}
+/** The edge answers in envelope B of the spec (src/shared/envelope.ts), success or error. */
+export const successBody = (data: unknown, requestId: string) => sharedSuccessBody('B', data, requestId) as object;
 
-export function errorBody(error: ApiError, requestId: string) {
-  return {
-    status: 'error' as const,
-    error: { code: error.code, message: error.message, details: error.details },
-    timestamp: new Date().toISOString(),
-    requestId,
-  };
-}
+/** The status the edge answers with: the shared table's, or a relayed command's bad gateway. */
+export const statusOf = (error: ApiError): number => RELAYED_STATUS[error.code] ?? error.status;
 
 /** A complete body with its Content-Length, which daily usage counts as bytes transferred. */
 export function textResponse(text: string, status: number, headers: Record<string, string>): Response {
@@ -25,7 +18,7 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
 }
 
 export function errorResponse(error: ApiError, requestId: string): Response {
-  return jsonResponse(errorBody(error, requestId), error.status, error.headers);
+  return jsonResponse(errorBody('B', error, requestId), statusOf(error), error.headers);
 }
 
 /** Unknown failures become INTERNAL_ERROR without leaking internals to the caller. */

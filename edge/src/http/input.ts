@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, invalidParameter, missingParameter } from './errors';
+import { ApiError, invalidParameter, missingParameter } from '../../../src/shared/errors';
 
 const MAX_BODY_BYTES = 64 * 1024;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOG_LEVELS } from '../data/levels';
+import { LOG_LEVELS } from '../../../src/shared/levels';
 
 /** Query parameters shared by the data routes, with the connector's meanings. */
 export const limitParam = (fallback: number, max = 1000) =>

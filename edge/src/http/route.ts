@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Scope } from '../auth/scopes';
+import type { Scope } from '../base/scopes';
 import type { Ctx } from './context';
 
 /** Who may call a route: anyone, any valid credential, or a credential with this scope. */

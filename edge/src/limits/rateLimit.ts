@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/context';
-import { ApiError } from '../http/errors';
-import type { RateDecision } from './rateLimiter';
+import { ApiError } from '../../../src/shared/errors';
+import type { RateDecision } from '../base/durableObjects';
 import { ANONYMOUS_LIMIT, WINDOW_SECONDS } from './tiers';
 
 export function rateLimitHeaders(decision: RateDecision): Record<string, string> {

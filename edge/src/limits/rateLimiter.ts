@@ -1,13 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-
-export interface RateDecision {
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** Epoch seconds when the current window ends. */
-  reset: number;
-  window: number;
-}
+import type { RateDecision, RateLimiterObject } from '../base/durableObjects';
 
 interface WindowState {
   start: number;
@@ -19,7 +11,7 @@ interface WindowState {
  * time and its storage writes are ordered, so the count is exact however many requests arrive
  * at once and from wherever on the edge. Fixed windows aligned to the epoch.
  */
-export class RateLimiter extends DurableObject {
+export class RateLimiter extends DurableObject implements RateLimiterObject {
   private state: WindowState | undefined;
 
   async hit(limit: number, windowSeconds: number): Promise<RateDecision> {

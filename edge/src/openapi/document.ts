@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RouteSpec } from '../http/route';
-import { API_VERSION, EDGE_VERSION } from '../version';
+import { API_VERSION, EDGE_VERSION } from '../base/version';
 
 type Json = Record<string, unknown>;
 

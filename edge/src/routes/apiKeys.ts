@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { createApiKey, listApiKeys, revokeApiKey } from '../auth/apiKeys';
 import { requireScope } from '../auth/authenticate';
-import { normalizeScope } from '../auth/scopes';
-import { ApiError } from '../http/errors';
+import { normalizeScope } from '../base/scopes';
+import { ApiError } from '../../../src/shared/errors';
 import { defineRoute, versioned, type RouteSpec } from '../http/route';
 
 const keyInfo = z.object({

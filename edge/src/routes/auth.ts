@@ -5,10 +5,10 @@ import { importClientKey, verifyAssertion } from '../auth/clientAssertion';
 import { verifyApiKey } from '../auth/apiKeys';
 import { credentialsOf, requirePrincipal } from '../auth/authenticate';
 import { enrolledKey, enrolClient } from '../auth/clients';
-import { DEFAULT_SCOPE, normalizeScope } from '../auth/scopes';
+import { DEFAULT_SCOPE, normalizeScope } from '../base/scopes';
 import { issueToken, revokeToken } from '../auth/tokens';
 import type { Ctx } from '../http/context';
-import { ApiError, unauthorized } from '../http/errors';
+import { ApiError, unauthorized } from '../../../src/shared/errors';
 import { defineRoute, type RouteSpec } from '../http/route';
 
 const register = defineRoute({

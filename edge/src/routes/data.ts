@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requireScope } from '../auth/authenticate';
-import { levelRank } from '../data/levels';
+import { levelRank } from '../../../src/shared/levels';
 import { queryCaptures, type Filter } from '../data/queries';
 import { listSessions, scopeOf } from '../data/sessions';
 import type { Ctx } from '../http/context';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { Env } from '../env';
+import type { Env } from '../base/env';
 import type { Ctx } from '../http/context';
 import { successBody } from '../http/envelope';
 import { defineRoute, versioned, type RouteSpec } from '../http/route';
-import { API_VERSION, EDGE_VERSION } from '../version';
+import { API_VERSION, EDGE_VERSION } from '../base/version';
 
 const CHECK_TIMEOUT_MS = 2000;
 

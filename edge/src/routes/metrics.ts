@@ -2,7 +2,7 @@ import { requireScope } from '../auth/authenticate';
 import { scopeOf } from '../data/sessions';
 import { accountStats } from '../data/stats';
 import { defineRoute, type RouteSpec } from '../http/route';
-import { EDGE_VERSION } from '../version';
+import { EDGE_VERSION } from '../base/version';
 
 /** Label values escape backslash, quote and newline (Prometheus text exposition format 0.0.4). */
 const label = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');

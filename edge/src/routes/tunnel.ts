@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { requireScope } from '../auth/authenticate';
-import type { Principal } from '../auth/principal';
+import type { Principal } from '../base/principal';
 import { assertOwnSession, checkSessionId, claimSession } from '../data/sessions';
 import type { Ctx } from '../http/context';
-import { ApiError, ERROR_STATUS } from '../http/errors';
+import { ApiError, ERROR_STATUS } from '../../../src/shared/errors';
 import { defineRoute, versioned, type RouteSpec } from '../http/route';
-import type { CommandReply } from '../tunnel/commandRouter';
+import type { CommandReply } from '../base/durableObjects';
+import { COMMAND_NAME } from '../../../src/shared/remote/tunnelFrames';
 
 function tunnelStub(c: Ctx, sessionId: string) {
   return c.env.TUNNEL.get(c.env.TUNNEL.idFromName(sessionId));
@@ -112,7 +113,7 @@ const command = defineRoute({
   body: z.object({
     name: z
       .string()
-      .regex(/^[a-z][a-z0-9-]{0,63}$/, 'expected a command name such as screenshot')
+      .regex(COMMAND_NAME, 'expected a command name such as screenshot')
       .describe('screenshot, current-url, navigate, run-script, tabs, cookies, …'),
     args: z.record(z.string(), z.unknown()).default({}).describe('the command’s arguments'),
     timeoutMs: z

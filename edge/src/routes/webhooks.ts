@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { requireScope } from '../auth/authenticate';
-import { nowSeconds, randomId, randomToken } from '../auth/crypto';
-import { ApiError } from '../http/errors';
+import { nowSeconds, randomId, randomToken } from '../base/crypto';
+import { ApiError } from '../../../src/shared/errors';
 import { defineRoute, versioned, type RouteSpec } from '../http/route';
-import { WEBHOOK_EVENTS } from '../webhooks/types';
+import { WEBHOOK_EVENTS } from '../base/webhookMessage';
 
 const hookInfo = z.object({
   id: z.string(),

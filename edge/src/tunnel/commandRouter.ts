@@ -1,13 +1,8 @@
-import { randomToken } from '../auth/crypto';
-import { ApiError } from '../http/errors';
+import { randomToken } from '../base/crypto';
+import type { CommandReply } from '../base/durableObjects';
+import { ApiError } from '../../../src/shared/errors';
 import type { SocketInfo } from './frames';
 import { PendingCommands } from './pendingCommands';
-
-/** What an HTTP command gets back: the connector's result, or why there is none. */
-export interface CommandReply {
-  result?: unknown;
-  error?: { code: string; message: string; details: Record<string, unknown> };
-}
 
 export interface TunnelSockets {
   connector(): WebSocket | undefined;

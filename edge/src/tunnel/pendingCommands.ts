@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors';
+import { ApiError } from '../../../src/shared/errors';
 
 interface Waiter {
   resolve(result: unknown): void;

@@ -1,22 +1,20 @@
 import { DurableObject } from 'cloudflare:workers';
-import { nowSeconds, randomToken } from '../auth/crypto';
+import { nowSeconds, randomToken } from '../base/crypto';
 import type { Capture, CaptureRow } from '../data/captureRow';
 import { capturesAfter } from '../data/queries';
 import { addUsage, recordError } from '../data/usage';
-import type { Env } from '../env';
+import type { CommandReply, SessionTunnelObject } from '../base/durableObjects';
+import type { Env } from '../base/env';
 import { WebhookDispatcher } from '../webhooks/dispatch';
 import { buildRows, insertStatements } from './captureWriter';
 import {
   clientFrameSchema,
   connectorFrameSchema,
-  describeIssue,
-  typeOf,
-  validateEvents,
   type ClientFrame,
   type ConnectorFrame,
-  type SocketInfo,
-} from './frames';
-import { CommandRouter, type CommandReply } from './commandRouter';
+} from '../../../src/shared/remote/tunnelFrames';
+import { describeIssue, typeOf, validateEvents, type SocketInfo } from './frames';
+import { CommandRouter } from './commandRouter';
 import { FrameJournal } from './frameJournal';
 import { SseHub } from './sseHub';
 import { WriteQueue } from './writeQueue';
@@ -46,7 +44,7 @@ interface SessionMeta {
  * after waking is in its attachment or in storage. Captures get a per-session seq here (one
  * writer, so it is gap-free and ordered), are written to D1 in order, and fan out to clients.
  */
-export class SessionTunnel extends DurableObject<Env> {
+export class SessionTunnel extends DurableObject<Env> implements SessionTunnelObject {
   private seq = 0;
   private meta: SessionMeta | undefined;
   private instance: InstanceState | undefined;

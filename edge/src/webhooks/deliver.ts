@@ -1,6 +1,6 @@
-import { hmacSha256Hex, nowSeconds } from '../auth/crypto';
-import type { Env } from '../env';
-import type { WebhookMessage } from './types';
+import { hmacSha256Hex, nowSeconds } from '../base/crypto';
+import type { Env } from '../base/env';
+import type { WebhookMessage } from '../base/webhookMessage';
 
 /** Attempts before a delivery is given up (the queue's max_retries matches). */
 export const MAX_ATTEMPTS = 6;

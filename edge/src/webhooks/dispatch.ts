@@ -1,7 +1,7 @@
-import { randomId } from '../auth/crypto';
-import type { Env } from '../env';
+import { randomId } from '../base/crypto';
+import type { Env } from '../base/env';
 import type { StoredCapture } from '../tunnel/types';
-import type { WebhookEvent, WebhookMessage } from './types';
+import type { WebhookEvent, WebhookMessage } from '../base/webhookMessage';
 
 /** Which webhook event a capture raises, if any. */
 export function eventOf(capture: StoredCapture): WebhookEvent | undefined {

@@ -1,5 +1,5 @@
 import type { D1Migration } from 'cloudflare:test';
-import type { Env as EdgeEnv } from '../../src/env';
+import type { Env as EdgeEnv } from '../../src/base/env';
 
 declare global {
   namespace Cloudflare {

@@ -52,7 +52,7 @@ async function fixture() {
       url: 'https://api.test/=cmd',
       status: 500,
       timestamp: T0 + 100,
-      duration: -1,
+      duration: 12,
     },
   ];
   const sessionId = await seedSession(token, events);
@@ -93,7 +93,7 @@ describe('exports', () => {
       ' padded ',
     ]);
     const network = rows[1 + tricky.length]!;
-    expect(network.slice(7, 11)).toEqual(['GET', 'https://api.test/=cmd', '500', '-1']);
+    expect(network.slice(7, 11)).toEqual(['GET', 'https://api.test/=cmd', '500', '12']);
     expect(rows[1]![3]).toBe('2026-03-02T08:00:00.000Z');
     expect(rows).toHaveLength(tricky.length + 2);
   });

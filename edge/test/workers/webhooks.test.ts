@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import worker from '../../src/index';
 import { backoffSeconds } from '../../src/webhooks/deliver';
-import type { WebhookMessage } from '../../src/webhooks/types';
+import type { WebhookMessage } from '../../src/base/webhookMessage';
 import { bearer, expectError, issueToken, json, registerAccount } from './helpers';
 import { connect } from './sockets';
 

@@ -1,42 +1,10 @@
 import type { StoredConsoleError, StoredConsoleLog, StoredEntry, StoredNetworkRequest } from '../../shared/protocol';
+import type { ActionName, ActReply, FailedRequest } from '../../shared/actions';
 import type { ConnectorServices } from '../services';
 import { tabCommand } from './tabCommand';
 
 /** How long the connector waits for the captures of failed requests the browser reported (their timings lag). */
 const CAPTURE_WAIT_MS = 1000;
-
-export type ActionName =
-  'click' | 'hover' | 'fill' | 'type_text' | 'press_key' | 'select_option' | 'drag' | 'answer_dialog';
-
-export interface FailedRequest {
-  method: string;
-  url: string;
-  status?: number;
-  error?: string;
-  id?: string;
-}
-
-/** What the browser extension's `act` command answers. */
-export interface ActReply {
-  tabId: number;
-  url?: string;
-  title?: string;
-  dialog?: { type: string; message: string; defaultPrompt?: string; url?: string };
-  /** answer_dialog: the dialog it answered (older extensions leave it out). */
-  answered?: { type: string; message: string };
-  navigated: boolean;
-  busy: boolean;
-  settledMs: number;
-  diff?: { added: string[]; removed: string[]; more: number };
-  /** The page is too big to diff after each action: its snapshot line count. */
-  diffSkipped?: number;
-  snapshot?: string;
-  failedRequests: FailedRequest[];
-  /** Tabs the action opened (target=_blank, window.open); older extensions leave it out. */
-  newTabs?: { tabId: number; url: string }[];
-  /** fill and type_text: the field was a secret one. Only `false` lets the typed value be logged. */
-  secretField?: boolean;
-}
 
 /** One action and what followed it in that tab: the browser's reply plus the captures since it started. */
 export interface ActionOutcome extends ActReply {

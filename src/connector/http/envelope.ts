@@ -1,9 +1,10 @@
 import type { Response } from 'express';
-import { ApiError, type ErrorBody } from '../../shared/errors';
+import { errorBody, successBody, type Variant } from '../../shared/envelope';
+import { ApiError } from '../../shared/errors';
 import { safeText } from '../../shared/safeText';
 
-/** A: the connector reference's bare bodies. B: the general API's `{status, data, timestamp, requestId}`. */
-export type Variant = 'A' | 'B';
+/** The envelopes are shared with the edge (src/shared/envelope.ts); the express plumbing is the connector's. */
+export { errorBody, successBody, type Variant };
 
 /** A handler result sent as `text/plain` instead of JSON (the `format=text` answers): page data in it is made safe to print. */
 export class TextBody {
@@ -11,20 +12,6 @@ export class TextBody {
   constructor(text: string) {
     this.text = safeText(text);
   }
-}
-
-/** The JSON body of a success in the caller's variant (express and the lean ingest path share it). */
-export function successBody(variant: Variant, data: unknown, requestId: string): unknown {
-  return variant === 'A' ? data : { status: 'success', data, timestamp: new Date().toISOString(), requestId };
-}
-
-/** B names a missing parameter BAD_REQUEST where A says INVALID_REQUEST; both take the status from one table. */
-export function errorBody(variant: Variant, error: ApiError, requestId: string): unknown {
-  const body: ErrorBody = error.toBody();
-  if (variant === 'B' && body.code === 'INVALID_REQUEST') body.code = 'BAD_REQUEST';
-  return variant === 'A'
-    ? { error: body, timestamp: Date.now() }
-    : { status: 'error', error: body, timestamp: new Date().toISOString(), requestId };
 }
 
 export function sendSuccess(res: Response, variant: Variant, data: unknown): void {

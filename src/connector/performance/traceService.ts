@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
 import { ApiError } from '../../shared/errors';
 import type { PerformanceTraceRecord } from '../../shared/performance';
 import type { BrowserBridge } from '../browserBridge';
 import type { Logger } from '../logger';
 import type { SourceMapper } from '../sourceMaps/sourceMapper';
-import { parseTrace } from './traceEngine';
+import { analyseInWorker } from './traceAnalyser';
 import { mapTraceScripts } from './traceSourceMaps';
 import { TraceFolder } from './traceFolder';
-import { summarizeTrace } from './traceSummary';
 import { TraceTransfers } from './traceTransfers';
 
-const inflate = promisify(gunzip);
-/** A trace's JSON unzipped, at most: beyond it the extension host would run short of memory. */
-const MAX_TRACE_JSON_BYTES = 512 * 1024 * 1024;
 const MAX_RECORDS = 20;
 /** Reload (up to 30 s), settle, hand-over: a trace may take longer than an ordinary command. */
 const MIN_TRACE_TIMEOUT_MS = 60_000;
@@ -46,7 +40,7 @@ export interface PerformanceServiceOptions {
 
 /**
  * Performance traces of the developer's own tab: the browser extension records with chrome.debugger,
- * sends the gzipped trace in chunks, and DevTools' trace engine analyses it here. One trace at a time.
+ * sends the gzipped trace in chunks, and DevTools' trace engine analyses it on a worker thread. One trace at a time.
  */
 export class PerformanceService {
   readonly transfers = new TraceTransfers();
@@ -107,24 +101,11 @@ export class PerformanceService {
       throw error;
     }
     const gz = this.transfers.take(transferId, reply.chunks);
-    const [path, file] = await Promise.all([
+    // The analysis runs on a worker thread: the editor, the API and the MCP tools stay responsive meanwhile.
+    const [path, summary] = await Promise.all([
       this.folder.save(reply.url, started, gz),
-      inflate(gz, { maxOutputLength: MAX_TRACE_JSON_BYTES }).catch((error: Error) => {
-        throw new ApiError(
-          'INVALID_PARAMETER',
-          `The trace is too large to analyse (${error.message}). Record a shorter one: reload=false with a smaller durationMs.`,
-        );
-      }),
+      analyseInWorker(gz, { url: reply.url, reload }),
     ]);
-    const trace = JSON.parse(file.toString('utf8')) as {
-      traceEvents: unknown[];
-      metadata?: { nodeNames?: Record<string, string> };
-    };
-    const summary = summarizeTrace(await parseTrace(trace.traceEvents), {
-      url: reply.url,
-      reload,
-      nodeNames: trace.metadata?.nodeNames ?? {},
-    });
     await mapTraceScripts(summary, this.options.sourceMaps, this.options.sourceMapDeadlineMs ?? 10_000);
     const record: PerformanceTraceRecord = {
       type: 'performance-trace',

@@ -5,18 +5,20 @@ import {
   formatVital,
   type PageLoadVitals,
   type PerformanceTraceRecord,
-  type TracePhase,
-  type TraceScriptRef,
 } from '../../shared/performance';
+import {
+  INSIGHTS_SHOWN_AS_SECTIONS,
+  NO_SCRIPT_TASK,
+  inpText,
+  insightSavings,
+  lcpText,
+  longTaskTimes,
+  phasesText,
+  renderBlockingText,
+  scriptRefText,
+  shiftText,
+} from '../../shared/performanceDisplay';
 import { cut } from './text';
-
-const phases = (list: TracePhase[]) => list.map((phase) => `${phase.label} ${Math.round(phase.ms)} ms`).join(', ');
-
-function scriptRef(ref: TraceScriptRef): string {
-  const at = `${ref.url}${ref.line !== undefined ? `:${ref.line}${ref.column !== undefined ? `:${ref.column}` : ''}` : ''}`;
-  const fn = ref.functionName ? `${ref.functionName} ` : '';
-  return `${fn}${at}${ref.source ? ` (source ${ref.source.path}:${ref.source.line})` : ''}`;
-}
 
 /** `LCP 1274 ms (good; element img#hero)` lines, one per measured metric. */
 export function vitalsLines(vitals: PageLoadVitals): string[] {
@@ -45,23 +47,13 @@ export function vitalsLines(vitals: PageLoadVitals): string[] {
 function vitalsSection(record: PerformanceTraceRecord): string[] {
   const { lcp, cls, inp } = record.summary;
   const lines: string[] = [];
-  if (lcp)
-    lines.push(
-      `LCP ${lcp.ms} ms${lcp.element ? ` — element ${lcp.element}` : ''}${lcp.resourceUrl ? `, resource ${lcp.resourceUrl}` : ''}`,
-      `  breakdown: ${phases(lcp.phases)}`,
-    );
+  if (lcp) lines.push(lcpText(lcp), `  breakdown: ${phasesText(lcp.phases)}`);
   else lines.push('LCP: none in this trace (no navigation recorded, or nothing painted).');
   if (cls) {
     lines.push(`CLS ${cls.score}`);
-    for (const shift of cls.shifts)
-      lines.push(
-        `  shift ${shift.score} at ${Math.round(shift.atMs)} ms; moved ${shift.shifted.join(', ') || '?'}${shift.causes.length ? `; caused by ${shift.causes.join('; ')}` : ''}`,
-      );
+    for (const shift of cls.shifts) lines.push(`  ${shiftText(shift)}`);
   } else lines.push('CLS 0: no layout shifts.');
-  if (inp)
-    lines.push(
-      `INP ${Math.round(inp.ms)} ms (${inp.type ?? 'interaction'}${inp.target ? ` on ${inp.target}` : ''}): ${phases(inp.phases)}`,
-    );
+  if (inp) lines.push(`${inpText(inp)}: ${phasesText(inp.phases)}`);
   else lines.push('INP: no interactions during the trace.');
   return lines;
 }
@@ -73,7 +65,7 @@ function tasksSection(record: PerformanceTraceRecord): string[] {
     `Long main-thread tasks (${tasks.length}):`,
     ...tasks.map(
       (task) =>
-        `- ${Math.round(task.durationMs)} ms at ${Math.round(task.startMs)} ms${task.scripts.length ? `: ${task.scripts.map(scriptRef).join(' | ')}` : ' (no script: parsing, style, layout or paint)'}`,
+        `- ${longTaskTimes(task)}${task.scripts.length ? `: ${task.scripts.map(scriptRefText).join(' | ')}` : ` ${NO_SCRIPT_TASK}`}`,
     ),
   ];
 }
@@ -81,35 +73,16 @@ function tasksSection(record: PerformanceTraceRecord): string[] {
 function blockingSection(record: PerformanceTraceRecord): string[] {
   const blocking = record.summary.renderBlocking;
   if (!blocking.length) return ['Render-blocking requests: none.'];
-  return [
-    'Render-blocking requests:',
-    ...blocking.map(
-      (request) =>
-        `- ${request.url}${request.durationMs !== undefined ? ` (${Math.round(request.durationMs)} ms)` : ''}${request.savingsMs ? `, est. savings ${request.savingsMs} ms` : ''}`,
-    ),
-  ];
-}
-
-function savingText(metric: string, value: number): string {
-  if (metric === 'CLS') return `CLS ${value}`;
-  if (metric === 'bytes')
-    return value >= 1024 * 1024 ? `${(value / 1024 / 1024).toFixed(1)} MB` : `${Math.round(value / 1024)} KB`;
-  return `${metric} ${Math.round(value)} ms`;
+  return ['Render-blocking requests:', ...blocking.map((request) => `- ${renderBlockingText(request)}`)];
 }
 
 function insightsSection(record: PerformanceTraceRecord): string[] {
-  const insights = record.summary.insights.filter(
-    (insight) => !['LCPBreakdown', 'CLSCulprits', 'INPBreakdown', 'RenderBlocking'].includes(insight.key),
-  );
+  const insights = record.summary.insights.filter((insight) => !INSIGHTS_SHOWN_AS_SECTIONS.includes(insight.key));
   if (!insights.length) return ['Other insights: none flagged.'];
   return [
     'Other insights (DevTools trace engine):',
     ...insights.map((insight) => {
-      const savings = insight.savings
-        ? ` — est. savings ${Object.entries(insight.savings)
-            .map(([metric, value]) => savingText(metric, value))
-            .join(', ')}`
-        : '';
+      const savings = insightSavings(insight) && ` — est. savings ${insightSavings(insight)}`;
       return `- ${insight.title} [${insight.state}]${savings}${insight.details ? `: ${insight.details.join(', ')}` : ''}`;
     }),
   ];

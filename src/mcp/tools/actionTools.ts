@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { runAction, type ActionName } from '../../connector/actions/runAction';
+import { runAction } from '../../connector/actions/runAction';
+import type { ActionName } from '../../shared/actions';
 import { tabCommand } from '../../connector/actions/tabCommand';
 import { describeOutcome } from '../format/actionOutcome';
 import { defineTool, type ToolAnswer, type ToolContext, type ToolDefinition } from '../tool';

@@ -27,6 +27,8 @@ export async function startActApp(): Promise<ActAppServer> {
       res.setHeader('content-type', 'application/json');
       return res.end(JSON.stringify({ error: 'the tea warehouse is on fire' }));
     }
+    // A link here is a navigation the browser requests but never commits.
+    if (path === '/api/no-content') return res.writeHead(204).end();
     // Answers only when the server closes: a request that keeps the page busy.
     if (path === '/api/hang') return;
     sendFixtureFile(res, APP, path);

@@ -94,6 +94,8 @@ export interface WorkerState {
   /** Everything the outbox holds is written to chrome.storage.session. */
   outboxSaved: boolean;
   debugger: { attaches: number; attached: number };
+  /** How often this worker injected the content scripts into open tabs. */
+  openTabInjections: number;
   /** Present while remote mode streams to an edge. */
   remote?: { state: string; queued: number; dropped: number; lastError?: string; url: string; sessionId: string };
 }

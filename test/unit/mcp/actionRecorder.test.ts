@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { describeTarget } from '../../../src/mcp/actionRecorder';
+import { ACTION_TOOLS, describeTarget } from '../../../src/mcp/actionRecorder';
+import { TOOLS } from '../../../src/mcp/tools/registry';
 import type { AgentActionFrame } from '../../../src/shared/protocol';
 import { agentActionFrameSchema } from '../../../src/shared/protocol';
 import { TestSocket } from '../../support/wsClient';
@@ -104,5 +105,19 @@ describe('MCP: every action tool call is recorded for the developer', () => {
     assert.equal(describeTarget({ ref: 'e7', value: 'tea', tabId: undefined }), 'ref="e7" value="tea"');
     const long = describeTarget({ code: 'x'.repeat(500), returnResult: true });
     assert.match(long, /^returnResult=true code="x{80}"$/);
+  });
+
+  it('records exactly the tools that act in the browser: the list agrees with the registry', () => {
+    const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
+    for (const name of ACTION_TOOLS) {
+      assert.ok(byName.has(name), `${name} is a tool`);
+      assert.equal(byName.get(name)!.annotations?.readOnlyHint, false, `${name} is not read-only`);
+    }
+    // Every tool that changes the page and reaches beyond it is recorded; a new one must join the list.
+    const acting = TOOLS.filter((tool) => tool.annotations?.readOnlyHint === false && tool.annotations?.openWorldHint);
+    assert.deepEqual(
+      acting.map((tool) => tool.name).filter((name) => !ACTION_TOOLS.has(name)),
+      [],
+    );
   });
 });

@@ -1,8 +1,9 @@
+import type { ActReply, FailedRequest } from '../../../../src/shared/actions';
 import { CommandError } from '../commandError';
 import { isInScope, outOfScopeMessage } from '../scope';
 import { settings } from '../settings';
 import { targetTab } from '../targetTab';
-import { actionSession, type ActionSession, type OpenDialog } from './actionSession';
+import { actionSession, type ActionSession } from './actionSession';
 import { answerDialog, dialogSession } from './dialogs';
 import { fillNode, selectOptions } from './forms';
 import { pressKey, typeText, type Modifier } from './keyboard';
@@ -11,7 +12,7 @@ import { resolveAnySelector } from './locate';
 import { lastLines, nodeOfRef } from './refs';
 import { typesIntoSecret } from './secretTarget';
 import { settle } from './settle';
-import { diffLines, type SnapshotDiff } from './snapshotDiff';
+import { diffLines } from './snapshotDiff';
 import { fitSnapshot } from './snapshotBudget';
 import { diffKey, pageLines, refuseWhileDialog } from './snapshotCommand';
 
@@ -83,28 +84,7 @@ const ACTIONS: Record<string, Action> = {
     ),
 };
 
-export interface ActResult {
-  tabId: number;
-  url?: string;
-  title?: string;
-  dialog?: Omit<OpenDialog, 'openedAt'>;
-  /** answer_dialog: the dialog it answered. */
-  answered?: { type: string; message: string };
-  navigated: boolean;
-  busy: boolean;
-  settledMs: number;
-  diff?: SnapshotDiff;
-  /** The page has this many snapshot lines, too many to diff after every action (reading its tree takes seconds). */
-  diffSkipped?: number;
-  /** After a navigation: the new page's snapshot (refs of the old page are gone). */
-  snapshot?: string;
-  /** Requests that failed (status ≥ 400 or no response) while the action ran, as the debugger saw them. */
-  failedRequests: FailedRequest[];
-  /** Tabs the action opened (target=_blank, window.open). */
-  newTabs: { tabId: number; url: string }[];
-  /** fill and type_text: whether the field was a secret one (absent: unknown, treated as secret). */
-  secretField?: boolean;
-}
+export type ActResult = ActReply & { newTabs: NonNullable<ActReply['newTabs']> };
 
 /** A new tab's URL is known once it started loading, which is after it was created. */
 async function withUrl(tab: { tabId: number; url: string }): Promise<{ tabId: number; url: string }> {
@@ -121,13 +101,6 @@ function watchNewTabs(openerTabId: number) {
   };
   chrome.tabs.onCreated.addListener(created);
   return { opened, stop: () => chrome.tabs.onCreated.removeListener(created) };
-}
-
-export interface FailedRequest {
-  method: string;
-  url: string;
-  status?: number;
-  error?: string;
 }
 
 /** Requests the action's page made that failed: the connector waits for their captures, and falls back to these. */
@@ -150,14 +123,14 @@ function watchRequests(session: ActionSession) {
   return { failed, stop: () => offs.forEach((off) => off()) };
 }
 
-/** Watches the main frame while an action runs: did it start a navigation, and did that load. */
+/**
+ * Watches the main frame while an action runs: did a navigation commit (a new document), and did it load.
+ * A navigation only requested (a link to a 204, a download, one the page cancels) is no navigation: its
+ * request is waited for like any other, and the answer does not say the page navigated.
+ */
 function watchNavigation(session: ActionSession) {
   const state = { started: false, loaded: false };
   const offs = [
-    session.on(
-      'Page.frameRequestedNavigation',
-      (p) => p.frameId === session.mainFrameId && Object.assign(state, { started: true, loaded: false }),
-    ),
     session.on(
       'Page.frameNavigated',
       (p) => !p.frame.parentId && Object.assign(state, { started: true, loaded: false }),

@@ -1,3 +1,4 @@
+import type { ActDialog } from '../../../../src/shared/actions';
 import { CommandError } from '../commandError';
 import { debuggerStats, shareSession, type Send } from '../debuggerSession';
 
@@ -6,11 +7,7 @@ export const IDLE_MS = 10_000;
 /** A page that does not even enable its domains this fast is paused (a dialog) or hung. */
 const ENABLE_TIMEOUT_MS = 5000;
 
-export interface OpenDialog {
-  type: 'alert' | 'confirm' | 'prompt' | 'beforeunload';
-  message: string;
-  defaultPrompt?: string;
-  url?: string;
+export interface OpenDialog extends ActDialog {
   openedAt: number;
 }
 

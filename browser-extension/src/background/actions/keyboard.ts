@@ -3,7 +3,6 @@ import type { ActionSession } from './actionSession';
 
 export type Modifier = 'Alt' | 'Control' | 'Meta' | 'Shift';
 const MODIFIER_BITS: Record<Modifier, number> = { Alt: 1, Control: 2, Meta: 4, Shift: 8 };
-const MODIFIER_CODES: Record<Modifier, number> = { Alt: 18, Control: 17, Meta: 91, Shift: 16 };
 const ALIASES: Record<string, string> = {
   Ctrl: 'Control',
   Cmd: 'Meta',
@@ -86,14 +85,6 @@ const SHIFTED: Record<string, string> = {
   '~': '`',
 };
 
-/** The fields Input.dispatchKeyEvent takes for a DOM `key` value (a replay's keyDown/keyUp steps). */
-export function keyDefinition(
-  name: string,
-): { key: string; code: string; windowsVirtualKeyCode: number; text?: string } | undefined {
-  const found = definition(name);
-  return found && { key: found.key, code: found.code, windowsVirtualKeyCode: found.keyCode, text: found.text };
-}
-
 export function modifierBits(modifiers: readonly Modifier[]): number {
   return modifiers.reduce((bits, modifier) => bits | (MODIFIER_BITS[modifier] ?? 0), 0);
 }
@@ -140,15 +131,21 @@ export async function pressKey(session: ActionSession, chord: string): Promise<v
   let bits = 0;
   for (const modifier of modifiers) {
     bits |= MODIFIER_BITS[modifier];
-    await session.send('Input.dispatchKeyEvent', {
-      type: 'rawKeyDown',
-      key: modifier,
-      code: `${modifier}Left`,
-      windowsVirtualKeyCode: MODIFIER_CODES[modifier],
-      modifiers: bits,
-    });
+    await sendKey(session, 'down', definition(modifier)!, bits);
   }
-  // With Control, Alt or Meta held a key is a shortcut and types nothing.
+  await sendKey(session, 'down', key, bits);
+  await sendKey(session, 'up', key, bits);
+  for (const modifier of [...modifiers].reverse()) {
+    bits &= ~MODIFIER_BITS[modifier];
+    await sendKey(session, 'up', definition(modifier)!, bits);
+  }
+}
+
+/**
+ * One key going down or up with the modifier bits held: the unit of key chords and of a replay's
+ * keyDown/keyUp steps. With Control, Alt or Meta held a key is a shortcut and types nothing.
+ */
+async function sendKey(session: ActionSession, type: 'down' | 'up', key: KeyDefinition, bits: number): Promise<void> {
   const text = bits & ~MODIFIER_BITS.Shift ? undefined : shifted(key.text, bits);
   const common = {
     key: text && text.length === 1 ? text : key.key,
@@ -156,23 +153,36 @@ export async function pressKey(session: ActionSession, chord: string): Promise<v
     windowsVirtualKeyCode: key.keyCode,
     modifiers: bits,
   };
+  if (type === 'up') return void (await session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common }));
   await session.send('Input.dispatchKeyEvent', {
     type: text ? 'keyDown' : 'rawKeyDown',
     text,
     unmodifiedText: text,
     ...common,
   });
-  await session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common });
-  for (const modifier of [...modifiers].reverse()) {
-    bits &= ~MODIFIER_BITS[modifier];
-    await session.send('Input.dispatchKeyEvent', {
-      type: 'keyUp',
-      key: modifier,
-      code: `${modifier}Left`,
-      windowsVirtualKeyCode: MODIFIER_CODES[modifier],
-      modifiers: bits,
-    });
-  }
+}
+
+/**
+ * A replay's keyDown or keyUp step: a modifier key stays held (in `held`, per caller) until its keyUp, and
+ * clicks and keys meanwhile carry it. Answers the bits held after the step.
+ */
+export async function keyStep(
+  session: ActionSession,
+  type: 'down' | 'up',
+  name: string,
+  held: number,
+): Promise<number> {
+  const key = definition(name);
+  if (!key) throw new CommandError('INVALID_ARGUMENT', `unknown key '${name}'`);
+  const bit = MODIFIER_BITS[key.key as Modifier] ?? 0;
+  const bits = type === 'down' ? held | bit : held & ~bit;
+  await sendKey(session, type, key, bits);
+  return bits;
+}
+
+/** The modifier names of a set of bits, for clicks made while a replay holds modifier keys. */
+export function modifierNames(bits: number): Modifier[] {
+  return (Object.keys(MODIFIER_BITS) as Modifier[]).filter((modifier) => bits & MODIFIER_BITS[modifier]);
 }
 
 function shifted(text: string | undefined, bits: number): string | undefined {

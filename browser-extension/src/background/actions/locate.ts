@@ -48,26 +48,36 @@ export async function objectOf(send: Send, backendNodeId: number): Promise<strin
   );
 }
 
+/** Lets the page free the JS handles a call took: every handle is released once its call is done. */
+export async function releaseObjects(send: Send, objectIds: (string | undefined)[]): Promise<void> {
+  await Promise.all(
+    objectIds.map((objectId) => objectId && send('Runtime.releaseObject', { objectId }).catch(() => undefined)),
+  );
+}
+
 /** Calls `fn` with the node as `this`; returns its value. */
 export async function callOn<T>(send: Send, backendNodeId: number, fn: string, args: unknown[] = []): Promise<T> {
   const objectId = await objectOf(send, backendNodeId);
-  const { result, exceptionDetails } = await send<{
-    result: { value?: T };
-    exceptionDetails?: { text?: string; exception?: { description?: string } };
-  }>('Runtime.callFunctionOn', {
-    objectId,
-    functionDeclaration: fn,
-    arguments: args.map((value) => ({ value })),
-    returnByValue: true,
-    awaitPromise: true,
-  });
-  if (exceptionDetails)
-    throw new CommandError(
-      'COMMAND_FAILED',
-      exceptionDetails.exception?.description ?? exceptionDetails.text ?? 'The page refused the call.',
-    );
-  await send('Runtime.releaseObject', { objectId }).catch(() => undefined);
-  return result.value as T;
+  try {
+    const { result, exceptionDetails } = await send<{
+      result: { value?: T };
+      exceptionDetails?: { text?: string; exception?: { description?: string } };
+    }>('Runtime.callFunctionOn', {
+      objectId,
+      functionDeclaration: fn,
+      arguments: args.map((value) => ({ value })),
+      returnByValue: true,
+      awaitPromise: true,
+    });
+    if (exceptionDetails)
+      throw new CommandError(
+        'COMMAND_FAILED',
+        exceptionDetails.exception?.description ?? exceptionDetails.text ?? 'The page refused the call.',
+      );
+    return result.value as T;
+  } finally {
+    await releaseObjects(send, [objectId]);
+  }
 }
 
 export interface NodeFacts {
@@ -160,9 +170,13 @@ async function parentElement(send: Send, backendNodeId: number): Promise<number>
     objectId,
     functionDeclaration: 'function () { return this.parentElement; }',
   });
-  if (!result.objectId) throw new CommandError('NO_MATCH', 'That text is not inside an element.');
-  return (await send<{ node: { backendNodeId: number } }>('DOM.describeNode', { objectId: result.objectId })).node
-    .backendNodeId;
+  try {
+    if (!result.objectId) throw new CommandError('NO_MATCH', 'That text is not inside an element.');
+    return (await send<{ node: { backendNodeId: number } }>('DOM.describeNode', { objectId: result.objectId })).node
+      .backendNodeId;
+  } finally {
+    await releaseObjects(send, [objectId, result.objectId]);
+  }
 }
 
 /** A node from a DevTools Recorder selector: `aria/Name[role="button"]`, `text/…`, `xpath/…`, `pierce/…`, or CSS. */
@@ -171,4 +185,38 @@ export function resolveAnySelector(send: Send, selector: string): Promise<number
   if (aria) return resolveAria(send, aria[1]!, aria[2]);
   const prefixed = /^(text|xpath|pierce)\/(.+)$/s.exec(selector);
   return prefixed ? resolveBySearch(send, prefixed[2]!, prefixed[1] === 'text') : resolveSelector(send, selector);
+}
+
+/**
+ * A Recorder selector chain (`["my-app", "button.save"]`): the first part from the document, each next one
+ * inside the element found so far (in its shadow root when it has one). CSS, `pierce/` and `xpath/` parts.
+ */
+export async function resolveChain(send: Send, chain: readonly string[]): Promise<number> {
+  let node = await resolveAnySelector(send, chain[0] ?? '');
+  for (const part of chain.slice(1)) node = await resolveWithin(send, node, part);
+  return node;
+}
+
+async function resolveWithin(send: Send, backendNodeId: number, part: string): Promise<number> {
+  const objectId = await objectOf(send, backendNodeId);
+  const { result } = await send<{ result: { objectId?: string; subtype?: string } }>('Runtime.callFunctionOn', {
+    objectId,
+    arguments: [{ value: part }],
+    functionDeclaration: `function (part) {
+      const root = this.shadowRoot || this;
+      if (part.startsWith('xpath/'))
+        return document.evaluate(part.slice(6), root, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue;
+      const css = part.startsWith('pierce/') ? part.slice(7) : part;
+      const deep = (scope) => scope.querySelector(css) || [...scope.querySelectorAll('*')].reduce((found, host) => found || (host.shadowRoot && deep(host.shadowRoot)), null);
+      return part.startsWith('pierce/') ? deep(root) : root.querySelector(css);
+    }`,
+  });
+  try {
+    if (result.subtype !== 'node' || !result.objectId)
+      throw new CommandError('NO_MATCH', `No element matches '${part}' inside the element found so far.`);
+    return (await send<{ node: { backendNodeId: number } }>('DOM.describeNode', { objectId: result.objectId })).node
+      .backendNodeId;
+  } finally {
+    await releaseObjects(send, [objectId, result.objectId]);
+  }
 }

@@ -1,7 +1,7 @@
 import { CommandError } from '../commandError';
 import type { ActionSession } from './actionSession';
 import { modifierBits, type Modifier } from './keyboard';
-import { nodeFacts, objectOf } from './locate';
+import { nodeFacts, objectOf, releaseObjects } from './locate';
 
 export type MouseButton = 'left' | 'right' | 'middle';
 /** The `buttons` bit of each button, as a page's MouseEvent reports it while the button is down. */
@@ -14,11 +14,17 @@ export interface Point {
   y: number;
 }
 
+export interface PointOptions {
+  allowDisabled?: boolean;
+  /** From the element's top-left corner (a Recorder step's offsetX/offsetY), kept inside it; the centre when absent. */
+  offset?: Partial<Point>;
+}
+
 /** Scrolls the element into view and answers its centre in the viewport, refusing hidden or disabled ones. */
 export async function actionPoint(
   session: ActionSession,
   backendNodeId: number,
-  options: { allowDisabled?: boolean } = {},
+  options: PointOptions = {},
 ): Promise<Point> {
   const { send } = session;
   const facts = await nodeFacts(send, backendNodeId);
@@ -42,12 +48,21 @@ export async function actionPoint(
       'NOT_VISIBLE',
       `${facts.label} is not visible (hidden, display:none, or zero size). Do what shows it first (open its menu or section), then take a new snapshot.`,
     );
-  const point = {
-    x: (quad[0]! + quad[2]! + quad[4]! + quad[6]!) / 4,
-    y: (quad[1]! + quad[3]! + quad[5]! + quad[7]!) / 4,
-  };
+  const point = pointIn(quad, options.offset);
   await refuseCovered(session, backendNodeId, point, facts.label);
   return point;
+}
+
+/** The quad's centre, or the offset from its top-left corner, kept at least one pixel inside. */
+function pointIn(quad: number[], offset: Partial<Point> = {}): Point {
+  const xs = [quad[0]!, quad[2]!, quad[4]!, quad[6]!];
+  const ys = [quad[1]!, quad[3]!, quad[5]!, quad[7]!];
+  const along = (values: number[], by: number | undefined) => {
+    const low = Math.min(...values);
+    const size = Math.max(...values) - low;
+    return by === undefined ? values.reduce((sum, value) => sum + value, 0) / 4 : low + Math.min(by, size - 1);
+  };
+  return { x: along(xs, offset.x), y: along(ys, offset.y) };
 }
 
 function area(quad: number[]): number {
@@ -83,6 +98,7 @@ async function refuseCovered(
       return '<' + el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '') + '>';
     }`,
   });
+  await releaseObjects(send, [target, other]);
   if (result.value)
     throw new CommandError(
       'COVERED',
@@ -117,15 +133,17 @@ export interface ClickOptions {
   button?: MouseButton;
   clickCount?: number;
   modifiers?: Modifier[];
+  /** Where on the element, from its top-left corner; the centre when absent. */
+  offset?: Partial<Point>;
 }
 
-/** A real click at the element's centre: move, press, release (twice for a double click). */
+/** A real click at the element's centre (or offset): move, press, release (twice for a double click). */
 export async function clickNode(
   session: ActionSession,
   backendNodeId: number,
   options: ClickOptions = {},
 ): Promise<void> {
-  const point = await actionPoint(session, backendNodeId);
+  const point = await actionPoint(session, backendNodeId, { offset: options.offset });
   const button = options.button ?? 'left';
   const modifiers = modifierBits(options.modifiers ?? []);
   await moveTo(session, point, modifiers, 0, 1);

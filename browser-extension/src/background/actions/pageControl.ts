@@ -21,16 +21,21 @@ export const PAGE_CONTROL_HANDLERS: Record<string, Handler> = {
 /** Commands that act in the page: the page shows the "acting" badge while they run. */
 const ACTING = new Set(['act', 'emulate', 'history', 'dialog', 'upload-file', 'navigate', 'run-script']);
 
-/** Runs a command, with the badge up in its tab when it acts in the page. */
+/**
+ * Runs a command, with the badge up in its tab when it acts in the page. The tab is looked up once: the
+ * command gets its id, so the badge and the action are always in the same tab, even if another tab
+ * became active meanwhile.
+ */
 export async function withActingBadge(
   name: string,
   args: Record<string, unknown>,
-  run: () => Promise<unknown>,
+  run: (args: Record<string, unknown>) => Promise<unknown>,
 ): Promise<unknown> {
-  if (!ACTING.has(name)) return run();
+  if (!ACTING.has(name)) return run(args);
   const tabId = await targetTab(typeof args.tabId === 'number' ? args.tabId : undefined).then(
     (tab) => tab.id,
     () => undefined,
   );
-  return withBadge(tabId, run);
+  // A lookup that failed leaves the command to say why, in its own words.
+  return withBadge(tabId, () => run(tabId === undefined ? args : { ...args, tabId }));
 }

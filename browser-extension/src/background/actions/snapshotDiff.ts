@@ -1,12 +1,7 @@
+import type { SnapshotDiff } from '../../../../src/shared/actions';
+
 /** Most diff lines an action answer carries; the rest are counted. */
 const MAX_DIFF_LINES = 40;
-
-export interface SnapshotDiff {
-  added: string[];
-  removed: string[];
-  /** Changed lines beyond MAX_DIFF_LINES. */
-  more: number;
-}
 
 function counts(lines: readonly string[]): Map<string, number> {
   const map = new Map<string, number>();

@@ -1,15 +1,14 @@
 import type { RecorderStep, ReplayStepArgs, ReplayStepResult } from '../../../../src/shared/recording';
 import { actionSession, type ActionSession } from '../actions/actionSession';
 import { fillNode } from '../actions/forms';
-import { keyDefinition } from '../actions/keyboard';
-import { BUTTON_BITS, hoverNode } from '../actions/mouse';
+import { keyStep, modifierNames } from '../actions/keyboard';
+import { callOn, resolveChain } from '../actions/locate';
+import { actionPoint, clickNode, hoverNode } from '../actions/mouse';
 import { CommandError } from '../commandError';
 import type { Send } from '../debuggerSession';
 import { targetTab } from '../targetTab';
-import { resolveTarget, selectorChains, type TargetBox } from './resolveTarget';
 
 const POLL_MS = 50;
-const MODIFIER_BITS: Record<string, number> = { Alt: 1, Control: 2, Meta: 4, Shift: 8 };
 /** Modifier keys a replay's keyDown steps hold, per tab, until their keyUp: clicks and keys carry them. */
 const held = new Map<number, number>();
 
@@ -50,27 +49,33 @@ async function runStep(session: ActionSession, step: RecorderStep, deadline: num
       break;
     case 'click':
     case 'doubleClick':
-      await pointer(session, step, await waitForTarget(send, step, deadline));
+      await onTarget(session, step, deadline, (node) => click(session, step, node));
       break;
     case 'hover':
-      await hoverNode(session, await backendNodeOf(send, await waitForTarget(send, step, deadline)));
+      await onTarget(session, step, deadline, (node) => hoverNode(session, node));
       break;
     case 'change':
-      await fillNode(
-        session,
-        await backendNodeOf(send, await waitForTarget(send, step, deadline)),
-        String(step.value ?? ''),
-      );
+      await onTarget(session, step, deadline, (node) => fillNode(session, node, String(step.value ?? '')));
       break;
     case 'keyDown':
     case 'keyUp':
-      await key(session, step);
+      held.set(
+        session.tabId,
+        await keyStep(
+          session,
+          step.type === 'keyDown' ? 'down' : 'up',
+          String(step.key),
+          held.get(session.tabId) ?? 0,
+        ).catch((error: Error) => {
+          throw stepFailed(error.message);
+        }),
+      );
       break;
     case 'scroll':
-      await scroll(send, step, deadline);
+      await scroll(session, step, deadline);
       break;
     case 'waitForElement':
-      await waitForTarget(send, step, deadline);
+      await onTarget(session, step, deadline, (node) => actionPoint(session, node, { allowDisabled: true }));
       break;
     case 'waitForExpression':
       await waitFor(
@@ -89,93 +94,62 @@ async function runStep(session: ActionSession, step: RecorderStep, deadline: num
   return undefined;
 }
 
-async function waitForTarget(send: Send, step: RecorderStep, deadline: number): Promise<TargetBox> {
-  const chains = selectorChains(step.selectors);
-  if (!chains.length) throw stepFailed('the step has no selectors');
-  const offsets = {
-    x: typeof step.offsetX === 'number' ? step.offsetX : undefined,
-    y: typeof step.offsetY === 'number' ? step.offsetY : undefined,
-  };
-  for (;;) {
-    const outcome = await resolveTarget(send, chains, offsets).catch((error: Error) => ({ missing: error.message }));
-    if ('found' in outcome) return outcome.found;
-    if (Date.now() + POLL_MS > deadline) throw stepFailed(`${outcome.missing}, until the step timed out`);
-    await sleep(POLL_MS);
-  }
+/** Normalises the two selector shapes Recorder writes (`["a", "b"]` or `[["a"], ["b"]]`). */
+export function selectorChains(selectors: unknown): string[][] {
+  if (!Array.isArray(selectors)) return [];
+  return selectors.map((entry) => (Array.isArray(entry) ? entry.map(String) : [String(entry)]));
 }
 
 /** Recorder's offsets are from the element's top-left corner: the click lands where the person clicked. */
-async function pointer(session: ActionSession, step: RecorderStep, box: TargetBox): Promise<void> {
-  const x = box.x + Math.min(typeof step.offsetX === 'number' ? step.offsetX : box.width / 2, box.width - 1);
-  const y = box.y + Math.min(typeof step.offsetY === 'number' ? step.offsetY : box.height / 2, box.height - 1);
-  const modifiers = held.get(session.tabId) ?? 0;
-  await session.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, modifiers });
-  session.mouse = { x, y };
-  const button = step.button === 'secondary' ? 'right' : step.button === 'auxiliary' ? 'middle' : 'left';
-  const clicks = step.type === 'doubleClick' ? 2 : 1;
-  for (let clickCount = 1; clickCount <= clicks; clickCount++) {
-    await session.send('Input.dispatchMouseEvent', {
-      type: 'mousePressed',
-      x,
-      y,
-      button,
-      clickCount,
-      buttons: BUTTON_BITS[button],
-      modifiers,
-    });
-    await session.send('Input.dispatchMouseEvent', {
-      type: 'mouseReleased',
-      x,
-      y,
-      button,
-      clickCount,
-      buttons: 0,
-      modifiers,
-    });
-  }
-}
-
-async function backendNodeOf(send: Send, box: TargetBox): Promise<number> {
-  const { node } = await send<{ node: { backendNodeId: number } }>('DOM.describeNode', { objectId: box.objectId });
-  return node.backendNodeId;
-}
-
-async function key(session: ActionSession, step: RecorderStep): Promise<void> {
-  const definition = keyDefinition(String(step.key));
-  if (!definition) throw stepFailed(`unknown key '${String(step.key)}'`);
-  const bit = MODIFIER_BITS[definition.key] ?? 0;
-  const before = held.get(session.tabId) ?? 0;
-  const modifiers = step.type === 'keyDown' ? before | bit : before & ~bit;
-  held.set(session.tabId, modifiers);
-  if (step.type === 'keyUp')
-    return void (await session.send('Input.dispatchKeyEvent', {
-      type: 'keyUp',
-      ...definition,
-      text: undefined,
-      modifiers,
-    }));
-  // With Control, Alt or Meta held a key is a shortcut: it types nothing.
-  const text = modifiers & ~MODIFIER_BITS.Shift! ? undefined : definition.text;
-  await session.send('Input.dispatchKeyEvent', {
-    type: text ? 'keyDown' : 'rawKeyDown',
-    ...definition,
-    text,
-    unmodifiedText: text,
-    modifiers,
+function click(session: ActionSession, step: RecorderStep, node: number): Promise<void> {
+  return clickNode(session, node, {
+    button: step.button === 'secondary' ? 'right' : step.button === 'auxiliary' ? 'middle' : 'left',
+    clickCount: step.type === 'doubleClick' ? 2 : 1,
+    modifiers: modifierNames(held.get(session.tabId) ?? 0),
+    offset: {
+      x: typeof step.offsetX === 'number' ? step.offsetX : undefined,
+      y: typeof step.offsetY === 'number' ? step.offsetY : undefined,
+    },
   });
 }
 
-async function scroll(send: Send, step: RecorderStep, deadline: number): Promise<void> {
+async function scroll(session: ActionSession, step: RecorderStep, deadline: number): Promise<void> {
   const x = Number(step.x ?? 0);
   const y = Number(step.y ?? 0);
-  if (!step.selectors) return void (await evaluate(send, `window.scrollTo(${x}, ${y})`));
-  const box = await waitForTarget(send, step, deadline);
-  await send('Runtime.callFunctionOn', {
-    objectId: box.objectId,
-    functionDeclaration: `function () { this.scrollTo(${x}, ${y}); }`,
-  });
+  if (!step.selectors) return void (await evaluate(session.send, `window.scrollTo(${x}, ${y})`));
+  await onTarget(session, step, deadline, (node) =>
+    callOn(session.send, node, 'function (x, y) { this.scrollTo(x, y); }', [x, y]),
+  );
 }
 
+/**
+ * Runs `use` on the step's element through the action engine: each selector alternative in turn, through its
+ * resolver, and `use` refuses a hidden, disabled or covered element as the action tools do. Until one
+ * succeeds it tries again, up to the step's timeout, and then says why the last alternative failed.
+ */
+async function onTarget<T>(
+  session: ActionSession,
+  step: RecorderStep,
+  deadline: number,
+  use: (node: number) => Promise<T>,
+): Promise<T> {
+  const chains = selectorChains(step.selectors);
+  if (!chains.length) throw stepFailed('the step has no selectors');
+  for (;;) {
+    let reason = `no element matches ${chains.map((chain) => chain.join(' >> ')).join(' or ')}`;
+    for (const chain of chains) {
+      let node: number | undefined;
+      try {
+        node = await resolveChain(session.send, chain);
+        return await use(node);
+      } catch (error) {
+        if (node !== undefined) reason = `the element for ${chain.join(' >> ')}: ${(error as Error).message}`;
+      }
+    }
+    if (Date.now() + POLL_MS > deadline) throw stepFailed(`${reason}, until the step timed out`);
+    await sleep(POLL_MS);
+  }
+}
 async function evaluate(send: Send, expression: string): Promise<unknown> {
   const { result, exceptionDetails } = await send<{ result: { value?: unknown }; exceptionDetails?: unknown }>(
     'Runtime.evaluate',

@@ -1,12 +1,11 @@
-import type { RateLimiter } from './limits/rateLimiter';
-import type { SessionTunnel } from './tunnel/sessionTunnel';
-import type { WebhookMessage } from './webhooks/types';
+import type { RateLimiterObject, SessionTunnelObject } from './durableObjects';
+import type { WebhookMessage } from './webhookMessage';
 
 /** The worker's bindings, as wrangler.toml declares them (plus the JWT_SECRET secret). */
 export interface Env {
   DB: D1Database;
-  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
-  TUNNEL: DurableObjectNamespace<SessionTunnel>;
+  RATE_LIMITER: DurableObjectNamespace<RateLimiterObject>;
+  TUNNEL: DurableObjectNamespace<SessionTunnelObject>;
   WEBHOOKS: Queue<WebhookMessage>;
   ENVIRONMENT?: string;
   SERVICE_NAME?: string;
