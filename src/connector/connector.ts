@@ -91,7 +91,13 @@ export class Connector {
         commandTimeoutMs: config.commandTimeoutMs,
       }),
       webVitals,
-      recordings: new RecordingService(config.recordings, bridge, store, logger),
+      // Exports are written where upload_file may read: the files roots, unless a test sets its own.
+      recordings: new RecordingService(
+        { ...config.recordings, exportRoots: config.recordings.exportRoots ?? config.filesRoots },
+        bridge,
+        store,
+        logger,
+      ),
       networkMocks: new NetworkMockService(
         mockCommand(() => this.services),
         store,

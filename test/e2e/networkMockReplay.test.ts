@@ -74,4 +74,15 @@ describe('replay against a network mock: "the checkout copes with the order serv
     assert.equal(bad.status, 400);
     assert.match(bad.json.error.message, /networkMocks\[0\]: Invalid 'delayMs': delay needs delayMs/);
   });
+
+  it('exports the verified replay as a Playwright test that mocks the order service the same way', async () => {
+    const exported = await request(rig.connector.port, 'GET', `/recordings/${recordingId}/export?format=playwright`);
+    assert.equal(exported.status, 200, exported.text);
+    const text: string = exported.json.text;
+    assert.match(
+      text,
+      /await page\.route\("\*\*\/order\.json", \(route\) => route\.fulfill\(\{ status: 503, body: "<h1>Service Unavailable<\/h1>" \}\)\);/,
+    );
+    assert.ok(text.indexOf('page.route(') < text.indexOf('page.goto('), 'the mock is in place before the first step');
+  });
 });

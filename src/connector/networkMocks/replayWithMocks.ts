@@ -31,7 +31,7 @@ export async function replayWithMocks(
   const ids: string[] = [];
   try {
     for (const rule of rules) ids.push((await deps.networkMocks.add(rule)).id);
-    const verdict = await deps.recordings.replay(id, options);
+    const verdict = await deps.recordings.replay(id, options, rules);
     return withMocked(verdict, mockedSince(deps.store, startSeq, ids), ids);
   } finally {
     // A rule whose `times` ran out is gone already.

@@ -8,6 +8,7 @@ import {
   type ReplayVerdict,
   type TimelineEntry,
 } from '../../shared/recording';
+import type { MockRule } from '../../shared/networkMocks';
 import type { Logger } from '../logger';
 
 export interface RecordingLimits {
@@ -29,6 +30,8 @@ export interface SavedRecording {
   flow: RecorderFlow;
   timeline: TimelineEntry[];
   lastVerdict?: ReplayVerdict;
+  /** The network mock rules in force for that replay, so an exported test can mock the same way. */
+  lastReplayMocks?: MockRule[];
 }
 
 const FILE = /^rec-[\w-]+\.json$/;

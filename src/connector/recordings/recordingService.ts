@@ -8,7 +8,9 @@ import {
   type ReplayVerdict,
 } from '../../shared/recording';
 import type { ExportFormat, RecordingExport } from '../../shared/recordingExport';
+import type { MockRule } from '../../shared/networkMocks';
 import type { BrowserBridge } from '../browserBridge';
+import { exportMocksOf } from './export/exportMocks';
 import type { Logger } from '../logger';
 import type { CaptureStore } from '../store';
 import { writeExport } from './export/exportFile';
@@ -182,7 +184,12 @@ export class RecordingService {
     return detailOf(saved.recording, saved.path);
   }
 
-  async replay(id: string, options: Partial<ReplayOptions> = {}): Promise<ReplayVerdict> {
+  /** `mocks`: the network mock rules the caller set for this replay (replayWithMocks), kept with its verdict. */
+  async replay(
+    id: string,
+    options: Partial<ReplayOptions> = {},
+    mocks: readonly MockRule[] = [],
+  ): Promise<ReplayVerdict> {
     checkId(id);
     if (this.running?.id === id)
       throw new ApiError('INVALID_REQUEST', `Recording ${id} is still running: stop it before replaying it.`);
@@ -202,6 +209,7 @@ export class RecordingService {
       // A cancelled replay stopped part-way: its verdict says so, and the last full one stays on record.
       if (!options.signal?.aborted) {
         saved.recording.lastVerdict = verdict;
+        saved.recording.lastReplayMocks = mocks.length ? [...mocks] : undefined;
         await this.library.save(saved.recording);
       }
       return verdict;
@@ -238,7 +246,9 @@ export class RecordingService {
     checkId(id);
     const saved = await this.library.get(id);
     if (!saved) throw notFound(id);
-    const exported = await exportRecording(saved.recording, format, options);
+    // The last replay's network mocks become the test's own (page.route, interception, cy.intercept).
+    const mocks = options.mocks ?? exportMocksOf(saved.recording.lastReplayMocks);
+    const exported = await exportRecording(saved.recording, format, { ...options, mocks });
     if (!options.path) return exported;
     const roots = this.limits.exportRoots ?? [process.cwd()];
     return { ...exported, path: await writeExport(options.path, exported.fileName, exported.text, roots) };

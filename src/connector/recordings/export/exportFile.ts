@@ -1,11 +1,11 @@
 import { constants } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { ApiError } from '../../../shared/errors';
 
 /**
- * Writes an export where the caller asked, only inside the allowed roots (until the shared
- * files-roots module lands: the connector's working folder), never over an existing file.
+ * Writes an export where the caller asked, only inside the files roots (the workspace folders in VS Code,
+ * the working folder and --files-root standalone), symlinks resolved, never over an existing file.
  * A folder (existing, or ending in /) gets the export's own file name.
  */
 export async function writeExport(
@@ -23,7 +23,7 @@ export async function writeExport(
       () => false,
     ));
   if (folder) path = join(path, fileName);
-  if (!roots.some((root) => inside(resolve(root), path)))
+  if (!roots.some((root) => inside(resolve(root), path)) || !(await resolvesInside(roots, dirname(path))))
     throw new ApiError(
       'INVALID_PARAMETER',
       `Cannot write '${path}': exports are written only inside ${roots.join(', ')}. Give a path there, or omit 'path' to get the text.`,
@@ -44,6 +44,21 @@ export async function writeExport(
     throw error;
   }
   return path;
+}
+
+/** The nearest folder of `folder` that exists, with symlinks resolved, is a root or inside one. */
+async function resolvesInside(roots: readonly string[], folder: string): Promise<boolean> {
+  let existing = folder;
+  while (
+    !(await stat(existing).then(
+      () => true,
+      () => false,
+    ))
+  )
+    existing = dirname(existing);
+  const real = await realpath(existing);
+  const realRoots = await Promise.all(roots.map((root) => realpath(root).catch(() => resolve(root))));
+  return realRoots.some((root) => root === real || inside(root, real));
 }
 
 function inside(root: string, path: string): boolean {
