@@ -92,8 +92,7 @@ export async function scriptedBrowser(
   script: BrowserScript,
 ): Promise<TestSocket & { received: Record<string, unknown>[] }> {
   const browser = Object.assign(await connectFakeBrowser(port), { received: [] as Record<string, unknown>[] });
-  browser.ws.on('message', (data) => {
-    const frame = JSON.parse(data.toString()) as Record<string, unknown>;
+  const handle = (frame: Record<string, unknown>) => {
     if (frame.type === 'command') {
       browser.received.push(frame);
       const handler = script.commands?.[String(frame.name)];
@@ -108,7 +107,11 @@ export async function scriptedBrowser(
       const answer = script.screenshot?.((frame.options ?? {}) as Record<string, unknown>);
       if (answer) browser.send({ type: 'screenshot-data', requestId: frame.requestId, ...answer });
     }
-  });
+  };
+  // A connector may ask the moment the browser is connected, before this script listens: answer those too.
+  const early = [...browser.frames];
+  browser.ws.on('message', (data) => handle(JSON.parse(data.toString()) as Record<string, unknown>));
+  for (const frame of early) handle(frame);
   return browser;
 }
 
