@@ -2,11 +2,12 @@
  * A Chromium driven over plain CDP, for page-cost figures: unlike Playwright, it never enables the Runtime
  * domain on the page, so console calls are not reported to a client and cost what they cost a user.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { devtoolsEndpoint } from '../test/e2e/support/cdpBrowser';
 import { FLAGS } from '../test/e2e/support/chromium';
 
 type Params = Record<string, unknown>;
@@ -26,23 +27,11 @@ export interface RawPage {
   close(): Promise<void>;
 }
 
-function endpoint(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /DevTools listening on (ws:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`Chromium exited with ${code}: ${output}`)));
-  });
-}
-
 export async function launchRaw(executable: string, extraArgs: string[] = []): Promise<RawBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'bd-raw-'));
   const args = [...FLAGS, '--headless=new', `--user-data-dir=${profile}`, '--remote-debugging-port=0', ...extraArgs];
   const child = spawn(executable, [...args, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const socket = new WebSocket(await endpoint(child), { maxPayload: 256 * 1024 * 1024 });
+  const socket = new WebSocket(await devtoolsEndpoint(child), { maxPayload: 256 * 1024 * 1024 });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   let nextId = 1;
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();

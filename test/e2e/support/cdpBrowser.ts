@@ -17,7 +17,8 @@ export interface CdpBrowser {
   close(): Promise<void>;
 }
 
-function devtoolsEndpoint(child: ChildProcess): Promise<string> {
+/** The browser's DevTools WebSocket address, as Chromium prints it on start. */
+export function devtoolsEndpoint(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = '';
     child.stderr!.on('data', (chunk: Buffer) => {
