@@ -10,7 +10,8 @@ export function capString(value: string, maxChars: number): string {
   return value.slice(0, maxChars) + truncationMarker(value.length - maxChars);
 }
 
-const MAX_DEPTH = 4;
+/** Deep enough for the deepest schema (a pick's inspection: rules → declarations, components → source). */
+const MAX_DEPTH = 8;
 /**
  * Fields readers switch on get their own cap, whatever `maxChars` is (a tiny test cap must not cut
  * `network-request`); the schemas hold them to it already, so a cut here means a caller skipped them.

@@ -16,7 +16,8 @@ const FIELD_CAPS: Readonly<Record<string, number>> = {
   tagName: MAX_NAME_CHARS - MARKER_ROOM,
   pageLoadId: 200 - MARKER_ROOM,
 };
-const MAX_DEPTH = 4;
+/** Deep enough for the deepest schema (a pick's inspection: rules → location → original). */
+const MAX_DEPTH = 8;
 
 function cut(value: string, max: number): string {
   return value.length <= max ? value : `${value.slice(0, max)}…[truncated ${value.length - max} chars]`;
