@@ -42,6 +42,7 @@ describe('browser extension: the packaged zip', function () {
       'options.html',
       'options.js',
       'pageHook.js',
+      'picker.js',
       'popup.css',
       'popup.html',
       'popup.js',
