@@ -6,6 +6,7 @@ import type {
   StoredConsoleLog,
   StoredEntry,
   StoredNetworkRequest,
+  StoredWebSocketEvent,
   StoredScreenshot,
   StoredSelectedElement,
 } from '../shared/protocol';
@@ -39,6 +40,8 @@ const VIEW_LIMIT = 5000;
 export class CaptureFeed implements vscode.Disposable {
   console: ConsoleEntry[] = [];
   network: StoredNetworkRequest[] = [];
+  /** The page's WebSocket opens, frames, closes and errors, oldest first. */
+  websockets: StoredWebSocketEvent[] = [];
   /** The network mock rules in force, as the connector last said. */
   networkMocks: NetworkMock[] = [];
   screenshots: StoredScreenshot[] = [];
@@ -134,6 +137,7 @@ export class CaptureFeed implements vscode.Disposable {
     this.networkMocks = [];
     this.console = [];
     this.network = [];
+    this.websockets = [];
     this.screenshots = [];
     this.actions = [];
     this.element = undefined;
@@ -207,6 +211,9 @@ export class CaptureFeed implements vscode.Disposable {
         break;
       case 'network-request':
         push(this.network, entry);
+        break;
+      case 'websocket':
+        push(this.websockets, entry);
         break;
       case 'selected-element':
         this.element = entry;

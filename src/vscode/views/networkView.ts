@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { StoredNetworkRequest } from '../../shared/protocol';
+import type { StoredNetworkRequest, StoredWebSocketEvent } from '../../shared/protocol';
 import { isFailedRequest } from '../../shared/networkOutcome';
 import type { CaptureFeed } from '../captureFeed';
 import type { EntryLocations } from '../entryLocations';
@@ -7,8 +7,11 @@ import { formatMs } from '../units';
 import { GroupedView, isGroup } from './groupedView';
 import { pageDescription, pageLabel, type Group } from './pageLoadGroups';
 import { safeTreeItem } from './safeTreeItem';
+import { isSocketRow, socketEventItem, socketItem, socketRows, type SocketRow } from './socketRows';
 
-type Node = Group<StoredNetworkRequest> | StoredNetworkRequest;
+/** A request, one of the page's WebSockets, or one of a socket's events (its children). */
+type Row = StoredNetworkRequest | SocketRow | StoredWebSocketEvent;
+type Node = Group<Row> | Row;
 
 function shortUrl(url: string): string {
   try {
@@ -19,9 +22,13 @@ function shortUrl(url: string): string {
   }
 }
 
-/** The Network view: method, status, URL, duration and initiator, grouped by page load; failures stand out. */
-export class NetworkView extends GroupedView<StoredNetworkRequest> {
+/**
+ * The Network view: method, status, URL, duration and initiator, grouped by page load; failures stand out.
+ * A page's WebSockets sit among its requests, with their frames as children.
+ */
+export class NetworkView extends GroupedView<Row> {
   private readonly subscription: vscode.Disposable;
+  private readonly sockets = new Map<string, SocketRow>();
 
   constructor(
     feed: CaptureFeed,
@@ -42,15 +49,23 @@ export class NetworkView extends GroupedView<StoredNetworkRequest> {
     super.dispose();
   }
 
-  protected entries(): readonly StoredNetworkRequest[] {
-    return this.feed.network;
+  protected entries(): readonly Row[] {
+    const sockets = socketRows(this.feed.websockets, this.sockets);
+    if (!sockets.length) return this.feed.network;
+    return [...this.feed.network, ...sockets].sort((a, b) => a.seq - b.seq);
+  }
+
+  override getChildren(node?: Node): Node[] {
+    if (isSocketRow(node)) return node.events;
+    return super.getChildren(node);
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
+    if (isSocketRow(node)) return socketItem(node);
     if (isGroup(node)) {
       const item = new vscode.TreeItem(pageLabel(node), vscode.TreeItemCollapsibleState.Expanded);
       item.id = `network-page-${node.pageLoadId}`;
-      const failed = node.entries.filter(isFailedRequest).length;
+      const failed = node.entries.filter((row) => 'method' in row && isFailedRequest(row)).length;
       item.description = pageDescription(
         node,
         failed ? `${node.entries.length}, ${failed} failed` : `${node.entries.length}`,
@@ -59,6 +74,7 @@ export class NetworkView extends GroupedView<StoredNetworkRequest> {
       item.tooltip = node.page?.url;
       return safeTreeItem(item);
     }
+    if (node.type === 'websocket') return socketEventItem(node);
     const failed = isFailedRequest(node);
     const status = node.error ? 'ERR' : String(node.status ?? '…');
     const item = new vscode.TreeItem(
@@ -68,13 +84,8 @@ export class NetworkView extends GroupedView<StoredNetworkRequest> {
     item.id = `network-${node.id}`;
     const mocked = node.mocked ? `mocked by ${node.mocked.ruleId}` : '';
     const initiator = this.locations.initiatorLabel(node.initiator, true);
-    item.description = [
-      mocked,
-      node.duration !== undefined ? formatMs(node.duration) : '',
-      initiator && `← ${initiator}`,
-    ]
-      .filter(Boolean)
-      .join(' ');
+    const timing = [mocked, node.duration !== undefined ? formatMs(node.duration) : ''].filter(Boolean).join(' · ');
+    item.description = [timing, initiator && `← ${initiator}`].filter(Boolean).join(' ');
     item.iconPath = failed
       ? new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'))
       : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));

@@ -90,6 +90,32 @@ describe('Network mocks and HAR in VS Code', () => {
     assert.ok(commands.includes('network-mock-clear'), commands.join());
   });
 
+  it("shows the page's WebSocket among its requests, with its frames as children", async () => {
+    const now = Date.now();
+    const base = { type: 'websocket', connectionId: 'ws-1', socketUrl: 'ws://localhost:5173/live', tabId: 1 };
+    socket.send(
+      JSON.stringify({
+        type: 'batch',
+        events: [
+          { ...base, event: 'open', timestamp: now },
+          { ...base, event: 'frame', direction: 'sent', opcode: 1, size: 11, text: 'hello there', timestamp: now + 1 },
+          { ...base, event: 'frame', direction: 'received', opcode: 2, size: 4, hex: '0a0b0c0d', timestamp: now + 2 },
+          { ...base, event: 'close', code: 1000, reason: 'bye', timestamp: now + 3 },
+        ],
+      }),
+    );
+    await until(() => app.feed.websockets.length >= 4, 10_000, 'the socket events');
+    const groups = app.networkView.getChildren();
+    const rows = groups.flatMap((group) => app.networkView.getChildren(group));
+    const row = rows.find((node) => (node as { kind?: string }).kind === 'socket')!;
+    assert.ok(row, 'a WebSocket row');
+    const item = app.networkView.getTreeItem(row);
+    assert.equal(item.label, 'WS ws://localhost:5173/live');
+    assert.equal(item.description, '2 frames · closed 1000');
+    const labels = app.networkView.getChildren(row).map((event) => String(app.networkView.getTreeItem(event).label));
+    assert.deepEqual(labels, ['open', '↑ text 11 B  hello there', '↓ binary 4 B  0a0b0c0d…', 'close 1000 bye']);
+  });
+
   it('"Export Network as HAR" writes a HAR 1.2 file with the captured requests', async () => {
     const target = vscode.Uri.file(join(folder, 'exported.har'));
     const written = await vscode.commands.executeCommand<vscode.Uri>('browserDebug.exportNetworkHar', target);

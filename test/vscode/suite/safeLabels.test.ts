@@ -36,14 +36,14 @@ describe('Browser Debug views escape control and bidi characters from page data'
       });
       assert.equal(answer.status, 200, await answer.text());
     }
-    await until(
-      () =>
-        app.feed.console.some((entry) => entry.message.startsWith('SAFE-LABEL')) &&
-        app.consoleView.getChildren().length > 0 &&
-        app.networkView.getChildren().length > 0,
-      10_000,
-      'the entries in the views',
-    );
+    // The views refresh a moment after the feed: wait until both trees hold the new rows.
+    const shows = (view: typeof app.consoleView | typeof app.networkView) =>
+      (view.getChildren() as never[]).some((group) =>
+        (view.getChildren(group) as { message?: string; url?: string }[]).some((row) =>
+          (row.message ?? row.url ?? '').includes('SAFE-LABEL'),
+        ),
+      );
+    await until(() => shows(app.consoleView) && shows(app.networkView), 10_000, 'the entries in the views');
     const items: vscode.TreeItem[] = [];
     for (const view of [app.consoleView, app.networkView] as const)
       for (const group of view.getChildren() as never[]) {
