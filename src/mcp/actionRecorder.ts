@@ -21,7 +21,8 @@ export const ACTION_TOOLS: ReadonlySet<string> = new Set([
 ]);
 
 /** The argument that holds what an action typed: logged only when the browser said the field is not a secret one. */
-const TYPED: Readonly<Record<string, string>> = { fill: 'value', type_text: 'text' };
+/** The argument that carries what was typed: shown as `[secret, N chars]` unless the field is known not to be secret. */
+const TYPED: Readonly<Record<string, string>> = { fill: 'value', type_text: 'text', handle_dialog: 'promptText' };
 
 /**
  * The arguments that say what an action touched, in a short line: `ref=e7 value="tea"`. A typed value

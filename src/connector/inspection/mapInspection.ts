@@ -15,7 +15,9 @@ async function mapText(location: RuleLocation): Promise<string | undefined> {
   if (pointer.startsWith('data:')) return decodeDataUrl(pointer);
   const url = new URL(pointer, location.sheetUrl || undefined);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  return (await getText(url, MAP_TIMEOUT_MS, MAP_MAX_BYTES)).text;
+  // Like script maps: only from the sheet's own origin, redirects included (a page must not make us probe hosts).
+  if (!location.sheetUrl || url.origin !== new URL(location.sheetUrl).origin) return undefined;
+  return (await getText(url, MAP_TIMEOUT_MS, MAP_MAX_BYTES, { sameOrigin: true })).text;
 }
 
 /** The rule's place in the workspace: through the sheet's source map, else the dev server's file. */
@@ -44,7 +46,11 @@ async function mapComponent(
   pageUrl: string | undefined,
 ): Promise<ComponentFrame> {
   if (frame.raw) {
-    const mapped = await mapper.mapFrame({ url: frame.raw.url, line: frame.raw.line, column: frame.raw.column });
+    const mapped = await mapper.mapFrame(
+      { url: frame.raw.url, line: frame.raw.line, column: frame.raw.column },
+      [],
+      pageUrl,
+    );
     if (mapped.original)
       return {
         ...frame,

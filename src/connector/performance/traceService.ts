@@ -107,6 +107,8 @@ export class PerformanceService {
       analyseInWorker(gz, { url: reply.url, reload }),
     ]);
     await mapTraceScripts(summary, this.options.sourceMaps, this.options.sourceMapDeadlineMs ?? 10_000);
+    // Cancelled while it was analysed: the user was told nothing is kept, so nothing is shown.
+    if (request.signal?.aborted) throw cancelled();
     const record: PerformanceTraceRecord = {
       type: 'performance-trace',
       id: `trace-${started}-${transferId.slice(0, 8)}`,

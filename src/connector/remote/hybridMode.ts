@@ -110,8 +110,9 @@ export class HybridMode {
     return this.services.store.onEntry((entry) => {
       const page = pages.pageOf(entry);
       // A screenshot entry is a local file (remote clients ask with the screenshot command), and a
-      // capture whose page is unknown is not known to be shared. The edge keeps no Web Vitals (yet).
-      if (entry.type === 'screenshot' || entry.type === 'web-vitals' || !page) return;
+      // capture whose page is unknown is not known to be shared. The edge keeps no Web Vitals or
+      // WebSocket frames (yet): its schema would refuse them.
+      if (entry.type === 'screenshot' || entry.type === 'web-vitals' || entry.type === 'websocket' || !page) return;
       if (link.forward(toCapture(entry), page)) {
         this.forwarded++;
         this.reportSoon();

@@ -55,6 +55,14 @@ export class NetworkView extends GroupedView<Row> {
     return [...this.feed.network, ...sockets].sort((a, b) => a.seq - b.seq);
   }
 
+  /** A new frame on a socket already shown changes only its row: VS Code is told about that row. */
+  override refresh(): void {
+    const before = new Map([...this.sockets.values()].map((row) => [row, row.events.length]));
+    super.refresh();
+    const grown = [...this.sockets.values()].filter((row) => before.has(row) && before.get(row) !== row.events.length);
+    if (grown.length) this.changed.fire(grown);
+  }
+
   override getChildren(node?: Node): Node[] {
     if (isSocketRow(node)) return node.events;
     return super.getChildren(node);

@@ -114,6 +114,22 @@ describe('Network mocks and HAR in VS Code', () => {
     assert.equal(item.description, '2 frames · closed 1000');
     const labels = app.networkView.getChildren(row).map((event) => String(app.networkView.getTreeItem(event).label));
     assert.deepEqual(labels, ['open', '↑ text 11 B  hello there', '↓ binary 4 B  0a0b0c0d…', 'close 1000 bye']);
+    // A later frame refreshes that socket's row in the tree.
+    let refreshedRow = false;
+    const listening = app.networkView.onDidChangeTreeData((changed) => {
+      if (Array.isArray(changed) && changed.includes(row)) refreshedRow = true;
+    });
+    socket.send(
+      JSON.stringify({
+        type: 'batch',
+        events: [
+          { ...base, event: 'frame', direction: 'received', opcode: 1, size: 2, text: 'hi', timestamp: now + 4 },
+        ],
+      }),
+    );
+    await until(() => refreshedRow, 10_000, 'the socket row to refresh');
+    listening.dispose();
+    assert.equal(app.networkView.getTreeItem(row).description, '3 frames · closed 1000');
   });
 
   it('"Export Network as HAR" writes a HAR 1.2 file with the captured requests', async () => {

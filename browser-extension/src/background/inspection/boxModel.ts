@@ -75,7 +75,7 @@ export async function computedOf(
     'CSS.getComputedStyleForNode',
     { nodeId },
   );
-  const all = new Map(computedStyle.map(({ name, value }) => [name, value]));
+  const all = new Map(computedStyle.map(({ name, value }) => [name, value.slice(0, 2000)]));
   for (const box of ['margin', 'padding']) {
     const values = SIDES.map((side) => all.get(`${box}-${side}`) ?? '0px');
     const [top, right, bottom, left] = values;

@@ -73,7 +73,7 @@ export function cascade(matched: CdpMatchedStyles): CascadeRule[] {
     });
   for (const { rule, matchingSelectors } of [...(matched.matchedCSSRules ?? [])].reverse()) {
     const selectors = matchingSelectors.map((index) => rule.selectorList.selectors[index]).filter(Boolean);
-    const selector = selectors.map((entry) => entry!.text).join(', ') || rule.selectorList.text;
+    const selector = (selectors.map((entry) => entry!.text).join(', ') || rule.selectorList.text).slice(0, 2000);
     const media = rule.media?.map((entry) => entry.text).join(' and ');
     rules.push({
       style: rule.style,
@@ -93,7 +93,12 @@ export function cascade(matched: CdpMatchedStyles): CascadeRule[] {
   const seen = { important: [] as string[], normal: [] as string[] };
   return rules.map(({ style, base, source }) => {
     const declarations: InspectedDeclaration[] = written(style).map((property) => {
-      const entry: InspectedDeclaration = { name: property.name, value: property.value, status: 'winning' };
+      // A data: URL or a long font stack would exceed the schema's 2,000 characters: cut, never refused.
+      const entry: InspectedDeclaration = {
+        name: property.name.slice(0, 200),
+        value: property.value.slice(0, 2000),
+        status: 'winning',
+      };
       if (property.important) entry.important = true;
       if (property.parsedOk === false) return { ...entry, status: 'invalid' };
       const beaten = property.important

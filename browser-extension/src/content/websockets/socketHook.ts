@@ -65,7 +65,8 @@ export function watchWebSockets(post: Post): void {
     type: 'websocket',
     event,
     connectionId: socket.id,
-    socketUrl: socket.url,
+    // Signed socket URLs can be long: the schema keeps 2,000 characters.
+    socketUrl: socket.url.slice(0, 2000),
     timestamp: Date.now(),
     url: location.href,
   });

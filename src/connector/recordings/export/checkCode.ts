@@ -59,6 +59,14 @@ export function fulfillLiteral(mock: ExportMock): string {
   return `{ ${fields.join(', ')} }`;
 }
 
+/**
+ * Text made safe inside a `//` comment: a line break (JavaScript also ends lines at U+2028 and U+2029) in a
+ * title or step would otherwise put live code into the test.
+ */
+export function commentSafe(text: string): string {
+  return text.replace(/[\r\n\u2028\u2029]/g, ' ');
+}
+
 /** The header comment every export starts with: where it came from, what it checks, what it reads. */
 export function headerLines(
   recordingId: string,
@@ -73,5 +81,5 @@ export function headerLines(
     `Base URL: ${checks.origin ?? '(none recorded)'} unless BASE_URL is set.`,
   ];
   for (const name of secretEnv) lines.push(`Secret: set ${name} ${envHow}; the recorded value is never written here.`);
-  return lines.map((line) => `// ${line}`);
+  return lines.map((line) => `// ${commentSafe(line)}`);
 }

@@ -1,6 +1,6 @@
 import { StringifyExtension, type LineWriter, type Schema } from '@puppeteer/replay';
 import type { ExportMock } from '../../../shared/recordingExport';
-import { bugRequestsLine, errorMatcherLines, fulfillLiteral, headerLines } from './checkCode';
+import { bugRequestsLine, commentSafe, errorMatcherLines, fulfillLiteral, headerLines } from './checkCode';
 import { BASE_TOKEN, secretEnvName } from './prepareFlow';
 import { playwrightLocator } from './playwrightSelectors';
 import type { RegressionChecks } from './regressionChecks';
@@ -117,7 +117,7 @@ export class PlaywrightStringifyExtension extends StringifyExtension {
         return void out.appendLine('await page.close();');
       default:
         return void out.appendLine(
-          `// Step ${step.type} has no Playwright equivalent here: ${JSON.stringify(step).slice(0, 200)}`,
+          `// Step ${commentSafe(step.type)} has no Playwright equivalent here: ${commentSafe(JSON.stringify(step).slice(0, 200))}`,
         );
     }
   }
@@ -143,7 +143,7 @@ export class PlaywrightStringifyExtension extends StringifyExtension {
       out.appendLine('expect(seenErrors.filter(isBugError), "the bug\'s errors do not come back").toEqual([]);');
     }
     if (checks.visible) {
-      out.appendLine(`// The end of the flow: ${checks.visible.what}.`);
+      out.appendLine(`// The end of the flow: ${commentSafe(checks.visible.what)}.`);
       out.appendLine(`await expect(${playwrightLocator(checks.visible.selectors, 'page')}).toBeVisible();`);
     }
     out.endBlock().appendLine('});');

@@ -1,6 +1,13 @@
 import { selectorToPElementSelector, type LineWriter } from '@puppeteer/replay';
 import type { ExportMock } from '../../../shared/recordingExport';
-import { bugRequestsLine, errorMatcherLines, fulfillLiteral, globToRegExpSource, headerLines } from './checkCode';
+import {
+  bugRequestsLine,
+  commentSafe,
+  errorMatcherLines,
+  fulfillLiteral,
+  globToRegExpSource,
+  headerLines,
+} from './checkCode';
 import type { RegressionChecks } from './regressionChecks';
 import type { Additions } from './wrappedExtension';
 
@@ -76,7 +83,7 @@ export function puppeteerAdditions(context: {
           (group) => `page.locator(${JSON.stringify(selectorToPElementSelector(group))})`,
         );
         lines(out, [
-          `// The end of the flow: ${checks.visible.what}, visible.`,
+          `// The end of the flow: ${commentSafe(checks.visible.what)}, visible.`,
           `await puppeteer.Locator.race([${race.join(', ')}]).setTimeout(timeout).wait();`,
         ]);
       }
