@@ -14,6 +14,7 @@ import { startShopServer, type ShopServer } from '../e2e/support/shopServer';
 import { freePortRun } from '../support/ports';
 import { installVsix, requireCodeServer, startCodeServer, type CodeServer } from './support/codeServer';
 import { copyWorkspace, ROOT } from './support/suiteBuild';
+import { chooseMenuItem } from './support/uiRig';
 
 const ARTIFACTS = join(ROOT, '.test-artifacts');
 const SPEC = 'order-two-white-teas.spec.ts';
@@ -133,7 +134,7 @@ describe('VS Code UI: Export as Test… writes the test where the project keeps 
       60_000,
       `"${label}" in the context menu`,
     );
-    await item.click();
+    await chooseMenuItem(workbench, label);
   }
 
   async function pickPlaywright(): Promise<void> {

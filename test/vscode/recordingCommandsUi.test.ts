@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { WebSocket } from 'ws';
 import { until } from '../support/until';
-import { ARTIFACTS, clickAction, expandView, openSideBar, runCommand, startUiRig, type UiRig } from './support/uiRig';
+import {
+  ARTIFACTS,
+  chooseMenuItem,
+  clickAction,
+  expandView,
+  openSideBar,
+  runCommand,
+  startUiRig,
+  type UiRig,
+} from './support/uiRig';
 
 /** A button that counts its clicks, and `#late`, which appears 6 s after load (a replay waits for it). */
 const PAGE = `<!doctype html>
@@ -72,7 +81,7 @@ describe('VS Code UI: recording commands (code-server, the VSIX installed)', fun
 
   it('renames a recording from its context menu', async () => {
     await row(/Recording of .* · \d+ steps · \d+ errors/).click({ button: 'right' });
-    await workbench.locator('.context-view .action-label', { hasText: 'Rename Recording…' }).first().click();
+    await chooseMenuItem(workbench, 'Rename Recording…');
     const input = workbench.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible' });
     assert.match(await input.inputValue(), /^Recording of /, 'prefilled with the current title');

@@ -128,6 +128,25 @@ export async function clickAction(area: Locator, label: string): Promise<void> {
   await action.click();
 }
 
+/**
+ * Chooses an item of the open context menu. A menu can drop a click made while it is still settling (it
+ * stays open): the item is clicked again until the menu has closed, which is the sign it took the choice.
+ */
+export async function chooseMenuItem(workbench: Page, label: string): Promise<void> {
+  const item = workbench.locator('.context-view .action-label', { hasText: label }).first();
+  await item.waitFor({ timeout: 20_000 });
+  await until(
+    async () => {
+      if (!(await item.isVisible())) return true;
+      await item.click({ timeout: 2_000 }).catch(() => undefined);
+      return !(await item.isVisible());
+    },
+    20_000,
+    `the context menu to take "${label}"`,
+    250,
+  );
+}
+
 /** Opens the Browser Debug side bar unless it is open already (a second click would close it). */
 export async function openSideBar(workbench: Page): Promise<void> {
   if (await workbench.locator('.pane-header', { hasText: 'Console' }).first().isVisible()) return;
