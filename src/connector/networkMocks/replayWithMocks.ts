@@ -15,9 +15,10 @@ export interface ReplayMockDeps {
 const SHOWN = 3;
 
 /**
- * A replay with network mocks in force for that replay only: the rules are set in the target tab
- * first and cleared after, whatever happens. The verdict lists the requests they handled; the failures
- * they caused are the premise of the run, not problems (the timeline leaves mocked requests out).
+ * A replay with network mocks in force for that replay only: the rules are set in the target tab once
+ * the replay holds its slot (so a refused replay sets none) and cleared after, whatever happens. The
+ * verdict lists the requests they handled; the failures they caused are the premise of the run, not
+ * problems (the timeline leaves mocked requests out).
  */
 export async function replayWithMocks(
   deps: ReplayMockDeps,
@@ -30,8 +31,10 @@ export async function replayWithMocks(
   const startSeq = deps.store.lastSeq;
   const ids: string[] = [];
   try {
-    for (const rule of rules) ids.push((await deps.networkMocks.add(rule)).id);
-    const verdict = await deps.recordings.replay(id, options, rules);
+    const setUp = async () => {
+      for (const rule of rules) ids.push((await deps.networkMocks.add(rule)).id);
+    };
+    const verdict = await deps.recordings.replay(id, options, rules, setUp);
     return withMocked(verdict, mockedSince(deps.store, startSeq, ids), ids);
   } finally {
     // A rule whose `times` ran out is gone already.

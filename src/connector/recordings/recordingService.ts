@@ -184,11 +184,15 @@ export class RecordingService {
     return detailOf(saved.recording, saved.path);
   }
 
-  /** `mocks`: the network mock rules the caller set for this replay (replayWithMocks), kept with its verdict. */
+  /**
+   * `mocks`: the network mock rules the caller set for this replay (replayWithMocks), kept with its verdict.
+   * `setUp` runs once this replay holds the slot, so a refused replay never sets anything up.
+   */
   async replay(
     id: string,
     options: Partial<ReplayOptions> = {},
     mocks: readonly MockRule[] = [],
+    setUp: () => Promise<void> = async () => undefined,
   ): Promise<ReplayVerdict> {
     checkId(id);
     if (this.running?.id === id)
@@ -202,6 +206,7 @@ export class RecordingService {
     if (!saved) throw notFound(id);
     this.replaying = id;
     try {
+      await setUp();
       const verdict = await this.runner.run(saved.recording, {
         ...options,
         secrets: { ...this.secrets.get(id), ...options.secrets },
