@@ -1,6 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ConnectorConfig } from '../config';
+import type { Logger } from '../logger';
+import { pruneOldest, type FolderCap } from '../prunedFolder';
 import type { CaptureStore } from '../store';
 import { harOf } from './harLog';
 
@@ -10,6 +12,11 @@ export interface HarExportFilter {
   failed?: boolean;
   limit: number;
 }
+
+const PREFIX = 'network-';
+let sequence = 0;
+/** HAR files can be large: the newest 20 are kept, at most 200 MB in all. */
+export const HAR_FOLDER_CAP: FolderCap = { maxFiles: 20, maxBytes: 200 * 1024 * 1024 };
 
 /** Beside the screenshots folder, as traces are beside the audits: `…/browser-debug/exports`. */
 export function exportsFolder(config: Pick<ConnectorConfig, 'screenshots'>): string {
@@ -21,6 +28,8 @@ export async function exportHar(
   store: CaptureStore,
   config: Pick<ConnectorConfig, 'screenshots'>,
   filter: HarExportFilter,
+  logger: Logger,
+  cap: FolderCap = HAR_FOLDER_CAP,
 ): Promise<{ path: string; size: number; entries: number }> {
   const needle = filter.search?.toLowerCase();
   const kinds =
@@ -36,8 +45,14 @@ export async function exportHar(
   );
   const folder = exportsFolder(config);
   await mkdir(folder, { recursive: true });
-  const path = join(folder, `network-${new Date().toISOString().replace(/[:.]/g, '-')}.har`);
+  const path = join(
+    folder,
+    `${PREFIX}${new Date().toISOString().replace(/[:.]/g, '-')}-${(++sequence).toString().padStart(4, '0')}.har`,
+  );
   const text = JSON.stringify(harOf(entries), null, 2);
   await writeFile(path, text);
+  await pruneOldest(folder, PREFIX, cap).catch((error: unknown) =>
+    logger.warn(`Could not prune ${folder}: ${String(error)}`),
+  );
   return { path, size: Buffer.byteLength(text), entries: entries.length };
 }

@@ -14,7 +14,7 @@ const exportHarTool = defineTool({
     limit: z.number().int().min(1).max(20_000).default(1000).describe('Newest N'),
   }),
   handler: async (args, { services }) => {
-    const written = await exportHar(services.store, services.config, args);
+    const written = await exportHar(services.store, services.config, args, services.logger);
     if (!written.entries)
       return { text: `No captured request matches, so the HAR is empty: ${written.path}. Load the page, then export.` };
     return {
