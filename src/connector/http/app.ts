@@ -22,12 +22,9 @@ export interface AppExtras {
   extraRoutes?: (app: express.Express, services: ConnectorServices) => void;
 }
 
-/**
- * The HTTP face of the connector: every route in both variants, behind the Host/Origin checks.
- * `POST /extension-log` (the hot ingest path) skips express, with the same checks (see leanIngest).
- */
-export function createApp(services: ConnectorServices, policy: AccessPolicy, extras: AppExtras = {}): RequestListener {
-  const routes: Route[] = [
+/** Every API route (the MCP transports are mounted apart, as extras). */
+export function apiRoutes(services: ConnectorServices): Route[] {
+  return [
     ...identityRoutes(services),
     ...consoleRoutes(services),
     ...networkRoutes(services),
@@ -39,6 +36,14 @@ export function createApp(services: ConnectorServices, policy: AccessPolicy, ext
     ...websocketRoutes(services),
     ...inspectionRoutes(services),
   ];
+}
+
+/**
+ * The HTTP face of the connector: every route in both variants, behind the Host/Origin checks.
+ * `POST /extension-log` (the hot ingest path) skips express, with the same checks (see leanIngest).
+ */
+export function createApp(services: ConnectorServices, policy: AccessPolicy, extras: AppExtras = {}): RequestListener {
+  const routes = apiRoutes(services);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
