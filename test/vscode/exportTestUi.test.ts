@@ -12,7 +12,13 @@ import {
 } from '../e2e/support/chromium';
 import { startShopServer, type ShopServer } from '../e2e/support/shopServer';
 import { freePortRun } from '../support/ports';
-import { installVsix, requireCodeServer, startCodeServer, type CodeServer } from './support/codeServer';
+import {
+  installVsix,
+  requireCodeServer,
+  startCodeServer,
+  waitForExtensionConnector,
+  type CodeServer,
+} from './support/codeServer';
 import { copyWorkspace, ROOT } from './support/suiteBuild';
 import { chooseMenuItem } from './support/uiRig';
 
@@ -66,15 +72,7 @@ describe('VS Code UI: Export as Test… writes the test where the project keeps 
     workbench = await ui.newPage({ viewport: { width: 1400, height: 900 } });
     await workbench.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
     await workbench.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await until(
-      async () =>
-        await fetch(`http://127.0.0.1:${port}/.identity`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      120_000,
-      'the installed extension to start the connector',
-    );
+    await waitForExtensionConnector(server, port);
     app = await launchWithExtension(chromiumPath);
     await connectExtension(app.worker, port);
   });

@@ -12,21 +12,20 @@ import {
 } from '../e2e/support/chromium';
 import { startShopServer, type ShopServer } from '../e2e/support/shopServer';
 import { freePortRun } from '../support/ports';
-import { installVsix, requireCodeServer, startCodeServer, type CodeServer } from './support/codeServer';
+import {
+  installVsix,
+  requireCodeServer,
+  startCodeServer,
+  waitForExtensionConnector,
+  type CodeServer,
+} from './support/codeServer';
 import { copyWorkspace, ROOT } from './support/suiteBuild';
+import { clickAction } from './support/uiRig';
 
 const ARTIFACTS = join(ROOT, '.test-artifacts');
 
 async function json(port: number, path: string): Promise<any> {
   return (await fetch(`http://127.0.0.1:${port}${path}`)).json();
-}
-
-/** A title-bar or inline action: shown on hover, found by its accessible label. */
-async function clickAction(area: Locator, label: string): Promise<void> {
-  await area.hover();
-  const action = area.locator(`.action-label[aria-label^="${label}"]`).first();
-  await action.waitFor({ timeout: 20_000 });
-  await action.click();
 }
 
 describe('VS Code UI: record from the Recordings view, replay, see the verdict (code-server, the VSIX installed)', function () {
@@ -60,15 +59,7 @@ describe('VS Code UI: record from the Recordings view, replay, see the verdict (
     workbench = await ui.newPage({ viewport: { width: 1400, height: 900 } });
     await workbench.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
     await workbench.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await until(
-      async () =>
-        await fetch(`http://127.0.0.1:${port}/.identity`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      60_000,
-      'the installed extension to start the connector',
-    );
+    await waitForExtensionConnector(server, port);
     app = await launchWithExtension(chromiumPath);
     await connectExtension(app.worker, port);
   });

@@ -15,8 +15,15 @@ import {
 } from '../e2e/support/chromium';
 import { call, httpClient, textOf } from '../support/mcp';
 import { freePortRun } from '../support/ports';
-import { installVsix, requireCodeServer, startCodeServer, type CodeServer } from './support/codeServer';
+import {
+  installVsix,
+  requireCodeServer,
+  startCodeServer,
+  waitForExtensionConnector,
+  type CodeServer,
+} from './support/codeServer';
 import { copyWorkspace, ROOT } from './support/suiteBuild';
+import { runCommand } from './support/uiRig';
 import { startApp, type RunningApp } from '../e2e/support/devApps';
 import { viteReactTs } from '../e2e/support/fixtureApps';
 
@@ -27,20 +34,6 @@ function findFiles(dir: string, match: RegExp): string[] {
     .map(String)
     .filter((name) => match.test(name))
     .map((name) => join(dir, name));
-}
-
-/** F1 and the title. A webview or image editor with focus can swallow F1, so focus the workbench and retry. */
-async function runCommand(page: Page, title: string): Promise<void> {
-  const input = page.locator('.quick-input-widget input');
-  for (let attempt = 0; attempt < 3 && !(await input.isVisible()); attempt++) {
-    await page.locator('.part.sidebar .composite.title').first().click();
-    await page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
-  }
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
 }
 
 describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chromium on the fixture app)', function () {
@@ -96,15 +89,7 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     workbench = await ui.newPage({ viewport: { width: 1400, height: 900 } });
     await workbench.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
     await workbench.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await until(
-      async () =>
-        await fetch(`http://127.0.0.1:${port}/.identity`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      60_000,
-      'the installed extension to start the connector',
-    );
+    await waitForExtensionConnector(server, port);
     app = await launchWithExtension(chromiumPath);
     await connectExtension(app.worker, port);
   });

@@ -11,19 +11,21 @@ import { requireChromium } from '../e2e/support/chromium';
 import { call, httpClient, textOf } from '../support/mcp';
 import { freePortRun } from '../support/ports';
 import { until } from '../support/until';
-import { installVsix, requireCodeServer, startCodeServer, type CodeServer } from './support/codeServer';
+import {
+  installVsix,
+  requireCodeServer,
+  startCodeServer,
+  waitForExtensionConnector,
+  type CodeServer,
+} from './support/codeServer';
 import { copyWorkspace, ROOT } from './support/suiteBuild';
-import { frameWith, runCommand, showBrowserDebugSideBar } from './support/workbench';
+import { frameWith, openSideBar, runCommand } from './support/uiRig';
 
 /** The README's pictures: taken here, from the installed VSIX, so they show the extension as it is. */
 const PICTURES = join(ROOT, 'docs', 'images');
 const WALKTHROUGH = 'Get Started with Browser Debug';
 
-const SKIPPED_BECAUSE =
-  "After the branches merged, this suite's workbench turns inert a while after it starts (its command palette takes no input; no dialog is shown), so its cases fail one after another although each passed on its own branch. The suite is skipped, with this reason, until the cause is found.";
-console.log(`  VS Code UI: first minute: skipped. ${SKIPPED_BECAUSE}`);
-
-describe.skip('VS Code UI: first minute (walkthrough, Launch Browser, stable paths) and the README pictures', function () {
+describe('VS Code UI: first minute (walkthrough, Launch Browser, stable paths) and the README pictures', function () {
   this.timeout(300_000);
   let server: CodeServer | undefined;
   let ui: Browser | undefined;
@@ -99,15 +101,7 @@ describe.skip('VS Code UI: first minute (walkthrough, Launch Browser, stable pat
     workbench = await ui.newPage({ viewport: { width: 1280, height: 800 } });
     await workbench.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
     await workbench.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await until(
-      () =>
-        fetch(`http://127.0.0.1:${port}/.identity`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      60_000,
-      'the installed extension to start the connector',
-    );
+    await waitForExtensionConnector(server, port);
   });
 
   afterEach(async function () {
@@ -165,7 +159,7 @@ describe.skip('VS Code UI: first minute (walkthrough, Launch Browser, stable pat
       new RegExp(`opened ${origin.replace(/[.]/g, '\\.')}/index\\.html in Chromium\\. Its console and network appear`),
     );
     // The launched browser's extension found this connector (not on 3025–3035) and the page's error arrived.
-    await showBrowserDebugSideBar(workbench);
+    await openSideBar(workbench);
     await workbench
       .locator('.monaco-list-row', { hasText: 'Uncaught Error: plain failure' })
       .first()
@@ -195,7 +189,7 @@ describe.skip('VS Code UI: first minute (walkthrough, Launch Browser, stable pat
     await picture('problems.png');
     await runCommand(workbench, 'View: Toggle Panel Visibility');
     await runCommand(workbench, 'Browser Debug: Open Dashboard');
-    const dashboard = await frameWith(workbench, '#app header');
+    const dashboard = await frameWith(workbench, '#app header', 'the dashboard');
     await dashboard.locator('.row', { hasText: 'plain failure' }).first().waitFor({ timeout: 20_000 });
     await picture('dashboard.png');
   });
@@ -219,7 +213,7 @@ describe.skip('VS Code UI: first minute (walkthrough, Launch Browser, stable pat
     await workbench.keyboard.press('Escape');
     // Copilot Chat cannot run offline here: an MCP client makes the call Copilot would make.
     await runCommand(workbench, 'Browser Debug: Open Dashboard');
-    const dashboard = await frameWith(workbench, '#app header');
+    const dashboard = await frameWith(workbench, '#app header', 'the dashboard');
     await dashboard.locator('button.tab', { hasText: 'Agent' }).click();
     const { client } = await httpClient(port);
     try {

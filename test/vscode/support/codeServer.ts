@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePortRun } from '../../support/ports';
 import { skipRequested } from '../../support/skipRequest';
+import { until } from '../../support/until';
 import { CACHE_DIR } from '../../support/cacheDir';
 
 const CACHE = CACHE_DIR;
@@ -139,4 +140,34 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`code-server did not answer /healthz: ${output()}`);
+}
+
+/**
+ * Waits until the installed extension's connector answers on `port` (it activates on startup finished,
+ * which a loaded machine delays). On a timeout the error carries the extension host's log, to say why.
+ */
+export async function waitForExtensionConnector(server: CodeServer, port: number, timeoutMs = 120_000): Promise<void> {
+  const answers = () =>
+    fetch(`http://127.0.0.1:${port}/.identity`).then(
+      (response) => response.ok,
+      () => false,
+    );
+  await until(answers, timeoutMs, 'the installed extension to start the connector', 250).catch((error: Error) => {
+    throw new Error(
+      `${error.message}. Extension host log:\n${extensionHostLog(server)}\ncode-server:\n${server.output().slice(-2_000)}`,
+    );
+  });
+}
+
+/** The last lines of the extension host's logs in this code-server's data folder. */
+function extensionHostLog(server: CodeServer): string {
+  const logs = join(server.dir, 'data', 'logs');
+  if (!existsSync(logs)) return '(no logs folder)';
+  const files = readdirSync(logs, { recursive: true })
+    .map(String)
+    .filter((name) => /exthost.*\.log$/.test(name));
+  return (
+    files.map((name) => `${name}:\n${readFileSync(join(logs, name), 'utf8').slice(-3_000)}`).join('\n') ||
+    '(no extension host log)'
+  );
 }

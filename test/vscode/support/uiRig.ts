@@ -7,7 +7,13 @@ import { chromium, type Browser, type Frame, type Locator, type Page } from 'pla
 import { connectExtension, launchWithExtension, requireChromium, type TestBrowser } from '../../e2e/support/chromium';
 import { freePortRun } from '../../support/ports';
 import { until } from '../../support/until';
-import { installVsix, requireCodeServer, startCodeServer, type CodeServer } from './codeServer';
+import {
+  installVsix,
+  requireCodeServer,
+  startCodeServer,
+  waitForExtensionConnector,
+  type CodeServer,
+} from './codeServer';
 import { copyWorkspace, ROOT } from './suiteBuild';
 
 export const ARTIFACTS = join(ROOT, '.test-artifacts');
@@ -60,15 +66,7 @@ export async function startUiRig(
   const workbench = await context.newPage();
   await workbench.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
   await workbench.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-  await until(
-    async () =>
-      await fetch(`http://127.0.0.1:${port}/.identity`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-    60_000,
-    'the installed extension to start the connector',
-  );
+  await waitForExtensionConnector(server, port);
   const app = await launchWithExtension(chromiumPath);
   const rig: UiRig = {
     server,
@@ -106,18 +104,65 @@ function serveFolder(folder: string): Server {
   });
 }
 
-/** F1 and the title. A webview or image editor with focus can swallow F1, so focus the workbench and retry. */
-export async function runCommand(page: Page, title: string): Promise<void> {
+/**
+ * F1 and the title, then Enter. The palette closes when something takes focus (a webview, or the
+ * walkthrough moving to its next step): a palette that closed before it took the title is opened again.
+ */
+export async function runCommand(page: Page, title: string, pick = title): Promise<void> {
   const input = page.locator('.quick-input-widget input');
-  for (let attempt = 0; attempt < 3 && !(await input.isVisible()); attempt++) {
-    await page.locator('.part.sidebar .composite.title, .part.statusbar').first().click();
-    await page.keyboard.press('F1');
-    await input.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: pick }).first();
+  let attempts = 0;
+  await until(
+    async () => {
+      attempts++;
+      if (!(await openPalette(page, input, attempts > 1))) return false;
+      if (!(await input.fill(`>${title}`, { timeout: 5_000 }).then(succeeded, failed))) return false;
+      if (!(await row.waitFor({ timeout: 10_000 }).then(succeeded, failed))) return false;
+      await page.keyboard.press('Enter');
+      return true;
+    },
+    60_000,
+    `the command palette to run "${title}"`,
+    250,
+  ).catch(async (error: Error) => {
+    throw new Error(`${error.message} after ${attempts} attempts (${await whatHoldsTheKeyboard(page)})`);
+  });
+}
+
+const succeeded = () => true;
+const failed = () => false;
+
+/** A fresh palette: one left open (another command's) would take the title as its own input. */
+async function openPalette(page: Page, input: Locator, retry: boolean): Promise<boolean> {
+  if (await input.isVisible()) {
+    await page.keyboard.press('Escape');
+    await input.waitFor({ state: 'hidden', timeout: 5_000 }).catch(failed);
   }
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
+  // Leave what holds the keyboard: a modal editor (Escape, on a retry) or a webview (a click on the workbench).
+  if (retry) await page.keyboard.press('Escape');
+  await page
+    .locator('.part.statusbar')
+    .first()
+    .click({ position: { x: 2, y: 2 }, force: true, timeout: 2_000 })
+    .catch(failed);
+  await page.keyboard.press('F1');
+  return input.waitFor({ state: 'visible', timeout: 5_000 }).then(succeeded, failed);
+}
+
+/** When the palette takes no input: what is inert, and any dialog or modal on screen (for the failure message). */
+async function whatHoldsTheKeyboard(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const describe = (element: Element) =>
+        `${element.tagName.toLowerCase()}.${Array.from(element.classList).slice(0, 3).join('.')}`;
+      const inert = Array.from(document.querySelectorAll('[inert]')).map(describe);
+      const modals = Array.from(
+        document.querySelectorAll('.monaco-dialog-box, dialog[open], [aria-modal="true"], .modal-editor-part'),
+      ).map((element) => `${describe(element)}: ${(element.textContent ?? '').slice(0, 200)}`);
+      const focused = document.activeElement ? describe(document.activeElement) : 'nothing';
+      return `inert: ${inert.join(', ') || 'none'}; modals: ${modals.join(' | ') || 'none'}; focus: ${focused}`;
+    })
+    .catch((error: Error) => `page not readable: ${error.message}`);
 }
 
 /** A title-bar or inline action: shown on hover, found by its accessible label. */
