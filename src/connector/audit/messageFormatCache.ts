@@ -37,19 +37,24 @@ export function cacheMessageFormat(lighthouseDir: string): boolean {
   const resolveLocale = format.resolveLocale.bind(format);
   const locales = new Map<string, unknown>();
   format.resolveLocale = (wanted) => {
-    const key = JSON.stringify(wanted);
+    const key = typeof wanted === 'string' ? wanted : wanted.join('\u0000');
     if (!locales.has(key)) locales.set(key, resolveLocale(wanted));
     return locales.get(key);
   };
   const parse = format.__parse;
   if (parse) {
-    const parsed = new Map<string, unknown>();
+    // By locale and `ignoreTag` (all Lighthouse passes), then by message; other options are not cached.
+    const parsed = new Map<string, Map<string, unknown>>();
+    let size = 0;
     format.__parse = (message, options) => {
-      const key = `${message}\u0000${JSON.stringify({ ...options, locale: String(options.locale) })}`;
-      let ast = parsed.get(key);
+      for (const key in options) if (key !== 'ignoreTag' && key !== 'locale') return parse(message, options);
+      const variant = `${options.ignoreTag === true}${String(options.locale)}`;
+      let byMessage = parsed.get(variant);
+      if (!byMessage) parsed.set(variant, (byMessage = new Map()));
+      let ast = byMessage.get(message);
       if (ast === undefined) {
         ast = parse(message, options);
-        if (parsed.size < MAX_PARSED) parsed.set(key, ast);
+        if (size++ < MAX_PARSED) byMessage.set(message, ast);
       }
       return ast;
     };

@@ -60,5 +60,9 @@ describe('audits: what a run skips', () => {
     assert.equal(first, '3 requests • 1,234 KiB');
     assert.equal(again, '1 request • 5 KiB');
     assert.equal(Format.resolveLocale('en-US'), Format.resolveLocale('en-US'), 'one locale object');
+    const options = { ignoreTag: true, locale: Format.resolveLocale('en-US') };
+    assert.equal(Format.__parse(message, options), Format.__parse(message, { ...options }), 'parsed once');
+    const located = { ...options, captureLocation: true };
+    assert.notEqual(Format.__parse(message, located), Format.__parse(message, located), 'other options: not cached');
   });
 });
