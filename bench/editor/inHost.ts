@@ -31,7 +31,7 @@ function delays(histogram: ReturnType<typeof monitorEventLoopDelay>) {
   };
 }
 
-/** The delay histogram, and the host's CPU time (all threads) per second of wall time: a figure the machine's load hardly moves. */
+/** The delay histogram, and the host's CPU time (all threads) per second of wall time (the load moves it less than the delay). */
 async function measure(during: () => Promise<void>) {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
