@@ -31,12 +31,17 @@ function delays(histogram: ReturnType<typeof monitorEventLoopDelay>) {
   };
 }
 
+/** The delay histogram, and the host's CPU time (all threads) per second of wall time (the load moves it less than the delay). */
 async function measure(during: () => Promise<void>) {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
+  const started = performance.now();
+  const cpu = process.cpuUsage();
   await during();
+  const used = process.cpuUsage(cpu);
+  const wall = performance.now() - started;
   histogram.disable();
-  return delays(histogram);
+  return { ...delays(histogram), cpuMsPerSecond: (used.user + used.system) / 1000 / (wall / 1000) };
 }
 
 /** A CPU profile of the extension host (node:inspector), for where the time goes. */

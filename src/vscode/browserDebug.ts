@@ -32,6 +32,7 @@ import { registerRecordingCommands } from './recordings/recordingCommands';
 import { RecordingStatusBar } from './recordings/recordingStatusBar';
 import { RecordingsView } from './recordings/recordingsView';
 import { ConsoleView } from './views/consoleView';
+import { RefreshThrottle } from './views/refreshThrottle';
 import { ElementView } from './views/elementView';
 import { NetworkView } from './views/networkView';
 
@@ -67,6 +68,14 @@ export class BrowserDebug {
   /** Where the user's machine reaches the connector, in a remote window. */
   externalAddress: string | undefined;
   private cachedSettings: BrowserDebugSettings | undefined;
+  /** The `browserDebug.browserConnected` context key as last set. */
+  private browserConnectedContext: boolean | undefined;
+  /** The trees redraw at once, then at most once a second while captures stream in. */
+  private readonly treeRefresh = new RefreshThrottle(1000, () => {
+    this.consoleView.refresh();
+    this.networkView.refresh();
+    this.elementView.refresh();
+  });
   private readonly details: RequestDetailsProvider;
 
   static create(context: vscode.ExtensionContext): BrowserDebug {
@@ -129,6 +138,7 @@ export class BrowserDebug {
     });
     const statusBar = (this.statusBar = new StatusBar(this.session, this.feed));
     own(
+      this.treeRefresh,
       this.log,
       this.feed,
       this.locations,
@@ -218,10 +228,12 @@ export class BrowserDebug {
   }
 
   private refreshViews(statusBar: StatusBar): void {
-    void vscode.commands.executeCommand('setContext', 'browserDebug.browserConnected', this.feed.browserConnected);
-    this.consoleView.refresh();
-    this.networkView.refresh();
-    this.elementView.refresh();
+    // A round trip to the window: only when the value changed (the feed changes up to 30 times a second).
+    if (this.browserConnectedContext !== this.feed.browserConnected) {
+      this.browserConnectedContext = this.feed.browserConnected;
+      void vscode.commands.executeCommand('setContext', 'browserDebug.browserConnected', this.feed.browserConnected);
+    }
+    this.treeRefresh.request();
     statusBar.update();
     this.remoteStatusBar.update(this.feed.remote);
     this.mockStatusBar.update(this.feed.networkMocks);

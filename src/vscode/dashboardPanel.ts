@@ -37,6 +37,8 @@ export class DashboardPanel implements vscode.Disposable {
   private audit: AuditSummary | undefined;
   private verdict: Extract<HostToDashboard, { type: 'verdict' }> | undefined;
   private ready = false;
+  /** Whether the dashboard was last told a browser is connected (undefined: not told since it opened). */
+  private shownConnected: boolean | undefined;
   /** The tab the user's own command asked for while the dashboard was still opening. */
   private revealTab: DashboardTab | undefined;
   private readonly roots = new Set<string>();
@@ -65,7 +67,12 @@ export class DashboardPanel implements vscode.Disposable {
       feed.onDidAct((action) =>
         this.post({ type: 'entries', console: [], network: [], screenshots: [], pageLoads: [], actions: [action] }),
       ),
-      feed.onDidChange(() => this.post({ type: 'status', browserConnected: feed.browserConnected })),
+      feed.onDidChange(() => {
+        // The feed changes up to 30 times a second; the dashboard only shows whether a browser is connected.
+        if (this.shownConnected === feed.browserConnected) return;
+        this.post({ type: 'status', browserConnected: feed.browserConnected });
+        if (this.ready) this.shownConnected = feed.browserConnected;
+      }),
     ];
   }
 
@@ -87,6 +94,7 @@ export class DashboardPanel implements vscode.Disposable {
     this.panel.onDidDispose(() => {
       this.panel = undefined;
       this.ready = false;
+      this.shownConnected = undefined;
     });
   }
 
@@ -134,6 +142,7 @@ export class DashboardPanel implements vscode.Disposable {
     switch (request.type) {
       case 'ready':
         this.ready = true;
+        this.shownConnected = this.feed.browserConnected;
         this.post({
           type: 'snapshot',
           browserConnected: this.feed.browserConnected,

@@ -19,7 +19,13 @@ export class RemoteStatusBar implements vscode.Disposable {
     this.item.command = 'browserDebug.remoteActions';
   }
 
+  /** The report last shown (`null`: hidden), to skip an update that changes nothing. */
+  private shown: string | undefined;
+
   update(remote: RemoteReport | null): void {
+    const key = JSON.stringify(remote);
+    if (key === this.shown) return;
+    this.shown = key;
     if (!remote) return this.item.hide();
     const look = LOOK[remote.state];
     this.item.text = `$(${look.icon}) Remote${remote.queued > 0 ? ` · ${remote.queued} queued` : ''}`;

@@ -6,6 +6,8 @@ import { vitalsTooltip } from './vitalsText';
 /** Connector state, browser connected or not, and the page title; a click opens the actions. */
 export class StatusBar implements vscode.Disposable {
   readonly item = vscode.window.createStatusBarItem('browserDebug.status', vscode.StatusBarAlignment.Left, 50);
+  /** What the item shows now, to skip an update that changes nothing. */
+  private shown = '';
 
   constructor(
     private readonly session: ConnectorSession,
@@ -17,30 +19,39 @@ export class StatusBar implements vscode.Disposable {
     this.item.show();
   }
 
+  /** Cheap when nothing changed: VS Code sends every property set to the window, equal or not. */
   update(): void {
+    const look = this.look();
+    const key = JSON.stringify(look);
+    if (key === this.shown) return;
+    this.shown = key;
+    this.item.text = look.text;
+    this.item.tooltip = look.tooltip;
+    this.item.backgroundColor = look.error ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+  }
+
+  private look(): { text: string; tooltip: string; error?: true } {
     const { role, port } = this.session;
     const page = this.feed.currentPageLoad ? this.feed.pageLoads.get(this.feed.currentPageLoad) : undefined;
     const title = page?.title ?? page?.url;
-    if (role === 'failed') {
-      this.item.text = '$(error) Browser Debug';
-      this.item.tooltip = `The connector could not start: ${this.session.lastError ?? 'see the log'}`;
-      this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.errorBackground');
-      return;
-    }
-    this.item.backgroundColor = undefined;
-    if (role === 'starting' || role === 'stopped') {
-      this.item.text = '$(loading~spin) Browser Debug';
-      this.item.tooltip = 'Starting the connector…';
-      return;
-    }
+    if (role === 'failed')
+      return {
+        text: '$(error) Browser Debug',
+        tooltip: `The connector could not start: ${this.session.lastError ?? 'see the log'}`,
+        error: true,
+      };
+    if (role === 'starting' || role === 'stopped')
+      return { text: '$(loading~spin) Browser Debug', tooltip: 'Starting the connector…' };
     const hosting = role === 'owner' ? 'hosted by this window' : 'hosted by another window';
-    if (!this.feed.browserConnected) {
-      this.item.text = '$(debug-disconnect) Browser Debug';
-      this.item.tooltip = `Connector on port ${port} (${hosting}). No browser connected: install the browser extension or launch a browser.`;
-      return;
-    }
-    this.item.text = `$(browser) ${title ? truncate(title, 30) : 'Browser Debug'}`;
-    this.item.tooltip = `Browser connected. Connector on port ${port} (${hosting}).${page ? `\n${page.url}` : ''}${vitalsTooltip(page && this.feed.vitals.get(page.id))}`;
+    if (!this.feed.browserConnected)
+      return {
+        text: '$(debug-disconnect) Browser Debug',
+        tooltip: `Connector on port ${port} (${hosting}). No browser connected: install the browser extension or launch a browser.`,
+      };
+    return {
+      text: `$(browser) ${title ? truncate(title, 30) : 'Browser Debug'}`,
+      tooltip: `Browser connected. Connector on port ${port} (${hosting}).${page ? `\n${page.url}` : ''}${vitalsTooltip(page && this.feed.vitals.get(page.id))}`,
+    };
   }
 
   dispose(): void {

@@ -94,11 +94,17 @@ function updateRow(item: HTMLElement, run: Run): void {
   item.setAttribute('aria-label', `${levelOf(entry)}: ${entry.message.split('\n')[0]!.slice(0, 200)}`);
   const details = item.querySelector<HTMLElement>('.details');
   if (open) {
+    // Rebuilt only when what it shows changed: an open row is updated on every log that arrives.
+    const drawn = details && detailsDrawn.get(details);
+    if (details && drawn?.entry === entry && drawn.frames === state.frames.get(entry.id)) return;
     const fresh = detailsOf(entry);
     if (details) details.replaceWith(fresh);
     else item.append(fresh);
   } else details?.remove();
 }
+
+/** Which entry, and which mapped stack, each open row's details were built from. */
+const detailsDrawn = new WeakMap<Element, { entry: DashboardConsoleEntry; frames: unknown }>();
 
 function toggle(item: HTMLElement): void {
   const id = item.dataset.id!;
@@ -122,6 +128,7 @@ function detailsOf(entry: DashboardConsoleEntry): HTMLElement {
   );
   details.setAttribute('role', 'group');
   const mapped = state.frames.get(entry.id);
+  detailsDrawn.set(details, { entry, frames: mapped });
   if (mapped?.frames.length) {
     const frames = el('ol', { className: 'frames' });
     frames.setAttribute('aria-label', 'Stack');

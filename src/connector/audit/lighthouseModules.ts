@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Lhr } from './lhr';
+import { cacheMessageFormat } from './messageFormatCache';
 import type { LighthouseConfig } from './slimConfig';
 
 /** The slice of puppeteer-core we drive: connect, a throwaway context with cookies, one page. */
@@ -95,6 +96,7 @@ async function load(): Promise<LighthouseModules> {
       join(dirname(lighthouseEntry), 'lib', 'page-functions.js'),
     ),
   ]);
+  cacheMessageFormat(dirname(lighthouseEntry));
   const version = (
     JSON.parse(readFileSync(join(dirname(lighthouseEntry), '..', 'package.json'), 'utf8')) as { version: string }
   ).version;

@@ -7,6 +7,13 @@ export interface LighthouseConfig {
   [key: string]: unknown;
 }
 
+/**
+ * Audits left out although their category was asked: `bf-cache` (a performance diagnostic of weight 0)
+ * navigates the audited page away and back to test the back/forward cache, 0.1–0.3 s a run that no
+ * score, metric or opportunity reads.
+ */
+export const SKIPPED_AUDITS: ReadonlySet<string> = new Set(['bf-cache']);
+
 const auditId = (audit: string | { path: string }) =>
   (typeof audit === 'string' ? audit : audit.path).split('/').pop()!;
 
@@ -18,10 +25,13 @@ const auditId = (audit: string | { path: string }) =>
 export function slimConfig(defaultConfig: LighthouseConfig, categories: readonly AuditCategory[]): LighthouseConfig {
   const all = defaultConfig.categories ?? {};
   const wanted = categories.filter((category) => all[category]);
-  const ids = new Set(wanted.flatMap((category) => all[category]!.auditRefs.map((ref) => ref.id)));
+  const kept = (ref: { id: string }) => !SKIPPED_AUDITS.has(ref.id);
+  const ids = new Set(wanted.flatMap((category) => all[category]!.auditRefs.filter(kept).map((ref) => ref.id)));
   return {
     ...defaultConfig,
     audits: (defaultConfig.audits ?? []).filter((audit) => ids.has(auditId(audit))),
-    categories: Object.fromEntries(wanted.map((category) => [category, all[category]!])),
+    categories: Object.fromEntries(
+      wanted.map((category) => [category, { ...all[category]!, auditRefs: all[category]!.auditRefs.filter(kept) }]),
+    ),
   };
 }

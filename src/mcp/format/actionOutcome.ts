@@ -18,7 +18,7 @@ function diffLines(outcome: ActionOutcome): string[] {
   const { diff } = outcome;
   if (!diff || (!diff.added.length && !diff.removed.length)) return [];
   return [
-    `- Page changes (snapshot lines; + new, − gone):`,
+    `- Page changes (+ new, − gone):`,
     ...diff.added.map((line) => `  + ${line}`),
     ...diff.removed.map((line) => `  − ${line}`),
     ...(diff.more ? [`  … ${diff.more} more changed lines: take_snapshot to see the page`] : []),
@@ -61,7 +61,9 @@ export function describeOutcome(done: string, outcome: ActionOutcome, budget: nu
     lines.push(
       `- Page changes are not diffed on a page this big (${outcome.diffSkipped} snapshot lines): take_snapshot with a selector to look at the part you changed.`,
     );
-  const header = `${done}. What followed (${outcome.tookMs} ms, page settled after ${outcome.settledMs} ms):`;
+  // When the page settled matters only when it had not (busy): then it says how long the answer waited.
+  const settled = outcome.busy ? `, page settled after ${outcome.settledMs} ms` : '';
+  const header = `${done}. What followed (${outcome.tookMs} ms${settled}):`;
   if (lines.length === 0 && !outcome.snapshot)
     return `${done}. Nothing followed: no errors, warnings, failed requests, dialogs, navigation, or page changes.`;
   const text = [header, ...lines].join('\n');

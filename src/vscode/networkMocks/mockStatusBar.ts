@@ -14,7 +14,13 @@ export class MockStatusBar implements vscode.Disposable {
     this.item.backgroundColor = new vscode.ThemeColor('statusBarItem.warningBackground');
   }
 
+  /** The rules last shown, to skip an update that changes nothing. */
+  private shown: string | undefined;
+
   update(mocks: readonly NetworkMock[]): void {
+    const key = JSON.stringify(mocks);
+    if (key === this.shown) return;
+    this.shown = key;
     if (!mocks.length) return this.item.hide();
     this.item.text = `$(beaker) ${mocks.length} network mock${mocks.length === 1 ? '' : 's'}`;
     this.item.tooltip = [

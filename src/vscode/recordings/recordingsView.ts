@@ -13,6 +13,9 @@ const VERDICT_ICON: Record<string, string> = { reproduced: 'bug', 'not reproduce
 export class RecordingsView extends RefreshableView<RecordingSummary> {
   private rows: RecordingSummary[] = [];
   private loading: Promise<void> | undefined;
+  /** The list as last drawn, and the `browserDebug.recording` context key as last set. */
+  private shown: string | undefined;
+  private recordingContext: boolean | undefined;
 
   constructor(private readonly port: () => number | undefined) {
     super();
@@ -26,17 +29,25 @@ export class RecordingsView extends RefreshableView<RecordingSummary> {
     return this.rows;
   }
 
-  /** Reads the list again, then redraws; errors leave the last list in place. */
+  /** Reads the list again, then redraws if it changed; errors leave the last list in place. */
   reload(): Promise<void> {
     this.loading ??= callConnector<{ recordings: RecordingSummary[] }>(this.port(), 'GET', '/recordings')
       .then((answer) => {
+        // An unchanged list is not redrawn: a redraw would also close a context menu the user opened.
+        const fresh = JSON.stringify(answer.recordings);
+        if (fresh === this.shown) return;
+        this.shown = fresh;
         this.rows = answer.recordings;
+        const recording = Boolean(this.running);
+        if (recording !== this.recordingContext) {
+          this.recordingContext = recording;
+          void vscode.commands.executeCommand('setContext', 'browserDebug.recording', recording);
+        }
+        this.refresh();
       })
       .catch(() => undefined)
       .finally(() => {
         this.loading = undefined;
-        void vscode.commands.executeCommand('setContext', 'browserDebug.recording', Boolean(this.running));
-        this.refresh();
       });
     return this.loading;
   }

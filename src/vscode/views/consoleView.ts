@@ -9,7 +9,8 @@ import { GroupedView, isGroup } from './groupedView';
 import type { CaptureFeed, ConsoleEntry } from '../captureFeed';
 import type { EntryLocations } from '../entryLocations';
 import { pageDescription, pageLabel, type Group } from './pageLoadGroups';
-import { safeTreeItem } from './safeTreeItem';
+import { RefreshThrottle } from './refreshThrottle';
+import { safeTooltip, safeTreeItem } from './safeTreeItem';
 
 type Node = Group<ConsoleEntry> | ConsoleEntry;
 
@@ -29,14 +30,15 @@ export class ConsoleView extends GroupedView<ConsoleEntry> {
   /** How many identical consecutive entries each shown row stands for. */
   private readonly repeats = new WeakMap<ConsoleEntry, number>();
   private readonly locatedSubscription: vscode.Disposable;
+  private readonly relabel = new RefreshThrottle(1000, () => this.changed.fire(undefined));
 
   constructor(
     feed: CaptureFeed,
     private readonly locations: EntryLocations,
   ) {
     super(feed);
-    // Rows show the original location once its map arrives.
-    this.locatedSubscription = locations.onDidLocate(() => this.changed.fire(undefined));
+    // Rows show the original location once its map arrives (each batch of a busy page is mapped as it comes).
+    this.locatedSubscription = locations.onDidLocate(() => this.relabel.request());
   }
 
   override getChildren(node?: Node): Node[] {
@@ -48,6 +50,7 @@ export class ConsoleView extends GroupedView<ConsoleEntry> {
 
   override dispose(): void {
     this.locatedSubscription.dispose();
+    this.relabel.dispose();
     super.dispose();
   }
 
@@ -55,6 +58,15 @@ export class ConsoleView extends GroupedView<ConsoleEntry> {
     return this.minimumLevel === 'debug'
       ? this.feed.console
       : this.feed.console.filter((entry) => meetsLevel(levelOf(entry), this.minimumLevel));
+  }
+
+  /**
+   * A row's tooltip (the whole message and its stack) is made when VS Code is about to show it, not for
+   * every row on every refresh: a live view sends up to 5,000 rows a refresh.
+   */
+  resolveTreeItem(item: vscode.TreeItem, node: Node): vscode.TreeItem {
+    if (!isGroup(node)) item.tooltip ??= safeTooltip(tooltip(node, levelOf(node), this.locations.peek(node)?.frames));
+    return item;
   }
 
   getTreeItem(node: Node): vscode.TreeItem {
@@ -73,7 +85,6 @@ export class ConsoleView extends GroupedView<ConsoleEntry> {
     item.description = `${this.locations.shortLabel(node)}${repeatSuffix(this.repeats.get(node) ?? 1)}`.trim();
     item.iconPath = new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
     item.contextValue = consoleContextValue(node);
-    item.tooltip = tooltip(node, level, this.locations.peek(node)?.frames);
     item.command = { command: 'browserDebug.jumpToSource', title: 'Go to Source', arguments: [node] };
     return safeTreeItem(item);
   }

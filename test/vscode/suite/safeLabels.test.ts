@@ -48,7 +48,11 @@ describe('Browser Debug views escape control and bidi characters from page data'
     for (const view of [app.consoleView, app.networkView] as const)
       for (const group of view.getChildren() as never[]) {
         items.push(view.getTreeItem(group));
-        for (const child of view.getChildren(group) as never[]) items.push(view.getTreeItem(child));
+        for (const child of view.getChildren(group) as never[]) {
+          const item = view.getTreeItem(child);
+          // The Console view fills a row's tooltip when VS Code is about to show it.
+          items.push('resolveTreeItem' in view ? view.resolveTreeItem(item, child) : item);
+        }
       }
     const texts = items.flatMap((item) => [
       typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
