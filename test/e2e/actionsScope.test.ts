@@ -110,8 +110,11 @@ describe('actions: errors, iframes, big pages, scope and lifetime, through MCP i
       assert.doesNotMatch(answer.text, /Buy tea 1999/);
       assert.match(
         answer.text,
-        /\[Snapshot cut to about \d+ characters: \d+ of \d+ lines shown .*call take_snapshot with selector.*Large parts: ref e\d+ \(table/,
+        /\[Snapshot cut to about \d+ characters: \d+ of about \d+ lines shown .*call take_snapshot with selector.*Large parts: ref e\d+ \(table, about \d+ lines/,
       );
+      // Read only as far as the answer shows: the rest is counted from the rows read (5 lines a row).
+      const total = Number(/, about (\d+) lines\. Act on elements/.exec(answer.text)?.[1]);
+      assert.ok(Math.abs(total - 10_000) < 100, `about ${total} lines`);
       const narrowed = await rig.tool('take_snapshot', { selector: '#teas tbody tr:nth-child(1500)' });
       assert.match(
         narrowed.text,

@@ -1,0 +1,113 @@
+import { CommandError } from '../commandError';
+import type { Send } from '../debuggerSession';
+import type { AXNode, AXSource } from './axTypes';
+import { frameTrees } from './frameTrees';
+
+const IFRAME_ROLES = new Set(['Iframe', 'IframePresentational']);
+/** Items of a list (a node with more than LIST children) fetched whole ahead of the walk. */
+const LIST = 16;
+const AHEAD = 48;
+
+function byParent(byId: Map<string, AXNode>, node: AXNode): AXNode[] {
+  return (node.childIds ?? []).map((id) => byId.get(id)).filter((child): child is AXNode => !!child);
+}
+
+/** A tree already in hand (a frame's, or the whole page's), with the trees of its iframes by <iframe> node. */
+export function treeSource(nodes: AXNode[], frames = new Map<number, AXNode[]>()): AXSource {
+  const byId = new Map(nodes.map((node) => [node.nodeId, node]));
+  return {
+    root: () => nodes.find((node) => node.parentId === undefined) ?? nodes[0],
+    children: (node) => byParent(byId, node),
+    frame: (node) => {
+      const inner = node.backendDOMNodeId === undefined ? undefined : frames.get(node.backendDOMNodeId);
+      return inner?.length ? treeSource(inner, frames) : undefined;
+    },
+  };
+}
+
+/** The whole page's AX tree in one call, iframes included: for diffs, which compare every line. */
+export async function fullTree(send: Send): Promise<{ nodes: AXNode[]; source: AXSource }> {
+  const { nodes } = await send<{ nodes: AXNode[] }>('Accessibility.getFullAXTree', {});
+  return { nodes, source: treeSource(nodes, await frameTrees(send, nodes)) };
+}
+
+function isLeaf(node: AXNode): boolean {
+  const role = node.role?.value;
+  return role === 'StaticText' || role === 'InlineTextBox' || !node.childIds?.length;
+}
+
+/**
+ * The page's AX tree fetched as a walk goes: a snapshot that stops at its budget reads only what it shows.
+ * On the 2,000-row page the whole tree is 28,000 nodes and 11 MB, which `chrome.debugger` takes seconds to
+ * hand over. Here a node's children come by `Accessibility.getChildAXNodes`, and an item of a long list
+ * (a table row) comes whole by one `Accessibility.queryAXTree` on it, asked for a few items ahead of the
+ * walk so the round trips overlap.
+ */
+export function lazyTree(send: Send): AXSource & { calls: number; close(): Promise<void> } {
+  const fetched = new Map<string, Promise<AXNode[]>>();
+  /** Subtrees asked for whole, by their root's node id, until they have filled `fetched`. */
+  const whole = new Map<string, Promise<void>>();
+  let frames: Promise<Map<number, AXNode[]>> | undefined;
+  const source = {
+    calls: 0,
+    // The domain keeps node ids stable between calls while enabled; close() turns it off again, as page
+    // accessibility work slows the page while it is on.
+    root: async () => {
+      await send('Accessibility.enable');
+      return (await send<{ node: AXNode }>('Accessibility.getRootAXNode', {})).node;
+    },
+    close: async () => {
+      // Subtrees asked for ahead of a walk that stopped are still coming: they land before the domain goes off.
+      await Promise.allSettled([...whole.values(), ...fetched.values()]);
+      await send('Accessibility.disable').catch(() => undefined);
+    },
+    children: (node: AXNode) => fetch(node),
+    frame: async (node: AXNode) => {
+      if (!IFRAME_ROLES.has(String(node.role?.value)) || node.backendDOMNodeId === undefined) return undefined;
+      // Same-process frames, all read in one go when the walk first meets one.
+      frames ??= frameTrees(send, [node]);
+      const inner = (await frames).get(node.backendDOMNodeId);
+      return inner?.length ? treeSource(inner) : undefined;
+    },
+    ahead: (siblings: AXNode[], from: number) => {
+      if (siblings.length > LIST) for (const node of siblings.slice(from, from + AHEAD)) subtree(node);
+    },
+  };
+  const fetch = (node: AXNode): Promise<AXNode[]> => {
+    if (!node.childIds?.length) return Promise.resolve([]);
+    const known = fetched.get(node.nodeId);
+    if (known) return known;
+    const coming = whole.get(node.nodeId);
+    return coming ? coming.then(() => fetched.get(node.nodeId) ?? children(node)) : children(node);
+  };
+  const children = (node: AXNode): Promise<AXNode[]> => {
+    source.calls++;
+    const answer = send<{ nodes: AXNode[] }>('Accessibility.getChildAXNodes', { id: node.nodeId }).then(
+      ({ nodes }) => byParent(new Map(nodes.map((child) => [child.nodeId, child])), node),
+      (error: unknown) => {
+        // A node the page removed meanwhile has no children to show; a detached debugger still fails the walk.
+        if (error instanceof CommandError) throw error;
+        return [];
+      },
+    );
+    fetched.set(node.nodeId, answer);
+    return answer;
+  };
+  /** Asks for a node's whole subtree in one call; a node whose children are all in it needs no call of its own. */
+  const subtree = (node: AXNode): void => {
+    const backendNodeId = node.backendDOMNodeId;
+    if (isLeaf(node) || backendNodeId === undefined || fetched.has(node.nodeId) || whole.has(node.nodeId)) return;
+    source.calls++;
+    const done = send<{ nodes: AXNode[] }>('Accessibility.queryAXTree', { backendNodeId }).then(
+      ({ nodes }) => {
+        const byId = new Map(nodes.map((child) => [child.nodeId, child]));
+        for (const held of [node, ...nodes])
+          if (!fetched.has(held.nodeId) && held.childIds?.every((id) => byId.has(id)))
+            fetched.set(held.nodeId, Promise.resolve(byParent(byId, held)));
+      },
+      () => undefined,
+    );
+    whole.set(node.nodeId, done);
+  };
+  return source;
+}
