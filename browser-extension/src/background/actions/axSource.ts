@@ -18,6 +18,7 @@ export function treeSource(nodes: AXNode[], frames = new Map<number, AXNode[]>()
   return {
     root: () => nodes.find((node) => node.parentId === undefined) ?? nodes[0],
     children: (node) => byParent(byId, node),
+    known: (node) => byParent(byId, node),
     frame: (node) => {
       const inner = node.backendDOMNodeId === undefined ? undefined : frames.get(node.backendDOMNodeId);
       return inner?.length ? treeSource(inner, frames) : undefined;
@@ -45,6 +46,7 @@ function isLeaf(node: AXNode): boolean {
  */
 export function lazyTree(send: Send): AXSource & { calls: number; close(): Promise<void> } {
   const fetched = new Map<string, Promise<AXNode[]>>();
+  const resolved = new Map<string, AXNode[]>();
   /** Subtrees asked for whole, by their root's node id, until they have filled `fetched`. */
   const whole = new Map<string, Promise<void>>();
   let frames: Promise<Map<number, AXNode[]>> | undefined;
@@ -62,6 +64,7 @@ export function lazyTree(send: Send): AXSource & { calls: number; close(): Promi
       await send('Accessibility.disable').catch(() => undefined);
     },
     children: (node: AXNode) => fetch(node),
+    known: (node: AXNode) => (node.childIds?.length ? resolved.get(node.nodeId) : []),
     frame: async (node: AXNode) => {
       if (!IFRAME_ROLES.has(String(node.role?.value)) || node.backendDOMNodeId === undefined) return undefined;
       // Same-process frames, all read in one go when the walk first meets one.
@@ -83,7 +86,11 @@ export function lazyTree(send: Send): AXSource & { calls: number; close(): Promi
   const children = (node: AXNode): Promise<AXNode[]> => {
     source.calls++;
     const answer = send<{ nodes: AXNode[] }>('Accessibility.getChildAXNodes', { id: node.nodeId }).then(
-      ({ nodes }) => byParent(new Map(nodes.map((child) => [child.nodeId, child])), node),
+      ({ nodes }) => {
+        const list = byParent(new Map(nodes.map((child) => [child.nodeId, child])), node);
+        resolved.set(node.nodeId, list);
+        return list;
+      },
       (error: unknown) => {
         // A node the page removed meanwhile has no children to show; a detached debugger still fails the walk.
         if (error instanceof CommandError) throw error;
@@ -102,8 +109,11 @@ export function lazyTree(send: Send): AXSource & { calls: number; close(): Promi
       ({ nodes }) => {
         const byId = new Map(nodes.map((child) => [child.nodeId, child]));
         for (const held of [node, ...nodes])
-          if (!fetched.has(held.nodeId) && held.childIds?.every((id) => byId.has(id)))
-            fetched.set(held.nodeId, Promise.resolve(byParent(byId, held)));
+          if (!fetched.has(held.nodeId) && held.childIds?.every((id) => byId.has(id))) {
+            const list = byParent(byId, held);
+            resolved.set(held.nodeId, list);
+            fetched.set(held.nodeId, Promise.resolve(list));
+          }
       },
       () => undefined,
     );

@@ -114,7 +114,7 @@ export async function axLines(
     const name = String(node.name?.value ?? '').trim();
     // A text run's children are its InlineTextBoxes, never shown.
     const leaf = role === 'StaticText' || role === 'InlineTextBox';
-    const all = leaf ? [] : await from.children(node);
+    const all = leaf ? (from.known(node) ?? []) : await from.children(node);
     let shown = !node.ignored && !HIDDEN.has(role) && !(TRANSPARENT.has(role) && !name);
     if (role === 'StaticText' && (!name || parent.includes(name) || alreadyShown(siblings, name))) shown = false;
     if (shown && wrapsItsName(role, name, all)) shown = false;

@@ -28,6 +28,8 @@ export interface AXSource {
   root(): AXNode | undefined | Promise<AXNode | undefined>;
   /** The node's children in order, ignored ones included. */
   children(node: AXNode): AXNode[] | Promise<AXNode[]>;
+  /** The children already in hand, without asking (a text run's InlineTextBoxes, which hide a run they repeat). */
+  known(node: AXNode): AXNode[] | undefined;
   /** The tree of the document an <iframe> node shows, if it can be read. */
   frame(node: AXNode): AXSource | undefined | Promise<AXSource | undefined>;
   /** A hint: the walk will soon visit `siblings` from index `from` on. */

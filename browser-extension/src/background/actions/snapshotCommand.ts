@@ -68,6 +68,7 @@ async function elementCount(session: ActionSession): Promise<number> {
   const { result } = await session.send<{ result: { value?: unknown } }>('Runtime.evaluate', {
     expression: "document.getElementsByTagName('*').length",
     returnByValue: true,
+    silent: true,
   });
   return typeof result.value === 'number' ? result.value : Infinity;
 }
@@ -77,8 +78,11 @@ async function selectedLines(session: ActionSession, selector: string): Promise<
     ? [nodeOfRef(session.tabId, selector.trim())]
     : await resolveSelectorAll(session.send, selector);
   const { nodes, source } = await fullTree(session.send);
-  const parts = ids.map((id) => axLines(session.tabId, source, axNodeOf(nodes, id, `The element '${selector}'`)));
-  return (await Promise.all(parts)).flat();
+  const lines: SnapshotLine[] = [];
+  // One part after another, so new refs are numbered in page order.
+  for (const id of ids)
+    lines.push(...(await axLines(session.tabId, source, axNodeOf(nodes, id, `The element '${selector}'`))));
+  return lines;
 }
 
 /** `snapshot` command: the page's accessibility tree as text lines with refs, within maxChars. */
