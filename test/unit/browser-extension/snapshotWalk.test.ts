@@ -46,13 +46,16 @@ function rowsPage(rows: number): AXNode[] {
 /** The Accessibility domain over a tree in memory, counting what the walk asks for. */
 function fakeDomain(nodes: AXNode[]) {
   const byId = new Map(nodes.map((node) => [node.nodeId, node]));
-  const asked = { children: 0, subtrees: 0, nodesSent: 0 };
+  const asked = { children: 0, subtrees: 0, nodesSent: 0, enabled: false };
   const below = (node: AXNode): AXNode[] => [node, ...(node.childIds ?? []).flatMap((id) => below(byId.get(id)!))];
   const send = async (method: string, params: Record<string, unknown> = {}): Promise<never> => {
     const reply = (list: AXNode[]) => ((asked.nodesSent += list.length), { nodes: structuredClone(list) });
+    await new Promise((resolve) => setImmediate(resolve));
+    if (method !== 'Accessibility.enable' && !asked.enabled) throw new Error('Accessibility has not been enabled.');
     switch (method) {
       case 'Accessibility.enable':
       case 'Accessibility.disable':
+        asked.enabled = method === 'Accessibility.enable';
         return {} as never;
       case 'Accessibility.getRootAXNode':
         return { node: structuredClone(nodes[0]) } as never;
@@ -110,5 +113,24 @@ describe('snapshot walk: reading the tree only as far as the answer shows it', (
     const lines = await axLines(3, lazyTree(send), undefined, reader);
     assert.equal(reader.done, false);
     assert.equal(fitSnapshot(lines, 20_000).omitted, 0);
+  });
+
+  it('keeps the domain on while another snapshot of the tab still walks, and turns it off after the last', async () => {
+    const nodes = rowsPage(300);
+    const whole = await axLines(4, treeSource(nodes));
+    const { send, asked } = fakeDomain(nodes);
+    const short = lazyTree(send);
+    const long = lazyTree(send);
+    const [, lines] = await Promise.all([
+      axLines(
+        4,
+        short,
+        undefined,
+        budgetReader(1000, () => false),
+      ).finally(() => short.close()),
+      axLines(4, long).finally(() => long.close()),
+    ]);
+    assert.deepEqual(lines, whole, 'the walk that went on read every row');
+    assert.equal(asked.enabled, false);
   });
 });

@@ -32,6 +32,9 @@ export async function fullTree(send: Send): Promise<{ nodes: AXNode[]; source: A
   return { nodes, source: treeSource(nodes, await frameTrees(send, nodes)) };
 }
 
+/** Lazy walks under way, by the debugger session's send: the domain stays on while one is. */
+const walks = new WeakMap<Send, number>();
+
 function isLeaf(node: AXNode): boolean {
   const role = node.role?.value;
   return role === 'StaticText' || role === 'InlineTextBox' || !node.childIds?.length;
@@ -50,18 +53,26 @@ export function lazyTree(send: Send): AXSource & { calls: number; close(): Promi
   /** Subtrees asked for whole, by their root's node id, until they have filled `fetched`. */
   const whole = new Map<string, Promise<void>>();
   let frames: Promise<Map<number, AXNode[]>> | undefined;
+  let opened = false;
   const source = {
     calls: 0,
     // The domain keeps node ids stable between calls while enabled; close() turns it off again, as page
     // accessibility work slows the page while it is on.
     root: async () => {
+      walks.set(send, (walks.get(send) ?? 0) + 1);
+      opened = true;
       await send('Accessibility.enable');
       return (await send<{ node: AXNode }>('Accessibility.getRootAXNode', {})).node;
     },
     close: async () => {
       // Subtrees asked for ahead of a walk that stopped are still coming: they land before the domain goes off.
       await Promise.allSettled([...whole.values(), ...fetched.values()]);
-      await send('Accessibility.disable').catch(() => undefined);
+      if (!opened) return;
+      opened = false;
+      const left = (walks.get(send) ?? 1) - 1;
+      walks.set(send, left);
+      // Another snapshot of the tab may be walking meanwhile: the last one out turns the domain off.
+      if (!left) await send('Accessibility.disable').catch(() => undefined);
     },
     children: (node: AXNode) => fetch(node),
     known: (node: AXNode) => (node.childIds?.length ? resolved.get(node.nodeId) : []),
