@@ -128,6 +128,20 @@ describe('actions: errors, iframes, big pages, scope and lifetime, through MCP i
         /Page changes are not diffed on a page this big \(\d+ snapshot lines\): take_snapshot with a selector/,
       );
     });
+
+    it('answers a click that leads to it with the start of the page, read only as far as shown', async () => {
+      page = await rig.open('/');
+      const shop = await rig.tool('take_snapshot');
+      const go = await rig.tool('click', { ref: refIn(shop.text, /link "All teas"/) });
+      assert.equal(go.isError, false, go.text);
+      assert.match(go.text, /Navigated to .*rows\.html/);
+      assert.match(go.text, /- heading "All teas"/);
+      assert.match(go.text, /\d+ of about \d+ lines shown/);
+      const buy = await rig.tool('click', { ref: refIn(go.text, /button "Buy tea 3"/) });
+      assert.equal(buy.isError, false, buy.text);
+      assert.equal(await page.textContent('button[data-row="3"]'), 'Bought 3');
+      assert.match(buy.text, /Page changes are not diffed on a page this big \(\d+ snapshot lines\)/);
+    });
   });
 
   describe('scope and lifetime', () => {

@@ -13,8 +13,7 @@ import { bigPage, lastLines, nodeOfRef } from './refs';
 import { typesIntoSecret } from './secretTarget';
 import { settle } from './settle';
 import { diffLines } from './snapshotDiff';
-import { fitSnapshot } from './snapshotBudget';
-import { diffKey, pageLines, refuseWhileDialog } from './snapshotCommand';
+import { budgetedPage, diffKey, pageLines, refuseWhileDialog } from './snapshotCommand';
 
 type Args = Record<string, unknown>;
 /** Above this many snapshot lines an action does not re-read the page for a diff: on a big page that takes seconds. */
@@ -222,7 +221,7 @@ async function outcome(
       snapshot: `(The new page is outside Browser Debug's scope, so it is not read or controlled: ${outOfScopeMessage(tab.url)})`,
     };
   }
-  if (settled.navigated) return { ...result, snapshot: fitSnapshot(await pageLines(session), maxChars).text };
+  if (settled.navigated) return { ...result, snapshot: (await budgetedPage(session, maxChars)).text };
   if (!before) return result;
   if (typeof before === 'number') return { ...result, diffSkipped: before };
   if (before.length > MAX_DIFF_PAGE_LINES) return { ...result, diffSkipped: before.length };

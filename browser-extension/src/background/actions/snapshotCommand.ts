@@ -42,7 +42,10 @@ export async function pageLines(session: ActionSession): Promise<SnapshotLine[]>
  * The whole page within maxChars, reading the tree only as far as the answer shows it. A page that fits is
  * read whole and becomes the next action's diff baseline; one cut short leaves its estimated size instead.
  */
-async function budgetedPage(session: ActionSession, maxChars: number): Promise<BudgetedSnapshot & { lines: number }> {
+export async function budgetedPage(
+  session: ActionSession,
+  maxChars: number,
+): Promise<BudgetedSnapshot & { lines: number }> {
   if ((await elementCount(session)) < LAZY_FROM_ELEMENTS) {
     const lines = await pageLines(session);
     return { ...fitSnapshot(lines, maxChars), lines: lines.length };
