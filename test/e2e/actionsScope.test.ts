@@ -142,6 +142,14 @@ describe('actions: errors, iframes, big pages, scope and lifetime, through MCP i
       assert.equal(await page.textContent('button[data-row="3"]'), 'Bought 3');
       assert.match(buy.text, /Page changes are not diffed on a page this big \(\d+ snapshot lines\)/);
     });
+
+    it('narrows to a part without reading the whole tree', async () => {
+      const part = await rig.tool('take_snapshot', { selector: '#teas tbody tr:nth-child(7)' });
+      assert.match(part.text, /, 5 lines\.[^\n]*\n- row \[ref=e\d+\]\n {2}- cell "Tea number 7" \[ref=e\d+\]/);
+      assert.match(part.text, /\n {2}- button "(Buy tea|Bought) 7" \[ref=e\d+\]$/);
+      const two = await rig.tool('take_snapshot', { selector: '#teas tbody tr:nth-child(-n+2)' });
+      assert.match(two.text, /, 10 lines\.[\s\S]*"Tea number 1"[\s\S]*"Tea number 2"/, 'parts in page order');
+    });
   });
 
   describe('scope and lifetime', () => {

@@ -47,13 +47,16 @@ function isLeaf(node: AXNode): boolean {
  * (a table row) comes whole by one `Accessibility.queryAXTree` on it, asked for a few items ahead of the
  * walk so the round trips overlap.
  */
-export function lazyTree(send: Send): AXSource & { calls: number; close(): Promise<void> } {
+export function lazyTree(
+  send: Send,
+): AXSource & { calls: number; close(): Promise<void>; nodeOf(backendNodeId: number): Promise<AXNode | undefined> } {
   const fetched = new Map<string, Promise<AXNode[]>>();
   const resolved = new Map<string, AXNode[]>();
   /** Subtrees asked for whole, by their root's node id, until they have filled `fetched`. */
   const whole = new Map<string, Promise<void>>();
   let frames: Promise<Map<number, AXNode[]>> | undefined;
   let opened = false;
+  let rootId: string | undefined;
   const source = {
     calls: 0,
     // The domain keeps node ids stable between calls while enabled; close() turns it off again, as page
@@ -62,7 +65,23 @@ export function lazyTree(send: Send): AXSource & { calls: number; close(): Promi
       walks.set(send, (walks.get(send) ?? 0) + 1);
       opened = true;
       await send('Accessibility.enable');
-      return (await send<{ node: AXNode }>('Accessibility.getRootAXNode', {})).node;
+      const { node } = await send<{ node: AXNode }>('Accessibility.getRootAXNode', {});
+      rootId = node.nodeId;
+      return node;
+    },
+    /**
+     * The AX node of a DOM node of the main document (after root()), or undefined when it has none or is in an
+     * iframe (whose nodes `getChildAXNodes` would not find): the caller then reads the whole tree.
+     */
+    nodeOf: async (backendNodeId: number): Promise<AXNode | undefined> => {
+      const { nodes } = await send<{ nodes: AXNode[] }>('Accessibility.getPartialAXTree', { backendNodeId }).catch(
+        () => ({ nodes: [] as AXNode[] }),
+      );
+      const byId = new Map(nodes.map((node) => [node.nodeId, node]));
+      const node = nodes.find((candidate) => candidate.backendDOMNodeId === backendNodeId);
+      let top = node;
+      while (top?.parentId !== undefined) top = byId.get(top.parentId);
+      return node && top?.nodeId === rootId ? node : undefined;
     },
     close: async () => {
       // Subtrees asked for ahead of a walk that stopped are still coming: they land before the domain goes off.

@@ -80,12 +80,31 @@ async function selectedLines(session: ActionSession, selector: string): Promise<
   const ids = isRef(selector)
     ? [nodeOfRef(session.tabId, selector.trim())]
     : await resolveSelectorAll(session.send, selector);
+  const lazy = (await elementCount(session)) < LAZY_FROM_ELEMENTS ? undefined : await lazyParts(session, ids);
+  if (lazy) return lazy;
   const { nodes, source } = await fullTree(session.send);
   const lines: SnapshotLine[] = [];
   // One part after another, so new refs are numbered in page order.
   for (const id of ids)
     lines.push(...(await axLines(session.tabId, source, axNodeOf(nodes, id, `The element '${selector}'`))));
   return lines;
+}
+
+/** The parts of a big page, each read from its own AX node down; undefined if one must come from the whole tree. */
+async function lazyParts(session: ActionSession, ids: number[]): Promise<SnapshotLine[] | undefined> {
+  const tree = lazyTree(session.send);
+  try {
+    await tree.root();
+    const lines: SnapshotLine[] = [];
+    for (const id of ids) {
+      const node = await tree.nodeOf(id);
+      if (!node) return undefined;
+      lines.push(...(await axLines(session.tabId, tree, node)));
+    }
+    return lines;
+  } finally {
+    await tree.close();
+  }
 }
 
 /** `snapshot` command: the page's accessibility tree as text lines with refs, within maxChars. */
