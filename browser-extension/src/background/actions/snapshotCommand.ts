@@ -52,7 +52,8 @@ export async function budgetedPage(
   }
   const tree = lazyTree(session.send);
   const reader = budgetReader(maxChars, () => tree.calls > MAX_LAZY_CALLS);
-  const lines = await axLines(session.tabId, tree, undefined, reader).finally(() => tree.close());
+  // The answer does not wait for the domain to be turned off (nor for the rows asked ahead to land).
+  const lines = await axLines(session.tabId, tree, undefined, reader).finally(() => void tree.close());
   if (reader.overrun) {
     const whole = await pageLines(session);
     return { ...fitSnapshot(whole, maxChars), lines: whole.length };
@@ -103,7 +104,7 @@ async function lazyParts(session: ActionSession, ids: number[]): Promise<Snapsho
     }
     return lines;
   } finally {
-    await tree.close();
+    void tree.close();
   }
 }
 
