@@ -85,7 +85,7 @@ export function lazyTree(
     },
     close: async () => {
       // Subtrees asked for ahead of a walk that stopped are still coming: they land before the domain goes off.
-      await Promise.allSettled([...whole.values(), ...fetched.values()]);
+      await Promise.allSettled([...whole.values(), ...fetched.values(), ...queried.values()]);
       if (!opened) return;
       opened = false;
       const left = (walks.get(send) ?? 1) - 1;
@@ -113,8 +113,33 @@ export function lazyTree(
     const coming = whole.get(node.nodeId);
     return coming ? coming.then(() => fetched.get(node.nodeId) ?? children(node)) : children(node);
   };
+  /** queryAXTree answers by DOM node: a list's first items are asked for by their DOM nodes while its AX children come. */
+  const queried = new Map<number, Promise<AXNode[]>>();
+  const query = (backendNodeId: number): Promise<AXNode[]> => {
+    let answer = queried.get(backendNodeId);
+    if (!answer) {
+      source.calls++;
+      answer = send<{ nodes: AXNode[] }>('Accessibility.queryAXTree', { backendNodeId }).then(({ nodes }) => nodes);
+      queried.set(backendNodeId, answer);
+    }
+    return answer;
+  };
+  /** A long list's first items by the DOM (they are almost always its AX children; any that are not go unused). */
+  const firstItems = (node: AXNode): void => {
+    if ((node.childIds?.length ?? 0) <= LIST || node.backendDOMNodeId === undefined) return;
+    type DomNode = { nodeType: number; backendNodeId: number; children?: DomNode[] };
+    send<{ node: DomNode }>('DOM.describeNode', { backendNodeId: node.backendDOMNodeId, depth: 1 }).then(
+      ({ node: dom }) =>
+        (dom.children ?? [])
+          .filter((child) => child.nodeType === 1)
+          .slice(0, AHEAD)
+          .forEach((child) => query(child.backendNodeId).catch(() => undefined)),
+      () => undefined,
+    );
+  };
   const children = (node: AXNode): Promise<AXNode[]> => {
     source.calls++;
+    firstItems(node);
     const answer = send<{ nodes: AXNode[] }>('Accessibility.getChildAXNodes', { id: node.nodeId }).then(
       ({ nodes }) => {
         const list = byParent(new Map(nodes.map((child) => [child.nodeId, child])), node);
@@ -134,9 +159,8 @@ export function lazyTree(
   const subtree = (node: AXNode): void => {
     const backendNodeId = node.backendDOMNodeId;
     if (isLeaf(node) || backendNodeId === undefined || fetched.has(node.nodeId) || whole.has(node.nodeId)) return;
-    source.calls++;
-    const done = send<{ nodes: AXNode[] }>('Accessibility.queryAXTree', { backendNodeId }).then(
-      ({ nodes }) => {
+    const done = query(backendNodeId).then(
+      (nodes) => {
         const byId = new Map(nodes.map((child) => [child.nodeId, child]));
         for (const held of [node, ...nodes])
           if (!fetched.has(held.nodeId) && held.childIds?.every((id) => byId.has(id))) {
