@@ -110,8 +110,11 @@ describe('actions: errors, iframes, big pages, scope and lifetime, through MCP i
       assert.doesNotMatch(answer.text, /Buy tea 1999/);
       assert.match(
         answer.text,
-        /\[Snapshot cut to about \d+ characters: \d+ of \d+ lines shown .*call take_snapshot with selector.*Large parts: ref e\d+ \(table/,
+        /\[Snapshot cut to about \d+ characters: \d+ of about \d+ lines shown .*call take_snapshot with selector.*Large parts: ref e\d+ \(table, about \d+ lines/,
       );
+      // Read only as far as the answer shows: the rest is counted from the rows read (5 lines a row).
+      const total = Number(/, about (\d+) lines\. Act on elements/.exec(answer.text)?.[1]);
+      assert.ok(Math.abs(total - 10_000) < 100, `about ${total} lines`);
       const narrowed = await rig.tool('take_snapshot', { selector: '#teas tbody tr:nth-child(1500)' });
       assert.match(
         narrowed.text,
@@ -124,6 +127,28 @@ describe('actions: errors, iframes, big pages, scope and lifetime, through MCP i
         buy.text,
         /Page changes are not diffed on a page this big \(\d+ snapshot lines\): take_snapshot with a selector/,
       );
+    });
+
+    it('answers a click that leads to it with the start of the page, read only as far as shown', async () => {
+      page = await rig.open('/');
+      const shop = await rig.tool('take_snapshot');
+      const go = await rig.tool('click', { ref: refIn(shop.text, /link "All teas"/) });
+      assert.equal(go.isError, false, go.text);
+      assert.match(go.text, /Navigated to .*rows\.html/);
+      assert.match(go.text, /- heading "All teas"/);
+      assert.match(go.text, /\d+ of about \d+ lines shown/);
+      const buy = await rig.tool('click', { ref: refIn(go.text, /button "Buy tea 3"/) });
+      assert.equal(buy.isError, false, buy.text);
+      assert.equal(await page.textContent('button[data-row="3"]'), 'Bought 3');
+      assert.match(buy.text, /Page changes are not diffed on a page this big \(\d+ snapshot lines\)/);
+    });
+
+    it('narrows to a part without reading the whole tree', async () => {
+      const part = await rig.tool('take_snapshot', { selector: '#teas tbody tr:nth-child(7)' });
+      assert.match(part.text, /, 5 lines\.[^\n]*\n- row \[ref=e\d+\]\n {2}- cell "Tea number 7" \[ref=e\d+\]/);
+      assert.match(part.text, /\n {2}- button "(Buy tea|Bought) 7" \[ref=e\d+\]$/);
+      const two = await rig.tool('take_snapshot', { selector: '#teas tbody tr:nth-child(-n+2)' });
+      assert.match(two.text, /, 10 lines\.[\s\S]*"Tea number 1"[\s\S]*"Tea number 2"/, 'parts in page order');
     });
   });
 

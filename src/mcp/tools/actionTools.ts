@@ -44,10 +44,12 @@ async function takeSnapshot(
     title?: string;
     text: string;
     lines: number;
+    /** The page was read only as far as the answer shows it: the count is an estimate. */
+    linesEstimated?: boolean;
   };
   const part = args.selector ? ` (only ${args.selector})` : '';
   return {
-    text: `Snapshot of ${reply.title ? `"${reply.title}" ` : ''}${reply.url ?? ''} (tab ${reply.tabId})${part}, ${reply.lines} lines. Act on elements by ref; refs last until the page navigates.\n${reply.text}`,
+    text: `Snapshot of ${reply.title ? `"${reply.title}" ` : ''}${reply.url ?? ''} (tab ${reply.tabId})${part}, ${reply.linesEstimated ? 'about ' : ''}${reply.lines} lines. Act on elements by ref; refs last until the page navigates.\n${reply.text}`,
   };
 }
 

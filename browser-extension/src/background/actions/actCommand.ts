@@ -9,12 +9,11 @@ import { fillNode, selectOptions } from './forms';
 import { pressKey, typeText, type Modifier } from './keyboard';
 import { clickNode, dragNode, hoverNode, type MouseButton } from './mouse';
 import { resolveAnySelector } from './locate';
-import { lastLines, nodeOfRef } from './refs';
+import { bigPage, lastLines, nodeOfRef } from './refs';
 import { typesIntoSecret } from './secretTarget';
 import { settle } from './settle';
 import { diffLines } from './snapshotDiff';
-import { fitSnapshot } from './snapshotBudget';
-import { diffKey, pageLines, refuseWhileDialog } from './snapshotCommand';
+import { budgetedPage, diffKey, pageLines, refuseWhileDialog } from './snapshotCommand';
 
 type Args = Record<string, unknown>;
 /** Above this many snapshot lines an action does not re-read the page for a diff: on a big page that takes seconds. */
@@ -159,7 +158,9 @@ export async function act(args: Args): Promise<ActResult> {
   const answered =
     answering && session.dialog ? { type: session.dialog.type, message: session.dialog.message } : undefined;
   // A page held by a dialog cannot be read: without the lines of an earlier action there is no diff.
-  const before = lastLines(session.tabId) ?? (answering ? undefined : (await pageLines(session)).map(diffKey));
+  // A snapshot that read only part of a page too big to diff leaves its size, not lines: no diff, no full read.
+  const big = (bigPage(session.tabId) ?? 0) > MAX_DIFF_PAGE_LINES ? bigPage(session.tabId) : undefined;
+  const before = lastLines(session.tabId) ?? (answering || big ? undefined : (await pageLines(session)).map(diffKey));
   const startedAt = Date.now();
   const earlier = new Set(session.inFlight);
   const navigation = watchNavigation(session);
@@ -179,7 +180,7 @@ export async function act(args: Args): Promise<ActResult> {
       ? { ms: Date.now() - startedAt, navigated: navigation.state.started, busy: false }
       : await settle(session, navigation.state, startedAt, earlier);
     return {
-      ...(await outcome(session, before, settled, Number(args.maxChars) || 8000)),
+      ...(await outcome(session, before ?? big, settled, Number(args.maxChars) || 8000)),
       ...(answered ? { answered } : {}),
       failedRequests: requests.failed.slice(0, 20),
       newTabs: await Promise.all(newTabs.opened.map(withUrl)),
@@ -195,7 +196,7 @@ export async function act(args: Args): Promise<ActResult> {
 
 async function outcome(
   session: ActionSession,
-  before: string[] | undefined,
+  before: string[] | number | undefined,
   settled: { ms: number; navigated: boolean; busy: boolean },
   maxChars: number,
 ): Promise<Omit<ActResult, 'failedRequests' | 'newTabs'>> {
@@ -220,8 +221,9 @@ async function outcome(
       snapshot: `(The new page is outside Browser Debug's scope, so it is not read or controlled: ${outOfScopeMessage(tab.url)})`,
     };
   }
-  if (settled.navigated) return { ...result, snapshot: fitSnapshot(await pageLines(session), maxChars).text };
+  if (settled.navigated) return { ...result, snapshot: (await budgetedPage(session, maxChars)).text };
   if (!before) return result;
+  if (typeof before === 'number') return { ...result, diffSkipped: before };
   if (before.length > MAX_DIFF_PAGE_LINES) return { ...result, diffSkipped: before.length };
   const lines = await pageLines(session);
   return { ...result, diff: diffLines(before, lines.map(diffKey)) };

@@ -1,30 +1,8 @@
 import { CommandError } from '../commandError';
-import type { Send } from '../debuggerSession';
-import { frameTrees } from './frameTrees';
+import type { AXNode, AXSource, LineReader, SnapshotLine } from './axTypes';
 import { refFor } from './refs';
 
-interface AXValue {
-  value?: unknown;
-}
-export interface AXNode {
-  nodeId: string;
-  ignored: boolean;
-  role?: AXValue;
-  name?: AXValue;
-  value?: AXValue;
-  properties?: { name: string; value: AXValue }[];
-  childIds?: string[];
-  parentId?: string;
-  backendDOMNodeId?: number;
-}
-
-/** One snapshot line: its text, depth, and whether the model can act on it (kept first when over budget). */
-export interface SnapshotLine {
-  text: string;
-  depth: number;
-  interactive: boolean;
-  ref?: string;
-}
+export type { AXNode, SnapshotLine } from './axTypes';
 
 const INTERACTIVE = new Set([
   'button',
@@ -89,31 +67,21 @@ function states(node: AXNode, role: string): string {
 }
 
 /** The text of a node whose only content is one text run (e.g. `<p role=status>Saved</p>`), shown on its own line. */
-function soleText(node: AXNode, byId: Map<string, AXNode>): string | undefined {
-  const children = (node.childIds ?? [])
-    .map((id) => byId.get(id))
-    .filter((child): child is AXNode => !!child && !child.ignored);
+function soleText(all: AXNode[]): string | undefined {
+  const children = all.filter((child) => !child.ignored);
   const only = children.length === 1 ? children[0]! : undefined;
   return only && only.role?.value === 'StaticText' ? String(only.name?.value ?? '').trim() || undefined : undefined;
 }
 
 /** A cell or group whose one child carries the same name (a cell holding a button): the child's line says it all. */
-function wrapsItsName(node: AXNode, role: string, name: string, byId: Map<string, AXNode>): boolean {
+function wrapsItsName(role: string, name: string, all: AXNode[]): boolean {
   if (!name || INTERACTIVE.has(role)) return false;
-  const children = (node.childIds ?? [])
-    .map((id) => byId.get(id))
-    .filter((child): child is AXNode => !!child && !child.ignored);
+  const children = all.filter((child) => !child.ignored);
   return (
     children.length === 1 &&
     children[0]!.role?.value !== 'StaticText' &&
     String(children[0]!.name?.value ?? '').trim() === name
   );
-}
-
-/** A page's accessibility tree, with the trees of its (same-process) iframes by their <iframe>'s backend node id. */
-export interface PageTree {
-  nodes: AXNode[];
-  frames: Map<number, AXNode[]>;
 }
 
 /** Names the children of a line show, up the chain of lines hidden between: a text run repeating one is left out. */
@@ -128,42 +96,55 @@ function alreadyShown(shown: Shown | undefined, name: string): boolean {
 }
 
 /**
- * Turns the AX tree into snapshot lines, from `root` (default: the document), giving each element a ref.
- * One pass, no copies per node: a 2,000-row page's 28,000 nodes take a few hundred ms.
+ * Turns the AX tree into snapshot lines, from `root` (default: the document's root), giving each element a
+ * ref. The source hands out children (all at once, or fetched as the walk needs them); a reader may stop
+ * the walk once it has what it needs, and is told what each cut-short node left unread.
  */
-export function axLines(tabId: number, tree: PageTree, root?: AXNode): SnapshotLine[] {
+export async function axLines(
+  tabId: number,
+  source: AXSource,
+  root?: AXNode,
+  reader?: LineReader,
+): Promise<SnapshotLine[]> {
   const lines: SnapshotLine[] = [];
   // `parent`: the name and value the enclosing line shows; `siblings`: the names its other children show.
-  const walk = (byId: Map<string, AXNode>, node: AXNode, depth: number, parent: string, siblings?: Shown) => {
+  // `owner`: the index of the nearest line above (what an unread rest is counted under).
+  const walk = async (from: AXSource, node: AXNode, depth: number, parent: string, owner: number, siblings?: Shown) => {
     const role = String(node.role?.value ?? '');
     const name = String(node.name?.value ?? '').trim();
+    // A text run's children are its InlineTextBoxes, never shown.
+    const leaf = role === 'StaticText' || role === 'InlineTextBox';
+    const all = leaf ? (from.known(node) ?? []) : await from.children(node);
     let shown = !node.ignored && !HIDDEN.has(role) && !(TRANSPARENT.has(role) && !name);
     if (role === 'StaticText' && (!name || parent.includes(name) || alreadyShown(siblings, name))) shown = false;
-    if (shown && wrapsItsName(node, role, name, byId)) shown = false;
-    const text = shown && !name && role !== 'StaticText' ? soleText(node, byId) : undefined;
-    if (shown) lines.push(line(tabId, node, role, name, text, depth));
-    // A text run's children are its InlineTextBoxes, never shown.
-    if (text || role === 'StaticText' || role === 'InlineTextBox') return;
-    const depthBelow = shown ? depth + 1 : depth;
-    const frame = node.backendDOMNodeId === undefined ? undefined : tree.frames.get(node.backendDOMNodeId);
-    if (frame?.length) return walkRoot(frame, depthBelow);
-    const children: AXNode[] = [];
-    const names = new Set<string>();
-    for (const id of node.childIds ?? []) {
-      const child = byId.get(id);
-      if (!child) continue;
-      children.push(child);
-      if (child.role?.value !== 'StaticText') names.add(String(child.name?.value ?? '').trim());
+    if (shown && wrapsItsName(role, name, all)) shown = false;
+    const text = shown && !name && role !== 'StaticText' ? soleText(all) : undefined;
+    if (shown) {
+      lines.push(line(tabId, node, role, name, text, depth));
+      reader?.read(lines.at(-1)!);
     }
+    if (text || leaf || reader?.done) return;
+    const depthBelow = shown ? depth + 1 : depth;
+    const ownerBelow = shown ? lines.length - 1 : owner;
+    const frame = await from.frame(node);
+    if (frame) return walkRoot(frame, depthBelow, ownerBelow);
+    const names = new Set<string>();
+    for (const child of all) if (child.role?.value !== 'StaticText') names.add(String(child.name?.value ?? '').trim());
     const below: Shown = shown ? { names } : { names, up: siblings };
     const parentBelow = shown ? `${name}\n${String(node.value?.value ?? '')}` : parent;
-    for (const child of children) walk(byId, child, depthBelow, parentBelow, below);
+    const first = lines.length;
+    for (let i = 0; i < all.length; i++) {
+      from.ahead?.(all, i);
+      const start = lines.length;
+      await walk(from, all[i]!, depthBelow, parentBelow, ownerBelow, below);
+      if (reader?.done) return reader.unread(ownerBelow, all.length - i - 1, lines.slice(first, start), i);
+    }
   };
-  const walkRoot = (nodes: AXNode[], depth: number, start?: AXNode) => {
-    const first = start ?? nodes.find((node) => node.parentId === undefined) ?? nodes[0];
-    if (first) walk(new Map(nodes.map((node) => [node.nodeId, node])), first, depth, '');
+  const walkRoot = async (from: AXSource, depth: number, owner: number, start?: AXNode) => {
+    const first = start ?? (await from.root());
+    if (first) await walk(from, first, depth, '', owner);
   };
-  walkRoot(tree.nodes, 0, root);
+  await walkRoot(source, 0, -1, root);
   return lines;
 }
 
@@ -187,12 +168,6 @@ function line(
     interactive,
     ref,
   };
-}
-
-/** The whole page's AX tree, iframes included. */
-export async function fullTree(send: Send): Promise<PageTree> {
-  const { nodes } = await send<{ nodes: AXNode[] }>('Accessibility.getFullAXTree', {});
-  return { nodes, frames: await frameTrees(send, nodes) };
 }
 
 /** The AX node of a DOM node, for a snapshot of its subtree. */

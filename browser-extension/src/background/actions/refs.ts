@@ -7,6 +7,8 @@ interface PageRefs {
   next: number;
   /** The lines of the last full snapshot, to say what an action changed. */
   lastLines?: string[];
+  /** Instead of lines: the estimated line count of a page too big to read whole (its snapshot was cut short). */
+  bigPage?: number;
 }
 
 const pages = new Map<number, PageRefs>();
@@ -62,5 +64,18 @@ export function lastLines(tabId: number): string[] | undefined {
 }
 
 export function rememberLines(tabId: number, lines: string[]): void {
-  page(tabId).lastLines = lines;
+  const refs = page(tabId);
+  refs.lastLines = lines;
+  refs.bigPage = undefined;
+}
+
+/** A snapshot read only part of the page: no lines to diff with, but the page's size (diffs skip big pages). */
+export function rememberBigPage(tabId: number, lines: number): void {
+  const refs = page(tabId);
+  refs.lastLines = undefined;
+  refs.bigPage = lines;
+}
+
+export function bigPage(tabId: number): number | undefined {
+  return pages.get(tabId)?.bigPage;
 }

@@ -1,12 +1,20 @@
 import { CommandError } from '../commandError';
 import { targetTab } from '../targetTab';
 import { actionSession, type ActionSession } from './actionSession';
-import { axLines, axNodeOf, fullTree, type SnapshotLine } from './axTree';
+import { fullTree, lazyTree } from './axSource';
+import { axLines, axNodeOf, type SnapshotLine } from './axTree';
 import { resolveSelectorAll } from './locate';
-import { isRef, nodeOfRef, rememberLines } from './refs';
-import { fitSnapshot } from './snapshotBudget';
+import { isRef, nodeOfRef, rememberBigPage, rememberLines } from './refs';
+import { budgetReader, fitSnapshot, type BudgetedSnapshot } from './snapshotBudget';
 
 const DEFAULT_MAX_CHARS = 20_000;
+/**
+ * Pages with fewer elements are read whole in one call (tens of ms); bigger ones as far as the answer shows,
+ * which costs a few hundred ms whatever the page's size (docs/decisions-engine.md, "Snapshots of big pages").
+ */
+const LAZY_FROM_ELEMENTS = 3000;
+/** Child fetches after which a budgeted read gives up and takes the whole tree in one call (a page of text). */
+const MAX_LAZY_CALLS = 3000;
 
 /** Refuses to read or act while a JS dialog blocks the page: the page could not answer anyway. */
 export function refuseWhileDialog(session: ActionSession): void {
@@ -25,17 +33,79 @@ export function diffKey(line: SnapshotLine): string {
 
 /** The whole page's lines; remembered as the baseline the next action's diff compares with. */
 export async function pageLines(session: ActionSession): Promise<SnapshotLine[]> {
-  const lines = axLines(session.tabId, await fullTree(session.send));
+  const lines = await axLines(session.tabId, (await fullTree(session.send)).source);
   rememberLines(session.tabId, lines.map(diffKey));
   return lines;
+}
+
+/**
+ * The whole page within maxChars, reading the tree only as far as the answer shows it. A page that fits is
+ * read whole and becomes the next action's diff baseline; one cut short leaves its estimated size instead.
+ */
+export async function budgetedPage(
+  session: ActionSession,
+  maxChars: number,
+): Promise<BudgetedSnapshot & { lines: number }> {
+  if ((await elementCount(session)) < LAZY_FROM_ELEMENTS) {
+    const lines = await pageLines(session);
+    return { ...fitSnapshot(lines, maxChars), lines: lines.length };
+  }
+  const tree = lazyTree(session.send);
+  const reader = budgetReader(maxChars, () => tree.calls > MAX_LAZY_CALLS);
+  // The answer does not wait for the domain to be turned off (nor for the rows asked ahead to land).
+  const lines = await axLines(session.tabId, tree, undefined, reader).finally(() => void tree.close());
+  if (reader.overrun) {
+    const whole = await pageLines(session);
+    return { ...fitSnapshot(whole, maxChars), lines: whole.length };
+  }
+  if (!reader.done) {
+    rememberLines(session.tabId, lines.map(diffKey));
+    return { ...fitSnapshot(lines, maxChars), lines: lines.length };
+  }
+  const all = lines.length + reader.rest.lines;
+  rememberBigPage(session.tabId, all);
+  return { ...fitSnapshot(lines, maxChars, reader.rest), lines: all, estimated: true };
+}
+
+/** The main document's element count, to choose how to read it (a page that lies about it only chooses). */
+async function elementCount(session: ActionSession): Promise<number> {
+  const { result } = await session.send<{ result: { value?: unknown } }>('Runtime.evaluate', {
+    expression: "document.getElementsByTagName('*').length",
+    returnByValue: true,
+    silent: true,
+  });
+  return typeof result.value === 'number' ? result.value : Infinity;
 }
 
 async function selectedLines(session: ActionSession, selector: string): Promise<SnapshotLine[]> {
   const ids = isRef(selector)
     ? [nodeOfRef(session.tabId, selector.trim())]
     : await resolveSelectorAll(session.send, selector);
-  const tree = await fullTree(session.send);
-  return ids.flatMap((id) => axLines(session.tabId, tree, axNodeOf(tree.nodes, id, `The element '${selector}'`)));
+  const lazy = (await elementCount(session)) < LAZY_FROM_ELEMENTS ? undefined : await lazyParts(session, ids);
+  if (lazy) return lazy;
+  const { nodes, source } = await fullTree(session.send);
+  const lines: SnapshotLine[] = [];
+  // One part after another, so new refs are numbered in page order.
+  for (const id of ids)
+    lines.push(...(await axLines(session.tabId, source, axNodeOf(nodes, id, `The element '${selector}'`))));
+  return lines;
+}
+
+/** The parts of a big page, each read from its own AX node down; undefined if one must come from the whole tree. */
+async function lazyParts(session: ActionSession, ids: number[]): Promise<SnapshotLine[] | undefined> {
+  const tree = lazyTree(session.send);
+  try {
+    await tree.root();
+    const lines: SnapshotLine[] = [];
+    for (const id of ids) {
+      const node = await tree.nodeOf(id);
+      if (!node) return undefined;
+      lines.push(...(await axLines(session.tabId, tree, node)));
+    }
+    return lines;
+  } finally {
+    void tree.close();
+  }
 }
 
 /** `snapshot` command: the page's accessibility tree as text lines with refs, within maxChars. */
@@ -44,16 +114,18 @@ export async function snapshot(args: { tabId?: number; selector?: unknown; maxCh
   const session = await actionSession(tab.id!);
   refuseWhileDialog(session);
   const selector = typeof args.selector === 'string' && args.selector.trim() ? args.selector : undefined;
-  const lines = selector ? await selectedLines(session, selector) : await pageLines(session);
   const maxChars = typeof args.maxChars === 'number' && args.maxChars >= 500 ? args.maxChars : DEFAULT_MAX_CHARS;
-  const fitted = fitSnapshot(lines, maxChars);
+  const fitted = selector
+    ? await selectedLines(session, selector).then((lines) => ({ ...fitSnapshot(lines, maxChars), lines: lines.length }))
+    : await budgetedPage(session, maxChars);
   const current = await chrome.tabs.get(tab.id!);
   return {
     tabId: tab.id,
     url: current.url,
     title: current.title,
     text: fitted.text,
-    lines: lines.length,
+    lines: fitted.lines,
+    linesEstimated: fitted.estimated,
     shownLines: fitted.shownLines,
     omitted: fitted.omitted,
   };

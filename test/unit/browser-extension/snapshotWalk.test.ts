@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import './chromeListeners';
+import { lazyTree, treeSource } from '../../../browser-extension/src/background/actions/axSource';
+import { axLines } from '../../../browser-extension/src/background/actions/axTree';
+import type { AXNode } from '../../../browser-extension/src/background/actions/axTypes';
+import { budgetReader, fitSnapshot } from '../../../browser-extension/src/background/actions/snapshotBudget';
+
+/** The 2,000-row page's shape: a heading, then a table whose rows hold a name, an origin and a Buy button. */
+function rowsPage(rows: number): AXNode[] {
+  const nodes: AXNode[] = [];
+  let next = 1;
+  const add = (role: string, name: string, parent?: AXNode, extra: Partial<AXNode> = {}): AXNode => {
+    const id = next++;
+    const node: AXNode = {
+      nodeId: String(id),
+      backendDOMNodeId: id,
+      ignored: false,
+      role: { value: role },
+      name: { value: name },
+      childIds: [],
+      ...extra,
+    };
+    if (parent) {
+      node.parentId = parent.nodeId;
+      parent.childIds!.push(node.nodeId);
+    }
+    nodes.push(node);
+    return node;
+  };
+  const text = (parent: AXNode, name: string) => add('StaticText', name, parent);
+  const root = add('RootWebArea', 'Teas');
+  text(add('heading', 'All teas', root), 'All teas');
+  const body = add('rowgroup', '', add('table', '', root));
+  for (let i = 1; i <= rows; i++) {
+    const row = add('row', '', body);
+    text(add('cell', `Tea ${i}`, row), `Tea ${i}`);
+    text(add('cell', 'China', row), 'China');
+    const buy = add('button', `Buy ${i}`, add('cell', `Buy ${i}`, row), {
+      properties: [{ name: 'focusable', value: { value: true } }],
+    });
+    text(buy, `Buy ${i}`);
+  }
+  return nodes;
+}
+
+/** The Accessibility domain over a tree in memory, counting what the walk asks for. */
+function fakeDomain(nodes: AXNode[]) {
+  const byId = new Map(nodes.map((node) => [node.nodeId, node]));
+  const asked = { children: 0, subtrees: 0, nodesSent: 0, enabled: false };
+  const below = (node: AXNode): AXNode[] => [node, ...(node.childIds ?? []).flatMap((id) => below(byId.get(id)!))];
+  const send = async (method: string, params: Record<string, unknown> = {}): Promise<never> => {
+    const reply = (list: AXNode[]) => ((asked.nodesSent += list.length), { nodes: structuredClone(list) });
+    await new Promise((resolve) => setImmediate(resolve));
+    if (method !== 'Accessibility.enable' && !asked.enabled) throw new Error('Accessibility has not been enabled.');
+    switch (method) {
+      case 'Accessibility.enable':
+      case 'Accessibility.disable':
+        asked.enabled = method === 'Accessibility.enable';
+        return {} as never;
+      case 'Accessibility.getRootAXNode':
+        return { node: structuredClone(nodes[0]) } as never;
+      case 'Accessibility.getChildAXNodes':
+        asked.children++;
+        return reply(byId.get(String(params.id))!.childIds!.map((id) => byId.get(id)!)) as never;
+      case 'Accessibility.queryAXTree':
+        asked.subtrees++;
+        return reply(below(byId.get(String(params.backendNodeId))!)) as never;
+      default:
+        throw new Error(`unexpected ${method}`);
+    }
+  };
+  return { send, asked };
+}
+
+describe('snapshot walk: reading the tree only as far as the answer shows it', () => {
+  it('gives the same lines fetched as it goes as from the whole tree', async () => {
+    const nodes = rowsPage(40);
+    const whole = await axLines(1, treeSource(nodes));
+    const { send, asked } = fakeDomain(nodes);
+    const lazy = await axLines(1, lazyTree(send));
+    assert.deepEqual(lazy, whole);
+    assert.equal(whole.length, 3 + 40 * 4, 'heading, table, rowgroup, and per row: row, 2 cells, button');
+    assert.ok(asked.subtrees >= 40, 'rows of the long list came whole, one call each');
+  });
+
+  it('stops at the budget on a 2,000-row page, shows what the whole tree would, and estimates the rest', async () => {
+    const nodes = rowsPage(2000);
+    const whole = await axLines(2, treeSource(nodes));
+    const expected = fitSnapshot(whole, 5000).text.split('\n');
+    const { send, asked } = fakeDomain(nodes);
+    const reader = budgetReader(5000, () => false);
+    const tree = lazyTree(send);
+    const lines = await axLines(2, tree, undefined, reader);
+    await tree.close();
+    assert.equal(reader.done, true);
+    assert.ok(asked.nodesSent < nodes.length / 5, `${asked.nodesSent} of ${nodes.length} nodes read`);
+    const fitted = fitSnapshot(lines, 5000, reader.rest);
+    const shown = fitted.text.split('\n');
+    assert.deepEqual(shown.slice(0, -1), expected.slice(0, -1), 'the same start and the same interactive lines');
+    assert.ok(fitted.text.length <= 5000, `${fitted.text.length} characters`);
+    assert.equal(lines.length + reader.rest.lines, whole.length, 'alike rows: the estimate is the true count');
+    assert.match(
+      shown.at(-1)!,
+      new RegExp(
+        `^\\[Snapshot cut to about 5000 characters: ${fitted.shownLines} of about ${whole.length} lines shown .* Large parts: ref e\\d+ \\(table, about ${whole.length - 2} lines\\)`,
+      ),
+    );
+  });
+
+  it('reads a page that fits the budget whole, and does not stop', async () => {
+    const { send } = fakeDomain(rowsPage(5));
+    const reader = budgetReader(20_000, () => false);
+    const lines = await axLines(3, lazyTree(send), undefined, reader);
+    assert.equal(reader.done, false);
+    assert.equal(fitSnapshot(lines, 20_000).omitted, 0);
+  });
+
+  it('keeps the domain on while another snapshot of the tab still walks, and turns it off after the last', async () => {
+    const nodes = rowsPage(300);
+    const whole = await axLines(4, treeSource(nodes));
+    const { send, asked } = fakeDomain(nodes);
+    const short = lazyTree(send);
+    const long = lazyTree(send);
+    const [, lines] = await Promise.all([
+      axLines(
+        4,
+        short,
+        undefined,
+        budgetReader(1000, () => false),
+      ).finally(() => short.close()),
+      axLines(4, long).finally(() => long.close()),
+    ]);
+    assert.deepEqual(lines, whole, 'the walk that went on read every row');
+    assert.equal(asked.enabled, false);
+  });
+});
