@@ -4,7 +4,7 @@ import { targetTab } from '../targetTab';
 import { actionSession, type ActionSession } from '../actions/actionSession';
 import { nodeOfRef } from '../actions/refs';
 import { refuseWhileDialog } from '../actions/snapshotCommand';
-import { boxOf, computedOf } from './boxModel';
+import { boxFrom, computedNames, computedValues } from './boxModel';
 import { cascade, type CdpMatchedStyles } from './cssCascade';
 import { elementFacts } from './elementFacts';
 import { ruleLocation, styleSheets } from './styleSheets';
@@ -37,9 +37,12 @@ async function target(session: ActionSession, args: Record<string, unknown>) {
   if (typeof args.ref !== 'string')
     throw new CommandError('INVALID_ARGUMENT', 'Give the element as `ref` (from take_snapshot) or `selector` (CSS).');
   const backendNodeId = nodeOfRef(session.tabId, args.ref);
-  await session.send('DOM.getDocument', { depth: 0 });
-  const { nodeIds } = await session.send<{ nodeIds: number[] }>('DOM.pushNodesByBackendIdsToFrontend', {
-    backendNodeIds: [backendNodeId],
+  const push = () =>
+    session.send<{ nodeIds: number[] }>('DOM.pushNodesByBackendIdsToFrontend', { backendNodeIds: [backendNodeId] });
+  // The DOM domain keeps its document between calls: it is asked for only when it was not yet (or was reset).
+  const { nodeIds } = await push().catch(async () => {
+    await session.send('DOM.getDocument', { depth: 0 });
+    return push();
   });
   if (!nodeIds[0])
     throw new CommandError('STALE_REF', 'That element is no longer on the page. Take a new snapshot and use its refs.');
@@ -79,15 +82,23 @@ export async function inspect(args: Record<string, unknown>): Promise<ElementIns
   refuseWhileDialog(session);
   // CSS first: computed and matched styles need the domain enabled, and its stylesheet headers.
   await styleSheets(session);
-  const { backendNodeId, nodeId, matches } = await target(session, args);
+  const located = target(session, args);
+  // A ref names its node at once, so the page and the accessibility tree need not wait for the DOM domain.
+  const byRef = typeof args.ref === 'string' && args.selector === undefined;
+  const backend = byRef
+    ? Promise.resolve().then(() => nodeOfRef(session.tabId, args.ref))
+    : located.then((found) => found.backendNodeId);
   const extra = Array.isArray(args.properties) ? args.properties.filter((name) => typeof name === 'string') : [];
-  const [facts, box, computed, cascadeResult, ax] = await Promise.all([
-    elementFacts(session.send, backendNodeId),
-    boxOf(session.send, backendNodeId),
-    computedOf(session.send, nodeId, extra),
-    matchedRules(session, nodeId),
-    roleAndName(session, backendNodeId),
+  // Three requests at once: the page (facts, box, computed values), the CSS domain, the accessibility tree.
+  const [{ matches }, facts, cascadeResult, ax] = await Promise.all([
+    located,
+    backend.then((backendNodeId) => elementFacts(session.send, backendNodeId, computedNames(extra))),
+    located.then(({ nodeId }) => matchedRules(session, nodeId)),
+    backend.then((backendNodeId) => roleAndName(session, backendNodeId)),
   ]);
+  const values = new Map(Object.entries(facts.values));
+  const box = boxFrom(facts.rect, values);
+  const computed = computedValues(values, extra);
   return {
     tabId: tab.id!,
     url: tab.url,
