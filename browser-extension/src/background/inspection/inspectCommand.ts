@@ -7,6 +7,7 @@ import { refuseWhileDialog } from '../actions/snapshotCommand';
 import { boxFrom, computedNames, computedValues } from './boxModel';
 import { cascade, type CdpMatchedStyles } from './cssCascade';
 import { elementFacts } from './elementFacts';
+import { forgetFrontendId, frontendId } from './frontendNodes';
 import { ruleLocation, styleSheets } from './styleSheets';
 
 /**
@@ -37,16 +38,25 @@ async function target(session: ActionSession, args: Record<string, unknown>) {
   if (typeof args.ref !== 'string')
     throw new CommandError('INVALID_ARGUMENT', 'Give the element as `ref` (from take_snapshot) or `selector` (CSS).');
   const backendNodeId = nodeOfRef(session.tabId, args.ref);
-  const push = () =>
-    session.send<{ nodeIds: number[] }>('DOM.pushNodesByBackendIdsToFrontend', { backendNodeIds: [backendNodeId] });
-  // The DOM domain keeps its document between calls: it is asked for only when it was not yet (or was reset).
-  const { nodeIds } = await push().catch(async () => {
-    await session.send('DOM.getDocument', { depth: 0 });
-    return push();
-  });
-  if (!nodeIds[0])
+  const { nodeId, remembered } = await frontendId(session, backendNodeId);
+  if (!nodeId)
     throw new CommandError('STALE_REF', 'That element is no longer on the page. Take a new snapshot and use its refs.');
-  return { backendNodeId, nodeId: nodeIds[0] };
+  return { backendNodeId, nodeId, remembered };
+}
+
+/** Matched rules by the element's front-end id; a remembered id that went stale is asked for again, once. */
+async function rulesOf(
+  session: ActionSession,
+  args: Record<string, unknown>,
+  found: Awaited<ReturnType<typeof target>>,
+) {
+  try {
+    return await matchedRules(session, found.nodeId);
+  } catch (error) {
+    if (!('remembered' in found && found.remembered)) throw error;
+    forgetFrontendId(session, found.backendNodeId);
+    return matchedRules(session, (await target(session, args)).nodeId);
+  }
 }
 
 async function roleAndName(session: ActionSession, backendNodeId: number) {
@@ -93,7 +103,7 @@ export async function inspect(args: Record<string, unknown>): Promise<ElementIns
   const [{ matches }, facts, cascadeResult, ax] = await Promise.all([
     located,
     backend.then((backendNodeId) => elementFacts(session.send, backendNodeId, computedNames(extra))),
-    located.then(({ nodeId }) => matchedRules(session, nodeId)),
+    located.then((found) => rulesOf(session, args, found)),
     backend.then((backendNodeId) => roleAndName(session, backendNodeId)),
   ]);
   const values = new Map(Object.entries(facts.values));
