@@ -2,7 +2,8 @@
  * Inspection benchmark: Browser Debug's inspect_element next to chrome-devtools-mcp's get_css_styles (its newest
  * release, see bench/chromeDevtoolsMcp.ts), in one run, on the same element: the counter button of a real
  * `npm create vite` react-ts app (test/e2e/support/inspectApps.ts). Time per call and answer size, medians.
- * Ours: the standalone connector (dist/cli.js) and Chromium with our extension; theirs: its own Chromium.
+ * Ours: the standalone connector (dist/cli.js) and Chromium with our extension; theirs: its own Chromium. Both
+ * run at once and are called in turn, so the noise of a shared machine falls on both alike.
  * Usage: npm run bench:inspect   (prints figures; not a test). BENCH_INSPECT_RUNS sets the calls (default 30).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -34,16 +35,27 @@ interface Figures {
   sample: string;
 }
 
-/** Warm-up once (attach, enable domains, load maps), then RUNS timed calls. */
-async function measure(call: () => Promise<string>): Promise<Figures> {
-  await call();
-  const figures: Figures = { ms: [], chars: [], sample: '' };
-  for (let i = 0; i < RUNS; i++) {
+/**
+ * Warm-up once each (attach, enable domains, load maps), then RUNS rounds in which both are called, the
+ * order alternating, so the load of this shared machine falls on both alike.
+ */
+async function measurePair(mine: () => Promise<string>, theirs: () => Promise<string>): Promise<[Figures, Figures]> {
+  await mine();
+  await theirs();
+  const figures: [Figures, Figures] = [
+    { ms: [], chars: [], sample: '' },
+    { ms: [], chars: [], sample: '' },
+  ];
+  const once = async (call: () => Promise<string>, into: Figures) => {
     const started = performance.now();
     const text = await call();
-    figures.ms.push(performance.now() - started);
-    figures.chars.push(text.length);
-    figures.sample = text;
+    into.ms.push(performance.now() - started);
+    into.chars.push(text.length);
+    into.sample = text;
+  };
+  for (let i = 0; i < RUNS; i++) {
+    if (i % 2 === 0) await once(mine, figures[0]).then(() => once(theirs, figures[1]));
+    else await once(theirs, figures[1]).then(() => once(mine, figures[0]));
   }
   return figures;
 }
@@ -58,10 +70,17 @@ async function startConnector(port: number): Promise<ChildProcess> {
   return child;
 }
 
-async function ours(chromium: string, url: string): Promise<Figures> {
+type Call = () => Promise<string>;
+
+/** Our side up and ready: the inspect_element call, and how to stop. */
+async function ours(chromium: string, url: string): Promise<{ call: Call; stop(): Promise<void> }> {
   const port = await freePortRun(1);
   const connector = await startConnector(port);
   const browser = await launchWithExtension(chromium);
+  const stop = async () => {
+    await browser.close().catch(() => undefined);
+    connector.kill();
+  };
   try {
     await connectExtension(browser.worker, port);
     const page = await browser.context.newPage();
@@ -72,12 +91,13 @@ async function ours(chromium: string, url: string): Promise<Figures> {
     const snapshot = await tool(client, 'take_snapshot', {});
     const ref = /button "count is 0" \[ref=(e\d+)\]/.exec(snapshot)?.[1];
     if (!ref) throw new Error(`Browser Debug: no ref for the counter in\n${snapshot}`);
-    const figures = await measure(() => tool(client, 'inspect_element', { ref }));
-    await client.close();
-    return figures;
-  } finally {
-    await browser.close().catch(() => undefined);
-    connector.kill();
+    return {
+      call: () => tool(client, 'inspect_element', { ref }),
+      stop: async () => (await client.close(), await stop()),
+    };
+  } catch (error) {
+    await stop();
+    throw error;
   }
 }
 
@@ -93,14 +113,15 @@ function peerNode(): string {
   return chosen;
 }
 
-async function theirs(chromium: string, url: string): Promise<Figures> {
+async function theirs(chromium: string, url: string): Promise<{ call: Call; stop(): Promise<void> }> {
   const client = await startPeer(installPeer(), chromium, 'bench', peerNode());
   try {
     await tool(client, 'navigate_page', { type: 'url', url });
     const uid = peerUid(await tool(client, 'take_snapshot', {}), /button "count is 0"/);
-    return await measure(() => tool(client, 'get_css_styles', { uid }));
-  } finally {
+    return { call: () => tool(client, 'get_css_styles', { uid }), stop: () => client.close() };
+  } catch (error) {
     await client.close();
+    throw error;
   }
 }
 
@@ -115,14 +136,23 @@ async function main(): Promise<void> {
   const app = await startApp(inspectReactApp);
   try {
     const url = `${app.origin}/`;
-    const mine = await ours(chromium, url);
-    const peer = await theirs(chromium, url);
+    const us = await ours(chromium, url);
+    const them = await theirs(chromium, url).catch(async (error: unknown) => {
+      await us.stop();
+      throw error;
+    });
+    const [mine, peer] = await measurePair(us.call, them.call).finally(() => Promise.all([us.stop(), them.stop()]));
     if (process.env.BENCH_INSPECT_SHOW) console.log(`\n--- ours ---\n${mine.sample}\n\n--- theirs ---\n${peer.sample}`);
     console.log(
-      `\nThe counter button of a Vite react-ts app, ${RUNS} calls each after one warm-up.\n${''.padEnd(24)} ${'inspect_element'.padStart(14)} ${`get_css_styles ${PEER_VERSION}`.padStart(16)} ${'ours/theirs'.padStart(9)}`,
+      `\nThe counter button of a Vite react-ts app, ${RUNS} calls each after one warm-up, interleaved.\n${''.padEnd(24)} ${'inspect_element'.padStart(14)} ${`get_css_styles ${PEER_VERSION}`.padStart(16)} ${'ours/theirs'.padStart(9)}`,
     );
     console.log(row('time, median', median(mine.ms), median(peer.ms), 'ms'));
     console.log(row('answer, median', median(mine.chars), median(peer.chars), 'chars'));
+    // Each round's two calls ran back to back, so their ratio is the figure least moved by the machine's load.
+    const rounds = mine.ms.map((ms, at) => ms / peer.ms[at]!);
+    console.log(
+      `${'time ratio, median round'.padEnd(24)} ${''.padStart(31)} ${median(rounds).toFixed(2).padStart(8)}×`,
+    );
     console.log(
       `\nTarget: ≤ 1× its time (${median(mine.ms) <= median(peer.ms) ? 'met' : 'MISSED'}). Ours also answers box, visibility, computed values and the component chain with source lines; get_css_styles answers rules only.`,
     );

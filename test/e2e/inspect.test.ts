@@ -101,6 +101,13 @@ describe('inspect_element and highlight_element in real dev-server apps', functi
       assert.ok(ref, snapshot.text);
       const byRef = await tool('inspect_element', { ref });
       assert.match(byRef.text, /Counter \(src\/App\.tsx:16\)/, byRef.text);
+      // A selector asks the DOM domain for the document again, which ends every id it gave out: the id remembered
+      // for the ref is stale, and the next inspection by ref asks for a new one.
+      assert.match((await tool('inspect_element', { selector: '.card' })).text, /^<div>/);
+      const again = await tool('inspect_element', { ref });
+      assert.ok(!again.isError, again.text);
+      assert.match(again.text, /^\.counter — src\/App\.css:5$/m, again.text);
+      assert.equal((await tool('inspect_element', { ref })).text, again.text);
       const none = await tool('inspect_element', { selector: '#nothing-here' });
       assert.equal(none.isError, true);
       assert.match(none.text, /No element matches '#nothing-here'/);

@@ -5,10 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import {
   connectExtension,
   launchWithExtension,
@@ -21,15 +21,14 @@ import { inspectReactApp } from '../e2e/support/inspectApps';
 import { freePortRun } from '../support/ports';
 import { installVsix, requireCodeServer, startCodeServer, type CodeServer } from './support/codeServer';
 import { ROOT } from './support/suiteBuild';
+import { clickAction, expandView, openSideBar, runCommand } from './support/uiRig';
 
 const ARTIFACTS = join(ROOT, '.test-artifacts');
 
-/** A title-bar action: shown on hover, found by its accessible label. */
-async function clickAction(area: Locator, label: string): Promise<void> {
-  await area.hover();
-  const action = area.locator(`.action-label[aria-label^="${label}"]`).first();
-  await action.waitFor({ timeout: 20_000 });
-  await action.click();
+/** A PNG's width and height, from its IHDR chunk. */
+function pngSize(path: string): { width: number; height: number } {
+  const bytes = readFileSync(path);
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
 describe('VS Code UI: a picked element in the Element view, Go to CSS Rule and Go to Component (code-server)', function () {
@@ -40,18 +39,23 @@ describe('VS Code UI: a picked element in the Element view, Go to CSS Rule and G
   let vite: RunningApp | undefined;
   let workbench: Page;
   let port: number;
+  let shots: string;
 
   before(async function () {
     const codeServer = requireCodeServer(this);
     const chromiumPath = requireChromium(this);
     mkdirSync(ARTIFACTS, { recursive: true });
     const scratch = mkdtempSync(join(tmpdir(), 'bd-inspect-ui-'));
+    shots = mkdtempSync(join(tmpdir(), 'bd-inspect-shots-'));
     const vsix = join(scratch, 'bd-inspect.vsix');
     execFileSync(process.execPath, ['scripts/packageBrowserExtension.mjs'], { cwd: ROOT });
     execFileSync(process.execPath, ['scripts/packageVsix.mjs', vsix], { cwd: ROOT, stdio: 'pipe' });
     vite = await startApp(inspectReactApp);
     port = await freePortRun(1);
-    server = await startCodeServer(codeServer, { folder: vite.dir, settings: { 'browserDebug.connector.port': port } });
+    server = await startCodeServer(codeServer, {
+      folder: vite.dir,
+      settings: { 'browserDebug.connector.port': port, 'browserDebug.screenshots.folder': shots },
+    });
     assert.match(await installVsix(codeServer, server, vsix), /was successfully installed/);
     rmSync(scratch, { recursive: true, force: true });
     ui = await chromium.launch({
@@ -80,6 +84,7 @@ describe('VS Code UI: a picked element in the Element view, Go to CSS Rule and G
     await ui?.close();
     await server?.stop();
     await vite?.stop();
+    if (shots) rmSync(shots, { recursive: true, force: true });
   });
 
   it('a pick made with the shortcut shows in the Element view; Go to CSS Rule opens src/App.css:5, Go to Component src/App.tsx:7; Add to Chat fills the chat', async () => {
@@ -134,5 +139,65 @@ describe('VS Code UI: a picked element in the Element view, Go to CSS Rule and G
       .first()
       .waitFor({ timeout: 30_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-element-add-to-chat.png') });
+  });
+
+  it('"Browser Debug: Pick Element" from the command palette starts the picker, the click shows in the Element view, and Add to Chat puts the inspection and a screenshot cropped to the element in the chat request', async () => {
+    const page = await browser!.context.newPage();
+    await page.goto(`${vite!.origin}/`);
+    await page.bringToFront();
+    await page.waitForSelector('div.card');
+    // The app's own listener on the card: the pick's click must not reach it.
+    await page.evaluate(() => {
+      (window as unknown as { clicks: number }).clicks = 0;
+      document
+        .querySelector('div.card')!
+        .addEventListener('click', () => (window as unknown as { clicks: number }).clicks++);
+    });
+
+    await runCommand(workbench, 'Browser Debug: Pick Element');
+    await page.waitForSelector('#__browser_debug_picker__', { state: 'attached', timeout: 30_000 });
+    // The card's own padding, not the button inside it.
+    await page.hover('div.card', { position: { x: 6, y: 6 } });
+    await page.click('div.card', { position: { x: 6, y: 6 } });
+    const note = page.locator('#__browser_debug_picker__ input[name="note"]');
+    await note.fill('from the palette');
+    await note.press('Enter');
+    await page.waitForSelector('#__browser_debug_picker__', { state: 'detached', timeout: 20_000 });
+    assert.equal(await page.evaluate(() => (window as unknown as { clicks: number }).clicks), 0);
+
+    await openSideBar(workbench);
+    const header = await expandView(workbench, 'Element');
+    await workbench.locator('.monaco-list-row', { hasText: 'from the palette' }).first().waitFor({ timeout: 30_000 });
+    await workbench
+      .locator('.monaco-list-row', { hasText: /component.*App \(react\)/ })
+      .first()
+      .waitFor({ timeout: 10_000 });
+    await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-element-pick-command.png') });
+
+    // Add to Chat: the request carries the note, the inspection and the element's screenshot. VS Code for the Web
+    // (code-server) cannot attach an image file (its chat reads images only from file: URIs of a desktop window),
+    // so the request names the screenshot's path and size: that is what a user of a remote or web window gets.
+    const box = await page.locator('div.card').boundingBox();
+    const before = new Set(readdirSync(shots));
+    await clickAction(header, 'Add to Chat');
+    let shot = '';
+    await until(
+      () => Boolean((shot = readdirSync(shots).find((name) => name.endsWith('.png') && !before.has(name)) ?? '')),
+      30_000,
+      'the element screenshot in the screenshot folder',
+    );
+    // The chat input is an editor: it renders spaces as no-break spaces, which \s matches; long lines wrap.
+    const request = workbench.locator('.interactive-input-part', {
+      hasText: /Screenshot\sof\sthe\selement\s\(\d+×\d+\):[\s\S]*Note:\s"from\sthe\spalette"[\s\S]*<div>/,
+    });
+    await request.first().waitFor({ timeout: 30_000 });
+    const text = (await request.first().locator('.view-lines').innerText()).replace(/\s+/g, '');
+    assert.ok(text.includes(join(shots, shot).replace(/\s+/g, '')), `the request names ${shot}:\n${text}`);
+    // Cropped: the image is the card's size (device pixel ratio 1 here), not the 1280×800 viewport.
+    const size = pngSize(join(shots, shot));
+    assert.ok(Math.abs(size.width - Math.round(box!.width)) <= 2, `${size.width} vs ${box!.width}`);
+    assert.ok(Math.abs(size.height - Math.round(box!.height)) <= 2, `${size.height} vs ${box!.height}`);
+    assert.ok(text.includes(`(${size.width}×${size.height}):`), text);
+    await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-element-add-to-chat-screenshot.png') });
   });
 });

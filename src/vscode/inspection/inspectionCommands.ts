@@ -88,21 +88,38 @@ async function open(app: CommandContext, position: SourcePosition): Promise<bool
   return false;
 }
 
-/** Opens the chat with the pick's note and inspection, and a screenshot of the element when one can be taken. */
+/**
+ * The chat attaches an image only from a `file:` URI the window itself can read: a local desktop window. A remote
+ * window (SSH, WSL, containers) or VS Code for the Web (code-server) drops it silently, so there the request
+ * names the screenshot's path instead (the user opens it, an agent reads it with its file tools).
+ */
+function imageAttaches(): boolean {
+  return !vscode.env.remoteName && vscode.env.uiKind === vscode.UIKind.Desktop;
+}
+
+interface ElementShot {
+  path?: string;
+  dimensions?: { width: number; height: number };
+}
+
+/** Opens the chat with the pick's note and inspection, and a screenshot cropped to the element when one can be taken. */
 async function addToChat(app: CommandContext): Promise<string | undefined> {
   try {
     const pick = await currentPick(app);
     if (!pick) return undefined;
-    const query = `About this element I picked in the browser:\n${picksText([pick], 1, 6000).replace(/^Showing 1 of 1 pick\(s\), newest first\.\n\n/, '')}`;
-    const shot = await callConnector<{ path?: string }>(app.session.port, 'POST', '/capture-screenshot', {
+    const shot = await callConnector<ElementShot>(app.session.port, 'POST', '/capture-screenshot', {
       selector: pick.inspection?.selector ?? pick.element.selector,
       fullPage: false,
       tabId: pick.tabId,
     }).catch(() => undefined);
+    const attach = Boolean(shot?.path) && imageAttaches();
+    const size = shot?.dimensions ? ` (${shot.dimensions.width}×${shot.dimensions.height})` : '';
+    const named = shot?.path && !attach ? `Screenshot of the element${size}: ${shot.path}\n` : '';
+    const query = `About this element I picked in the browser:\n${named}${picksText([pick], 1, 6000).replace(/^Showing 1 of 1 pick\(s\), newest first\.\n\n/, '')}`;
     await vscode.commands.executeCommand('workbench.action.chat.open', {
       query,
       isPartialQuery: true,
-      ...(shot?.path ? { attachFiles: [vscode.Uri.file(shot.path)] } : {}),
+      ...(attach ? { attachFiles: [vscode.Uri.file(shot!.path!)] } : {}),
     });
     return query;
   } catch (error) {

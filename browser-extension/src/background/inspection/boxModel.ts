@@ -1,42 +1,41 @@
 import type { BoxEdges, ElementBox } from '../../../../src/shared/inspection';
-import type { Send } from '../debuggerSession';
-
-type Quad = number[];
-interface CdpBoxModel {
-  content: Quad;
-  padding: Quad;
-  border: Quad;
-  margin: Quad;
-}
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
-/** How far the outer quad reaches beyond the inner one on each side (quads run clockwise from top-left). */
-function edges(outer: Quad, inner: Quad): BoxEdges {
-  return {
-    top: round(inner[1]! - outer[1]!),
-    right: round(outer[2]! - inner[2]!),
-    bottom: round(outer[5]! - inner[5]!),
-    left: round(inner[0]! - outer[0]!),
-  };
+/** The element's border box as the page measured it (getBoundingClientRect). */
+export interface PageRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
-/** The border box in the viewport and the widths of padding, border and margin; undefined when not rendered. */
-export async function boxOf(send: Send, backendNodeId: number): Promise<ElementBox | undefined> {
-  const model = await send<{ model: CdpBoxModel }>('DOM.getBoxModel', { backendNodeId }).then(
-    ({ model }) => model,
-    () => undefined,
-  );
-  if (!model) return undefined;
-  const { border } = model;
+const SIDES = ['top', 'right', 'bottom', 'left'] as const;
+
+function edgesOf(values: ReadonlyMap<string, string>, name: (side: string) => string): BoxEdges {
+  const edge = (side: string) => round(Number.parseFloat(values.get(name(side)) ?? '0') || 0);
+  return { top: edge('top'), right: edge('right'), bottom: edge('bottom'), left: edge('left') };
+}
+
+/**
+ * The border box in the viewport and the widths of padding, border and margin; undefined when not rendered
+ * (the page found no layout box). Margin and padding come from the computed style, which resolves them to
+ * used pixels for a rendered element, as the DOM domain's box model does; measured in the page, so no
+ * extra DevTools round trip.
+ */
+export function boxFrom(
+  rect: PageRect | null | undefined,
+  values: ReadonlyMap<string, string>,
+): ElementBox | undefined {
+  if (!rect) return undefined;
   return {
-    x: round(border[0]!),
-    y: round(border[1]!),
-    width: round(border[2]! - border[0]!),
-    height: round(border[5]! - border[1]!),
-    padding: edges(model.padding, model.content),
-    border: edges(model.border, model.padding),
-    margin: edges(model.margin, model.border),
+    x: round(rect.x),
+    y: round(rect.y),
+    width: round(rect.width),
+    height: round(rect.height),
+    padding: edgesOf(values, (side) => `padding-${side}`),
+    border: edgesOf(values, (side) => `border-${side}-width`),
+    margin: edgesOf(values, (side) => `margin-${side}`),
   };
 }
 
@@ -62,24 +61,27 @@ export const KEY_PROPERTIES = [
   'pointer-events',
 ];
 
-/** Shorthands the computed style lists only as longhands. */
-const SIDES = ['top', 'right', 'bottom', 'left'];
+/** Shorthands the answer folds from their longhands (the computed style lists longhands). */
+const FOLDED = new Set(['margin', 'padding', 'overflow']);
 
-/** The key computed values plus the caller's, with margin and padding folded into one value each. */
-export async function computedOf(
-  send: Send,
-  nodeId: number,
+/** The computed properties the page reads: the key ones as longhands, the box widths, offsets and the caller's. */
+export function computedNames(extra: readonly string[] = []): string[] {
+  const names = KEY_PROPERTIES.filter((name) => !FOLDED.has(name));
+  for (const side of SIDES) names.push(`margin-${side}`, `padding-${side}`, `border-${side}-width`, side);
+  names.push('overflow-x', 'overflow-y', ...extra);
+  return [...new Set(names)];
+}
+
+/** The key computed values plus the caller's, with margin, padding and overflow folded into one value each. */
+export function computedValues(
+  values: ReadonlyMap<string, string>,
   extra: readonly string[] = [],
-): Promise<Record<string, string>> {
-  const { computedStyle } = await send<{ computedStyle: { name: string; value: string }[] }>(
-    'CSS.getComputedStyleForNode',
-    { nodeId },
-  );
-  const all = new Map(computedStyle.map(({ name, value }) => [name, value.slice(0, 2000)]));
+): Record<string, string> {
+  const all = new Map(values);
   for (const box of ['margin', 'padding']) {
-    const values = SIDES.map((side) => all.get(`${box}-${side}`) ?? '0px');
-    const [top, right, bottom, left] = values;
-    all.set(box, top === bottom && right === left ? (top === right ? top! : `${top} ${right}`) : values.join(' '));
+    const sides = SIDES.map((side) => all.get(`${box}-${side}`) ?? '0px');
+    const [top, right, bottom, left] = sides;
+    all.set(box, top === bottom && right === left ? (top === right ? top! : `${top} ${right}`) : sides.join(' '));
   }
   const overflowX = all.get('overflow-x');
   const overflowY = all.get('overflow-y');
@@ -87,7 +89,7 @@ export async function computedOf(
   const result: Record<string, string> = {};
   for (const name of [...KEY_PROPERTIES, ...extra]) {
     const value = all.get(name);
-    if (value !== undefined) result[name] = value;
+    if (value !== undefined && value !== '') result[name] = value;
   }
   if (all.get('position') !== 'static')
     for (const side of SIDES) if (all.get(side) && all.get(side) !== 'auto') result[side] = all.get(side)!;

@@ -4,9 +4,10 @@ import { targetTab } from '../targetTab';
 import { actionSession, type ActionSession } from '../actions/actionSession';
 import { nodeOfRef } from '../actions/refs';
 import { refuseWhileDialog } from '../actions/snapshotCommand';
-import { boxOf, computedOf } from './boxModel';
+import { boxFrom, computedNames, computedValues } from './boxModel';
 import { cascade, type CdpMatchedStyles } from './cssCascade';
 import { elementFacts } from './elementFacts';
+import { forgetFrontendId, frontendId } from './frontendNodes';
 import { ruleLocation, styleSheets } from './styleSheets';
 
 /**
@@ -37,13 +38,25 @@ async function target(session: ActionSession, args: Record<string, unknown>) {
   if (typeof args.ref !== 'string')
     throw new CommandError('INVALID_ARGUMENT', 'Give the element as `ref` (from take_snapshot) or `selector` (CSS).');
   const backendNodeId = nodeOfRef(session.tabId, args.ref);
-  await session.send('DOM.getDocument', { depth: 0 });
-  const { nodeIds } = await session.send<{ nodeIds: number[] }>('DOM.pushNodesByBackendIdsToFrontend', {
-    backendNodeIds: [backendNodeId],
-  });
-  if (!nodeIds[0])
+  const { nodeId, remembered } = await frontendId(session, backendNodeId);
+  if (!nodeId)
     throw new CommandError('STALE_REF', 'That element is no longer on the page. Take a new snapshot and use its refs.');
-  return { backendNodeId, nodeId: nodeIds[0] };
+  return { backendNodeId, nodeId, remembered };
+}
+
+/** Matched rules by the element's front-end id; a remembered id that went stale is asked for again, once. */
+async function rulesOf(
+  session: ActionSession,
+  args: Record<string, unknown>,
+  found: Awaited<ReturnType<typeof target>>,
+) {
+  try {
+    return await matchedRules(session, found.nodeId);
+  } catch (error) {
+    if (!('remembered' in found && found.remembered)) throw error;
+    forgetFrontendId(session, found.backendNodeId);
+    return matchedRules(session, (await target(session, args)).nodeId);
+  }
 }
 
 async function roleAndName(session: ActionSession, backendNodeId: number) {
@@ -79,15 +92,23 @@ export async function inspect(args: Record<string, unknown>): Promise<ElementIns
   refuseWhileDialog(session);
   // CSS first: computed and matched styles need the domain enabled, and its stylesheet headers.
   await styleSheets(session);
-  const { backendNodeId, nodeId, matches } = await target(session, args);
+  const located = target(session, args);
+  // A ref names its node at once, so the page and the accessibility tree need not wait for the DOM domain.
+  const byRef = typeof args.ref === 'string' && args.selector === undefined;
+  const backend = byRef
+    ? Promise.resolve().then(() => nodeOfRef(session.tabId, args.ref))
+    : located.then((found) => found.backendNodeId);
   const extra = Array.isArray(args.properties) ? args.properties.filter((name) => typeof name === 'string') : [];
-  const [facts, box, computed, cascadeResult, ax] = await Promise.all([
-    elementFacts(session.send, backendNodeId),
-    boxOf(session.send, backendNodeId),
-    computedOf(session.send, nodeId, extra),
-    matchedRules(session, nodeId),
-    roleAndName(session, backendNodeId),
+  // Three requests at once: the page (facts, box, computed values), the CSS domain, the accessibility tree.
+  const [{ matches }, facts, cascadeResult, ax] = await Promise.all([
+    located,
+    backend.then((backendNodeId) => elementFacts(session.send, backendNodeId, computedNames(extra))),
+    located.then((found) => rulesOf(session, args, found)),
+    backend.then((backendNodeId) => roleAndName(session, backendNodeId)),
   ]);
+  const values = new Map(Object.entries(facts.values));
+  const box = boxFrom(facts.rect, values);
+  const computed = computedValues(values, extra);
   return {
     tabId: tab.id!,
     url: tab.url,

@@ -1,0 +1,143 @@
+/**
+ * Where inspect_element's time goes (a profiling aid next to bench/inspect.ts; prints figures, not a test):
+ * an MCP call that does nothing in the browser (the round trip), inspect_element over MCP and over HTTP, and
+ * each CDP call the extension makes, sent alone from the service worker on the same debugger session.
+ * Usage: npm run build && node --import tsx bench/inspectProfile.ts   (BENCH_INSPECT_RUNS, default 30)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
+import { startApp } from '../test/e2e/support/devApps';
+import { inspectReactApp } from '../test/e2e/support/inspectApps';
+import { httpClient } from '../test/support/mcp';
+import { freePortRun } from '../test/support/ports';
+
+const RUNS = Number(process.env.BENCH_INSPECT_RUNS ?? 30);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function tool(client: Client, name: string, args: Record<string, unknown>): Promise<string> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const text = result.content.map((item) => (item.type === 'text' ? item.text : '')).join('\n');
+  if (result.isError) throw new Error(`${name}: ${text.slice(0, 500)}`);
+  return text;
+}
+
+async function timed(label: string, call: () => Promise<unknown>): Promise<void> {
+  await call();
+  const ms: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await call();
+    ms.push(performance.now() - started);
+  }
+  console.log(`${label.padEnd(44)} ${median(ms).toFixed(1).padStart(7)} ms`);
+}
+
+async function startConnector(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [resolve(__dirname, '../dist/cli.js'), '--port', String(port)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((done) =>
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && done()),
+  );
+  return child;
+}
+
+async function main(): Promise<void> {
+  const chromium = chromiumPath();
+  if (!chromium) throw new Error('No Chromium found.');
+  const app = await startApp(inspectReactApp);
+  const port = await freePortRun(1);
+  const connector = await startConnector(port);
+  const browser = await launchWithExtension(chromium);
+  try {
+    await connectExtension(browser.worker, port);
+    const page = await browser.context.newPage();
+    await page.goto(`${app.origin}/`);
+    await page.bringToFront();
+    await page.waitForSelector('button.counter');
+    const { client } = await httpClient(port);
+    const snapshot = await tool(client, 'take_snapshot', {});
+    const ref = /button "count is 0" \[ref=(e\d+)\]/.exec(snapshot)![1]!;
+    await timed('MCP get_current_page (round trip)', () => tool(client, 'get_current_page', {}));
+    await timed('MCP get_console_logs (no browser)', () => tool(client, 'get_console_logs', {}));
+    await timed('HTTP GET /console-logs (no browser)', () =>
+      fetch(`http://127.0.0.1:${port}/console-logs`).then((response) => response.text()),
+    );
+    await timed('MCP list_tabs (browser, no CDP)', () => tool(client, 'list_tabs', {}));
+    await timed('MCP inspect_element', () => tool(client, 'inspect_element', { ref }));
+    await timed('HTTP POST /inspect-element', async () => {
+      const response = await fetch(`http://127.0.0.1:${port}/inspect-element`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ref }),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
+      return response.text();
+    });
+    const worker = browser.worker;
+    const cdp = (method: string, params: Record<string, unknown> = {}) =>
+      worker.evaluate(
+        async ([method, params]) => {
+          const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+          const started = performance.now();
+          const result = (await chrome.debugger.sendCommand({ tabId: tab!.id! }, method, params)) as Record<
+            string,
+            unknown
+          >;
+          return { ms: performance.now() - started, result };
+        },
+        [method, params] as const,
+      );
+    const inWorker = async (label: string, method: string, params: () => Record<string, unknown>) => {
+      // An inspection keeps the extension's debugger session from its idle detach.
+      await tool(client, 'inspect_element', { ref });
+      const ms: number[] = [];
+      for (let i = 0; i < RUNS; i++) ms.push((await cdp(method, params())).ms);
+      console.log(`  in worker: ${label.padEnd(32)} ${median(ms).toFixed(1).padStart(7)} ms`);
+    };
+    const { result: doc } = await cdp('DOM.getDocument', { depth: 0 });
+    const { result: found } = await cdp('DOM.querySelector', {
+      nodeId: (doc.root as { nodeId: number }).nodeId,
+      selector: 'button.counter',
+    });
+    const nodeId = found.nodeId as number;
+    const { result: described } = await cdp('DOM.describeNode', { nodeId });
+    const backendNodeId = (described.node as { backendNodeId: number }).backendNodeId;
+    await inWorker('DOM.getDocument', 'DOM.getDocument', () => ({ depth: 0 }));
+    await inWorker('DOM.pushNodesByBackendIds', 'DOM.pushNodesByBackendIdsToFrontend', () => ({
+      backendNodeIds: [backendNodeId],
+    }));
+    const { result: pushed } = await cdp('DOM.pushNodesByBackendIdsToFrontend', { backendNodeIds: [backendNodeId] });
+    const nodeId2 = (pushed.nodeIds as number[])[0]!;
+    await inWorker('CSS.getMatchedStylesForNode', 'CSS.getMatchedStylesForNode', () => ({ nodeId: nodeId2 }));
+    await inWorker('CSS.getComputedStyleForNode', 'CSS.getComputedStyleForNode', () => ({ nodeId: nodeId2 }));
+    await inWorker('DOM.getBoxModel', 'DOM.getBoxModel', () => ({ backendNodeId }));
+    await inWorker('DOM.resolveNode', 'DOM.resolveNode', () => ({ backendNodeId }));
+    await inWorker('Accessibility.getPartialAXTree', 'Accessibility.getPartialAXTree', () => ({
+      backendNodeId,
+      fetchRelatives: false,
+    }));
+    await inWorker('Runtime.evaluate 1', 'Runtime.evaluate', () => ({ expression: '1' }));
+    await cdp('Accessibility.enable');
+    await inWorker('getPartialAXTree, AX enabled', 'Accessibility.getPartialAXTree', () => ({
+      backendNodeId,
+      fetchRelatives: false,
+    }));
+    await cdp('Accessibility.disable');
+  } finally {
+    await browser.close().catch(() => undefined);
+    connector.kill();
+    await app.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

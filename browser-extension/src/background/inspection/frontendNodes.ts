@@ -1,0 +1,48 @@
+import type { ActionSession } from '../actions/actionSession';
+
+/** Most ids remembered per session; past it the memory starts afresh. */
+const MAX_IDS = 500;
+
+const known = new WeakMap<ActionSession, Map<number, number>>();
+
+function idsOf(session: ActionSession): Map<number, number> {
+  let ids = known.get(session);
+  if (!ids) {
+    const fresh = new Map<number, number>();
+    session.on('DOM.documentUpdated', () => fresh.clear());
+    known.set(session, (ids = fresh));
+  }
+  return ids;
+}
+
+/**
+ * The DOM domain's front-end id of a backend node (the CSS domain wants it), remembered per session so a second
+ * inspection of the element skips the round trip. The DOM domain never gives an id out twice: one made stale (a
+ * navigation, or another command asking for the document again) fails rather than naming another node, and the
+ * caller then forgets it and asks again. 0 when the node is gone.
+ */
+export async function frontendId(
+  session: ActionSession,
+  backendNodeId: number,
+): Promise<{ nodeId: number; remembered: boolean }> {
+  const ids = idsOf(session);
+  const remembered = ids.get(backendNodeId);
+  if (remembered) return { nodeId: remembered, remembered: true };
+  const push = () =>
+    session.send<{ nodeIds: number[] }>('DOM.pushNodesByBackendIdsToFrontend', { backendNodeIds: [backendNodeId] });
+  // The DOM domain keeps its document between calls: it is asked for only when it was not yet (or was reset).
+  const { nodeIds } = await push().catch(async () => {
+    await session.send('DOM.getDocument', { depth: 0 });
+    return push();
+  });
+  const nodeId = nodeIds[0] ?? 0;
+  if (nodeId) {
+    if (ids.size >= MAX_IDS) ids.clear();
+    ids.set(backendNodeId, nodeId);
+  }
+  return { nodeId, remembered: false };
+}
+
+export function forgetFrontendId(session: ActionSession, backendNodeId: number): void {
+  known.get(session)?.delete(backendNodeId);
+}
