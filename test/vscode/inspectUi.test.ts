@@ -19,7 +19,13 @@ import {
 import { startApp, type RunningApp } from '../e2e/support/devApps';
 import { inspectReactApp } from '../e2e/support/inspectApps';
 import { freePortRun } from '../support/ports';
-import { installVsix, requireCodeServer, startCodeServer, type CodeServer } from './support/codeServer';
+import {
+  installVsix,
+  requireCodeServer,
+  startCodeServer,
+  waitForExtensionConnector,
+  type CodeServer,
+} from './support/codeServer';
 import { ROOT } from './support/suiteBuild';
 import { clickAction, expandView, openSideBar, runCommand } from './support/uiRig';
 
@@ -66,15 +72,7 @@ describe('VS Code UI: a picked element in the Element view, Go to CSS Rule and G
     workbench = await ui.newPage({ viewport: { width: 1400, height: 900 } });
     await workbench.goto(`${server.url}/?folder=${encodeURIComponent(vite.dir)}`);
     await workbench.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await until(
-      async () =>
-        await fetch(`http://127.0.0.1:${port}/.identity`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      60_000,
-      'the installed extension to start the connector',
-    );
+    await waitForExtensionConnector(server, port);
     browser = await launchWithExtension(chromiumPath);
     await connectExtension(browser.worker, port);
   });
