@@ -150,7 +150,7 @@ function listenForErrors(): void {
 
   window.addEventListener('unhandledrejection', (event) => {
     const reason: unknown = event.reason;
-    const text = reason instanceof Error ? `${reason.name}: ${reason.message}` : describe(reason, 1, new WeakSet());
+    const text = reason instanceof Error ? `${reason.name}: ${reason.message}` : describe(reason, 1, []);
     post(errorCapture(`Uncaught (in promise) ${text}`, reason, undefined, 'unhandledrejection'));
   });
 
