@@ -6,7 +6,8 @@
  * the cost of one console.log in a tight loop, LCP, and which of our scripts the time goes to (a CPU profile of
  * the console workload, self time by script: the one figure taken with a debugger attached).
  * Usage: npm run bench:page   (BENCH_ROUNDS=7 by default; BENCH_EXTENSION_DIR=another build's
- * dist/browser-extension to measure it instead; prints figures, not a test)
+ * dist/browser-extension to measure it instead; BENCH_PROFILE=fetchWorkload etc. profiles another workload;
+ * prints figures, not a test)
  */
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
@@ -143,13 +144,16 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string };
 }
 
-/** Self time of the console workload by script, with the extension: which of our code costs what. */
+/** The workload profiled (BENCH_PROFILE, the console workload by default). */
+const PROFILED = (process.env.BENCH_PROFILE ?? 'consoleWorkload') as Workload;
+
+/** Self time of one workload by script, with the extension: which of our code costs what. */
 async function profileOurCode(browser: RawBrowser, origin: string): Promise<string[]> {
   const page = await browser.open(`${origin}/index.html`);
   await browser.send('Profiler.enable', {}, page.sessionId);
   await browser.send('Profiler.setSamplingInterval', { interval: 100 }, page.sessionId);
   await browser.send('Profiler.start', {}, page.sessionId);
-  await page.evaluate('consoleWorkload()');
+  await page.evaluate(`${PROFILED}()`);
   const { profile } = await browser.send<{
     profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
   }>('Profiler.stop', {}, page.sessionId);
@@ -261,7 +265,7 @@ async function main(): Promise<void> {
     console.log(
       `LCP of the app: ${fmt(median(plain.lcp), 0)} ms without, ${fmt(median(withExtension.lcp), 0)} ms with`,
     );
-    console.log('\nWhere the console workload spends its time with the extension (CPU profile, self time):');
+    console.log(`\nWhere "${LABELS[PROFILED]}" spends its time with the extension (CPU profile, self time):`);
     for (const line of await profileOurCode(ours, app.origin)) console.log(line);
   } finally {
     await bare.close();
