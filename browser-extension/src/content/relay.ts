@@ -37,7 +37,10 @@ function send(message: RelayMessage): void {
  * worker pairs them with requests as they finish). When the page is hidden, everything goes at once.
  */
 const HOLD_MS = 25;
+/** Held batches are sent before they pass this many characters together (one batch alone may be larger). */
+const HOLD_CHARS = 1_000_000;
 let heldCaptures: string[] = [];
+let heldChars = 0;
 let heldTimings: ResourceTiming[] = [];
 let holdTimer: ReturnType<typeof setTimeout> | undefined;
 let hidden = false;
@@ -51,6 +54,7 @@ function sendHeld(): void {
   else if (heldCaptures.length)
     send({ kind: 'captures', json: `[${heldCaptures.map((json) => json.slice(1, -1)).join(',')}]` });
   heldCaptures = [];
+  heldChars = 0;
   heldTimings = [];
 }
 
@@ -62,7 +66,9 @@ function hold(): void {
 /** A batch joins others only when it is a non-empty JSON array (what the page hook sends); anything else goes alone. */
 function holdCaptures(json: string): void {
   if (json.length > 2 && json.startsWith('[') && json.endsWith(']')) {
+    if (heldChars + json.length > HOLD_CHARS) sendHeld();
     heldCaptures.push(json);
+    heldChars += json.length;
     hold();
   } else send({ kind: 'captures', json });
 }
