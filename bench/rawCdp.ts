@@ -18,7 +18,21 @@ export interface RawBrowser {
   open(url: string): Promise<RawPage>;
   /** Evaluates in the first service worker whose URL starts with `prefix`. */
   evaluateInWorker<T>(prefix: string, expression: string): Promise<T>;
+  /** Runs `work` while the browser records a trace of `categories` (no page is attached for it). */
+  trace<T>(categories: string[], work: () => Promise<T>): Promise<{ result: T; events: TraceEvent[] }>;
   close(): Promise<void>;
+}
+
+export interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  /** Thread (CPU) time of a complete event, where the platform records it. */
+  tdur?: number;
 }
 
 export interface RawPage {
@@ -98,6 +112,24 @@ export async function launchRaw(executable: string, extraArgs: string[] = []): P
       } finally {
         await send('Target.detachFromTarget', { sessionId });
       }
+    },
+    trace: async (categories, work) => {
+      const events: TraceEvent[] = [];
+      const complete = new Promise<void>((resolve) => {
+        const listener = (message: { method?: string; params?: Params }) => {
+          if (message.method === 'Tracing.dataCollected') events.push(...(message.params!.value as TraceEvent[]));
+          if (message.method === 'Tracing.tracingComplete') {
+            listeners.delete(listener);
+            resolve();
+          }
+        };
+        listeners.add(listener);
+      });
+      await send('Tracing.start', { traceConfig: { includedCategories: categories }, transferMode: 'ReportEvents' });
+      const result = await work();
+      await send('Tracing.end');
+      await complete;
+      return { result, events };
     },
     close: async () => {
       socket.close();

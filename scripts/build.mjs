@@ -44,7 +44,6 @@ const targets = [
     ...common,
     entryPoints: {
       background: 'browser-extension/src/background/main.ts',
-      pageHook: 'browser-extension/src/content/pageHook.ts',
       relay: 'browser-extension/src/content/relay.ts',
       bodyHook: 'browser-extension/src/content/bodyHook.ts',
       recorder: 'browser-extension/src/content/recorder.ts',
@@ -58,6 +57,21 @@ const targets = [
     platform: 'browser',
     format: 'iife',
     target: 'chrome116',
+  },
+  {
+    // The page hook runs in the page's world and calls the page's console from its wrapper. Chrome reports
+    // every console call whose top frame is a chrome-extension:// script to the browser with a full stack
+    // (for the extension's error list), which doubled the cost of a page's console.log. Named by sourceURL,
+    // the wrapper's frame is not an extension's; src/shared/stackFrames.ts skips frames with this name.
+    // No source map: a sourceURL would make DevTools look for it beside that name.
+    ...common,
+    sourcemap: false,
+    entryPoints: { pageHook: 'browser-extension/src/content/pageHook.ts' },
+    outdir: 'dist/browser-extension',
+    platform: 'browser',
+    format: 'iife',
+    target: 'chrome116',
+    footer: { js: '//# sourceURL=browser-debug-page-hook.js' },
   },
 ];
 

@@ -17,6 +17,9 @@ export interface MappedFrame extends StackFrame {
   original?: OriginalPosition;
 }
 
+/** The name the page hook's script goes by in stacks (its `//# sourceURL`, set in scripts/build.mjs). */
+export const PAGE_HOOK_SOURCE_URL = 'browser-debug-page-hook.js';
+
 /** V8: `    at fn (url:12:7)`, `    at async fn (url:12:7)`, `    at url:12:7`. */
 const V8_LINE = /^\s*at (?:async )?(?:(.+?) \()?(.+?):(\d+):(\d+)\)?\s*$/;
 /** Firefox and Safari: `fn@url:12:7`, `@url:12:7`. */
@@ -24,7 +27,7 @@ const GECKO_LINE = /^\s*(.*?)@(.+?):(\d+):(\d+)\s*$/;
 
 /**
  * Frames from a stack trace in text form. Lines and columns stay 1-based, as in `Error.stack`; lines
- * that are not frames, our own extension's frames and eval'd code (no script to fetch) are skipped.
+ * that are not frames, our own extension's frames (the page hook's included) and eval'd code (no script to fetch) are skipped.
  */
 export function parseStack(stack: string | readonly string[] | undefined): StackFrame[] {
   if (!stack) return [];
@@ -34,7 +37,13 @@ export function parseStack(stack: string | readonly string[] | undefined): Stack
     const match = V8_LINE.exec(line) ?? GECKO_LINE.exec(line);
     if (!match) continue;
     const [, name, url, row, column] = match;
-    if (!url || url.includes('<anonymous>') || url.startsWith('eval at') || url.startsWith('chrome-extension://'))
+    if (
+      !url ||
+      url.includes('<anonymous>') ||
+      url.startsWith('eval at') ||
+      url.startsWith('chrome-extension://') ||
+      url === PAGE_HOOK_SOURCE_URL
+    )
       continue;
     frames.push({ url, line: Number(row), column: Number(column), ...(name ? { functionName: name } : {}) });
   }

@@ -44,14 +44,14 @@ describe('browser extension: console and errors', function () {
     await page.close();
   });
 
-  it('keeps 10 page frames for a plain log and more for an error, every line of a loop in order, none of ours', async () => {
+  it('keeps 3 page frames for a plain log and more for an error, every line of a loop in order, none of ours', async () => {
     const page = await rig.browser.context.newPage();
     await page.goto(`${rig.site.origin}/deep.html`);
     await until(async () => (await logs()).some((log) => log.message === 'done'));
     const all = (await logs()).filter((log) => String(log.url).endsWith('/deep.html'));
     const deepLog = all.find((log) => log.message === 'deep log')!;
     assert.equal(deepLog.source, `${rig.site.origin}/deep.js:4:24`);
-    assert.equal(deepLog.frames.length, 10);
+    assert.equal(deepLog.frames.length, 3);
     const deepError = all.find((log) => log.message === 'deep error')!;
     assert.equal(deepError.source, `${rig.site.origin}/deep.js:5:24`);
     assert.ok(deepError.frames.length > 10, `${deepError.frames.length} frames`);

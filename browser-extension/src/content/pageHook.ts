@@ -50,9 +50,13 @@ function post(capture: PageCapture): void {
   }
 }
 
-/** Page frames a plain log keeps (its source line is the first), as V8's default limit; warnings, errors,
- * asserts and traces keep more, as before. Fewer frames is most of what the stack costs per call. */
-const PLAIN_FRAMES = 10;
+/**
+ * Page frames a plain log keeps: its source line is the first, and DevTools shows no stack for a log either.
+ * Three rather than one, so a log made through another extension's console wrapper (its frames are skipped)
+ * still has its line. Warnings, errors, asserts and traces keep more. Frames are most of what the stack costs
+ * per call (docs/costs.md).
+ */
+const PLAIN_FRAMES = 3;
 const FULL_FRAMES = 23;
 
 /** Wraps one console method; a capture failure never breaks the page's own call. */
@@ -150,7 +154,7 @@ function listenForErrors(): void {
 
   window.addEventListener('unhandledrejection', (event) => {
     const reason: unknown = event.reason;
-    const text = reason instanceof Error ? `${reason.name}: ${reason.message}` : describe(reason, 1, new WeakSet());
+    const text = reason instanceof Error ? `${reason.name}: ${reason.message}` : describe(reason, 1, []);
     post(errorCapture(`Uncaught (in promise) ${text}`, reason, undefined, 'unhandledrejection'));
   });
 

@@ -30,6 +30,49 @@ function send(message: RelayMessage): void {
   }
 }
 
+/**
+ * Captures and timings wait a moment and cross the port together: each port message costs the page's thread
+ * a fixed price (the extension port serialises it again), and a page whose captures come one per task (a
+ * WebSocket frame, a fetch's timing) paid it for every one. Initiators and bodies still go at once (the
+ * worker pairs them with requests as they finish). When the page is hidden, everything goes at once.
+ */
+const HOLD_MS = 25;
+/** Held batches are sent before they pass this many characters together (one batch alone may be larger). */
+const HOLD_CHARS = 1_000_000;
+let heldCaptures: string[] = [];
+let heldChars = 0;
+let heldTimings: ResourceTiming[] = [];
+let holdTimer: ReturnType<typeof setTimeout> | undefined;
+let hidden = false;
+
+function sendHeld(): void {
+  if (holdTimer !== undefined) clearTimeout(holdTimer);
+  holdTimer = undefined;
+  if (heldTimings.length) send({ kind: 'timings', timings: heldTimings });
+  // Each held string is one batch, a JSON array: the worker reads them as one array, in order.
+  if (heldCaptures.length === 1) send({ kind: 'captures', json: heldCaptures[0]! });
+  else if (heldCaptures.length)
+    send({ kind: 'captures', json: `[${heldCaptures.map((json) => json.slice(1, -1)).join(',')}]` });
+  heldCaptures = [];
+  heldChars = 0;
+  heldTimings = [];
+}
+
+function hold(): void {
+  if (hidden) sendHeld();
+  else holdTimer ??= setTimeout(sendHeld, HOLD_MS);
+}
+
+/** A batch joins others only when it is a non-empty JSON array (what the page hook sends); anything else goes alone. */
+function holdCaptures(json: string): void {
+  if (json.length > 2 && json.startsWith('[') && json.endsWith(']')) {
+    if (heldChars + json.length > HOLD_CHARS) sendHeld();
+    heldCaptures.push(json);
+    heldChars += json.length;
+    hold();
+  } else send({ kind: 'captures', json });
+}
+
 /** Resource timing is what the page itself knows: dns, connect, request, response phases. */
 function observeTimings(): void {
   const toTiming = (entry: PerformanceResourceTiming): ResourceTiming => ({
@@ -46,7 +89,9 @@ function observeTimings(): void {
   });
   new PerformanceObserver((list) => {
     const timings = (list.getEntries() as PerformanceResourceTiming[]).map(toTiming);
-    if (timings.length) send({ kind: 'timings', timings });
+    if (!timings.length) return;
+    heldTimings.push(...timings);
+    hold();
   }).observe({ type: 'resource', buffered: true });
 }
 
@@ -54,8 +99,14 @@ function relayPageEvents(): void {
   /** The hook already batches; its JSON goes on unparsed, so the page's thread does no more work here. */
   window.addEventListener(CAPTURE_EVENT, (event) => {
     const detail = (event as CustomEvent<unknown>).detail;
-    if (typeof detail === 'string') send({ kind: 'captures', json: detail });
+    if (typeof detail === 'string') holdCaptures(detail);
   });
+  // The page hook flushes its last batch on pagehide too; whichever listener runs first, nothing waits.
+  window.addEventListener('pagehide', () => {
+    hidden = true;
+    sendHeld();
+  });
+  window.addEventListener('pageshow', () => (hidden = false));
 
   window.addEventListener(BODY_EVENT, (event) => {
     const detail = (event as CustomEvent<unknown>).detail;
