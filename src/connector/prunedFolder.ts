@@ -7,11 +7,11 @@ export interface FolderCap {
 }
 
 /**
- * Removes the oldest files named `prefix…` in `dir` until at most `cap` remain (the newest always stays).
- * Only our own files (by prefix) are ever removed: the folder may be one the user shares.
+ * Removes the oldest files whose whole name matches `ours` in `dir` until at most `cap` remain (the newest
+ * always stays). Only names we generate match: the folder may be one the user shares.
  */
-export async function pruneOldest(dir: string, prefix: string, cap: FolderCap): Promise<void> {
-  const names = (await readdir(dir)).filter((name) => name.startsWith(prefix));
+export async function pruneOldest(dir: string, ours: RegExp, cap: FolderCap): Promise<void> {
+  const names = (await readdir(dir)).filter((name) => ours.test(name));
   const files = await Promise.all(
     names.map(async (name) => {
       const path = join(dir, name);

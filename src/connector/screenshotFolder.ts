@@ -6,6 +6,8 @@ import type { Logger } from './logger';
 import { pruneOldest } from './prunedFolder';
 
 const PREFIX = 'screenshot-';
+/** The names save() gives (`screenshot-<ISO time>-<sequence>.png|jpg`), and no other. */
+const OURS = /^screenshot-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-\d{4,}\.(png|jpg)$/;
 
 /** Saves screenshots to one folder, capped by file count and bytes; the oldest of ours go first. */
 export class ScreenshotFolder {
@@ -22,7 +24,7 @@ export class ScreenshotFolder {
     const name = `${PREFIX}${stamp}-${(++this.sequence).toString().padStart(4, '0')}.${image.format === 'png' ? 'png' : 'jpg'}`;
     const path = join(this.config.dir, name);
     await writeFile(path, image.bytes);
-    await pruneOldest(this.config.dir, PREFIX, this.config).catch((error: unknown) =>
+    await pruneOldest(this.config.dir, OURS, this.config).catch((error: unknown) =>
       this.logger.warn(`Could not prune ${this.config.dir}: ${String(error)}`),
     );
     return path;

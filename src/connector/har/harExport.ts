@@ -14,6 +14,8 @@ export interface HarExportFilter {
 }
 
 const PREFIX = 'network-';
+/** The names exportHar gives (`network-<ISO time>-<sequence>.har`), and no other. */
+const OURS = /^network-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-\d{4,}\.har$/;
 let sequence = 0;
 /** HAR files can be large: the newest 20 are kept, at most 200 MB in all. */
 export const HAR_FOLDER_CAP: FolderCap = { maxFiles: 20, maxBytes: 200 * 1024 * 1024 };
@@ -51,7 +53,7 @@ export async function exportHar(
   );
   const text = JSON.stringify(harOf(entries), null, 2);
   await writeFile(path, text);
-  await pruneOldest(folder, PREFIX, cap).catch((error: unknown) =>
+  await pruneOldest(folder, OURS, cap).catch((error: unknown) =>
     logger.warn(`Could not prune ${folder}: ${String(error)}`),
   );
   return { path, size: Buffer.byteLength(text), entries: entries.length };

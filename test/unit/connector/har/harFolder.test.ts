@@ -20,12 +20,16 @@ describe('HAR exports folder (connector)', () => {
     for (let i = 0; i < 4; i++) {
       const written = await exportHar(store, config, { limit: 10 }, silentLogger, { maxFiles: 2, maxBytes: 1e9 });
       paths.push(written.path);
-      if (i === 0) writeFileSync(join(folder, 'my-notes.har'), '{}');
+      if (i === 0) {
+        writeFileSync(join(folder, 'my-notes.har'), '{}');
+        writeFileSync(join(folder, 'network-login.har'), '{}');
+      }
     }
     const kept = readdirSync(folder).sort();
     assert.equal(new Set(paths).size, 4, 'each export has its own name');
     assert.ok(kept.includes('my-notes.har'), 'a file we did not write stays');
+    assert.ok(kept.includes('network-login.har'), 'even one whose name starts as ours do');
     assert.ok(kept.includes(paths[3]!.split('/').pop()!), 'the newest stays');
-    assert.equal(kept.filter((name) => name.startsWith('network-')).length, 2);
+    assert.equal(kept.filter((name) => name.startsWith('network-2')).length, 2);
   });
 });
