@@ -30,16 +30,21 @@ export async function replayWithMocks(
   await deps.recordings.get(id);
   const startSeq = deps.store.lastSeq;
   const ids: string[] = [];
-  try {
-    const setUp = async () => {
-      for (const rule of rules) ids.push((await deps.networkMocks.add(rule)).id);
-    };
-    const verdict = await deps.recordings.replay(id, options, rules, setUp);
-    return withMocked(verdict, mockedSince(deps.store, startSeq, ids), ids);
-  } finally {
-    // A rule whose `times` ran out is gone already.
+  // A rule whose `times` ran out is gone already; the rest are cleared even if the replay failed.
+  const clear = async () => {
     for (const ruleId of ids) await deps.networkMocks.clear(ruleId).catch(() => undefined);
-  }
+  };
+  const setUp = async () => {
+    try {
+      for (const rule of rules) ids.push((await deps.networkMocks.add(rule)).id);
+    } catch (error) {
+      await clear();
+      throw error;
+    }
+    return clear;
+  };
+  const verdict = await deps.recordings.replay(id, options, rules, setUp);
+  return withMocked(verdict, mockedSince(deps.store, startSeq, ids), ids);
 }
 
 function mockedSince(store: CaptureStore, startSeq: number, ids: readonly string[]): MockedRequest[] {

@@ -186,13 +186,14 @@ export class RecordingService {
 
   /**
    * `mocks`: the network mock rules the caller set for this replay (replayWithMocks), kept with its verdict.
-   * `setUp` runs once this replay holds the slot, so a refused replay never sets anything up.
+   * `setUp` runs once this replay holds the slot (a refused replay sets nothing up), and the teardown it
+   * answers runs before the slot is free (the next replay never meets this one's mocks).
    */
   async replay(
     id: string,
     options: Partial<ReplayOptions> = {},
     mocks: readonly MockRule[] = [],
-    setUp: () => Promise<void> = async () => undefined,
+    setUp: () => Promise<() => Promise<void>> = async () => async () => undefined,
   ): Promise<ReplayVerdict> {
     checkId(id);
     if (this.running?.id === id)
@@ -202,11 +203,13 @@ export class RecordingService {
         'SERVICE_UNAVAILABLE',
         `A replay of ${this.replaying} is running: wait for its verdict, then replay again.`,
       );
-    const saved = await this.library.get(id);
-    if (!saved) throw notFound(id);
+    // Taken before the first await, so two replays that arrive together cannot both pass the check.
     this.replaying = id;
+    let tearDown: (() => Promise<void>) | undefined;
     try {
-      await setUp();
+      const saved = await this.library.get(id);
+      if (!saved) throw notFound(id);
+      tearDown = await setUp();
       const verdict = await this.runner.run(saved.recording, {
         ...options,
         secrets: { ...this.secrets.get(id), ...options.secrets },
@@ -219,6 +222,7 @@ export class RecordingService {
       }
       return verdict;
     } finally {
+      await tearDown?.();
       this.replaying = undefined;
       this.changed();
     }

@@ -67,5 +67,16 @@ describe('replay with network mocks (connector)', () => {
     releaseStep();
     await second;
     assert.equal(mocksInTab.size, 0, 'cleared after its replay');
+
+    // Two that arrive together: one runs with its mock, the other is refused and sets none.
+    added = 0;
+    stepStarted = false;
+    const both = [replayWithMocks(deps, id, [FAIL_PAYMENT]), replayWithMocks(deps, id, [FAIL_PAYMENT])];
+    await until(() => stepStarted, 5_000, 'one of the two to reach its step');
+    releaseStep();
+    const outcomes = await Promise.allSettled(both);
+    assert.deepEqual(outcomes.map((outcome) => outcome.status).sort(), ['fulfilled', 'rejected']);
+    assert.equal(added, 1, 'only the replay that ran set its mock');
+    assert.equal(mocksInTab.size, 0, 'and it was cleared before the slot was free');
   });
 });
