@@ -61,8 +61,8 @@ export function describeOutcome(done: string, outcome: ActionOutcome, budget: nu
     lines.push(
       `- Page changes are not diffed on a page this big (${outcome.diffSkipped} snapshot lines): take_snapshot with a selector to look at the part you changed.`,
     );
-  // When the page settled matters only when it had not (busy): then it says how long the answer waited.
-  const settled = outcome.busy ? `, page settled after ${outcome.settledMs} ms` : '';
+  // How long the answer waited for the page matters only when the page had not settled (busy).
+  const settled = outcome.busy ? `, answer waited ${outcome.settledMs} ms for the page` : '';
   const header = `${done}. What followed (${outcome.tookMs} ms${settled}):`;
   if (lines.length === 0 && !outcome.snapshot)
     return `${done}. Nothing followed: no errors, warnings, failed requests, dialogs, navigation, or page changes.`;
