@@ -169,6 +169,27 @@ describe('actions: errors, iframes, big pages, scope and lifetime, through MCP i
       assert.equal(after.isError, false, `works again once the dialog is closed: ${after.text}`);
     });
 
+    it('counts the page without running its scripts: an overridden getElementsByTagName neither alerts nor breaks it', async () => {
+      page = await rig.open('/');
+      // A string, so the test's compiler adds no helpers the page lacks.
+      await page.evaluate(`
+        Document.prototype.getElementsByTagName = document.getElementsByTagName = function () {
+          alert('counted by the page');
+          throw new Error('no count for you');
+        };
+      `);
+      const shot = await rig.tool('take_snapshot');
+      assert.equal(shot.isError, false, shot.text);
+      assert.match(shot.text, /- button "Sign in" \[ref=e\d+\]/);
+      const part = await rig.tool('take_snapshot', { selector: 'form' });
+      assert.equal(part.isError, false, part.text);
+      assert.deepEqual(
+        rig.dialogs.map((dialog) => dialog.message()),
+        [],
+        'no dialog opened',
+      );
+    });
+
     it('does not touch a page outside the scope', async () => {
       const before = (await workerState(rig.browser.worker)).debugger.attaches;
       page = await rig.open(`http://outofscope.test:${rig.app.port}/`);

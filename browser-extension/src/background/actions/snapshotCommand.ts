@@ -67,12 +67,49 @@ export async function budgetedPage(
   return { ...fitSnapshot(lines, maxChars, reader.rest), lines: all, estimated: true };
 }
 
-/** The main document's element count, to choose how to read it (a page that lies about it only chooses). */
+/** Longest wait for the element count (a page whose main thread is busy is then read the lazy way). */
+const COUNT_TIMEOUT_MS = 1000;
+
+/**
+ * The main document's element count, to choose how to read it. Counted in an isolated world, so the page's own
+ * scripts (an overridden `getElementsByTagName` that opens an alert or never returns) are not run; on any
+ * failure the page counts as big, whose walk is budgeted (both ways of reading give the same lines).
+ */
 async function elementCount(session: ActionSession): Promise<number> {
+  try {
+    return await countIn(session, await countWorld(session, false)).catch(async () =>
+      // The world is gone with the document it was made in: a new one for the new document.
+      countIn(session, await countWorld(session, true)),
+    );
+  } catch (error) {
+    if (error instanceof CommandError) throw error;
+    return Infinity;
+  }
+}
+
+/** The isolated world the count runs in, one per session and main frame (each one made lives until navigation). */
+const countWorlds = new WeakMap<ActionSession, { frameId: string; contextId: number }>();
+
+async function countWorld(session: ActionSession, fresh: boolean): Promise<number> {
+  const frameId = session.mainFrameId;
+  if (!frameId) throw new Error('main frame not known yet');
+  const known = countWorlds.get(session);
+  if (known && known.frameId === frameId && !fresh) return known.contextId;
+  const { executionContextId } = await session.send<{ executionContextId: number }>('Page.createIsolatedWorld', {
+    frameId,
+    worldName: 'browser-debug-count',
+  });
+  countWorlds.set(session, { frameId, contextId: executionContextId });
+  return executionContextId;
+}
+
+async function countIn(session: ActionSession, contextId: number): Promise<number> {
   const { result } = await session.send<{ result: { value?: unknown } }>('Runtime.evaluate', {
     expression: "document.getElementsByTagName('*').length",
+    contextId,
     returnByValue: true,
     silent: true,
+    timeout: COUNT_TIMEOUT_MS,
   });
   return typeof result.value === 'number' ? result.value : Infinity;
 }
