@@ -149,6 +149,15 @@ describe('actions: errors, iframes, big pages, scope and lifetime, through MCP i
       assert.match(part.text, /\n {2}- button "(Buy tea|Bought) 7" \[ref=e\d+\]$/);
       const two = await rig.tool('take_snapshot', { selector: '#teas tbody tr:nth-child(-n+2)' });
       assert.match(two.text, /, 10 lines\.[\s\S]*"Tea number 1"[\s\S]*"Tea number 2"/, 'parts in page order');
+      // A part as big as the page is read as far as the answer shows, like the page.
+      const body = await rig.tool('take_snapshot', { selector: 'body' });
+      assert.equal(body.isError, false, body.text);
+      assert.ok(body.text.length <= 25_000, `${body.text.length} characters`);
+      assert.match(body.text, /\(only body\), about (\d+) lines\./);
+      const total = Number(/\(only body\), about (\d+) lines\./.exec(body.text)?.[1]);
+      assert.ok(Math.abs(total - 10_000) < 100, `about ${total} lines`);
+      assert.match(body.text, /- button "(Buy tea|Bought) 250" \[ref=e\d+\]/);
+      assert.doesNotMatch(body.text, /Buy tea 1999/);
     });
   });
 

@@ -114,32 +114,51 @@ async function countIn(session: ActionSession, contextId: number): Promise<numbe
   return typeof result.value === 'number' ? result.value : Infinity;
 }
 
-async function selectedLines(session: ActionSession, selector: string): Promise<SnapshotLine[]> {
+async function selectedPage(
+  session: ActionSession,
+  selector: string,
+  maxChars: number,
+): Promise<BudgetedSnapshot & { lines: number }> {
   const ids = isRef(selector)
     ? [nodeOfRef(session.tabId, selector.trim())]
     : await resolveSelectorAll(session.send, selector);
-  const lazy = (await elementCount(session)) < LAZY_FROM_ELEMENTS ? undefined : await lazyParts(session, ids);
+  const lazy = (await elementCount(session)) < LAZY_FROM_ELEMENTS ? undefined : await lazyParts(session, ids, maxChars);
   if (lazy) return lazy;
   const { nodes, source } = await fullTree(session.send);
   const lines: SnapshotLine[] = [];
   // One part after another, so new refs are numbered in page order.
   for (const id of ids)
     lines.push(...(await axLines(session.tabId, source, axNodeOf(nodes, id, `The element '${selector}'`))));
-  return lines;
+  return { ...fitSnapshot(lines, maxChars), lines: lines.length };
 }
 
-/** The parts of a big page, each read from its own AX node down; undefined if one must come from the whole tree. */
-async function lazyParts(session: ActionSession, ids: number[]): Promise<SnapshotLine[] | undefined> {
+/**
+ * The parts of a big page, each read from its own AX node down, as far as the answer shows (as a page is);
+ * undefined if one must come from the whole tree, or the walk needs more calls than reading it whole costs.
+ */
+async function lazyParts(
+  session: ActionSession,
+  ids: number[],
+  maxChars: number,
+): Promise<(BudgetedSnapshot & { lines: number }) | undefined> {
   const tree = lazyTree(session.send);
+  const reader = budgetReader(maxChars, () => tree.calls > MAX_LAZY_CALLS);
   try {
     await tree.root();
     const lines: SnapshotLine[] = [];
-    for (const id of ids) {
-      const node = await tree.nodeOf(id);
+    for (let i = 0; i < ids.length; i++) {
+      const node = await tree.nodeOf(ids[i]!);
       if (!node) return undefined;
-      lines.push(...(await axLines(session.tabId, tree, node)));
+      lines.push(...(await axLines(session.tabId, tree, node, reader)));
+      if (reader.overrun) return undefined;
+      if (reader.done) {
+        // The parts not reached count as many lines as those read, on average.
+        reader.unread(-1, ids.length - i - 1, lines, i + 1);
+        const all = lines.length + reader.rest.lines;
+        return { ...fitSnapshot(lines, maxChars, reader.rest), lines: all, estimated: true };
+      }
     }
-    return lines;
+    return { ...fitSnapshot(lines, maxChars), lines: lines.length };
   } finally {
     void tree.close();
   }
@@ -152,9 +171,7 @@ export async function snapshot(args: { tabId?: number; selector?: unknown; maxCh
   refuseWhileDialog(session);
   const selector = typeof args.selector === 'string' && args.selector.trim() ? args.selector : undefined;
   const maxChars = typeof args.maxChars === 'number' && args.maxChars >= 500 ? args.maxChars : DEFAULT_MAX_CHARS;
-  const fitted = selector
-    ? await selectedLines(session, selector).then((lines) => ({ ...fitSnapshot(lines, maxChars), lines: lines.length }))
-    : await budgetedPage(session, maxChars);
+  const fitted = selector ? await selectedPage(session, selector, maxChars) : await budgetedPage(session, maxChars);
   const current = await chrome.tabs.get(tab.id!);
   return {
     tabId: tab.id,
