@@ -99,8 +99,10 @@ export function lazyTree(
       if (!IFRAME_ROLES.has(String(node.role?.value)) || node.backendDOMNodeId === undefined) return undefined;
       // Same-process frames, all read in one go when the walk first meets one.
       frames ??= frameTrees(send, [node]);
-      const inner = (await frames).get(node.backendDOMNodeId);
-      return inner?.length ? treeSource(inner) : undefined;
+      const all = await frames;
+      const inner = all.get(node.backendDOMNodeId);
+      // With the others, so an iframe inside this one shows as it does in the whole tree.
+      return inner?.length ? treeSource(inner, all) : undefined;
     },
     ahead: (siblings: AXNode[], from: number) => {
       if (siblings.length > LIST) for (const node of siblings.slice(from, from + AHEAD)) subtree(node);

@@ -39,8 +39,8 @@ export async function pageLines(session: ActionSession): Promise<SnapshotLine[]>
 }
 
 /**
- * The whole page within maxChars, reading the tree only as far as the answer shows it. A page that fits is
- * read whole and becomes the next action's diff baseline; one cut short leaves its estimated size instead.
+ * The whole page within maxChars, reading the tree only as far as the answer shows it. A small page is read
+ * whole and becomes the next action's diff baseline; a big one leaves its (estimated) size instead.
  */
 export async function budgetedPage(
   session: ActionSession,
@@ -59,7 +59,9 @@ export async function budgetedPage(
     return { ...fitSnapshot(whole, maxChars), lines: whole.length };
   }
   if (!reader.done) {
-    rememberLines(session.tabId, lines.map(diffKey));
+    // Not a diff baseline: a walk can show a text run the whole tree hides (see axTree), so the next action
+    // would report lines that did not change. It reads the page whole first, as after no snapshot.
+    rememberBigPage(session.tabId, lines.length);
     return { ...fitSnapshot(lines, maxChars), lines: lines.length };
   }
   const all = lines.length + reader.rest.lines;
