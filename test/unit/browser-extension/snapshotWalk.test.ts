@@ -62,14 +62,22 @@ function docWith(first: number, title: string, role: string, name: string, owner
 }
 
 /** The Accessibility domain over a tree in memory, counting what the walk asks for. */
-function fakeDomain(nodes: AXNode[], frames: { frameId: string; owner: number; nodes: AXNode[] }[] = []) {
+function fakeDomain(
+  nodes: AXNode[],
+  frames: { frameId: string; owner: number; nodes: AXNode[] }[] = [],
+  /** Answers `DOM.describeNode` slowly, with a list's items from its end (not those the walk asks for ahead). */
+  domItems = false,
+) {
   const byId = new Map(nodes.map((node) => [node.nodeId, node]));
-  const asked = { children: 0, subtrees: 0, nodesSent: 0, enabled: false };
+  const asked = { children: 0, subtrees: 0, nodesSent: 0, enabled: false, late: 0 };
   const below = (node: AXNode): AXNode[] => [node, ...(node.childIds ?? []).flatMap((id) => below(byId.get(id)!))];
   const send = async (method: string, params: Record<string, unknown> = {}): Promise<never> => {
     const reply = (list: AXNode[]) => ((asked.nodesSent += list.length), { nodes: structuredClone(list) });
     await new Promise((resolve) => setImmediate(resolve));
-    if (method !== 'Accessibility.enable' && !asked.enabled) throw new Error('Accessibility has not been enabled.');
+    if (method !== 'Accessibility.enable' && !asked.enabled) {
+      asked.late++;
+      throw new Error('Accessibility has not been enabled.');
+    }
     switch (method) {
       case 'Accessibility.enable':
       case 'Accessibility.disable':
@@ -83,6 +91,15 @@ function fakeDomain(nodes: AXNode[], frames: { frameId: string; owner: number; n
       case 'Accessibility.queryAXTree':
         asked.subtrees++;
         return reply(below(byId.get(String(params.backendNodeId))!)) as never;
+      case 'DOM.describeNode': {
+        if (!domItems) throw new Error(`unexpected ${method}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const node = nodes.find((candidate) => candidate.backendDOMNodeId === params.backendNodeId)!;
+        const children = node
+          .childIds!.map((id) => ({ nodeType: 1, backendNodeId: byId.get(id)!.backendDOMNodeId }))
+          .reverse();
+        return { node: { nodeType: 1, backendNodeId: params.backendNodeId, children } } as never;
+      }
       case 'Page.getFrameTree': {
         // Nested frames as Chrome lists them: the main frame holds the first, which holds the next.
         type Tree = { frame: { id: string }; childFrames?: Tree[] };
@@ -159,6 +176,22 @@ describe('snapshot walk: reading the tree only as far as the answer shows it', (
     ]);
     const tree = lazyTree(send);
     assert.deepEqual(await axLines(5, tree).finally(() => tree.close()), whole);
+  });
+
+  it("turns the domain off only after every call the walk started, a list's DOM items included", async () => {
+    const { send, asked } = fakeDomain(rowsPage(300), [], true);
+    const tree = lazyTree(send);
+    await axLines(
+      6,
+      tree,
+      undefined,
+      budgetReader(600, () => false),
+    );
+    await tree.close();
+    assert.equal(asked.enabled, false);
+    // Whatever was still under way has had time to go out.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(asked.late, 0, 'no call after Accessibility.disable');
   });
 
   it('reads a page that fits the budget whole, and does not stop', async () => {

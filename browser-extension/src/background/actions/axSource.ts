@@ -85,6 +85,8 @@ export function lazyTree(
     },
     close: async () => {
       // Subtrees asked for ahead of a walk that stopped are still coming: they land before the domain goes off.
+      // A list's DOM items first: their answer asks for the items' subtrees.
+      await Promise.allSettled(described);
       await Promise.allSettled([...whole.values(), ...fetched.values(), ...queried.values()]);
       if (!opened) return;
       opened = false;
@@ -117,6 +119,8 @@ export function lazyTree(
   };
   /** queryAXTree answers by DOM node: a list's first items are asked for by their DOM nodes while its AX children come. */
   const queried = new Map<number, Promise<AXNode[]>>();
+  /** The `DOM.describeNode` calls of long lists, which close() waits for (they go on to ask for items). */
+  const described: Promise<void>[] = [];
   const query = (backendNodeId: number): Promise<AXNode[]> => {
     let answer = queried.get(backendNodeId);
     if (!answer) {
@@ -130,7 +134,7 @@ export function lazyTree(
   const firstItems = (node: AXNode): void => {
     if ((node.childIds?.length ?? 0) <= LIST || node.backendDOMNodeId === undefined) return;
     type DomNode = { nodeType: number; backendNodeId: number; children?: DomNode[] };
-    send<{ node: DomNode }>('DOM.describeNode', { backendNodeId: node.backendDOMNodeId, depth: 1 }).then(
+    const asking = send<{ node: DomNode }>('DOM.describeNode', { backendNodeId: node.backendDOMNodeId, depth: 1 }).then(
       ({ node: dom }) =>
         (dom.children ?? [])
           .filter((child) => child.nodeType === 1)
@@ -138,6 +142,7 @@ export function lazyTree(
           .forEach((child) => query(child.backendNodeId).catch(() => undefined)),
       () => undefined,
     );
+    described.push(asking);
   };
   const children = (node: AXNode): Promise<AXNode[]> => {
     source.calls++;

@@ -53,8 +53,14 @@ export async function budgetedPage(
   const tree = lazyTree(session.send);
   const reader = budgetReader(maxChars, () => tree.calls > MAX_LAZY_CALLS);
   // The answer does not wait for the domain to be turned off (nor for the rows asked ahead to land).
-  const lines = await axLines(session.tabId, tree, undefined, reader).finally(() => void tree.close());
+  const lines = await axLines(session.tabId, tree, undefined, reader).catch((error: unknown) => {
+    void tree.close();
+    throw error;
+  });
+  const closed = tree.close();
   if (reader.overrun) {
+    // The whole tree is read once the walk's calls are all answered and the domain is off.
+    await closed;
     const whole = await pageLines(session);
     return { ...fitSnapshot(whole, maxChars), lines: whole.length };
   }
@@ -145,14 +151,16 @@ async function lazyParts(
 ): Promise<(BudgetedSnapshot & { lines: number }) | undefined> {
   const tree = lazyTree(session.send);
   const reader = budgetReader(maxChars, () => tree.calls > MAX_LAZY_CALLS);
+  /** Before the caller reads the whole tree instead: the walk's calls answered, the domain off. */
+  const gone = async <T>(value: T): Promise<T> => (await tree.close(), value);
   try {
     await tree.root();
     const lines: SnapshotLine[] = [];
     for (let i = 0; i < ids.length; i++) {
       const node = await tree.nodeOf(ids[i]!);
-      if (!node) return undefined;
+      if (!node) return await gone(undefined);
       lines.push(...(await axLines(session.tabId, tree, node, reader)));
-      if (reader.overrun) return undefined;
+      if (reader.overrun) return await gone(undefined);
       if (reader.done) {
         // The parts not reached count as many lines as those read, on average.
         reader.unread(-1, ids.length - i - 1, lines, i + 1);
