@@ -149,6 +149,15 @@ describe('actions: errors, iframes, big pages, scope and lifetime, through MCP i
       assert.match(part.text, /\n {2}- button "(Buy tea|Bought) 7" \[ref=e\d+\]$/);
       const two = await rig.tool('take_snapshot', { selector: '#teas tbody tr:nth-child(-n+2)' });
       assert.match(two.text, /, 10 lines\.[\s\S]*"Tea number 1"[\s\S]*"Tea number 2"/, 'parts in page order');
+      // A part as big as the page is read as far as the answer shows, like the page.
+      const body = await rig.tool('take_snapshot', { selector: 'body' });
+      assert.equal(body.isError, false, body.text);
+      assert.ok(body.text.length <= 25_000, `${body.text.length} characters`);
+      assert.match(body.text, /\(only body\), about (\d+) lines\./);
+      const total = Number(/\(only body\), about (\d+) lines\./.exec(body.text)?.[1]);
+      assert.ok(Math.abs(total - 10_000) < 100, `about ${total} lines`);
+      assert.match(body.text, /- button "(Buy tea|Bought) 250" \[ref=e\d+\]/);
+      assert.doesNotMatch(body.text, /Buy tea 1999/);
     });
   });
 
@@ -167,6 +176,27 @@ describe('actions: errors, iframes, big pages, scope and lifetime, through MCP i
       await rig.dialogs[0]!.accept();
       const after = await rig.tool('take_snapshot');
       assert.equal(after.isError, false, `works again once the dialog is closed: ${after.text}`);
+    });
+
+    it('counts the page without running its scripts: an overridden getElementsByTagName neither alerts nor breaks it', async () => {
+      page = await rig.open('/');
+      // A string, so the test's compiler adds no helpers the page lacks.
+      await page.evaluate(`
+        Document.prototype.getElementsByTagName = document.getElementsByTagName = function () {
+          alert('counted by the page');
+          throw new Error('no count for you');
+        };
+      `);
+      const shot = await rig.tool('take_snapshot');
+      assert.equal(shot.isError, false, shot.text);
+      assert.match(shot.text, /- button "Sign in" \[ref=e\d+\]/);
+      const part = await rig.tool('take_snapshot', { selector: 'form' });
+      assert.equal(part.isError, false, part.text);
+      assert.deepEqual(
+        rig.dialogs.map((dialog) => dialog.message()),
+        [],
+        'no dialog opened',
+      );
     });
 
     it('does not touch a page outside the scope', async () => {

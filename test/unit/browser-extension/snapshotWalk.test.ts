@@ -43,15 +43,41 @@ function rowsPage(rows: number): AXNode[] {
   return nodes;
 }
 
+/** A small tree: a root with a heading, then one more node of `role` (an <iframe>, backend id `owner`). */
+function docWith(first: number, title: string, role: string, name: string, owner: number): AXNode[] {
+  const node = (id: number, nodeRole: string, nodeName: string, extra: Partial<AXNode> = {}): AXNode => ({
+    nodeId: String(id),
+    backendDOMNodeId: id,
+    ignored: false,
+    role: { value: nodeRole },
+    name: { value: nodeName },
+    childIds: [],
+    ...extra,
+  });
+  return [
+    node(first, 'RootWebArea', title, { childIds: [String(first + 1), String(owner)] }),
+    node(first + 1, 'heading', title, { parentId: String(first) }),
+    node(owner, role, name, { parentId: String(first) }),
+  ];
+}
+
 /** The Accessibility domain over a tree in memory, counting what the walk asks for. */
-function fakeDomain(nodes: AXNode[]) {
+function fakeDomain(
+  nodes: AXNode[],
+  frames: { frameId: string; owner: number; nodes: AXNode[] }[] = [],
+  /** Answers `DOM.describeNode` slowly, with a list's items from its end (not those the walk asks for ahead). */
+  domItems = false,
+) {
   const byId = new Map(nodes.map((node) => [node.nodeId, node]));
-  const asked = { children: 0, subtrees: 0, nodesSent: 0, enabled: false };
+  const asked = { children: 0, subtrees: 0, nodesSent: 0, enabled: false, late: 0 };
   const below = (node: AXNode): AXNode[] => [node, ...(node.childIds ?? []).flatMap((id) => below(byId.get(id)!))];
   const send = async (method: string, params: Record<string, unknown> = {}): Promise<never> => {
     const reply = (list: AXNode[]) => ((asked.nodesSent += list.length), { nodes: structuredClone(list) });
     await new Promise((resolve) => setImmediate(resolve));
-    if (method !== 'Accessibility.enable' && !asked.enabled) throw new Error('Accessibility has not been enabled.');
+    if (method !== 'Accessibility.enable' && !asked.enabled) {
+      asked.late++;
+      throw new Error('Accessibility has not been enabled.');
+    }
     switch (method) {
       case 'Accessibility.enable':
       case 'Accessibility.disable':
@@ -65,6 +91,28 @@ function fakeDomain(nodes: AXNode[]) {
       case 'Accessibility.queryAXTree':
         asked.subtrees++;
         return reply(below(byId.get(String(params.backendNodeId))!)) as never;
+      case 'DOM.describeNode': {
+        if (!domItems) throw new Error(`unexpected ${method}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const node = nodes.find((candidate) => candidate.backendDOMNodeId === params.backendNodeId)!;
+        const children = node
+          .childIds!.map((id) => ({ nodeType: 1, backendNodeId: byId.get(id)!.backendDOMNodeId }))
+          .reverse();
+        return { node: { nodeType: 1, backendNodeId: params.backendNodeId, children } } as never;
+      }
+      case 'Page.getFrameTree': {
+        // Nested frames as Chrome lists them: the main frame holds the first, which holds the next.
+        type Tree = { frame: { id: string }; childFrames?: Tree[] };
+        const nest = (ids: string[]): Tree[] =>
+          ids.length ? [{ frame: { id: ids[0]! }, childFrames: nest(ids.slice(1)) }] : [];
+        return {
+          frameTree: { frame: { id: 'main' }, childFrames: nest(frames.map(({ frameId }) => frameId)) },
+        } as never;
+      }
+      case 'DOM.getFrameOwner':
+        return { backendNodeId: frames.find(({ frameId }) => frameId === params.frameId)!.owner } as never;
+      case 'Accessibility.getFullAXTree':
+        return reply(frames.find(({ frameId }) => frameId === params.frameId)!.nodes) as never;
       default:
         throw new Error(`unexpected ${method}`);
     }
@@ -105,6 +153,45 @@ describe('snapshot walk: reading the tree only as far as the answer shows it', (
         `^\\[Snapshot cut to about 5000 characters: ${fitted.shownLines} of about ${whole.length} lines shown .* Large parts: ref e\\d+ \\(table, about ${whole.length - 2} lines\\)`,
       ),
     );
+  });
+
+  it('shows an iframe inside an iframe as the whole tree does', async () => {
+    const nodes = docWith(1, 'Outer', 'Iframe', 'First', 500);
+    const first = docWith(10, 'Inner', 'Iframe', 'Second', 600);
+    const second = docWith(20, 'Deepest', 'button', 'Deep', 22);
+    const whole = await axLines(
+      5,
+      treeSource(
+        nodes,
+        new Map([
+          [500, first],
+          [600, second],
+        ]),
+      ),
+    );
+    assert.ok(whole.some((line) => line.text.includes('button "Deep"')));
+    const { send } = fakeDomain(nodes, [
+      { frameId: 'f1', owner: 500, nodes: first },
+      { frameId: 'f2', owner: 600, nodes: second },
+    ]);
+    const tree = lazyTree(send);
+    assert.deepEqual(await axLines(5, tree).finally(() => tree.close()), whole);
+  });
+
+  it("turns the domain off only after every call the walk started, a list's DOM items included", async () => {
+    const { send, asked } = fakeDomain(rowsPage(300), [], true);
+    const tree = lazyTree(send);
+    await axLines(
+      6,
+      tree,
+      undefined,
+      budgetReader(600, () => false),
+    );
+    await tree.close();
+    assert.equal(asked.enabled, false);
+    // Whatever was still under way has had time to go out.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(asked.late, 0, 'no call after Accessibility.disable');
   });
 
   it('reads a page that fits the budget whole, and does not stop', async () => {

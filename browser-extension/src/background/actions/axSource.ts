@@ -85,6 +85,8 @@ export function lazyTree(
     },
     close: async () => {
       // Subtrees asked for ahead of a walk that stopped are still coming: they land before the domain goes off.
+      // A list's DOM items first: their answer asks for the items' subtrees.
+      await Promise.allSettled(described);
       await Promise.allSettled([...whole.values(), ...fetched.values(), ...queried.values()]);
       if (!opened) return;
       opened = false;
@@ -99,8 +101,10 @@ export function lazyTree(
       if (!IFRAME_ROLES.has(String(node.role?.value)) || node.backendDOMNodeId === undefined) return undefined;
       // Same-process frames, all read in one go when the walk first meets one.
       frames ??= frameTrees(send, [node]);
-      const inner = (await frames).get(node.backendDOMNodeId);
-      return inner?.length ? treeSource(inner) : undefined;
+      const all = await frames;
+      const inner = all.get(node.backendDOMNodeId);
+      // With the others, so an iframe inside this one shows as it does in the whole tree.
+      return inner?.length ? treeSource(inner, all) : undefined;
     },
     ahead: (siblings: AXNode[], from: number) => {
       if (siblings.length > LIST) for (const node of siblings.slice(from, from + AHEAD)) subtree(node);
@@ -115,6 +119,8 @@ export function lazyTree(
   };
   /** queryAXTree answers by DOM node: a list's first items are asked for by their DOM nodes while its AX children come. */
   const queried = new Map<number, Promise<AXNode[]>>();
+  /** The `DOM.describeNode` calls of long lists, which close() waits for (they go on to ask for items). */
+  const described: Promise<void>[] = [];
   const query = (backendNodeId: number): Promise<AXNode[]> => {
     let answer = queried.get(backendNodeId);
     if (!answer) {
@@ -128,7 +134,7 @@ export function lazyTree(
   const firstItems = (node: AXNode): void => {
     if ((node.childIds?.length ?? 0) <= LIST || node.backendDOMNodeId === undefined) return;
     type DomNode = { nodeType: number; backendNodeId: number; children?: DomNode[] };
-    send<{ node: DomNode }>('DOM.describeNode', { backendNodeId: node.backendDOMNodeId, depth: 1 }).then(
+    const asking = send<{ node: DomNode }>('DOM.describeNode', { backendNodeId: node.backendDOMNodeId, depth: 1 }).then(
       ({ node: dom }) =>
         (dom.children ?? [])
           .filter((child) => child.nodeType === 1)
@@ -136,6 +142,7 @@ export function lazyTree(
           .forEach((child) => query(child.backendNodeId).catch(() => undefined)),
       () => undefined,
     );
+    described.push(asking);
   };
   const children = (node: AXNode): Promise<AXNode[]> => {
     source.calls++;

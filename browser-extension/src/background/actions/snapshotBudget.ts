@@ -38,7 +38,6 @@ function subtreeSizes(lines: SnapshotLine[], unread?: Unread): number[] {
 function someCut(kept: Set<number>, first: number, last: number, unread?: Unread): boolean {
   for (let i = first; i <= last; i++) if (!kept.has(i) || unread?.under.has(i)) return true;
   return !!unread?.under.has(first - 1);
-  return false;
 }
 
 /** Where to narrow: the biggest element subtrees that were cut, by ref, largest first. */

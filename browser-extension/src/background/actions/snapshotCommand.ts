@@ -39,8 +39,8 @@ export async function pageLines(session: ActionSession): Promise<SnapshotLine[]>
 }
 
 /**
- * The whole page within maxChars, reading the tree only as far as the answer shows it. A page that fits is
- * read whole and becomes the next action's diff baseline; one cut short leaves its estimated size instead.
+ * The whole page within maxChars, reading the tree only as far as the answer shows it. A small page is read
+ * whole and becomes the next action's diff baseline; a big one leaves its (estimated) size instead.
  */
 export async function budgetedPage(
   session: ActionSession,
@@ -53,13 +53,21 @@ export async function budgetedPage(
   const tree = lazyTree(session.send);
   const reader = budgetReader(maxChars, () => tree.calls > MAX_LAZY_CALLS);
   // The answer does not wait for the domain to be turned off (nor for the rows asked ahead to land).
-  const lines = await axLines(session.tabId, tree, undefined, reader).finally(() => void tree.close());
+  const lines = await axLines(session.tabId, tree, undefined, reader).catch((error: unknown) => {
+    void tree.close();
+    throw error;
+  });
+  const closed = tree.close();
   if (reader.overrun) {
+    // The whole tree is read once the walk's calls are all answered and the domain is off.
+    await closed;
     const whole = await pageLines(session);
     return { ...fitSnapshot(whole, maxChars), lines: whole.length };
   }
   if (!reader.done) {
-    rememberLines(session.tabId, lines.map(diffKey));
+    // Not a diff baseline: a walk can show a text run the whole tree hides (see axTree), so the next action
+    // would report lines that did not change. It reads the page whole first, as after no snapshot.
+    rememberBigPage(session.tabId, lines.length);
     return { ...fitSnapshot(lines, maxChars), lines: lines.length };
   }
   const all = lines.length + reader.rest.lines;
@@ -67,42 +75,100 @@ export async function budgetedPage(
   return { ...fitSnapshot(lines, maxChars, reader.rest), lines: all, estimated: true };
 }
 
-/** The main document's element count, to choose how to read it (a page that lies about it only chooses). */
+/** Longest wait for the element count (a page whose main thread is busy is then read the lazy way). */
+const COUNT_TIMEOUT_MS = 1000;
+
+/**
+ * The main document's element count, to choose how to read it. Counted in an isolated world, so the page's own
+ * scripts (an overridden `getElementsByTagName` that opens an alert or never returns) are not run; on any
+ * failure the page counts as big, whose walk is budgeted (both ways of reading give the same lines).
+ */
 async function elementCount(session: ActionSession): Promise<number> {
+  try {
+    return await countIn(session, await countWorld(session, false)).catch(async () =>
+      // The world is gone with the document it was made in: a new one for the new document.
+      countIn(session, await countWorld(session, true)),
+    );
+  } catch (error) {
+    if (error instanceof CommandError) throw error;
+    return Infinity;
+  }
+}
+
+/** The isolated world the count runs in, one per session and main frame (each one made lives until navigation). */
+const countWorlds = new WeakMap<ActionSession, { frameId: string; contextId: number }>();
+
+async function countWorld(session: ActionSession, fresh: boolean): Promise<number> {
+  const frameId = session.mainFrameId;
+  if (!frameId) throw new Error('main frame not known yet');
+  const known = countWorlds.get(session);
+  if (known && known.frameId === frameId && !fresh) return known.contextId;
+  const { executionContextId } = await session.send<{ executionContextId: number }>('Page.createIsolatedWorld', {
+    frameId,
+    worldName: 'browser-debug-count',
+  });
+  countWorlds.set(session, { frameId, contextId: executionContextId });
+  return executionContextId;
+}
+
+async function countIn(session: ActionSession, contextId: number): Promise<number> {
   const { result } = await session.send<{ result: { value?: unknown } }>('Runtime.evaluate', {
     expression: "document.getElementsByTagName('*').length",
+    contextId,
     returnByValue: true,
     silent: true,
+    timeout: COUNT_TIMEOUT_MS,
   });
   return typeof result.value === 'number' ? result.value : Infinity;
 }
 
-async function selectedLines(session: ActionSession, selector: string): Promise<SnapshotLine[]> {
+async function selectedPage(
+  session: ActionSession,
+  selector: string,
+  maxChars: number,
+): Promise<BudgetedSnapshot & { lines: number }> {
   const ids = isRef(selector)
     ? [nodeOfRef(session.tabId, selector.trim())]
     : await resolveSelectorAll(session.send, selector);
-  const lazy = (await elementCount(session)) < LAZY_FROM_ELEMENTS ? undefined : await lazyParts(session, ids);
+  const lazy = (await elementCount(session)) < LAZY_FROM_ELEMENTS ? undefined : await lazyParts(session, ids, maxChars);
   if (lazy) return lazy;
   const { nodes, source } = await fullTree(session.send);
   const lines: SnapshotLine[] = [];
   // One part after another, so new refs are numbered in page order.
   for (const id of ids)
     lines.push(...(await axLines(session.tabId, source, axNodeOf(nodes, id, `The element '${selector}'`))));
-  return lines;
+  return { ...fitSnapshot(lines, maxChars), lines: lines.length };
 }
 
-/** The parts of a big page, each read from its own AX node down; undefined if one must come from the whole tree. */
-async function lazyParts(session: ActionSession, ids: number[]): Promise<SnapshotLine[] | undefined> {
+/**
+ * The parts of a big page, each read from its own AX node down, as far as the answer shows (as a page is);
+ * undefined if one must come from the whole tree, or the walk needs more calls than reading it whole costs.
+ */
+async function lazyParts(
+  session: ActionSession,
+  ids: number[],
+  maxChars: number,
+): Promise<(BudgetedSnapshot & { lines: number }) | undefined> {
   const tree = lazyTree(session.send);
+  const reader = budgetReader(maxChars, () => tree.calls > MAX_LAZY_CALLS);
+  /** Before the caller reads the whole tree instead: the walk's calls answered, the domain off. */
+  const gone = async <T>(value: T): Promise<T> => (await tree.close(), value);
   try {
     await tree.root();
     const lines: SnapshotLine[] = [];
-    for (const id of ids) {
-      const node = await tree.nodeOf(id);
-      if (!node) return undefined;
-      lines.push(...(await axLines(session.tabId, tree, node)));
+    for (let i = 0; i < ids.length; i++) {
+      const node = await tree.nodeOf(ids[i]!);
+      if (!node) return await gone(undefined);
+      lines.push(...(await axLines(session.tabId, tree, node, reader)));
+      if (reader.overrun) return await gone(undefined);
+      if (reader.done) {
+        // The parts not reached count as many lines as those read, on average.
+        reader.unread(-1, ids.length - i - 1, lines, i + 1);
+        const all = lines.length + reader.rest.lines;
+        return { ...fitSnapshot(lines, maxChars, reader.rest), lines: all, estimated: true };
+      }
     }
-    return lines;
+    return { ...fitSnapshot(lines, maxChars), lines: lines.length };
   } finally {
     void tree.close();
   }
@@ -115,9 +181,7 @@ export async function snapshot(args: { tabId?: number; selector?: unknown; maxCh
   refuseWhileDialog(session);
   const selector = typeof args.selector === 'string' && args.selector.trim() ? args.selector : undefined;
   const maxChars = typeof args.maxChars === 'number' && args.maxChars >= 500 ? args.maxChars : DEFAULT_MAX_CHARS;
-  const fitted = selector
-    ? await selectedLines(session, selector).then((lines) => ({ ...fitSnapshot(lines, maxChars), lines: lines.length }))
-    : await budgetedPage(session, maxChars);
+  const fitted = selector ? await selectedPage(session, selector, maxChars) : await budgetedPage(session, maxChars);
   const current = await chrome.tabs.get(tab.id!);
   return {
     tabId: tab.id,
