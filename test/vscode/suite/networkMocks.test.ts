@@ -105,10 +105,14 @@ describe('Network mocks and HAR in VS Code', () => {
       }),
     );
     await until(() => app.feed.websockets.length >= 4, 10_000, 'the socket events');
-    const groups = app.networkView.getChildren();
-    const rows = groups.flatMap((group) => app.networkView.getChildren(group));
-    const row = rows.find((node) => (node as { kind?: string }).kind === 'socket')!;
-    assert.ok(row, 'a WebSocket row');
+    // The tree redraws at most once a second while captures stream in: the row shows by the next redraw.
+    const socketRow = () =>
+      app.networkView
+        .getChildren()
+        .flatMap((group) => app.networkView.getChildren(group))
+        .find((node) => (node as { kind?: string }).kind === 'socket');
+    await until(() => socketRow() !== undefined, 5_000, 'a WebSocket row');
+    const row = socketRow()!;
     const item = app.networkView.getTreeItem(row);
     assert.equal(item.label, 'WS ws://localhost:5173/live');
     assert.equal(item.description, '2 frames · closed 1000');
