@@ -10,8 +10,8 @@ import { startActApp, type ActAppServer } from '../test/e2e/support/actAppServer
 import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
 import { httpClient } from '../test/support/mcp';
 import { freePortRun } from '../test/support/ports';
-import { startConnector } from './actPeers';
 import { installPeer, peerUid, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
+import { runBench, startConnector } from './connectorProcess';
 
 const RUNS = Number(process.env.BENCH_ACT_RUNS ?? 30);
 /** take_snapshot calls per page: each reads the whole page, so a few suffice. */
@@ -165,10 +165,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

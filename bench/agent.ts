@@ -18,7 +18,7 @@ import { httpClient } from '../test/support/mcp';
 import { freePortRun } from '../test/support/ports';
 import { installPeer, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
 import { ensurePeer } from './peers';
-import { startConnector } from './actPeers';
+import { runBench, startConnector } from './connectorProcess';
 
 const PLAYWRIGHT_MCP = { name: '@playwright/mcp', version: '0.0.83' };
 const FAILED_REQUEST = /\/api\/order[\s\S]{0,200}500|500[\s\S]{0,200}\/api\/order/;
@@ -192,10 +192,4 @@ async function main(): Promise<void> {
   );
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -16,6 +16,7 @@ import { summarizeProfile } from './cpuProfile';
 import { freePortRun } from '../test/support/ports';
 import { codeServerBin, startCodeServer } from '../test/vscode/support/codeServer';
 import { copyWorkspace, ROOT } from '../test/vscode/support/suiteBuild';
+import { runBench } from './connectorProcess';
 
 const SECONDS = Number(process.env.BENCH_EDITOR_SECONDS ?? 30);
 const PER_SECOND = 500;
@@ -124,10 +125,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

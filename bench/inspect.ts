@@ -6,10 +6,9 @@
  * run at once and are called in turn, so the noise of a shared machine falls on both alike.
  * Usage: npm run bench:inspect   (prints figures; not a test). BENCH_INSPECT_RUNS sets the calls (default 30).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
@@ -18,6 +17,7 @@ import { inspectReactApp } from '../test/e2e/support/inspectApps';
 import { httpClient } from '../test/support/mcp';
 import { freePortRun } from '../test/support/ports';
 import { installPeer, peerUid, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
+import { runBench, startConnector } from './connectorProcess';
 
 const RUNS = Number(process.env.BENCH_INSPECT_RUNS ?? 30);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -58,16 +58,6 @@ async function measurePair(mine: () => Promise<string>, theirs: () => Promise<st
     else await once(theirs, figures[1]).then(() => once(mine, figures[0]));
   }
   return figures;
-}
-
-async function startConnector(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [resolve(__dirname, '../dist/cli.js'), '--port', String(port)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((done) =>
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && done()),
-  );
-  return child;
 }
 
 type Call = () => Promise<string>;
@@ -161,10 +151,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -4,8 +4,6 @@
  * each CDP call the extension makes, sent alone from the service worker on the same debugger session.
  * Usage: npm run build && node --import tsx bench/inspectProfile.ts   (BENCH_INSPECT_RUNS, default 30)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
@@ -13,6 +11,7 @@ import { startApp } from '../test/e2e/support/devApps';
 import { inspectReactApp } from '../test/e2e/support/inspectApps';
 import { httpClient } from '../test/support/mcp';
 import { freePortRun } from '../test/support/ports';
+import { runBench, startConnector } from './connectorProcess';
 
 const RUNS = Number(process.env.BENCH_INSPECT_RUNS ?? 30);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -33,16 +32,6 @@ async function timed(label: string, call: () => Promise<unknown>): Promise<void>
     ms.push(performance.now() - started);
   }
   console.log(`${label.padEnd(44)} ${median(ms).toFixed(1).padStart(7)} ms`);
-}
-
-async function startConnector(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [resolve(__dirname, '../dist/cli.js'), '--port', String(port)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((done) =>
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && done()),
-  );
-  return child;
 }
 
 async function main(): Promise<void> {
@@ -134,10 +123,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

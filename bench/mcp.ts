@@ -3,11 +3,10 @@
  * Runs the standalone connector (dist/cli.js) in its own process; the client is the MCP SDK's own.
  * Usage: npm run bench:mcp   (prints figures; not a test)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { WebSocket } from 'ws';
+import { startConnector } from './connectorProcess';
 
 const WINDOWS = Number(process.env.BENCH_WINDOWS ?? 5);
 const PER_WINDOW = Number(process.env.BENCH_PER_WINDOW ?? 300);
@@ -16,16 +15,6 @@ const STORED = 10_000;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
-
-async function startConnector(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [resolve(__dirname, '../dist/cli.js'), '--port', String(port)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((done) =>
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && done()),
-  );
-  return child;
-}
 
 /** 10k realistic entries through /extension-ws, as the browser extension sends them; resolves once all are stored. */
 async function fill(port: number): Promise<void> {

@@ -6,6 +6,7 @@
  */
 import { connectFakeBrowser } from '../test/support/connector';
 import { feed, inMemoryClient, startMcpConnector } from '../test/support/mcp';
+import { runBench } from './connectorProcess';
 
 const STORED = 10_000;
 const CALLS = 600;
@@ -47,10 +48,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);
