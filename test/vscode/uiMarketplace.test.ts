@@ -42,6 +42,17 @@ describe('VS Code UI: first minute (walkthrough, Launch Browser, stable paths) a
   // The step's check mark (`data-done-step-id`) gets the class "complete" when its completion event fires.
   const stepDone = async (title: string) =>
     /\bcomplete\b/.test((await step(title).locator('[data-done-step-id]').first().getAttribute('class')) ?? '');
+  // Waits for a step, showing the walkthrough again if the Welcome page went back to its home meanwhile.
+  const untilStepDone = (title: string) =>
+    until(
+      async () => {
+        await showWalkthrough();
+        return stepDone(title);
+      },
+      20_000,
+      `the step "${title}" to complete`,
+      250,
+    );
 
   async function showWalkthrough(): Promise<void> {
     if (await step('Connect a browser').isVisible()) return;
@@ -166,8 +177,8 @@ describe('VS Code UI: first minute (walkthrough, Launch Browser, stable paths) a
       .waitFor({ timeout: 30_000 });
     await picture('console-view.png');
     await showWalkthrough();
-    await until(() => stepDone('Connect a browser'), 20_000, 'the Connect step to complete');
-    await until(() => stepDone('Open your app'), 20_000, 'the Open your app step to complete');
+    await untilStepDone('Connect a browser');
+    await untilStepDone('Open your app');
     assert.equal(await stepDone('Take a screenshot'), false);
   });
 
@@ -200,7 +211,7 @@ describe('VS Code UI: first minute (walkthrough, Launch Browser, stable paths) a
       .locator('.tabs-container .tab.active', { hasText: /screenshot-.*\.png/ })
       .waitFor({ timeout: 30_000 });
     await showWalkthrough();
-    await until(() => stepDone('Take a screenshot'), 20_000, 'the screenshot step to complete');
+    await untilStepDone('Take a screenshot');
   });
 
   it('the MCP server is listed for Copilot, and an assistant’s tool call shows in the Agent tab; the last step completes', async () => {
@@ -225,7 +236,7 @@ describe('VS Code UI: first minute (walkthrough, Launch Browser, stable paths) a
       await client.close();
     }
     await showWalkthrough();
-    await until(() => stepDone('Let Copilot use the tools'), 20_000, 'the Copilot step to complete');
+    await untilStepDone('Let Copilot use the tools');
     await picture('walkthrough.png');
   });
 
