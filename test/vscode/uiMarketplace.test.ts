@@ -124,6 +124,16 @@ describe('VS Code UI: first minute (walkthrough, Launch Browser, stable paths) a
       .catch(() => undefined);
   });
 
+  // The walkthrough moves focus to its next step when one completes, which can close a palette the next
+  // case opens (or take its Enter): each case leaves it closed.
+  afterEach(async () => {
+    const welcome = workbench?.locator('.tabs-container .tab', { hasText: 'Welcome' }).first();
+    if (!welcome || !(await welcome.isVisible())) return;
+    await welcome.hover();
+    await welcome.locator('.tab-actions .action-label').first().click();
+    await welcome.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
   after(async () => {
     await ui?.close();
     // The browsers Launch Browser started (their profile is in this code-server's storage), ended by id.
