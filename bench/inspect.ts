@@ -9,8 +9,6 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
 import { startApp } from '../test/e2e/support/devApps';
 import { inspectReactApp } from '../test/e2e/support/inspectApps';
@@ -18,16 +16,9 @@ import { httpClient } from '../test/support/mcp';
 import { freePortRun } from '../test/support/ports';
 import { installPeer, peerUid, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
 import { runBench, startConnector } from './connectorProcess';
+import { median, toolText } from './toolText';
 
 const RUNS = Number(process.env.BENCH_INSPECT_RUNS ?? 30);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function tool(client: Client, name: string, args: Record<string, unknown>): Promise<string> {
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  const text = result.content.map((item) => (item.type === 'text' ? item.text : '')).join('\n');
-  if (result.isError) throw new Error(`${name}: ${text.slice(0, 500)}`);
-  return text;
-}
 
 interface Figures {
   ms: number[];
@@ -78,11 +69,11 @@ async function ours(chromium: string, url: string): Promise<{ call: Call; stop()
     await page.bringToFront();
     await page.waitForSelector('button.counter');
     const { client } = await httpClient(port);
-    const snapshot = await tool(client, 'take_snapshot', {});
+    const snapshot = await toolText(client, 'take_snapshot', {});
     const ref = /button "count is 0" \[ref=(e\d+)\]/.exec(snapshot)?.[1];
     if (!ref) throw new Error(`Browser Debug: no ref for the counter in\n${snapshot}`);
     return {
-      call: () => tool(client, 'inspect_element', { ref }),
+      call: () => toolText(client, 'inspect_element', { ref }),
       stop: async () => (await client.close(), await stop()),
     };
   } catch (error) {
@@ -106,9 +97,9 @@ function peerNode(): string {
 async function theirs(chromium: string, url: string): Promise<{ call: Call; stop(): Promise<void> }> {
   const client = await startPeer(installPeer(), chromium, 'bench', peerNode());
   try {
-    await tool(client, 'navigate_page', { type: 'url', url });
-    const uid = peerUid(await tool(client, 'take_snapshot', {}), /button "count is 0"/);
-    return { call: () => tool(client, 'get_css_styles', { uid }), stop: () => client.close() };
+    await toolText(client, 'navigate_page', { type: 'url', url });
+    const uid = peerUid(await toolText(client, 'take_snapshot', {}), /button "count is 0"/);
+    return { call: () => toolText(client, 'get_css_styles', { uid }), stop: () => client.close() };
   } catch (error) {
     await client.close();
     throw error;

@@ -4,24 +4,15 @@
  * each CDP call the extension makes, sent alone from the service worker on the same debugger session.
  * Usage: npm run build && node --import tsx bench/inspectProfile.ts   (BENCH_INSPECT_RUNS, default 30)
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
 import { startApp } from '../test/e2e/support/devApps';
 import { inspectReactApp } from '../test/e2e/support/inspectApps';
 import { httpClient } from '../test/support/mcp';
 import { freePortRun } from '../test/support/ports';
 import { runBench, startConnector } from './connectorProcess';
+import { median, toolText } from './toolText';
 
 const RUNS = Number(process.env.BENCH_INSPECT_RUNS ?? 30);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function tool(client: Client, name: string, args: Record<string, unknown>): Promise<string> {
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  const text = result.content.map((item) => (item.type === 'text' ? item.text : '')).join('\n');
-  if (result.isError) throw new Error(`${name}: ${text.slice(0, 500)}`);
-  return text;
-}
 
 async function timed(label: string, call: () => Promise<unknown>): Promise<void> {
   await call();
@@ -48,15 +39,15 @@ async function main(): Promise<void> {
     await page.bringToFront();
     await page.waitForSelector('button.counter');
     const { client } = await httpClient(port);
-    const snapshot = await tool(client, 'take_snapshot', {});
+    const snapshot = await toolText(client, 'take_snapshot', {});
     const ref = /button "count is 0" \[ref=(e\d+)\]/.exec(snapshot)![1]!;
-    await timed('MCP get_current_page (round trip)', () => tool(client, 'get_current_page', {}));
-    await timed('MCP get_console_logs (no browser)', () => tool(client, 'get_console_logs', {}));
+    await timed('MCP get_current_page (round trip)', () => toolText(client, 'get_current_page', {}));
+    await timed('MCP get_console_logs (no browser)', () => toolText(client, 'get_console_logs', {}));
     await timed('HTTP GET /console-logs (no browser)', () =>
       fetch(`http://127.0.0.1:${port}/console-logs`).then((response) => response.text()),
     );
-    await timed('MCP list_tabs (browser, no CDP)', () => tool(client, 'list_tabs', {}));
-    await timed('MCP inspect_element', () => tool(client, 'inspect_element', { ref }));
+    await timed('MCP list_tabs (browser, no CDP)', () => toolText(client, 'list_tabs', {}));
+    await timed('MCP inspect_element', () => toolText(client, 'inspect_element', { ref }));
     await timed('HTTP POST /inspect-element', async () => {
       const response = await fetch(`http://127.0.0.1:${port}/inspect-element`, {
         method: 'POST',
@@ -82,7 +73,7 @@ async function main(): Promise<void> {
       );
     const inWorker = async (label: string, method: string, params: () => Record<string, unknown>) => {
       // An inspection keeps the extension's debugger session from its idle detach.
-      await tool(client, 'inspect_element', { ref });
+      await toolText(client, 'inspect_element', { ref });
       const ms: number[] = [];
       for (let i = 0; i < RUNS; i++) ms.push((await cdp(method, params())).ms);
       console.log(`  in worker: ${label.padEnd(32)} ${median(ms).toFixed(1).padStart(7)} ms`);
