@@ -92,7 +92,7 @@ function ours(client: Client): Side {
       const ref = snapshot
         .split('\n')
         .find((line) => pattern.test(line))
-        ?.match(/\[ref=(e\d+)\]/)?.[1];
+        ?.match(/^\s*(e\d+) /)?.[1];
       if (!ref) throw new Error(`Browser Debug: no ref for ${pattern}`);
       return ref;
     },

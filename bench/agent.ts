@@ -47,10 +47,10 @@ class Agent {
   }
 }
 
-/** The ref on the first line of `text` that matches, in the `[ref=e12]` or `uid=1_7` style. */
+/** The ref on the first line of `text` that matches, in the `e12 button`, `[ref=e12]` or `uid=1_7` style. */
 function refIn(text: string, pattern: RegExp): string {
   const line = text.split('\n').find((candidate) => pattern.test(candidate));
-  const ref = line?.match(/\[ref=([\w-]+)\]/)?.[1] ?? line?.match(/uid=(\S+)/)?.[1];
+  const ref = line?.match(/^\s*(e\d+) /)?.[1] ?? line?.match(/\[ref=([\w-]+)\]/)?.[1] ?? line?.match(/uid=(\S+)/)?.[1];
   if (!ref) throw new Error(`no ref for ${pattern} in\n${text.slice(0, 1200)}`);
   return ref;
 }

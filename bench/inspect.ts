@@ -70,7 +70,7 @@ async function ours(chromium: string, url: string): Promise<{ call: Call; stop()
     await page.waitForSelector('button.counter');
     const { client } = await httpClient(port);
     const snapshot = await toolText(client, 'take_snapshot', {});
-    const ref = /button "count is 0" \[ref=(e\d+)\]/.exec(snapshot)?.[1];
+    const ref = /(e\d+) button "count is 0"/.exec(snapshot)?.[1];
     if (!ref) throw new Error(`Browser Debug: no ref for the counter in\n${snapshot}`);
     return {
       call: () => toolText(client, 'inspect_element', { ref }),

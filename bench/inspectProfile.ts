@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     await page.waitForSelector('button.counter');
     const { client } = await httpClient(port);
     const snapshot = await toolText(client, 'take_snapshot', {});
-    const ref = /button "count is 0" \[ref=(e\d+)\]/.exec(snapshot)![1]!;
+    const ref = /(e\d+) button "count is 0"/.exec(snapshot)![1]!;
     await timed('MCP get_current_page (round trip)', () => toolText(client, 'get_current_page', {}));
     await timed('MCP get_console_logs (no browser)', () => toolText(client, 'get_console_logs', {}));
     await timed('HTTP GET /console-logs (no browser)', () =>

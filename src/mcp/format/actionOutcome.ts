@@ -14,24 +14,52 @@ function consoleLine(entry: { id: string; message: string; source?: string }): s
   return `#${entry.id}: ${cut(oneLine(entry.message), 300)}${entry.source ? ` (${shortLocation(entry.source)})` : ''}`;
 }
 
-function diffLines(outcome: ActionOutcome): string[] {
+const refOf = (line: string) => /^(e\d+) /.exec(line)?.[1];
+
+/** The diff's lines marked `+` new, `−` gone, `~` changed (one ref's added and removed lines, shown as it is now). */
+function markedDiff(outcome: ActionOutcome): string[] {
   const { diff } = outcome;
-  if (!diff || (!diff.added.length && !diff.removed.length)) return [];
+  if (!diff) return [];
+  const removedRefs = new Set(diff.removed.map(refOf).filter(Boolean));
+  const changedRefs = new Set(diff.added.map(refOf).filter((ref) => ref && removedRefs.has(ref)));
   return [
-    `- Page changes (+ new, − gone):`,
-    ...diff.added.map((line) => `  + ${line}`),
-    ...diff.removed.map((line) => `  − ${line}`),
-    ...(diff.more ? [`  … ${diff.more} more changed lines: take_snapshot to see the page`] : []),
+    ...diff.added.map((line) => `${changedRefs.has(refOf(line)) ? '~' : '+'} ${line}`),
+    ...diff.removed.filter((line) => !changedRefs.has(refOf(line))).map((line) => `− ${line}`),
   ];
 }
 
+function diffLines(marked: string[], more: number): string[] {
+  if (!marked.length) return [];
+  const legend = [
+    marked.some((line) => line.startsWith('+')) && '+ new',
+    marked.some((line) => line.startsWith('−')) && '− gone',
+    marked.some((line) => line.startsWith('~')) && '~ changed',
+  ].filter(Boolean);
+  return [
+    `- Page changes (${legend.join(', ')}):`,
+    ...marked.map((line) => `  ${line}`),
+    ...(more ? [`  … ${more} more changed lines: take_snapshot to see the page`] : []),
+  ];
+}
+
+/** A fill's own field showing the value it was given: the model knows that already (a secret shows as dots). */
+export function showsFilledValue(ref: string, value: string): (line: string) => boolean {
+  const shown = [JSON.stringify(value), JSON.stringify('•'.repeat(value.length))].map((v) => `[value=${v}]`);
+  return (line) => line.startsWith(`${ref} `) && shown.some((v) => line.includes(v));
+}
+
 /** The answer to an action: what was done, then what followed (dialog, errors, warnings, failed requests, navigation, changes). */
-export function describeOutcome(done: string, outcome: ActionOutcome, budget: number): string {
+export function describeOutcome(
+  done: string,
+  outcome: ActionOutcome,
+  budget: number,
+  echo?: (line: string) => boolean,
+): string {
   const lines: string[] = [];
   if (outcome.dialog) {
     const { type, message, defaultPrompt } = outcome.dialog;
     lines.push(
-      `- ${type === 'alert' ? 'An' : 'A'} ${type} dialog opened: "${cut(oneLine(message), 300)}"${defaultPrompt ? ` (default answer "${defaultPrompt}")` : ''}. It blocks the page: answer it with handle_dialog.`,
+      `- ${type === 'alert' ? 'An' : 'A'} ${type} dialog opened: "${cut(oneLine(message), 300)}"${defaultPrompt ? ` (default answer "${defaultPrompt}")` : ''}. Answer it with handle_dialog.`,
     );
   }
   lines.push(...entryLines('Error', outcome.errors, consoleLine));
@@ -56,16 +84,19 @@ export function describeOutcome(done: string, outcome: ActionOutcome, budget: nu
     lines.push(
       `- The page was still busy (requests in flight or loading) when this answer was written; later effects show in the next answer or get_console_logs.`,
     );
-  lines.push(...diffLines(outcome));
+  const marked = markedDiff(outcome);
+  const changes = marked.filter((line) => !(echo && line.startsWith('~') && echo(line.slice(2))));
+  lines.push(...diffLines(changes, outcome.diff?.more ?? 0));
   if (outcome.diffSkipped)
     lines.push(
       `- Page changes are not diffed on a page this big (${outcome.diffSkipped} snapshot lines): take_snapshot with a selector to look at the part you changed.`,
     );
   // How long the answer waited for the page matters only when the page had not settled (busy).
-  const settled = outcome.busy ? `, answer waited ${outcome.settledMs} ms for the page` : '';
-  const header = `${done}. What followed (${outcome.tookMs} ms${settled}):`;
+  const header = `${done}. What followed${outcome.busy ? ` (answer waited ${outcome.settledMs} ms for the page)` : ''}:`;
   if (lines.length === 0 && !outcome.snapshot)
-    return `${done}. Nothing followed: no errors, warnings, failed requests, dialogs, navigation, or page changes.`;
+    return changes.length < marked.length
+      ? `${done}; nothing else followed.`
+      : `${done}. Nothing followed: no errors, warnings, failed requests, dialogs, navigation, or page changes.`;
   const text = [header, ...lines].join('\n');
   if (!outcome.snapshot) return cut(text, budget);
   return `${cut(text, Math.floor(budget / 3))}\n${cut(outcome.snapshot, budget - Math.min(text.length, Math.floor(budget / 3)) - 10)}`;

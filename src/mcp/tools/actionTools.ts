@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { runAction } from '../../connector/actions/runAction';
 import type { ActionName } from '../../shared/actions';
 import { tabCommand } from '../../connector/actions/tabCommand';
-import { describeOutcome } from '../format/actionOutcome';
+import { describeOutcome, showsFilledValue } from '../format/actionOutcome';
 import { defineTool, type ToolAnswer, type ToolContext, type ToolDefinition } from '../tool';
 
 const ref = (what = 'The element') =>
@@ -49,7 +49,7 @@ async function takeSnapshot(
   };
   const part = args.selector ? ` (only ${args.selector})` : '';
   return {
-    text: `Snapshot of ${reply.title ? `"${reply.title}" ` : ''}${reply.url ?? ''} (tab ${reply.tabId})${part}, ${reply.linesEstimated ? 'about ' : ''}${reply.lines} lines. Act on elements by ref; refs last until the page navigates.\n${reply.text}`,
+    text: `Snapshot of ${reply.title ? `"${reply.title}" ` : ''}${reply.url ?? ''} (tab ${reply.tabId})${part}, ${reply.linesEstimated ? 'about ' : ''}${reply.lines} lines:\n${reply.text}`,
   };
 }
 
@@ -60,6 +60,8 @@ function actionTool<S extends z.ZodObject>(
   description: string,
   schema: S,
   done: (args: z.output<S>) => string,
+  /** Which changed line only echoes what the action was asked to do (left out of the answer). */
+  echo?: (args: z.output<S>) => (line: string) => boolean,
 ): ToolDefinition {
   return defineTool({
     name,
@@ -73,7 +75,7 @@ function actionTool<S extends z.ZodObject>(
         maxChars: Math.floor(budget * NAVIGATION_SNAPSHOT_SHARE),
       });
       return {
-        text: describeOutcome(done(args), outcome, budget),
+        text: describeOutcome(done(args), outcome, budget, echo?.(args)),
         shown: outcome.shown,
         typedValueShown: outcome.secretField === false,
       };
@@ -92,7 +94,7 @@ export const actionTools = [
     name: 'take_snapshot',
     title: 'Page snapshot',
     description:
-      'The page as an accessibility tree: one element per line with role, name, state and [ref=eN] for the action tools.',
+      'The page as an accessibility tree, one element per line: ref (eN; lasts until navigation), role, name, state.',
     annotations: { readOnlyHint: true, openWorldHint: false },
     schema: snapshotSchema,
     handler: takeSnapshot,
@@ -126,6 +128,7 @@ export const actionTools = [
       value: z.string().max(100_000).describe('The text the field should hold; "" clears it.'),
     }),
     (args) => `Filled ${args.ref}`,
+    (args) => showsFilledValue(args.ref, args.value),
   ),
   actionTool(
     'type_text',

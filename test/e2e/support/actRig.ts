@@ -57,7 +57,7 @@ export function actRig(overrides: ConfigOverrides = {}): ActRig {
 /** The ref a snapshot gives the first line matching `pattern`, e.g. /button "Sign in"/. */
 export function refIn(snapshot: string, pattern: RegExp): string {
   const line = snapshot.split('\n').find((candidate) => pattern.test(candidate));
-  const ref = line?.match(/\[ref=(e\d+)\]/)?.[1];
+  const ref = line?.match(/^\s*(e\d+) /)?.[1];
   if (!ref) throw new Error(`no line with a ref matches ${pattern} in:\n${snapshot.slice(0, 3000)}`);
   return ref;
 }

@@ -7,14 +7,14 @@ import { diffLines } from '../../../browser-extension/src/background/actions/sna
 /** A page of `rows` table rows, each a row line, two cells and a button, after a heading. */
 function tablePage(rows: number): SnapshotLine[] {
   const lines: SnapshotLine[] = [
-    { text: '- heading "Teas" [ref=e1]', depth: 0, interactive: false, ref: 'e1' },
-    { text: '- table [ref=e2]', depth: 0, interactive: false, ref: 'e2' },
+    { text: 'e1 heading "Teas"', depth: 0, interactive: false, ref: 'e1' },
+    { text: 'e2 table', depth: 0, interactive: false, ref: 'e2' },
   ];
   for (let i = 1; i <= rows; i++) {
-    lines.push({ text: `  - row [ref=r${i}]`, depth: 1, interactive: false, ref: `r${i}` });
-    lines.push({ text: `    - cell "Tea ${i}"`, depth: 2, interactive: false });
-    lines.push({ text: `    - cell "China"`, depth: 2, interactive: false });
-    lines.push({ text: `    - button "Buy ${i}" [ref=b${i}]`, depth: 2, interactive: true, ref: `b${i}` });
+    lines.push({ text: `  r${i} row`, depth: 1, interactive: false, ref: `r${i}` });
+    lines.push({ text: `    cell "Tea ${i}"`, depth: 2, interactive: false });
+    lines.push({ text: `    cell "China"`, depth: 2, interactive: false });
+    lines.push({ text: `    b${i} button "Buy ${i}"`, depth: 2, interactive: true, ref: `b${i}` });
   }
   return lines;
 }
@@ -30,8 +30,8 @@ describe('action engine: snapshot budget, diff, key chords', () => {
     const fitted = fitSnapshot(tablePage(2000), 5000);
     assert.ok(fitted.text.length <= 5000, `${fitted.text.length}`);
     const lines = fitted.text.split('\n');
-    assert.equal(lines[0], '- heading "Teas" [ref=e1]');
-    assert.ok(lines.includes('    - cell "Tea 1"'), 'the start is whole');
+    assert.equal(lines[0], 'e1 heading "Teas"');
+    assert.ok(lines.includes('    cell "Tea 1"'), 'the start is whole');
     const lastCell = Math.max(
       ...lines.filter((line) => line.includes('cell "Tea')).map((line) => Number(/Tea (\d+)/.exec(line)![1])),
     );

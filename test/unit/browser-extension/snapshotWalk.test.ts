@@ -141,7 +141,8 @@ describe('snapshot walk: reading the tree only as far as the answer shows it', (
     const lines = await axLines(2, tree, undefined, reader);
     await tree.close();
     assert.equal(reader.done, true);
-    assert.ok(asked.nodesSent < nodes.length / 5, `${asked.nodesSent} of ${nodes.length} nodes read`);
+    // What the 5,000 characters show (about 1,000 of the 8,000 lines) and the read-ahead: not the whole tree.
+    assert.ok(asked.nodesSent < nodes.length / 4, `${asked.nodesSent} of ${nodes.length} nodes read`);
     const fitted = fitSnapshot(lines, 5000, reader.rest);
     const shown = fitted.text.split('\n');
     assert.deepEqual(shown.slice(0, -1), expected.slice(0, -1), 'the same start and the same interactive lines');

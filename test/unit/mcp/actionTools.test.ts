@@ -73,7 +73,7 @@ describe('MCP action tools (browser stand-in)', () => {
             settledMs: 80,
             failedRequests: [{ method: 'POST', url: 'http://localhost:5173/api/order', status: 500 }],
             dialog: { type: 'alert', message: 'Saved?' },
-            diff: { added: ['- status: "Saved" [ref=e9]'], removed: [], more: 0 },
+            diff: { added: ['e9 status: "Saved"'], removed: [], more: 0 },
           };
         },
       },
@@ -83,7 +83,7 @@ describe('MCP action tools (browser stand-in)', () => {
     const text = textOf(result);
     assert.equal(result.isError, undefined, text);
     assert.match(text, /^Clicked e7\. What followed/);
-    assert.match(text, /- An alert dialog opened: "Saved\?"\. It blocks the page: answer it with handle_dialog\./);
+    assert.match(text, /- An alert dialog opened: "Saved\?"\. Answer it with handle_dialog\./);
     assert.match(text, /- Error #\d+: Uncaught TypeError: x is undefined \(\/src\/cart\.ts:3:9\)/);
     const [followed, digest] = text.split('\n\nNew since your previous call');
     assert.doesNotMatch(followed!, /another tab/, "what followed is the acted tab's");
@@ -94,6 +94,6 @@ describe('MCP action tools (browser stand-in)', () => {
       1,
       'the store entry and the browser report are one request, and the digest does not repeat it',
     );
-    assert.match(text, /\+ - status: "Saved" \[ref=e9\]/);
+    assert.match(text, /\+ e9 status: "Saved"/);
   });
 });

@@ -43,6 +43,12 @@ const TRANSPARENT = new Set([
 ]);
 /** Never shown: their text is in their parent's. */
 const HIDDEN = new Set(['InlineTextBox', 'RootWebArea']);
+/** Text containers that say nothing when empty (an empty `<p>` or live region): no line, no ref. */
+const SILENT_WHEN_EMPTY = new Set(['paragraph', 'status', 'log', 'alert', 'note', 'group', 'list', 'listitem']);
+/** Inputs whose children are the browser's own parts (a date field's month, day and year): one line says it. */
+const OWN_PARTS = new Set(['Date', 'DateTime', 'InputTime', 'date', 'time']);
+/** Options a `<select>` line lists by label (select_option takes labels); more are counted. */
+const MAX_OPTIONS = 30;
 const MAX_NAME = 100;
 
 function quoted(text: string): string {
@@ -118,12 +124,14 @@ export async function axLines(
     let shown = !node.ignored && !HIDDEN.has(role) && !(TRANSPARENT.has(role) && !name);
     if (role === 'StaticText' && (!name || parent.includes(name) || alreadyShown(siblings, name))) shown = false;
     if (shown && wrapsItsName(role, name, all)) shown = false;
+    if (shown && !all.length && !name && SILENT_WHEN_EMPTY.has(role) && !node.value?.value) shown = false;
     const text = shown && !name && role !== 'StaticText' ? soleText(all) : undefined;
+    const options = shown && role === 'combobox' ? await selectOptions(from, all) : undefined;
     if (shown) {
-      lines.push(line(tabId, node, role, name, text, depth));
+      lines.push(line(tabId, node, role, name, text, depth, options));
       reader?.read(lines.at(-1)!);
     }
-    if (text || leaf || reader?.done) return;
+    if (text || options || leaf || (shown && OWN_PARTS.has(role)) || reader?.done) return;
     const depthBelow = shown ? depth + 1 : depth;
     const ownerBelow = shown ? lines.length - 1 : owner;
     const frame = await from.frame(node);
@@ -155,6 +163,7 @@ function line(
   name: string,
   text: string | undefined,
   depth: number,
+  options?: string,
 ): SnapshotLine {
   const interactive =
     INTERACTIVE.has(role) || (node.properties ?? []).some((p) => p.name === 'focusable' && p.value.value === true);
@@ -162,12 +171,43 @@ function line(
     role !== 'StaticText' && node.backendDOMNodeId !== undefined ? refFor(tabId, node.backendDOMNodeId) : undefined;
   const label = role === 'StaticText' ? 'text' : role;
   const content = name ? ` ${quoted(name)}` : text ? `: ${quoted(text)}` : '';
+  // The ref leads: it is what the model acts with, and a line without one (a text run) reads as plain text.
   return {
-    text: `${'  '.repeat(depth)}- ${label}${content}${states(node, role)}${ref ? ` [ref=${ref}]` : ''}`,
+    text: `${'  '.repeat(depth)}${ref ? `${ref} ` : ''}${label}${content}${states(node, role)}${options ?? ''}`,
     depth,
     interactive,
     ref,
   };
+}
+
+/**
+ * A native `<select>`'s options as one list on its line (` [options: "Green tea", "Oolong"]`): select_option
+ * picks them by label, so a line and a ref per option would only cost the reader. Undefined for any other
+ * combobox (an ARIA one's options are elements to click, and keep their lines).
+ */
+async function selectOptions(from: AXSource, all: AXNode[]): Promise<string | undefined> {
+  const popup = all.filter((child) => !child.ignored);
+  if (popup.length !== 1 || popup[0]!.role?.value !== 'MenuListPopup') return undefined;
+  const options = await optionsUnder(from, popup[0]!);
+  if (!options) return undefined;
+  const labels = options.slice(0, MAX_OPTIONS).map((option) => quoted(String(option.name?.value ?? '')));
+  const more = options.length > MAX_OPTIONS ? `, …${options.length - MAX_OPTIONS} more` : '';
+  return ` [options: ${labels.join(', ')}${more}]`;
+}
+
+/** The options under a node, through ignored wrappers; undefined if anything else is there (an optgroup). */
+async function optionsUnder(from: AXSource, node: AXNode): Promise<AXNode[] | undefined> {
+  const options: AXNode[] = [];
+  for (const child of await from.children(node)) {
+    if (child.role?.value === 'option' && !child.ignored) options.push(child);
+    else if (!child.ignored) return undefined;
+    else {
+      const inner = await optionsUnder(from, child);
+      if (!inner) return undefined;
+      options.push(...inner);
+    }
+  }
+  return options;
 }
 
 /** The AX node of a DOM node, for a snapshot of its subtree. */

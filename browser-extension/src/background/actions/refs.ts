@@ -44,7 +44,7 @@ export function nodeOfRef(tabId: number, ref: unknown): number {
   if (typeof ref !== 'string' || !/^e\d+$/.test(ref))
     throw new CommandError(
       'INVALID_ARGUMENT',
-      `'${String(ref)}' is not a ref: pass one written [ref=eN] in a take_snapshot answer, e.g. "e7".`,
+      `'${String(ref)}' is not a ref: pass one that starts a take_snapshot line, e.g. "e7".`,
     );
   const node = pages.get(tabId)?.byRef.get(ref);
   if (node === undefined)

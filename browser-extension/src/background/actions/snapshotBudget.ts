@@ -54,8 +54,7 @@ function narrowHints(lines: SnapshotLine[], kept: Set<number>, unread?: Unread):
     ({ line, size }) =>
       `ref ${line.ref} (${line.text
         .trim()
-        .replace(/^- /, '')
-        .replace(/ \[ref=e\d+\]$/, '')
+        .replace(/^e\d+ /, '')
         .slice(0, 60)}, ${about}${size} lines)`,
   );
   return ` Large parts: ${named.join('; ')}.`;
