@@ -111,7 +111,7 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
     assert.match(textOf(click), /confirm/i);
     const accepted = await call(rig.client, 'handle_dialog', { accept: true });
     assert.ok(!accepted.isError, textOf(accepted));
-    assert.match(textOf(accepted), /^Accepted the confirm "Place the order\?" on "Tea shop"/);
+    assert.match(textOf(accepted), /^Accepted the confirm "Place the order\?"\. What followed:/);
     // What the page did once answered, in the same answer: the failed order and the error it logged, with its line.
     assert.match(textOf(accepted), /Failed request #\d+: POST http:\/\/127\.0\.0\.1:\d+\/api\/order → 500/);
     assert.match(textOf(accepted), /Error #\d+: Order failed: 500 \(\/app\.js:28:\d+\)/);

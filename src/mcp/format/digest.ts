@@ -37,8 +37,9 @@ export class Digest {
       const isError = entry.type === 'console-error' || (entry.type === 'console-log' && entry.level === 'error');
       if (!isError && entry.type !== 'network-request') continue;
       if (skip.has(entry.seq)) skipped++;
-      else if (entry.type === 'network-request') failed.push(entry);
-      else errors.push(entry);
+      else if (entry.type === 'network-request') {
+        if (!isBrowsersOwnFavicon(entry)) failed.push(entry);
+      } else errors.push(entry);
     }
     if (!errors.length && !failed.length) return undefined;
     const counts = [
@@ -60,6 +61,14 @@ export class Digest {
     const where = known?.at ? locationLabel(known.at) : source ? shortLocation(source) : '';
     return `#${entry.id} error ${oneLine(message.slice(0, LINE_CHARS))}${where ? ` (${where})` : ''}`;
   }
+}
+
+/**
+ * The browser asks every page for /favicon.ico by itself: a site without one is not a bug the model should chase
+ * after each navigation. get_network_requests still lists it.
+ */
+function isBrowsersOwnFavicon(request: StoredNetworkRequest): boolean {
+  return request.method === 'GET' && request.status === 404 && /^[^?#]*:\/\/[^/]+\/favicon\.ico$/.test(request.url);
 }
 
 function newest<T>(entries: T[], line: (entry: T) => string): string[] {

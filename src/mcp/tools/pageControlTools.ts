@@ -146,7 +146,8 @@ async function handleDialog(args: z.output<typeof dialogSchema>, context: ToolCo
   }
   const kind = outcome.answered?.type ?? 'dialog';
   const message = outcome.answered?.message ? ` "${outcome.answered.message}"` : '';
-  const done = `${verb} the ${kind}${message}${typed} on ${describeTab({ ...outcome })}`;
+  // The dialog is the one the previous answer reported: its page needs no second naming.
+  const done = `${verb} the ${kind}${message}${typed}`;
   return { text: describeOutcome(done, outcome, context.budget), shown: outcome.shown };
 }
 

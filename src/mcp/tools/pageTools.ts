@@ -180,7 +180,7 @@ async function navigate(args: z.output<typeof navigateSchema>, { services }: Too
   );
   const page = { url: result.url ?? url, title: result.title, tabId: result.tabId ?? tabId };
   return {
-    text: `Navigated to ${describePage(page)}; the page reached "${waitUntil}". Console errors and failed requests of the new page appear in the next answer's digest, or ask get_console_logs.`,
+    text: `Navigated to ${describePage(page)}; the page reached "${waitUntil}".`,
   };
 }
 

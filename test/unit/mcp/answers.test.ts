@@ -128,6 +128,8 @@ describe('MCP answers: digest of what is new since the previous call', () => {
       { type: 'console-error', message: 'TypeError: x is undefined', timestamp: Date.now() },
       networkRequest('http://localhost:5173/api/save', 500, { statusText: 'Internal Server Error', method: 'POST' }),
       networkRequest('http://localhost:5173/api/ok', 200),
+      // The browser's own request: a site without a favicon is not a bug to report after each navigation.
+      networkRequest('http://localhost:5173/favicon.ico', 404),
       {
         type: 'network-request',
         method: 'GET',
@@ -143,8 +145,8 @@ describe('MCP answers: digest of what is new since the previous call', () => {
     assert.match(digest, /#3 error Failed to save draft \(\/src\/draft\.ts:9:3\)/);
     assert.match(digest, /#4 error TypeError: x is undefined/);
     assert.match(digest, /#5 POST 500 Internal Server Error http:\/\/localhost:5173\/api\/save/);
-    assert.match(digest, /#7 GET net::ERR_CONNECTION_REFUSED http:\/\/localhost:9999\/down/);
-    assert.doesNotMatch(digest, /before the session|just logging|api\/ok/);
+    assert.match(digest, /#8 GET net::ERR_CONNECTION_REFUSED http:\/\/localhost:9999\/down/);
+    assert.doesNotMatch(digest, /before the session|just logging|api\/ok|favicon/);
     assert.doesNotMatch(textOf(await call(a, 'get_selected_element')), /New since/, 'told once');
     assert.match(
       textOf(await call(b, 'get_selected_element')),
