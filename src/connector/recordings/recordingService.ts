@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../shared/errors';
 import {
   isRecordingId,
@@ -19,17 +18,10 @@ import { validateFlow } from './flowValidation';
 import { detailOf, RecordingLibrary, summaryOf, type RecordingLimits, type SavedRecording } from './recordingLibrary';
 import { ReplayRunner, type ReplayOptions } from './replayRunner';
 import { settle } from './settle';
-import { buildTimeline } from './timeline';
+import { checkId, newRecordingId, notFound } from './recordingIds';
+import { runningSummary, savedRecording, type Running } from './runningRecording';
 
 const COMMAND_TIMEOUT_MS = 15_000;
-
-interface Running {
-  id: string;
-  title: string;
-  startedAt: number;
-  startSeq: number;
-  tabId: number;
-}
 
 /**
  * Recordings end to end: start and stop in the browser, the timeline from the store, files through
@@ -67,7 +59,7 @@ export class RecordingService {
         `Recording ${this.running.id} is still running: stop it first (POST /recordings/${this.running.id}/stop).`,
         { running: this.running.id },
       );
-    const id = `rec-${randomBytes(6).toString('hex')}`;
+    const id = newRecordingId();
     const startSeq = this.store.lastSeq;
     const started = await this.startInBrowser(id);
     this.running = {
@@ -78,7 +70,7 @@ export class RecordingService {
       tabId: started.tabId,
     };
     this.changed();
-    return this.runningSummary(this.running);
+    return runningSummary(this.running);
   }
 
   async stop(id: string): Promise<RecordingDetail> {
@@ -139,7 +131,7 @@ export class RecordingService {
       return undefined;
     }
     const orphan: Running = {
-      id: isRecordingId(captured.id) ? captured.id : (id ?? `rec-${randomBytes(6).toString('hex')}`),
+      id: isRecordingId(captured.id) ? captured.id : (id ?? newRecordingId()),
       title: `Recording of ${captured.url ?? 'a tab'}`,
       startedAt: captured.startedAt,
       startSeq: 0,
@@ -154,17 +146,8 @@ export class RecordingService {
     const captures = this.store
       .since(running.startSeq)
       .filter((entry) => (entry as { tabId?: number }).tabId === running.tabId && entry.timestamp >= running.startedAt);
-    const flow = validateFlow({ title: running.title, steps: captured.steps.map((timed) => timed.step) });
+    const recording = savedRecording(running, captured, captures);
     if (Object.keys(captured.secrets).length) this.secrets.set(id, captured.secrets);
-    const recording: SavedRecording = {
-      id,
-      title: running.title,
-      startedAt: running.startedAt,
-      stoppedAt: Date.now(),
-      tabId: running.tabId,
-      flow,
-      timeline: buildTimeline(captured, captures),
-    };
     const path = await this.library.save(recording);
     this.changed();
     return detailOf(recording, path);
@@ -172,13 +155,13 @@ export class RecordingService {
 
   async list(): Promise<RecordingSummary[]> {
     const saved = (await this.library.list()).map((recording) => summaryOf(recording));
-    return this.running ? [this.runningSummary(this.running), ...saved.reverse()] : saved.reverse();
+    return this.running ? [runningSummary(this.running), ...saved.reverse()] : saved.reverse();
   }
 
   async get(id: string): Promise<RecordingDetail> {
     checkId(id);
     if (this.running?.id === id)
-      return { ...this.runningSummary(this.running), flow: { title: this.running.title, steps: [] }, timeline: [] };
+      return { ...runningSummary(this.running), flow: { title: this.running.title, steps: [] }, timeline: [] };
     const saved = await this.library.get(id);
     if (!saved) throw notFound(id);
     return detailOf(saved.recording, saved.path);
@@ -231,7 +214,7 @@ export class RecordingService {
   async import(flowInput: unknown, title?: string): Promise<RecordingDetail> {
     const flow = validateFlow(flowInput);
     if (title) flow.title = title;
-    const id = `rec-${randomBytes(6).toString('hex')}`;
+    const id = newRecordingId();
     const recording: SavedRecording = {
       id,
       title: flow.title,
@@ -274,7 +257,7 @@ export class RecordingService {
     if (this.running?.id === id) {
       this.running.title = trimmed;
       this.changed();
-      return this.runningSummary(this.running);
+      return runningSummary(this.running);
     }
     const saved = await this.library.get(id);
     if (!saved) throw notFound(id);
@@ -294,38 +277,9 @@ export class RecordingService {
     return { deleted: id };
   }
 
-  private runningSummary(running: Running): RecordingSummary {
-    return {
-      id: running.id,
-      title: running.title,
-      startedAt: running.startedAt,
-      state: 'recording',
-      steps: 0,
-      errors: 0,
-    };
-  }
-
   private changed(): void {
     for (const listener of this.listeners) listener();
   }
 }
 
-/** Every id a caller names is checked before it reaches the library, where ids build paths. */
-function checkId(id: string): void {
-  if (!isRecordingId(id))
-    throw new ApiError(
-      'INVALID_PARAMETER',
-      `Invalid recording id ${JSON.stringify(String(id).slice(0, 120))}: ids look like rec-1a2b3c4d5e6f. List them with GET /recordings (or list_recordings).`,
-      { parameter: 'id', validValues: ['rec-<letters, digits, _ or ->'] },
-    );
-}
-
 const MAX_TITLE = 200;
-
-function notFound(id: string): ApiError {
-  return new ApiError(
-    'NOT_FOUND',
-    `No recording with id '${id}'. List them with GET /recordings (or list_recordings) and use one of those ids.`,
-    { id },
-  );
-}
