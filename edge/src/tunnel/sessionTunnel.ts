@@ -1,12 +1,11 @@
 import { DurableObject } from 'cloudflare:workers';
 import { nowSeconds, randomToken } from '../base/crypto';
-import type { Capture, CaptureRow } from '../data/captureRow';
-import { capturesAfter } from '../data/queries';
+import type { Capture } from '../data/captureRow';
 import { addUsage, recordError } from '../data/usage';
 import type { CommandReply, SessionTunnelObject } from '../base/durableObjects';
 import type { Env } from '../base/env';
 import { WebhookDispatcher } from '../webhooks/dispatch';
-import { buildRows, insertStatements } from './captureWriter';
+import { CaptureLedger, type SessionMeta } from './captureLedger';
 import {
   clientFrameSchema,
   connectorFrameSchema,
@@ -15,28 +14,12 @@ import {
 } from '../../../src/shared/remote/tunnelFrames';
 import { describeIssue, typeOf, validateEvents, type SocketInfo } from './frames';
 import { CommandRouter } from './commandRouter';
-import { FrameJournal } from './frameJournal';
 import { SseHub } from './sseHub';
-import { WriteQueue } from './writeQueue';
 import type { StoredCapture } from './types';
 
 /** Frames past this size are refused with an error frame (the socket stays open). */
 export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
-const REPLAY_PAGE = 500;
-/** How long after journaling the object checks that nothing is left in its journal. */
-const RECOVERY_CHECK_MS = 30_000;
 export const PROTOCOL_VERSION = 1;
-
-/** The running connector instance and the highest batch it has had accepted. */
-interface InstanceState {
-  id: string;
-  lastBatchSeq: number;
-}
-
-interface SessionMeta {
-  sessionId: string;
-  accountId: string;
-}
 
 /**
  * One object per session: the meeting point of its connector end and its client ends.
@@ -45,12 +28,8 @@ interface SessionMeta {
  * writer, so it is gap-free and ordered), are written to D1 in order, and fan out to clients.
  */
 export class SessionTunnel extends DurableObject<Env> implements SessionTunnelObject {
-  private seq = 0;
   private meta: SessionMeta | undefined;
-  private instance: InstanceState | undefined;
-  private writes: WriteQueue | undefined;
-  private readonly journal: FrameJournal;
-  private recoveryScheduled = false;
+  private readonly ledger: CaptureLedger;
   private readonly sse = new SseHub();
   private readonly commands = new CommandRouter({
     connector: () => this.connector(),
@@ -62,38 +41,17 @@ export class SessionTunnel extends DurableObject<Env> implements SessionTunnelOb
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.webhooks = new WebhookDispatcher(env);
-    this.journal = new FrameJournal(ctx.storage);
+    this.ledger = new CaptureLedger(ctx, env, () => this.meta);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('{"type":"ping"}', '{"type":"pong"}'));
     void ctx.blockConcurrencyWhile(async () => {
       this.meta = await ctx.storage.get<SessionMeta>('meta');
-      this.instance = await ctx.storage.get<InstanceState>('instance');
-      this.seq = Math.max((await ctx.storage.get<number>('seq')) ?? 0, await this.storedMaxSeq());
-      await this.recoverJournal();
+      await this.ledger.load();
     });
-  }
-
-  /** Rows an earlier instance accepted but did not see reach D1: stored before anything else runs. */
-  private async recoverJournal(): Promise<void> {
-    const recovered = await this.journal.recover((rows) =>
-      this.env.DB.batch(insertStatements(this.env.DB, rows, nowSeconds())),
-    );
-    if (!recovered) await this.ctx.storage.setAlarm(Date.now() + RECOVERY_CHECK_MS);
   }
 
   /** Set once per instance that journals, so rows caught by a crash reach D1 even if no one calls again. */
   override async alarm(): Promise<void> {
-    this.recoveryScheduled = false;
-    await this.writes?.idle();
-    await this.recoverJournal();
-  }
-
-  /** If storage lost the counter, D1 still knows the highest seq used: never reuse one. */
-  private async storedMaxSeq(): Promise<number> {
-    if (!this.meta) return 0;
-    const row = await this.env.DB.prepare('SELECT MAX(seq) AS seq FROM captures WHERE session_id = ?')
-      .bind(this.meta.sessionId)
-      .first<{ seq: number | null }>();
-    return row?.seq ?? 0;
+    await this.ledger.alarm();
   }
 
   async ping(): Promise<'pong'> {
@@ -111,7 +69,7 @@ export class SessionTunnel extends DurableObject<Env> implements SessionTunnelOb
     if (url.pathname === '/sse') {
       const after = url.searchParams.get('after');
       // No id: live from now. An id past the end (another session's, say) cannot be resumed either.
-      return this.openSse(after === null ? this.seq : Math.min(Number(after), this.seq));
+      return this.openSse(after === null ? this.ledger.lastSeq : Math.min(Number(after), this.ledger.lastSeq));
     }
     return this.openSocket(request, info, Number(url.searchParams.get('since') ?? -1));
   }
@@ -138,7 +96,7 @@ export class SessionTunnel extends DurableObject<Env> implements SessionTunnelOb
       sessionId: this.meta!.sessionId,
       role: socket.role,
       protocolVersion: PROTOCOL_VERSION,
-      lastSeq: this.seq,
+      lastSeq: this.ledger.lastSeq,
       connectorConnected: this.connector() !== undefined,
       timestamp: Date.now(),
     });
@@ -152,27 +110,15 @@ export class SessionTunnel extends DurableObject<Env> implements SessionTunnelOb
   private openSse(after: number): Response {
     const hello = {
       sessionId: this.meta!.sessionId,
-      lastSeq: this.seq,
+      lastSeq: this.ledger.lastSeq,
       resumedAfter: after,
       connectorConnected: this.connector() !== undefined,
     };
-    return this.sse.open(after, (from) => this.storedAfter(from), hello);
-  }
-
-  /** Every capture after `from`, once every earlier write has reached D1. */
-  private async storedAfter(from: number): Promise<StoredCapture[]> {
-    await this.writes?.idle();
-    const all: StoredCapture[] = [];
-    for (let after = from; ;) {
-      const page = await capturesAfter(this.env, this.meta!.sessionId, after, REPLAY_PAGE);
-      all.push(...page);
-      if (page.length < REPLAY_PAGE) return all;
-      after = page[page.length - 1]!.seq;
-    }
+    return this.sse.open(after, (from) => this.ledger.storedAfter(from), hello);
   }
 
   private async replayTo(ws: WebSocket, since: number): Promise<void> {
-    const captures = await this.storedAfter(since);
+    const captures = await this.ledger.storedAfter(since);
     for (const capture of captures) this.send(ws, capture);
     this.send(ws, { type: 'replay-complete', lastSeq: captures.at(-1)?.seq ?? since, timestamp: Date.now() });
   }
@@ -225,8 +171,8 @@ export class SessionTunnel extends DurableObject<Env> implements SessionTunnelOb
     batchSeq: number | undefined,
     size: number,
   ): Promise<void> {
-    if (this.isDuplicate(batchSeq)) {
-      await this.writes?.idle();
+    if (this.ledger.isDuplicate(batchSeq)) {
+      await this.ledger.idle();
       return this.send(ws, { type: 'ack', batchSeq, stored: 0, duplicate: true, timestamp: Date.now() });
     }
     const { good, rejected } = validateEvents(events);
@@ -239,13 +185,12 @@ export class SessionTunnel extends DurableObject<Env> implements SessionTunnelOb
         timestamp: Date.now(),
       });
     try {
-      await this.ingest(info, good, size);
+      await this.store(info, good, size);
       if (batchSeq !== undefined) this.send(ws, { type: 'ack', batchSeq, stored: good.length, timestamp: Date.now() });
     } catch (error) {
       await recordError(this.env, error, { where: 'tunnel ingest', sessionId: this.meta?.sessionId, batchSeq });
       // Not acked: reopen so the connector resends every unacked batch, this one included.
-      if (batchSeq !== undefined && this.instance)
-        await this.saveInstance({ ...this.instance, lastBatchSeq: Math.min(this.instance.lastBatchSeq, batchSeq - 1) });
+      if (batchSeq !== undefined) await this.ledger.forget(batchSeq);
       this.send(ws, {
         type: 'error',
         code: 'STORE_FAILED',
@@ -257,56 +202,15 @@ export class SessionTunnel extends DurableObject<Env> implements SessionTunnelOb
     }
   }
 
-  /**
-   * Seqs are assigned before any await, so captures keep their order whatever arrives meanwhile. The
-   * rows go to the journal (with the counters that accepted them) before D1 and before the ack.
-   */
-  private async ingest(info: SocketInfo, captures: Capture[], size: number): Promise<void> {
-    // An ack promises that everything sent before it is stored, even for an empty batch.
-    if (!captures.length) {
-      if (this.instance) await this.ctx.storage.put('instance', this.instance);
-      return this.writes?.idle();
-    }
-    const sessionId = this.meta!.sessionId;
-    const first = this.seq + 1;
-    this.seq += captures.length;
-    const rows = buildRows(this.meta!, first, captures);
-    const journaled = await this.journal.record(rows, {
-      seq: this.seq,
-      ...(this.instance ? { instance: this.instance } : {}),
+  private async store(info: SocketInfo, captures: Capture[], size: number): Promise<void> {
+    const stored = await this.ledger.store(info, captures, size, (all) => {
+      for (const capture of all) this.fanOut(capture);
     });
-    if (!this.recoveryScheduled) {
-      this.recoveryScheduled = true;
-      await this.ctx.storage.setAlarm(Date.now() + RECOVERY_CHECK_MS);
-    }
-    const stored = rows.map((row) => ({
-      ...(JSON.parse(row.data) as Capture),
-      id: `${sessionId}:${row.seq}`,
-      seq: row.seq,
-      sessionId,
-    }));
-    for (const capture of stored) this.fanOut(capture);
-    // One connector end per session, so its caller pays for every write of this queue.
-    this.writes ??= new WriteQueue((all, bytes) => this.write(all, info, bytes));
-    try {
-      await this.writes.enqueue(rows, size);
-    } finally {
-      // Stored, or given up on (the connector re-sends it): either way no longer the journal's.
-      await this.journal.settle(journaled);
-    }
+    if (!stored.length) return;
+    const sessionId = this.meta!.sessionId;
     await this.webhooks
       .dispatch(info.accountId, sessionId, stored)
       .catch((error) => recordError(this.env, error, { where: 'webhook dispatch', sessionId, level: 'warn' }));
-  }
-
-  private async write(rows: CaptureRow[], info: SocketInfo, size: number): Promise<void> {
-    const now = nowSeconds();
-    const touch = this.env.DB.prepare('UPDATE sessions SET last_activity = ? WHERE id = ?').bind(
-      now,
-      this.meta!.sessionId,
-    );
-    await this.env.DB.batch([...insertStatements(this.env.DB, rows, now), touch]);
-    await addUsage(this.env, info.callerId, info.accountId, { bytes: size });
   }
 
   private fanOut(capture: StoredCapture): void {
@@ -316,8 +220,7 @@ export class SessionTunnel extends DurableObject<Env> implements SessionTunnelOb
   }
 
   private async saveHello(frame: Extract<ConnectorFrame, { type: 'hello' }>): Promise<void> {
-    if (frame.instanceId && frame.instanceId !== this.instance?.id)
-      await this.saveInstance({ id: frame.instanceId, lastBatchSeq: 0 });
+    await this.ledger.hello(frame.instanceId);
     const metadata = {
       client: frame.client,
       version: frame.version,
@@ -327,23 +230,6 @@ export class SessionTunnel extends DurableObject<Env> implements SessionTunnelOb
     await this.env.DB.prepare('UPDATE sessions SET capabilities = ?, metadata = ?, last_activity = ? WHERE id = ?')
       .bind(JSON.stringify(frame.capabilities ?? []), JSON.stringify(metadata), nowSeconds(), this.meta!.sessionId)
       .run();
-  }
-
-  private async saveInstance(instance: InstanceState): Promise<void> {
-    this.instance = instance;
-    await this.ctx.storage.put('instance', instance);
-  }
-
-  /**
-   * A batch re-sent after a lost ack is acked again without storing it twice. Batches count as
-   * accepted when they arrive, so a resend racing the original's write is caught as well; the
-   * acceptance is stored only together with the batch's rows (in the journal).
-   */
-  private isDuplicate(batchSeq: number | undefined): boolean {
-    if (batchSeq === undefined || !this.instance) return false;
-    if (batchSeq <= this.instance.lastBatchSeq) return true;
-    this.instance = { ...this.instance, lastBatchSeq: batchSeq };
-    return false;
   }
 
   private fromClient(ws: WebSocket, info: SocketInfo, json: unknown): void | Promise<void> {

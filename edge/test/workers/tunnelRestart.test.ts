@@ -12,7 +12,8 @@ const log = (message: string) => ({
   timestamp: Date.now(),
   url: 'https://app.test/',
 });
-type Internals = { write: () => Promise<void> };
+/** The tunnel's ledger writes to D1 through `write`: the test stalls it. */
+type Internals = { ledger: { write: () => Promise<void> } };
 
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
   const started = Date.now();
@@ -35,7 +36,7 @@ async function restartMidWrite() {
   expect(await connector.ofType('ack')).toMatchObject({ batchSeq: 1, stored: 2 });
   // D1 stalls on the next write, so the object restarts with that write in flight.
   await runInDurableObject(stub, (tunnel: SessionTunnel) => {
-    (tunnel as unknown as Internals).write = () => new Promise<void>(() => undefined);
+    (tunnel as unknown as Internals).ledger.write = () => new Promise<void>(() => undefined);
   });
   connector.send({ type: 'batch', batchSeq: 2, events: [log('three'), log('four')] });
   // Accepted: the batch is in the object's storage (before the fix, only its number was).
