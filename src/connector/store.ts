@@ -1,46 +1,18 @@
 import {
-  captureEventSchema,
   type CaptureEvent,
-  type StoredConsoleError,
-  type StoredConsoleLog,
   type StoredCurrentUrl,
   type StoredEntry,
-  type StoredNetworkRequest,
   type StoredPageNavigated,
   type StoredScreenshot,
-  type StoredSelectedElement,
-  type StoredWebSocketEvent,
 } from '../shared/protocol';
 import type { StoreLimits } from './config';
 import { isFailedRequest } from '../shared/networkOutcome';
 import { DEFAULT_REDACTED_HEADERS, redactHeaders } from './redaction';
-import type { IndexSpec } from './memory/entryColumns';
-import { RingBuffer, type RingBufferOptions } from './ringBuffer';
+import { RingBuffer } from './ringBuffer';
+import { BUFFER_KINDS, RING_OPTIONS, type BufferKind, type BufferTypes } from './storeBuffers';
 import { capStrings } from './truncate';
 
 export const UNKNOWN_PAGE_LOAD = 'unknown';
-
-export interface BufferTypes {
-  consoleLogs: StoredConsoleLog;
-  consoleErrors: StoredConsoleError;
-  networkSuccess: StoredNetworkRequest;
-  networkErrors: StoredNetworkRequest;
-  selectedElements: StoredSelectedElement;
-  pageLoads: StoredPageNavigated | StoredCurrentUrl;
-  screenshots: StoredScreenshot;
-  websocketFrames: StoredWebSocketEvent;
-}
-export type BufferKind = keyof BufferTypes;
-export const BUFFER_KINDS: readonly BufferKind[] = [
-  'consoleLogs',
-  'consoleErrors',
-  'networkSuccess',
-  'networkErrors',
-  'selectedElements',
-  'pageLoads',
-  'screenshots',
-  'websocketFrames',
-];
 
 export interface CurrentPage {
   url: string;
@@ -61,28 +33,6 @@ export interface QueryResult<T> {
 }
 
 type Listener = (entry: StoredEntry) => void;
-
-/** What the store's readers filter on (level, time, page load, method, status) and search (message, URL), kept beside each stored text. */
-const INDEX: IndexSpec = {
-  numbers: ['timestamp', 'tabId', 'status'],
-  values: ['type', 'level', 'method', 'pageLoadId'],
-  texts: ['message', 'url'],
-};
-/** Every field a stored entry can have, from the capture schemas, so a filter may read any of them. */
-const FIELDS = [
-  ...new Set([
-    ...captureEventSchema.options.flatMap((option) => Object.keys(option.shape)),
-    'id',
-    'seq',
-    'pageLoadId',
-    'timestamp',
-    'path',
-    'size',
-    'format',
-    'dimensions',
-  ]),
-];
-const RING_OPTIONS: RingBufferOptions = { index: INDEX, fields: FIELDS };
 
 /**
  * All captures in bounded memory, one ring buffer per kind, every entry with a stable id and page load.

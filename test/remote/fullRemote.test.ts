@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, Server } from 'node:http';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { BUFFER_KINDS } from '../../src/connector/store';
+import { BUFFER_KINDS } from '../../src/connector/storeBuffers';
 import { startTestConnector, type TestConnector } from '../support/connector';
 import { decodePng } from '../support/png';
 import { TestSocket } from '../support/wsClient';

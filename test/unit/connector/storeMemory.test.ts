@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { resolveConfig, type StoreLimits } from '../../../src/connector/config';
-import { BUFFER_KINDS, CaptureStore, type BufferKind } from '../../../src/connector/store';
+import { CaptureStore } from '../../../src/connector/store';
+import { BUFFER_KINDS, type BufferKind } from '../../../src/connector/storeBuffers';
 import type { CaptureEvent, StoredEntry } from '../../../src/shared/protocol';
 import { isFailedRequest } from '../../../src/shared/networkOutcome';
 
