@@ -1,33 +1,13 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
-import { readFileSync } from 'node:fs';
-import {
-  connectExtension,
-  launchWithExtension,
-  requireChromium,
-  until,
-  type TestBrowser,
-} from '../e2e/support/chromium';
-import { call, httpClient, textOf } from '../support/mcp';
-import { freePortRun } from '../support/ports';
-import {
-  installVsix,
-  requireCodeServer,
-  startCodeServer,
-  waitForExtensionConnector,
-  type CodeServer,
-} from './support/codeServer';
-import { copyWorkspace, ROOT } from './support/suiteBuild';
-import { runCommand } from './support/uiRig';
+import type { Frame, Page } from 'playwright-core';
+import { until, type TestBrowser } from '../e2e/support/chromium';
 import { startApp, type RunningApp } from '../e2e/support/devApps';
 import { viteReactTs } from '../e2e/support/fixtureApps';
-
-const ARTIFACTS = join(ROOT, '.test-artifacts');
+import { call, httpClient, textOf } from '../support/mcp';
+import type { CodeServer } from './support/codeServer';
+import { ARTIFACTS, runCommand, startUiRig, type UiRig } from './support/uiRig';
 
 function findFiles(dir: string, match: RegExp): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: false })
@@ -38,69 +18,29 @@ function findFiles(dir: string, match: RegExp): string[] {
 
 describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chromium on the fixture app)', function () {
   this.timeout(300_000);
-  let server: CodeServer | undefined;
-  let ui: Browser | undefined;
-  let app: TestBrowser | undefined;
-  let site: Server | undefined;
-  let folder: string;
+  let rig: UiRig | undefined;
+  let server: CodeServer;
+  let app: TestBrowser;
   let workbench: Page;
   let port: number;
   let origin: string;
   let vite: RunningApp | undefined;
 
   before(async function () {
-    const codeServer = requireCodeServer(this);
-    const chromiumPath = requireChromium(this);
-    mkdirSync(ARTIFACTS, { recursive: true });
-    folder = copyWorkspace();
-    const vsix = join(folder, '..', `bd-${Date.now()}.vsix`);
-    execFileSync(process.execPath, ['scripts/packageBrowserExtension.mjs'], { cwd: ROOT });
-    execFileSync(process.execPath, ['scripts/packageVsix.mjs', vsix], { cwd: ROOT, stdio: 'pipe' });
-    port = await freePortRun(1);
     // A real `npm create vite` react-ts app (installed once into the app cache); the user maps its URL to its folder.
     vite = await startApp(viteReactTs);
-    const pathMapping = { [`${vite.origin}/`]: `${vite.dir}/` };
-    server = await startCodeServer(codeServer, {
-      folder,
+    rig = await startUiRig(this, {
       settings: {
-        'browserDebug.connector.port': port,
         'workbench.colorTheme': 'Default Dark Modern',
-        'browserDebug.sourceMaps.pathMapping': pathMapping,
+        'browserDebug.sourceMaps.pathMapping': { [`${vite.origin}/`]: `${vite.dir}/` },
       },
     });
-    const installed = await installVsix(codeServer, server, vsix);
-    assert.match(installed, /was successfully installed/);
-    rmSync(vsix, { force: true });
-    site = createServer((req, res) => {
-      try {
-        res.end(readFileSync(join(folder, new URL(req.url ?? '/', 'http://x').pathname)));
-      } catch {
-        res.statusCode = 404;
-        res.end();
-      }
-    });
-    await new Promise<void>((resolve) => site!.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    ui = await chromium.launch({
-      executablePath: chromiumPath,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-    });
-    workbench = await ui.newPage({ viewport: { width: 1400, height: 900 } });
-    await workbench.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
-    await workbench.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await waitForExtensionConnector(server, port);
-    app = await launchWithExtension(chromiumPath);
-    await connectExtension(app.worker, port);
+    ({ server, workbench, app, port, origin } = rig);
   });
 
   after(async () => {
     await vite?.stop();
-    await app?.close();
-    await ui?.close();
-    await server?.stop();
-    await new Promise((resolve) => (site ? site.close(resolve) : resolve(undefined)));
-    if (folder) rmSync(folder, { recursive: true, force: true });
+    await rig?.stop();
   });
 
   it('the installed VSIX activates: the connector answers and the status bar shows Browser Debug', async () => {
