@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, type ErrorCode } from '../shared/errors';
-import type { CommandName, ScreenshotOptions, ServerFrame } from '../shared/protocol';
+import type { CommandName, ScreenshotOptions, ServerFrame } from '../shared/wireFrames';
 
 export interface BrowserPeer {
   readonly id: string;

@@ -1,5 +1,5 @@
 import { WebSocket } from 'ws';
-import type { ServerFrame } from '../shared/protocol';
+import type { ServerFrame } from '../shared/wireFrames';
 import type { ConnectorServices } from './services';
 
 /** Entries per replay chunk; the event loop runs between chunks. */

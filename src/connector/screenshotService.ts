@@ -1,10 +1,6 @@
 import { ApiError } from '../shared/errors';
-import {
-  screenshotPreviewSchema,
-  type ScreenshotOptions,
-  type ScreenshotPreview,
-  type StoredScreenshot,
-} from '../shared/protocol';
+import { type StoredScreenshot } from '../shared/protocol';
+import { screenshotPreviewSchema, type ScreenshotOptions, type ScreenshotPreview } from '../shared/wireFrames';
 import type { BrowserBridge } from './browserBridge';
 import type { ScreenshotConfig } from './config';
 import { decodeImageDataUrl } from './imageInfo';

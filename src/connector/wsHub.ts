@@ -4,14 +4,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { z } from 'zod';
 import { PROTOCOL_VERSION, SERVER_NAME } from '../shared/identity';
-import {
-  MAX_BATCH_EVENTS,
-  captureEventSchema,
-  clientFrameSchema,
-  extensionFrameSchema,
-  type CaptureEvent,
-  type ServerFrame,
-} from '../shared/protocol';
+import { captureEventSchema, type CaptureEvent } from '../shared/protocol';
+import { MAX_BATCH_EVENTS, clientFrameSchema, extensionFrameSchema, type ServerFrame } from '../shared/wireFrames';
 import { VERSION } from '../shared/version';
 import { MAX_CAPTURE_FRAME_BYTES } from '../shared/fieldLimits';
 import { replayTo } from './clientReplay';

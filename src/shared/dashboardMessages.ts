@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import type { AuditSummary } from './audit';
 import type { PageLoadVitals, PerformanceTraceRecord } from './performance';
-import type { AgentActionFrame, StoredConsoleError, StoredConsoleLog, StoredNetworkRequest } from './protocol';
+import type { StoredConsoleError, StoredConsoleLog, StoredNetworkRequest } from './protocol';
+import type { AgentActionFrame } from './wireFrames';
 import type { ReplayVerdict } from './recording';
 
 /** The last replay's verdict, shown above the dashboard's tabs. */

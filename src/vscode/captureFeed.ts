@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import type { NetworkMock } from '../shared/networkMocks';
 import type {
-  AgentActionFrame,
   StoredConsoleError,
   StoredConsoleLog,
   StoredEntry,
@@ -10,10 +9,11 @@ import type {
   StoredScreenshot,
   StoredSelectedElement,
 } from '../shared/protocol';
+import type { AgentActionFrame } from '../shared/wireFrames';
 import type { Logger } from '../connector/logger';
 import { WebVitalsBook } from '../connector/performance/webVitals';
 import type { PageLoadVitals, PerformanceTraceRecord } from '../shared/performance';
-import { agentActionFrameSchema } from '../shared/protocol';
+import { agentActionFrameSchema } from '../shared/wireFrames';
 import type { RemoteReport } from '../shared/remoteStatus';
 
 export type ConsoleEntry = StoredConsoleLog | StoredConsoleError;

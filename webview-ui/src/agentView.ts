@@ -1,5 +1,5 @@
 /** The Agent tab: what the assistant did in the browser, newest first, each with its target, outcome and summary. */
-import type { AgentActionFrame } from '../../src/shared/protocol';
+import type { AgentActionFrame } from '../../src/shared/wireFrames';
 import type { TabView } from './consoleTab';
 import { el, keepScroll, reconcile } from './dom';
 import { state } from './state';

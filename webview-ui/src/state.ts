@@ -9,7 +9,8 @@ import type {
   DashboardToHost,
   DashboardVerdict,
 } from '../../src/shared/dashboardMessages';
-import type { AgentActionFrame, StoredNetworkRequest } from '../../src/shared/protocol';
+import type { StoredNetworkRequest } from '../../src/shared/protocol';
+import type { AgentActionFrame } from '../../src/shared/wireFrames';
 
 declare function acquireVsCodeApi(): { postMessage(message: DashboardToHost): void };
 const api = acquireVsCodeApi();

@@ -1,4 +1,4 @@
-import type { ScreenshotOptions } from '../../../src/shared/protocol';
+import type { ScreenshotOptions } from '../../../src/shared/wireFrames';
 import { act } from './actions/actCommand';
 import { PAGE_CONTROL_HANDLERS, withActingBadge } from './actions/pageControl';
 import { snapshot } from './actions/snapshotCommand';

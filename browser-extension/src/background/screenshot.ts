@@ -1,4 +1,4 @@
-import type { ScreenshotOptions, ScreenshotPreview } from '../../../src/shared/protocol';
+import type { ScreenshotOptions, ScreenshotPreview } from '../../../src/shared/wireFrames';
 import { CommandError } from './commandError';
 import { withDebugger, type Send } from './debuggerSession';
 import { dataUrlToBlob, makePreview } from './preview';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AgentActionFrame } from '../../shared/protocol';
+import type { AgentActionFrame } from '../../shared/wireFrames';
 
 /** Records kept for late joiners (a dashboard opened later); older ones drop off. */
 const KEPT = 500;

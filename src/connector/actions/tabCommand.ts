@@ -1,5 +1,5 @@
 import { ApiError } from '../../shared/errors';
-import type { CommandName } from '../../shared/protocol';
+import type { CommandName } from '../../shared/wireFrames';
 import type { ConnectorServices } from '../services';
 
 /**

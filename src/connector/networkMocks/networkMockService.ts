@@ -1,6 +1,7 @@
 import { ApiError } from '../../shared/errors';
 import { MOCK_RULES_MAX, type MockRule, type NetworkMock } from '../../shared/networkMocks';
-import type { CommandName, StoredEntry } from '../../shared/protocol';
+import type { StoredEntry } from '../../shared/protocol';
+import type { CommandName } from '../../shared/wireFrames';
 import type { Logger } from '../logger';
 import type { CaptureStore } from '../store';
 import type { NetworkMockOptions } from './mockOptions';

@@ -1,5 +1,5 @@
 import { ApiError } from '../../shared/errors';
-import { screenshotOptionsSchema, type CommandName } from '../../shared/protocol';
+import { screenshotOptionsSchema, type CommandName } from '../../shared/wireFrames';
 import { guardRemoteCommands, type RemoteCommandName, type RunCommand } from '../../shared/remote';
 import type { CoreServices } from '../coreServices';
 

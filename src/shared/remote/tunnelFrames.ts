@@ -9,12 +9,12 @@ import {
   consoleLogEventSchema,
   currentUrlEventSchema,
   droppedEventSchema,
-  MAX_BATCH_EVENTS,
   networkRequestEventSchema,
   pageNavigatedEventSchema,
   selectedElementEventSchema,
   webVitalsEventSchema,
 } from '../protocol';
+import { MAX_BATCH_EVENTS } from '../wireFrames';
 
 /**
  * A capture in the tunnel: the connector's protocol (protocol.ts), checked with its schemas; the edge

@@ -1,11 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import {
-  captureEventSchema,
-  clientFrameSchema,
-  extensionFrameSchema,
-  MAX_BATCH_EVENTS,
-} from '../../../src/shared/protocol';
+import { captureEventSchema } from '../../../src/shared/protocol';
+import { clientFrameSchema, extensionFrameSchema, MAX_BATCH_EVENTS } from '../../../src/shared/wireFrames';
 import { connectFakeBrowser } from '../../support/connector';
 import {
   anyJson,

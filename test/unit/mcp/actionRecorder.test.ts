@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ACTION_TOOLS, describeTarget } from '../../../src/mcp/actionRecorder';
 import { TOOLS } from '../../../src/mcp/tools/registry';
-import type { AgentActionFrame } from '../../../src/shared/protocol';
-import { agentActionFrameSchema } from '../../../src/shared/protocol';
+import type { AgentActionFrame } from '../../../src/shared/wireFrames';
+import { agentActionFrameSchema } from '../../../src/shared/wireFrames';
 import { TestSocket } from '../../support/wsClient';
 import { call, inMemoryClient, scriptedBrowser, startMcpConnector, type McpTestConnector } from '../../support/mcp';
 
