@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import type { z } from 'zod';
+import { WebSocket, WebSocketServer } from 'ws';
 import { PROTOCOL_VERSION, SERVER_NAME } from '../shared/identity';
-import { captureEventSchema, type CaptureEvent } from '../shared/protocol';
-import { MAX_BATCH_EVENTS, clientFrameSchema, extensionFrameSchema, type ServerFrame } from '../shared/wireFrames';
+import type { CaptureEvent } from '../shared/protocol';
+import { clientFrameSchema, extensionFrameSchema, type ServerFrame } from '../shared/wireFrames';
 import { VERSION } from '../shared/version';
-import { MAX_CAPTURE_FRAME_BYTES } from '../shared/fieldLimits';
 import { replayTo } from './clientReplay';
+import { parseFrame, type Reject } from './inboundFrames';
 import { checkAccess, refuseUpgrade, type AccessPolicy } from './trust/access';
 import type { ConnectorServices } from './services';
 
@@ -24,9 +23,6 @@ interface Peer {
   /** While its replay runs, stored entries reach it through the replay, not the live stream. */
   replaying?: boolean;
 }
-
-/** Frames that may use the full WebSocket frame cap; any frame carrying captures stays under MAX_CAPTURE_FRAME_BYTES. */
-const LARGE_FRAME_TYPES = new Set(['screenshot-data', 'reply', 'trace-chunk']);
 
 /**
  * The two WebSocket endpoints: `/extension-ws`, where browsers send captures and answer commands,
@@ -138,7 +134,7 @@ export class WsHub {
     socket.on('pong', () => (peer.alive = true));
     socket.on('message', (data) => {
       peer.alive = true;
-      const frame = this.parse(socket, data, extensionFrameSchema);
+      const frame = parseFrame(data, extensionFrameSchema, this.rejecter(socket));
       if (!frame) return;
       switch (frame.type) {
         case 'hello':
@@ -190,41 +186,12 @@ export class WsHub {
     socket.on('pong', () => (peer.alive = true));
     socket.on('message', (data) => {
       peer.alive = true;
-      const frame = this.parse(socket, data, clientFrameSchema);
+      const frame = parseFrame(data, clientFrameSchema, this.rejecter(socket));
       if (frame?.type === 'subscribe') this.replay(peer, frame.since ?? 0);
       else if (frame?.type === 'heartbeat') this.send(socket, { type: 'heartbeat', timestamp: Date.now() });
     });
     socket.on('close', () => this.clients.delete(peer));
     socket.on('error', (error) => this.services.logger.warn(`Client connection error: ${error.message}`));
-  }
-
-  /**
-   * Validates one inbound frame. A bad frame gets an error frame back and is counted; the connection
-   * stays up. A batch is checked event by event, so one bad event does not cost the good ones.
-   */
-  private parse<S extends z.ZodType>(socket: WebSocket, data: RawData, schema: S): z.infer<S> | undefined {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(data.toString());
-    } catch {
-      this.reject(socket, 'INVALID_FRAME', 'Frame is not valid JSON.');
-      return undefined;
-    }
-    const bytes = Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : data.byteLength;
-    if (bytes > MAX_CAPTURE_FRAME_BYTES && !LARGE_FRAME_TYPES.has(describeType(raw))) {
-      this.reject(
-        socket,
-        'FRAME_TOO_LARGE',
-        `A '${describeType(raw)}' frame may hold at most ${MAX_CAPTURE_FRAME_BYTES} bytes; this one had ${bytes}. Send captures in smaller batches.`,
-      );
-      return undefined;
-    }
-    if ((schema as z.ZodType) === extensionFrameSchema && isBatch(raw))
-      return this.parseBatch(socket, raw) as z.infer<S> | undefined;
-    const result = schema.safeParse(raw);
-    if (result.success) return result.data;
-    this.reject(socket, 'INVALID_FRAME', `Invalid '${describeType(raw)}' frame: ${describeIssue(result.error)}`);
-    return undefined;
   }
 
   /**
@@ -274,38 +241,13 @@ export class WsHub {
     }
   }
 
-  private parseBatch(
-    socket: WebSocket,
-    raw: { events: unknown[]; batchSeq?: unknown },
-  ): { type: 'batch'; events: CaptureEvent[]; batchSeq?: number } | undefined {
-    if (raw.events.length > MAX_BATCH_EVENTS) {
-      this.reject(
-        socket,
-        'INVALID_FRAME',
-        `A batch holds at most ${MAX_BATCH_EVENTS} events; this one had ${raw.events.length}. Split it.`,
-      );
-      return undefined;
-    }
-    const events: CaptureEvent[] = [];
-    raw.events.forEach((event, index) => {
-      const result = captureEventSchema.safeParse(event);
-      if (result.success) events.push(result.data);
-      else
-        this.reject(
-          socket,
-          'INVALID_FRAME',
-          `Batch event ${index} ('${describeType(event)}') is invalid: ${describeIssue(result.error)}`,
-          { index },
-        );
-    });
-    const batchSeq =
-      typeof raw.batchSeq === 'number' && Number.isInteger(raw.batchSeq) && raw.batchSeq > 0 ? raw.batchSeq : undefined;
-    return { type: 'batch', events, batchSeq };
-  }
-
   private reject(socket: WebSocket, code: string, message: string, details?: Record<string, unknown>): void {
     this.invalid++;
     this.send(socket, { type: 'error', code, message, details, timestamp: Date.now() });
+  }
+
+  private rejecter(socket: WebSocket): Reject {
+    return (code, message, details) => this.reject(socket, code, message, details);
   }
 
   private greet(socket: WebSocket): void {
@@ -379,25 +321,4 @@ export class WsHub {
     }
     for (const peer of this.browsers.values()) this.send(peer.socket, { type: 'heartbeat', timestamp: Date.now() });
   }
-}
-
-function isBatch(raw: unknown): raw is { type: 'batch'; events: unknown[] } {
-  return (
-    typeof raw === 'object' &&
-    raw !== null &&
-    (raw as { type?: unknown }).type === 'batch' &&
-    Array.isArray((raw as { events?: unknown }).events)
-  );
-}
-
-function describeType(raw: unknown): string {
-  const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
-  return typeof type === 'string' ? type.slice(0, 50) : '(no type)';
-}
-
-function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'unknown problem';
-  const where = issue.path.length ? `'${issue.path.join('.')}' ` : '';
-  return `${where}${issue.message}`;
 }
