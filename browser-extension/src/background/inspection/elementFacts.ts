@@ -1,8 +1,8 @@
 import type { ComponentChain } from '../../../../src/shared/inspection';
-import type { Send } from '../debuggerSession';
-import { objectOf } from '../actions/locate';
+import type { ActionSession } from '../actions/actionSession';
 import type { PageRect } from './boxModel';
 import { CommandError } from '../commandError';
+import { withHandle } from './nodeHandles';
 
 export interface ElementFacts {
   tag: string;
@@ -158,23 +158,30 @@ const FACTS = `function (names) {
   return { tag: el ? el.tagName.toLowerCase() : '', selector: el ? selectorOf(el) : '', hiddenReasons: hidden, components, values, rect };
 }`;
 
-/** Like the action engine's callOn, without waiting for the handle's release (one round trip less). */
-export async function elementFacts(send: Send, backendNodeId: number, names: readonly string[]): Promise<ElementFacts> {
-  const objectId = await objectOf(send, backendNodeId);
-  const { result, exceptionDetails } = await send<{
-    result: { value?: ElementFacts };
-    exceptionDetails?: { text?: string };
-  }>('Runtime.callFunctionOn', {
-    objectId,
-    functionDeclaration: FACTS,
-    arguments: [{ value: names }],
-    returnByValue: true,
+/**
+ * Like the action engine's callOn, on a handle kept between inspections (nodeHandles): one round trip, no
+ * `DOM.resolveNode` before it nor release after it when the element was inspected before.
+ */
+export function elementFacts(
+  session: ActionSession,
+  backendNodeId: number,
+  names: readonly string[],
+): Promise<ElementFacts> {
+  return withHandle(session, backendNodeId, async (objectId) => {
+    const { result, exceptionDetails } = await session.send<{
+      result: { value?: ElementFacts };
+      exceptionDetails?: { text?: string };
+    }>('Runtime.callFunctionOn', {
+      objectId,
+      functionDeclaration: FACTS,
+      arguments: [{ value: names }],
+      returnByValue: true,
+    });
+    if (exceptionDetails || !result.value)
+      throw new CommandError(
+        'COMMAND_FAILED',
+        `The page refused the inspection: ${exceptionDetails?.text ?? 'no answer'}.`,
+      );
+    return result.value;
   });
-  void send('Runtime.releaseObject', { objectId }).catch(() => undefined);
-  if (exceptionDetails || !result.value)
-    throw new CommandError(
-      'COMMAND_FAILED',
-      `The page refused the inspection: ${exceptionDetails?.text ?? 'no answer'}.`,
-    );
-  return result.value;
 }
