@@ -155,6 +155,29 @@ describe('inspect_element and highlight_element in real dev-server apps', functi
       assert.doesNotMatch(after.text, /cursor: wait/);
     });
 
+    it('answers the same for an element in an iframe the first time and the next (its own document and viewport)', async () => {
+      const page = browser.context.pages()[0]!;
+      await page.evaluate(() => {
+        const frame = Object.assign(document.createElement('iframe'), {
+          srcdoc: '<p id="inner" style="margin-top:900px">Inside the frame</p>',
+          title: 'Inner frame',
+        });
+        frame.style.cssText = 'width:300px;height:200px';
+        document.body.prepend(frame);
+      });
+      await page.frameLocator('iframe[title="Inner frame"]').locator('#inner').waitFor();
+      const snapshot = (await tool('take_snapshot', {})).text;
+      const ref = /paragraph[^\n]*\[ref=(e\d+)\]/.exec(snapshot.slice(snapshot.indexOf('Inner frame')))?.[1];
+      assert.ok(ref, snapshot);
+      const first = await tool('inspect_element', { ref });
+      assert.equal(first.isError, false, first.text);
+      // Unique in the frame's document, and off-screen in the frame's own 300×200 viewport.
+      assert.match(first.text, /^<p> .*selector: #inner$/m, first.text);
+      assert.match(first.text, /off-screen at \(\d+, 9\d\d\) in a 300×200 viewport/, first.text);
+      assert.equal((await tool('inspect_element', { ref })).text, first.text);
+      await page.evaluate(() => document.querySelector('iframe[title="Inner frame"]')!.remove());
+    });
+
     it('follows the active tab and its address between calls: another tab, then a page outside the scope', async () => {
       const first = browser.context.pages()[0]!;
       assert.match((await tool('inspect_element', { selector: 'button.counter' })).text, /^<button>/);
