@@ -2,20 +2,23 @@
  * Inspection benchmark: Browser Debug's inspect_element next to chrome-devtools-mcp's get_css_styles (its newest
  * release, see bench/chromeDevtoolsMcp.ts), in one run, on the same element: the counter button of a real
  * `npm create vite` react-ts app (test/e2e/support/inspectApps.ts). Time per call and answer size, medians.
- * Ours: the standalone connector (dist/cli.js) and Chromium with our extension; theirs: its own Chromium. Both
- * run at once and are called in turn, so the noise of a shared machine falls on both alike.
+ * Ours: the stdio bin (dist/mcp.js) with the connector it starts, called over stdio (the peer's transport) and over
+ * that connector's Streamable HTTP /mcp, and Chromium with our extension; theirs: its own Chromium. All run at once
+ * and are called in turn, so the noise of a shared machine falls on all alike.
  * Usage: npm run bench:inspect   (prints figures; not a test). BENCH_INSPECT_RUNS sets the calls (default 30).
  */
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
 import { startApp } from '../test/e2e/support/devApps';
 import { inspectReactApp } from '../test/e2e/support/inspectApps';
 import { httpClient } from '../test/support/mcp';
 import { freePortRun } from '../test/support/ports';
 import { installPeer, peerUid, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
-import { runBench, startConnector } from './connectorProcess';
+import { runBench } from './connectorProcess';
 import { median, toolText } from './toolText';
 
 const RUNS = Number(process.env.BENCH_INSPECT_RUNS ?? 30);
@@ -27,40 +30,47 @@ interface Figures {
 }
 
 /**
- * Warm-up once each (attach, enable domains, load maps), then RUNS rounds in which both are called, the
- * order alternating, so the load of this shared machine falls on both alike.
+ * Warm-up once each (attach, enable domains, load maps), then RUNS rounds in which every call is made once, the
+ * order rotating, so the load of this shared machine falls on all alike.
  */
-async function measurePair(mine: () => Promise<string>, theirs: () => Promise<string>): Promise<[Figures, Figures]> {
-  await mine();
-  await theirs();
-  const figures: [Figures, Figures] = [
-    { ms: [], chars: [], sample: '' },
-    { ms: [], chars: [], sample: '' },
-  ];
-  const once = async (call: () => Promise<string>, into: Figures) => {
-    const started = performance.now();
-    const text = await call();
-    into.ms.push(performance.now() - started);
-    into.chars.push(text.length);
-    into.sample = text;
-  };
-  for (let i = 0; i < RUNS; i++) {
-    if (i % 2 === 0) await once(mine, figures[0]).then(() => once(theirs, figures[1]));
-    else await once(theirs, figures[1]).then(() => once(mine, figures[0]));
+async function measureRounds(calls: Call[]): Promise<Figures[]> {
+  for (const call of calls) await call();
+  const figures: Figures[] = calls.map(() => ({ ms: [], chars: [], sample: '' }));
+  for (let round = 0; round < RUNS; round++) {
+    for (let turn = 0; turn < calls.length; turn++) {
+      const at = (round + turn) % calls.length;
+      const started = performance.now();
+      const text = await calls[at]!();
+      figures[at]!.ms.push(performance.now() - started);
+      figures[at]!.chars.push(text.length);
+      figures[at]!.sample = text;
+    }
   }
   return figures;
 }
 
 type Call = () => Promise<string>;
 
-/** Our side up and ready: the inspect_element call, and how to stop. */
-async function ours(chromium: string, url: string): Promise<{ call: Call; stop(): Promise<void> }> {
-  const port = await freePortRun(1);
-  const connector = await startConnector(port);
+/**
+ * Our side up and ready: the stdio bin (`dist/mcp.js`, as Claude Desktop or Cursor start it), which starts its own
+ * connector on a free port, Chromium with our extension connected to it, and inspect_element over stdio and over
+ * that connector's Streamable HTTP `/mcp` (as VS Code uses it).
+ */
+async function ours(chromium: string, url: string): Promise<{ stdio: Call; http: Call; stop(): Promise<void> }> {
+  // The bin first looks for a running connector on its port and the 10 above: a run of free ports finds none.
+  const port = await freePortRun(11);
+  const stdio = new Client({ name: 'bench-inspect', version: '1' });
+  await stdio.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [resolve(__dirname, '../dist/mcp.js'), '--port', String(port)],
+      stderr: 'ignore',
+    }),
+  );
   const browser = await launchWithExtension(chromium);
   const stop = async () => {
     await browser.close().catch(() => undefined);
-    connector.kill();
+    await stdio.close();
   };
   try {
     await connectExtension(browser.worker, port);
@@ -69,11 +79,13 @@ async function ours(chromium: string, url: string): Promise<{ call: Call; stop()
     await page.bringToFront();
     await page.waitForSelector('button.counter');
     const { client } = await httpClient(port);
-    const snapshot = await toolText(client, 'take_snapshot', {});
+    // Refs belong to the tab, so the one from this snapshot serves both clients.
+    const snapshot = await toolText(stdio, 'take_snapshot', {});
     const ref = /(e\d+) button "count is 0"/.exec(snapshot)?.[1];
     if (!ref) throw new Error(`Browser Debug: no ref for the counter in\n${snapshot}`);
     return {
-      call: () => toolText(client, 'inspect_element', { ref }),
+      stdio: () => toolText(stdio, 'inspect_element', { ref }),
+      http: () => toolText(client, 'inspect_element', { ref }),
       stop: async () => (await client.close(), await stop()),
     };
   } catch (error) {
@@ -106,9 +118,14 @@ async function theirs(chromium: string, url: string): Promise<{ call: Call; stop
   }
 }
 
-function row(label: string, a: number, b: number, unit: string): string {
+const COLUMNS = ['inspect_element stdio', 'inspect_element HTTP', `get_css_styles ${PEER_VERSION}`];
+
+function row(label: string, values: number[], unit: string): string {
   const shown = (value: number) => (unit === 'ms' ? value.toFixed(1) : String(Math.round(value)));
-  return `${label.padEnd(24)} ${`${shown(a)} ${unit}`.padStart(14)} ${`${shown(b)} ${unit}`.padStart(16)} ${(a / b).toFixed(2).padStart(8)}×`;
+  const cells = values.map((value, at) => `${shown(value)} ${unit}`.padStart(COLUMNS[at]!.length + 2));
+  const peer = values[2]!;
+  const ratios = values.slice(0, 2).map((value) => `${(value / peer).toFixed(2)}×`.padStart(8));
+  return `${label.padEnd(26)}${cells.join('')}${ratios.join('')}`;
 }
 
 async function main(): Promise<void> {
@@ -122,20 +139,37 @@ async function main(): Promise<void> {
       await us.stop();
       throw error;
     });
-    const [mine, peer] = await measurePair(us.call, them.call).finally(() => Promise.all([us.stop(), them.stop()]));
-    if (process.env.BENCH_INSPECT_SHOW) console.log(`\n--- ours ---\n${mine.sample}\n\n--- theirs ---\n${peer.sample}`);
-    console.log(
-      `\nThe counter button of a Vite react-ts app, ${RUNS} calls each after one warm-up, interleaved.\n${''.padEnd(24)} ${'inspect_element'.padStart(14)} ${`get_css_styles ${PEER_VERSION}`.padStart(16)} ${'ours/theirs'.padStart(9)}`,
+    const [viaStdio, viaHttp, peer] = await measureRounds([us.stdio, us.http, them.call]).finally(() =>
+      Promise.all([us.stop(), them.stop()]),
     );
-    console.log(row('time, median', median(mine.ms), median(peer.ms), 'ms'));
-    console.log(row('answer, median', median(mine.chars), median(peer.chars), 'chars'));
-    // Each round's two calls ran back to back, so their ratio is the figure least moved by the machine's load.
-    const rounds = mine.ms.map((ms, at) => ms / peer.ms[at]!);
+    if (process.env.BENCH_INSPECT_SHOW)
+      console.log(`\n--- ours ---\n${viaStdio!.sample}\n\n--- theirs ---\n${peer!.sample}`);
     console.log(
-      `${'time ratio, median round'.padEnd(24)} ${''.padStart(31)} ${median(rounds).toFixed(2).padStart(8)}×`,
+      `\nThe counter button of a Vite react-ts app, ${RUNS} rounds after one warm-up, each calling all three in turn (order rotating).\n${''.padEnd(26)}${COLUMNS.map((name) => name.padStart(name.length + 2)).join('')}${'stdio/theirs'.padStart(14)}${'HTTP/theirs'.padStart(12)}`,
+    );
+    const all = [viaStdio!, viaHttp!, peer!];
+    console.log(
+      row(
+        'time, median',
+        all.map((f) => median(f.ms)),
+        'ms',
+      ),
     );
     console.log(
-      `\nTarget: ≤ 1× its time (${median(mine.ms) <= median(peer.ms) ? 'met' : 'MISSED'}). Ours also answers box, visibility, computed values and the component chain with source lines; get_css_styles answers rules only.`,
+      row(
+        'answer, median',
+        all.map((f) => median(f.chars)),
+        'chars',
+      ),
+    );
+    // A round's calls ran back to back, so their ratio is the figure least moved by the machine's load.
+    const rounds = (mine: Figures) => median(mine.ms.map((ms, at) => ms / peer!.ms[at]!));
+    console.log(
+      `${'time ratio, median round'.padEnd(26)}${''.padStart(COLUMNS.join('  ').length + 6)}${`${rounds(viaStdio!).toFixed(2)}×`.padStart(8)}${`${rounds(viaHttp!).toFixed(2)}×`.padStart(8)}`,
+    );
+    const met = (mine: Figures) => (median(mine.ms) <= median(peer!.ms) ? 'met' : 'MISSED');
+    console.log(
+      `\nTarget: ≤ 1× its time (stdio, the peer's transport: ${met(viaStdio!)}; HTTP: ${met(viaHttp!)}). Ours also answers box, visibility, computed values and the component chain with source lines; get_css_styles answers rules only.`,
     );
   } finally {
     await app.stop();

@@ -1,15 +1,20 @@
 /**
  * Where inspect_element's time goes (a profiling aid next to bench/inspect.ts; prints figures, not a test):
- * an MCP call that does nothing in the browser (the round trip), inspect_element over MCP and over HTTP, and
- * each CDP call the extension makes, sent alone from the service worker on the same debugger session.
+ * MCP calls that do nothing in the browser, that reach it without CDP, and inspect_element, over stdio (the
+ * stdio bin and the connector it starts, as bench/inspect.ts runs it) and over that connector's HTTP /mcp, the
+ * same inspection over the HTTP API, and each CDP call the extension makes, sent alone from the service worker
+ * on the same debugger session.
  * Usage: npm run build && node --import tsx bench/inspectProfile.ts   (BENCH_INSPECT_RUNS, default 30)
  */
+import { resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
 import { startApp } from '../test/e2e/support/devApps';
 import { inspectReactApp } from '../test/e2e/support/inspectApps';
 import { httpClient } from '../test/support/mcp';
 import { freePortRun } from '../test/support/ports';
-import { runBench, startConnector } from './connectorProcess';
+import { runBench } from './connectorProcess';
 import { median, toolText } from './toolText';
 
 const RUNS = Number(process.env.BENCH_INSPECT_RUNS ?? 30);
@@ -29,8 +34,16 @@ async function main(): Promise<void> {
   const chromium = chromiumPath();
   if (!chromium) throw new Error('No Chromium found.');
   const app = await startApp(inspectReactApp);
-  const port = await freePortRun(1);
-  const connector = await startConnector(port);
+  // The bin first looks for a running connector on its port and the 10 above: a run of free ports finds none.
+  const port = await freePortRun(11);
+  const stdio = new Client({ name: 'bench-inspect-profile', version: '1' });
+  await stdio.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [resolve(__dirname, '../dist/mcp.js'), '--port', String(port)],
+      stderr: 'ignore',
+    }),
+  );
   const browser = await launchWithExtension(chromium);
   try {
     await connectExtension(browser.worker, port);
@@ -41,13 +54,16 @@ async function main(): Promise<void> {
     const { client } = await httpClient(port);
     const snapshot = await toolText(client, 'take_snapshot', {});
     const ref = /(e\d+) button "count is 0"/.exec(snapshot)![1]!;
-    await timed('MCP get_current_page (round trip)', () => toolText(client, 'get_current_page', {}));
-    await timed('MCP get_console_logs (no browser)', () => toolText(client, 'get_console_logs', {}));
+    await timed('MCP stdio get_console_logs (no browser)', () => toolText(stdio, 'get_console_logs', {}));
+    await timed('MCP stdio list_tabs (browser, no CDP)', () => toolText(stdio, 'list_tabs', {}));
+    await timed('MCP stdio inspect_element', () => toolText(stdio, 'inspect_element', { ref }));
+    await timed('MCP HTTP get_current_page (round trip)', () => toolText(client, 'get_current_page', {}));
+    await timed('MCP HTTP get_console_logs (no browser)', () => toolText(client, 'get_console_logs', {}));
     await timed('HTTP GET /console-logs (no browser)', () =>
       fetch(`http://127.0.0.1:${port}/console-logs`).then((response) => response.text()),
     );
-    await timed('MCP list_tabs (browser, no CDP)', () => toolText(client, 'list_tabs', {}));
-    await timed('MCP inspect_element', () => toolText(client, 'inspect_element', { ref }));
+    await timed('MCP HTTP list_tabs (browser, no CDP)', () => toolText(client, 'list_tabs', {}));
+    await timed('MCP HTTP inspect_element', () => toolText(client, 'inspect_element', { ref }));
     await timed('HTTP POST /inspect-element', async () => {
       const response = await fetch(`http://127.0.0.1:${port}/inspect-element`, {
         method: 'POST',
@@ -109,7 +125,7 @@ async function main(): Promise<void> {
     await cdp('Accessibility.disable');
   } finally {
     await browser.close().catch(() => undefined);
-    connector.kill();
+    await stdio.close();
     await app.stop();
   }
 }

@@ -28,6 +28,11 @@ export const ruleLocationSchema = z.object({
   line,
   column: line,
   sourceMapUrl: z.string().optional(),
+  /**
+   * The sheet's id and how often its text changed in the page (`styleSheetId#n`), sent with a source map: one
+   * revision of a sheet has one map, so the connector keeps the parsed map by it.
+   */
+  sheetRevision: text(200).optional(),
   original: sourcePositionSchema.optional(),
 });
 export type RuleLocation = z.infer<typeof ruleLocationSchema>;

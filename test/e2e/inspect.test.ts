@@ -113,6 +113,92 @@ describe('inspect_element and highlight_element in real dev-server apps', functi
       assert.match(none.text, /No element matches '#nothing-here'/);
     });
 
+    it('a repeat inspection reads the element as it is now: after a render, a style change, a new rule, its removal and a reload', async () => {
+      // The extension keeps a page handle on an inspected element and the active tab between calls: neither may
+      // answer what was.
+      const page = browser.context.pages()[0]!;
+      const refOf = async () =>
+        /button "count is \d+" \[ref=(e\d+)\]/.exec((await tool('take_snapshot', {})).text)?.[1];
+      const ref = await refOf();
+      assert.ok(ref);
+      assert.match((await tool('inspect_element', { ref })).text, /"count is 0"[\s\S]*Visible\./);
+      await page.click('button.counter');
+      await page.waitForFunction(() => document.querySelector('button.counter')?.textContent === 'count is 1');
+      assert.match((await tool('inspect_element', { ref })).text, /role button "count is 1"/);
+      await page.evaluate(() => ((document.querySelector('button.counter') as HTMLElement).style.display = 'none'));
+      const hidden = await tool('inspect_element', { ref });
+      assert.match(hidden.text, /Not visible: display:none on the element itself/, hidden.text);
+      assert.match(hidden.text, /✓ display: none/, hidden.text);
+      await page.evaluate(() => {
+        (document.querySelector('button.counter') as HTMLElement).style.display = '';
+        document.head.append(
+          Object.assign(document.createElement('style'), { textContent: '.counter { cursor: wait }' }),
+        );
+      });
+      const restyled = await tool('inspect_element', { ref, properties: ['cursor'] });
+      assert.match(restyled.text, /Visible\./, restyled.text);
+      assert.match(restyled.text, /cursor wait/, restyled.text);
+      assert.match(restyled.text, /^\.counter\b.*\n {2}✓ cursor: wait/m, restyled.text);
+      await page.evaluate(() => document.querySelector('button.counter')!.remove());
+      // React still holds the removed button, so its ref still names it: out of the document, matching no rule.
+      const removed = await tool('inspect_element', { ref });
+      assert.equal(removed.isError, false, removed.text);
+      assert.match(removed.text, /Not visible: not in the document/, removed.text);
+      assert.doesNotMatch(removed.text, /\.counter —/, removed.text);
+      await page.reload();
+      await page.waitForSelector('button.counter');
+      const fresh = await refOf();
+      assert.ok(fresh);
+      const after = await tool('inspect_element', { ref: fresh });
+      assert.equal(after.isError, false, after.text);
+      assert.match(after.text, /role button "count is 0"[\s\S]*Visible\./, after.text);
+      assert.doesNotMatch(after.text, /cursor: wait/);
+    });
+
+    it('answers the same for an element in an iframe the first time and the next (its own document and viewport)', async () => {
+      const page = browser.context.pages()[0]!;
+      await page.evaluate(() => {
+        const frame = Object.assign(document.createElement('iframe'), {
+          srcdoc: '<p id="inner" style="margin-top:900px">Inside the frame</p>',
+          title: 'Inner frame',
+        });
+        frame.style.cssText = 'width:300px;height:200px';
+        document.body.prepend(frame);
+      });
+      await page.frameLocator('iframe[title="Inner frame"]').locator('#inner').waitFor();
+      const snapshot = (await tool('take_snapshot', {})).text;
+      const ref = /paragraph[^\n]*\[ref=(e\d+)\]/.exec(snapshot.slice(snapshot.indexOf('Inner frame')))?.[1];
+      assert.ok(ref, snapshot);
+      const first = await tool('inspect_element', { ref });
+      assert.equal(first.isError, false, first.text);
+      // Unique in the frame's document, and off-screen in the frame's own 300×200 viewport.
+      assert.match(first.text, /^<p> .*selector: #inner$/m, first.text);
+      assert.match(first.text, /off-screen at \(\d+, 9\d\d\) in a 300×200 viewport/, first.text);
+      assert.equal((await tool('inspect_element', { ref })).text, first.text);
+      await page.evaluate(() => document.querySelector('iframe[title="Inner frame"]')!.remove());
+    });
+
+    it('follows the active tab and its address between calls: another tab, then a page outside the scope', async () => {
+      const first = browser.context.pages()[0]!;
+      assert.match((await tool('inspect_element', { selector: 'button.counter' })).text, /^<button>/);
+      const second = await browser.context.newPage();
+      await second.goto(`${app.origin}/?second`);
+      await second.waitForSelector('button.counter');
+      await second.evaluate(() => document.body.append(Object.assign(document.createElement('p'), { id: 'second' })));
+      await second.bringToFront();
+      assert.match((await tool('inspect_element', { selector: '#second' })).text, /^<p>/);
+      await first.bringToFront();
+      assert.match((await tool('inspect_element', { selector: '#second' })).text, /No element matches '#second'/);
+      await second.close();
+      await first.goto(`http://outofscope.test:${new URL(app.origin).port}/`);
+      const outside = await tool('inspect_element', { selector: 'button.counter' });
+      assert.equal(outside.isError, true, outside.text);
+      assert.match(outside.text, /outside Browser Debug's scope/);
+      await first.goto(`${app.origin}/`);
+      await first.waitForSelector('button.counter');
+      assert.match((await tool('inspect_element', { selector: 'button.counter' })).text, /^<button>/);
+    });
+
     it('highlight_element shows a labelled outline, and it goes at the next action', async () => {
       const page = browser.context.pages()[0]!;
       const shown = await tool('highlight_element', { selector: 'button.counter', label: 'this one?' });

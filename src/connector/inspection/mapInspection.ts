@@ -1,33 +1,17 @@
 import type { ComponentFrame, ElementInspection, RuleLocation, SourcePosition } from '../../shared/inspection';
-import { decodeDataUrl } from '../sourceMaps/evalMaps';
-import { getText } from '../sourceMaps/httpText';
 import type { SourceMapper } from '../sourceMaps/sourceMapper';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { sheetMap } from './sheetMaps';
 import { fileSource, mappedSource, projectRoot } from './sourcePositions';
-
-const MAP_TIMEOUT_MS = 5000;
-const MAP_MAX_BYTES = 8 * 1024 * 1024;
-
-/** A stylesheet's source map as JSON text: inline (data:) or fetched over http(s) next to the sheet. */
-async function mapText(location: RuleLocation): Promise<string | undefined> {
-  const pointer = location.sourceMapUrl!;
-  if (pointer.startsWith('data:')) return decodeDataUrl(pointer);
-  const url = new URL(pointer, location.sheetUrl || undefined);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  // Like script maps: only from the sheet's own origin, redirects included (a page must not make us probe hosts).
-  if (!location.sheetUrl || url.origin !== new URL(location.sheetUrl).origin) return undefined;
-  return (await getText(url, MAP_TIMEOUT_MS, MAP_MAX_BYTES, { sameOrigin: true })).text;
-}
 
 /** The rule's place in the workspace: through the sheet's source map, else the dev server's file. */
 async function mapRule(location: RuleLocation, pageUrl: string | undefined): Promise<RuleLocation> {
   if (location.sourceMapUrl) {
     try {
-      const text = await mapText(location);
-      if (text) {
-        const { AnyMap, originalPositionFor } = await import('@jridgewell/trace-mapping');
-        const map = new AnyMap(JSON.parse(text), location.sheetUrl || undefined);
+      const map = await sheetMap(location);
+      if (map) {
+        const { originalPositionFor } = await import('@jridgewell/trace-mapping');
         const found = originalPositionFor(map, { line: location.line, column: location.column - 1 });
         if (found.source !== null)
           return { ...location, original: mappedSource(found.source, pageUrl, found.line, found.column + 1) };

@@ -34,10 +34,13 @@ export async function resolveSelector(send: Send, css: string): Promise<number> 
   return (await resolveSelectorAll(send, css))[0]!;
 }
 
-/** A JS handle on the node, or the stale-ref error when it left the document. */
-export async function objectOf(send: Send, backendNodeId: number): Promise<string> {
+/** A JS handle on the node (in `objectGroup` when given), or the stale-ref error when it left the document. */
+export async function objectOf(send: Send, backendNodeId: number, objectGroup?: string): Promise<string> {
   try {
-    const { object } = await send<{ object: { objectId?: string } }>('DOM.resolveNode', { backendNodeId });
+    const { object } = await send<{ object: { objectId?: string } }>('DOM.resolveNode', {
+      backendNodeId,
+      ...(objectGroup ? { objectGroup } : {}),
+    });
     if (object.objectId) return object.objectId;
   } catch {
     // fall through: the node is gone

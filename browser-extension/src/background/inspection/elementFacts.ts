@@ -1,8 +1,8 @@
 import type { ComponentChain } from '../../../../src/shared/inspection';
-import type { Send } from '../debuggerSession';
-import { objectOf } from '../actions/locate';
+import type { ActionSession } from '../actions/actionSession';
 import type { PageRect } from './boxModel';
 import { CommandError } from '../commandError';
+import { withHandle } from './nodeHandles';
 
 export interface ElementFacts {
   tag: string;
@@ -16,13 +16,13 @@ export interface ElementFacts {
 }
 
 /**
- * Runs in the page with the element as `this`: a selector that finds it alone, why it cannot be seen, the
+ * Runs in the page on the element (`target`): a selector that finds it alone, why it cannot be seen, the
  * component chain the framework's development build leaves on DOM nodes (React fibers, Vue instances,
  * Svelte `__svelte_meta`), its border box and the computed values of `names`. Plain page code: no framework
  * is imported, only read. One call answers what took four DevTools round trips.
  */
-const FACTS = `function (names) {
-  const el = this.nodeType === 1 ? this : this.parentElement;
+const FACTS = `function (target, names) {
+  const el = target.nodeType === 1 ? target : target.parentElement;
   const short = (node) => {
     if (!node || node.nodeType !== 1) return '';
     let text = '<' + node.tagName.toLowerCase();
@@ -158,23 +158,71 @@ const FACTS = `function (names) {
   return { tag: el ? el.tagName.toLowerCase() : '', selector: el ? selectorOf(el) : '', hiddenReasons: hidden, components, values, rect };
 }`;
 
-/** Like the action engine's callOn, without waiting for the handle's release (one round trip less). */
-export async function elementFacts(send: Send, backendNodeId: number, names: readonly string[]): Promise<ElementFacts> {
-  const objectId = await objectOf(send, backendNodeId);
-  const { result, exceptionDetails } = await send<{
-    result: { value?: ElementFacts };
-    exceptionDetails?: { text?: string };
-  }>('Runtime.callFunctionOn', {
-    objectId,
-    functionDeclaration: FACTS,
-    arguments: [{ value: names }],
-    returnByValue: true,
-  });
-  void send('Runtime.releaseObject', { objectId }).catch(() => undefined);
-  if (exceptionDetails || !result.value)
-    throw new CommandError(
-      'COMMAND_FAILED',
-      `The page refused the inspection: ${exceptionDetails?.text ?? 'no answer'}.`,
+/** A first inspection of an element: FACTS compiled and run on it (`this`) in one call. */
+const FACTS_ON_THIS = `function (names) { return (${FACTS})(this, names); }`;
+/** Makes FACTS in the element's own frame (its `document`, its viewport) and hands it back to be kept. */
+const MAKE_FACTS = `function () { return ${FACTS}; }`;
+/** A later inspection: the kept FACTS (`this`) run on the element. */
+const RUN_KEPT = 'function (target, names) { return this(target, names); }';
+/** Most kept functions per session; past it they are forgotten (the handles' group release frees them). */
+const MAX_KEPT = 64;
+
+/** Per session: an element's handle → the handle of a FACTS made in its frame (undefined when making it failed). */
+const kept = new WeakMap<ActionSession, Map<string, Promise<string | undefined>>>();
+
+function keptOf(session: ActionSession): Map<string, Promise<string | undefined>> {
+  let functions = kept.get(session);
+  if (!functions) kept.set(session, (functions = new Map()));
+  return functions;
+}
+
+/**
+ * Like the action engine's callOn, on a handle kept between inspections (nodeHandles): one round trip, no
+ * `DOM.resolveNode` before it nor release after it when the element was inspected before. The first inspection
+ * also makes FACTS once in the element's frame (after its own call, in the same object group); later ones run
+ * that function, which the page has compiled and warmed, instead of sending and compiling FACTS again (about
+ * 0.8 ms of the page's time). Both run the same code on the same live element.
+ */
+export function elementFacts(
+  session: ActionSession,
+  backendNodeId: number,
+  names: readonly string[],
+): Promise<ElementFacts> {
+  const functions = keptOf(session);
+  return withHandle(session, backendNodeId, async (objectId) => {
+    const made = await functions.get(objectId);
+    const asked = session.send<{ result: { value?: ElementFacts }; exceptionDetails?: { text?: string } }>(
+      'Runtime.callFunctionOn',
+      made
+        ? {
+            objectId: made,
+            functionDeclaration: RUN_KEPT,
+            arguments: [{ objectId }, { value: names }],
+            returnByValue: true,
+          }
+        : { objectId, functionDeclaration: FACTS_ON_THIS, arguments: [{ value: names }], returnByValue: true },
     );
-  return result.value;
+    if (!functions.has(objectId)) {
+      if (functions.size >= MAX_KEPT) functions.clear();
+      const making = session
+        .send<{ result: { objectId?: string } }>('Runtime.callFunctionOn', {
+          objectId,
+          functionDeclaration: MAKE_FACTS,
+        })
+        .then(({ result }) => result.objectId)
+        .catch(() => undefined);
+      functions.set(objectId, making);
+    }
+    const { result, exceptionDetails } = await asked.catch((error: unknown) => {
+      // A handle gone stale (a new document, the group released): made again with the element's next handle.
+      functions.delete(objectId);
+      throw error;
+    });
+    if (exceptionDetails || !result.value)
+      throw new CommandError(
+        'COMMAND_FAILED',
+        `The page refused the inspection: ${exceptionDetails?.text ?? 'no answer'}.`,
+      );
+    return result.value;
+  });
 }

@@ -72,8 +72,10 @@ async function roleAndName(session: ActionSession, backendNodeId: number) {
 }
 
 async function matchedRules(session: ActionSession, nodeId: number) {
-  const table = await styleSheets(session);
-  const matched = await session.send<CdpMatchedStyles>('CSS.getMatchedStylesForNode', { nodeId });
+  const [table, matched] = await Promise.all([
+    styleSheets(session),
+    session.send<CdpMatchedStyles>('CSS.getMatchedStylesForNode', { nodeId }),
+  ]);
   const ordered = cascade(matched);
   const shown = ordered.filter((entry) => entry.rule.origin !== 'user-agent');
   const rules: InspectedRule[] = await Promise.all(
@@ -102,7 +104,7 @@ export async function inspect(args: Record<string, unknown>): Promise<ElementIns
   // Three requests at once: the page (facts, box, computed values), the CSS domain, the accessibility tree.
   const [{ matches }, facts, cascadeResult, ax] = await Promise.all([
     located,
-    backend.then((backendNodeId) => elementFacts(session.send, backendNodeId, computedNames(extra))),
+    backend.then((backendNodeId) => elementFacts(session, backendNodeId, computedNames(extra))),
     located.then((found) => rulesOf(session, args, found)),
     backend.then((backendNodeId) => roleAndName(session, backendNodeId)),
   ]);

@@ -14,6 +14,8 @@ interface SheetHeader {
 
 interface SheetTable {
   headers: Map<string, SheetHeader>;
+  /** How often each sheet's text changed (CSS.styleSheetChanged): a new text may come with a new map. */
+  changes: Map<string, number>;
   devFiles: Map<string, Promise<string | undefined>>;
   ready: Promise<void>;
 }
@@ -28,13 +30,20 @@ export function styleSheets(session: ActionSession): Promise<SheetTable> {
   let table = tables.get(session);
   if (!table) {
     const headers = new Map<string, SheetHeader>();
+    const changes = new Map<string, number>();
     session.on('CSS.styleSheetAdded', ({ header }: { header: SheetHeader }) =>
       headers.set(header.styleSheetId, header),
     );
-    session.on('CSS.styleSheetRemoved', ({ styleSheetId }: { styleSheetId: string }) => headers.delete(styleSheetId));
+    session.on('CSS.styleSheetChanged', ({ styleSheetId }: { styleSheetId: string }) =>
+      changes.set(styleSheetId, (changes.get(styleSheetId) ?? 0) + 1),
+    );
+    session.on('CSS.styleSheetRemoved', ({ styleSheetId }: { styleSheetId: string }) => {
+      headers.delete(styleSheetId);
+      changes.delete(styleSheetId);
+    });
     session.on('DOM.documentUpdated', () => table?.devFiles.clear());
     const ready = session.send('CSS.enable').then(() => undefined);
-    table = { headers, devFiles: new Map(), ready };
+    table = { headers, changes, devFiles: new Map(), ready };
     tables.set(session, table);
     ready.catch(() => tables.delete(session));
   }
@@ -76,7 +85,10 @@ export async function ruleLocation(
     line: range.startLine + 1 + (inHtml ? header.startLine : 0),
     column: range.startColumn + 1 + (inHtml && range.startLine === 0 ? header.startColumn : 0),
   };
-  if (header.sourceMapURL) location.sourceMapUrl = header.sourceMapURL;
+  if (header.sourceMapURL) {
+    location.sourceMapUrl = header.sourceMapURL;
+    location.sheetRevision = `${header.styleSheetId}#${table.changes.get(header.styleSheetId) ?? 0}`;
+  }
   const devFile = await devFileOf(session, table, header);
   if (devFile) location.devFile = devFile;
   return location;
