@@ -117,8 +117,7 @@ describe('inspect_element and highlight_element in real dev-server apps', functi
       // The extension keeps a page handle on an inspected element and the active tab between calls: neither may
       // answer what was.
       const page = browser.context.pages()[0]!;
-      const refOf = async () =>
-        /button "count is \d+" \[ref=(e\d+)\]/.exec((await tool('take_snapshot', {})).text)?.[1];
+      const refOf = async () => /(e\d+) button "count is \d+"/.exec((await tool('take_snapshot', {})).text)?.[1];
       const ref = await refOf();
       assert.ok(ref);
       assert.match((await tool('inspect_element', { ref })).text, /"count is 0"[\s\S]*Visible\./);
@@ -167,7 +166,7 @@ describe('inspect_element and highlight_element in real dev-server apps', functi
       });
       await page.frameLocator('iframe[title="Inner frame"]').locator('#inner').waitFor();
       const snapshot = (await tool('take_snapshot', {})).text;
-      const ref = /paragraph[^\n]*\[ref=(e\d+)\]/.exec(snapshot.slice(snapshot.indexOf('Inner frame')))?.[1];
+      const ref = /(e\d+) paragraph/.exec(snapshot.slice(snapshot.indexOf('Inner frame')))?.[1];
       assert.ok(ref, snapshot);
       const first = await tool('inspect_element', { ref });
       assert.equal(first.isError, false, first.text);
