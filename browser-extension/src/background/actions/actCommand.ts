@@ -155,8 +155,7 @@ export async function act(args: Args): Promise<ActResult> {
   const answering = args.action === 'answer_dialog';
   const session = answering ? dialogSession(tab.id!) : await actionSession(tab.id!);
   if (!answering) refuseWhileDialog(session);
-  const answered =
-    answering && session.dialog ? { type: session.dialog.type, message: session.dialog.message } : undefined;
+  const dialogKnown = answering ? session.dialog : undefined;
   // A page held by a dialog cannot be read: without the lines of an earlier action there is no diff.
   // A snapshot that read only part of a page too big to diff leaves its size, not lines: no diff, no full read.
   const big = (bigPage(session.tabId) ?? 0) > MAX_DIFF_PAGE_LINES ? bigPage(session.tabId) : undefined;
@@ -172,10 +171,13 @@ export async function act(args: Args): Promise<ActResult> {
     let secretField: boolean | undefined;
     const raced = await Promise.race([
       done.then((result) => ((secretField = result?.secretField), 'done' as const)),
-      dialogOpened.promise.then(() => 'dialog' as const),
+      // Answering a dialog whose opening event had not reached us yet: that event is this dialog's, not a new one.
+      ...(answering && !dialogKnown ? [] : [dialogOpened.promise.then(() => 'dialog' as const)]),
     ]);
     // The input that opened the dialog stays pending until the dialog is answered; nothing waits for it.
     if (raced === 'dialog') done.catch(() => undefined);
+    const answeredDialog = dialogKnown ?? (answering && raced === 'done' ? session.lastDialog : undefined);
+    const answered = answeredDialog ? { type: answeredDialog.type, message: answeredDialog.message } : undefined;
     const settled = session.dialog
       ? { ms: Date.now() - startedAt, navigated: navigation.state.started, busy: false }
       : await settle(session, navigation.state, startedAt, earlier);

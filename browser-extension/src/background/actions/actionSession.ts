@@ -22,6 +22,11 @@ type Listener = (params: EventParams) => void;
  */
 export class ActionSession {
   dialog: OpenDialog | undefined;
+  /**
+   * The last dialog that opened, kept after it closed. A dialog the page opened by itself may be answered
+   * before its opening event reached us; the event still comes before the answer's reply, so this names it.
+   */
+  lastDialog: OpenDialog | undefined;
   /** Where the pointer is (CSS px), so hovers and drags move from there. */
   mouse = { x: 0, y: 0 };
   /** Requests of the page still waiting for an answer, for the network quiet period after an action. */
@@ -95,7 +100,7 @@ export class ActionSession {
 
   dispatch(method: string, params: EventParams): void {
     if (method === 'Page.javascriptDialogOpening')
-      this.dialog = {
+      this.dialog = this.lastDialog = {
         type: params.type,
         message: params.message,
         defaultPrompt: params.defaultPrompt,

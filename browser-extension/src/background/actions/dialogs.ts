@@ -39,8 +39,9 @@ export async function answerDialog(session: ActionSession, args: { accept?: unkn
 export async function handleDialog(args: { accept?: unknown; promptText?: unknown; tabId?: number }) {
   const tab = await targetTab(args.tabId);
   const session = dialogSession(tab.id!);
-  const dialog = session.dialog;
+  const known = session.dialog;
   await answerDialog(session, args);
+  const dialog = known ?? session.lastDialog;
   return { tabId: tab.id, url: tab.url, title: tab.title, dialogType: dialog?.type, message: dialog?.message };
 }
 
