@@ -46,7 +46,7 @@ const HIDDEN = new Set(['InlineTextBox', 'RootWebArea']);
 /** Text containers that say nothing when empty (an empty `<p>` or live region): no line, no ref. */
 const SILENT_WHEN_EMPTY = new Set(['paragraph', 'status', 'log', 'alert', 'note', 'group', 'list', 'listitem']);
 /** Inputs whose children are the browser's own parts (a date field's month, day and year): one line says it. */
-const OWN_PARTS = new Set(['Date', 'DateTime', 'InputTime', 'date', 'time']);
+const OWN_PARTS = new Set(['Date', 'DateTime', 'InputTime']);
 /** Options a `<select>` line lists by label (select_option takes labels); more are counted. */
 const MAX_OPTIONS = 30;
 const MAX_NAME = 100;
