@@ -23,10 +23,17 @@ export function fromPage(json: string, onInitiator?: (initiator: RequestInitiato
     return previous.frames;
   };
   const captures: Exclude<PageCapture, RequestInitiator>[] = [];
+  // A capture without a page URL was made on the one before it (the hook sends a run of equal URLs once).
+  let pageUrl: string | undefined;
   for (const capture of raw as PageCapture[]) {
     if (!capture || typeof capture !== 'object') continue;
-    if (capture.type !== 'initiator') captures.push(capture);
-    else if (typeof capture.url === 'string' && typeof capture.method === 'string') onInitiator?.(capture);
+    if (capture.type === 'initiator') {
+      if (typeof capture.url === 'string' && typeof capture.method === 'string') onInitiator?.(capture);
+      continue;
+    }
+    if (typeof capture.url === 'string') pageUrl = capture.url;
+    else if (pageUrl !== undefined) capture.url = pageUrl;
+    captures.push(capture);
   }
   return captures.map((capture) => {
     if (capture.type === 'console-log' && capture.sameStack) capture = { ...capture, stackText: previous.text };

@@ -53,14 +53,17 @@ export interface ResourceTiming {
   encodedBodySize: number;
 }
 
-/** What the page hook sends. Stacks stay raw text and are parsed in the worker, off the page's thread. */
+/**
+ * What the page hook sends. Stacks stay raw text and are parsed in the worker, off the page's thread. A
+ * capture without `url` was made on the same page URL as the one before it in the batch.
+ */
 export type PageCapture =
   | {
       type: 'console-log';
       level: 'log' | 'info' | 'warn' | 'error' | 'debug';
       message: string;
       timestamp: number;
-      url: string;
+      url?: string;
       stackText?: string;
       /** The same stack as the capture before it in this batch: its text is sent once. */
       sameStack?: true;
@@ -69,7 +72,7 @@ export type PageCapture =
       type: 'console-error';
       message: string;
       timestamp: number;
-      url: string;
+      url?: string;
       errorKind: 'uncaught' | 'unhandledrejection' | 'resource';
       stackText?: string;
       /** Where the browser says it happened, when the error carries no stack. */

@@ -15,6 +15,8 @@ import { describe, formatArgs, formatTable, truncate } from './serialize';
 type Level = 'log' | 'info' | 'warn' | 'error' | 'debug';
 
 const pending: PageCapture[] = [];
+/** The stack captured with each pending capture, by index (formatted when the batch goes). */
+const pendingStacks: (object | undefined)[] = [];
 let flushTimer: ReturnType<typeof setTimeout> | undefined;
 let flushQueued = false;
 let busy = false;
@@ -38,23 +40,29 @@ function flush(): void {
   flushQueued = false;
   if (!pending.length) return;
   const batch = pending.splice(0);
+  const stacks = pendingStacks.splice(0);
   // Stacks were captured in the call but V8 formats them only now, out of the page's call. A loop logging
   // from one line repeats the same stack: it crosses to the worker once.
   let previous: string | undefined;
-  for (const capture of batch) {
+  // The page's URL, too, crosses once for a run of captures made on it.
+  let previousUrl: string | undefined;
+  for (let i = 0; i < batch.length; i++) {
+    const capture = batch[i]!;
+    if (capture.type !== 'initiator') {
+      if (capture.url === previousUrl) capture.url = undefined;
+      else previousUrl = capture.url;
+    }
     if (capture.type === 'websocket') continue;
+    const held = stacks[i];
     if (capture.type === 'initiator') {
-      capture.stackText = heldStack(capture);
+      if (held) capture.stackText = heldStack(held);
       continue;
     }
     let stack = capture.stackText;
-    if (capture.type === 'console-log' && stack === undefined) {
-      const held = heldStack(capture);
-      if (held !== undefined) {
-        stack = held;
-        if (held === previous) capture.sameStack = true;
-        else capture.stackText = held;
-      }
+    if (held) {
+      stack = heldStack(held);
+      if (capture.type === 'console-log' && stack !== undefined && stack === previous) capture.sameStack = true;
+      else capture.stackText = stack;
     }
     previous = stack;
   }
@@ -65,8 +73,9 @@ function flush(): void {
  * Holds a capture for the next batch. A hidden page (bfcache, a background tab, whose timers the browser
  * slows down) sends at the end of the current task instead.
  */
-function post(capture: PageCapture): void {
+function post(capture: PageCapture, stack?: object): void {
   pending.push(capture);
+  pendingStacks.push(stack);
   if (pending.length >= HOLD_COUNT) flush();
   else if (flushTimer === undefined && !flushQueued) {
     if (hidden || document.visibilityState === 'hidden') {
@@ -102,8 +111,7 @@ function wrap(name: keyof Console, frames: number, toEntry: (args: unknown[]) =>
             timestamp: Date.now(),
             url: location.href,
           };
-          captureCallerStack(capture, wrapped, frames);
-          post(capture);
+          post(capture, captureCallerStack(wrapped, frames));
         }
       } catch {
         // Serialising a hostile value must not break the page.

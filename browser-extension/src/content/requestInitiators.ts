@@ -6,30 +6,26 @@
 import type { RequestInitiator } from '../common/messages';
 import { captureCallerStack } from './callerStack';
 
+type Post = (initiator: RequestInitiator, stack: object) => void;
+
 /** The worker reads only the top page frame; three, so a fetch through another extension's wrapper keeps its line. */
 const FRAMES = 3;
 
 /** Notes the caller of fetch or XHR send; the page hook's batch formats the stack when it sends. */
-function note(
-  post: (initiator: RequestInitiator) => void,
-  url: string,
-  method: string,
-  above: (...args: never[]) => unknown,
-): void {
+function note(post: Post, url: string, method: string, above: (...args: never[]) => unknown): void {
   try {
     const initiator: RequestInitiator = {
       type: 'initiator',
       url: new URL(url, location.href).href,
       method: method.toUpperCase(),
     };
-    captureCallerStack(initiator, above, FRAMES);
-    post(initiator);
+    post(initiator, captureCallerStack(above, FRAMES));
   } catch {
     // An odd URL or a frozen page must not break the request.
   }
 }
 
-export function watchRequestInitiators(post: (initiator: RequestInitiator) => void): void {
+export function watchRequestInitiators(post: Post): void {
   const originalFetch = window.fetch;
   if (typeof originalFetch === 'function') {
     const fetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {

@@ -65,4 +65,20 @@ describe('browser extension: page captures', () => {
     );
     assert.deepEqual(initiators, [initiator(20), initiator(21)]);
   });
+
+  it('gives a capture without a page URL the URL of the one before it, across joined batches', () => {
+    const { url: _url, ...bare } = log('b', {});
+    const events = fromPage(
+      JSON.stringify([log('a', {}), bare, log('c', { url: 'http://localhost:5173/next' }), { ...bare, message: 'd' }]),
+    ) as Record<string, any>[];
+    assert.deepEqual(
+      events.map((event) => [event.message, event.url]),
+      [
+        ['a', 'http://localhost:5173/'],
+        ['b', 'http://localhost:5173/'],
+        ['c', 'http://localhost:5173/next'],
+        ['d', 'http://localhost:5173/next'],
+      ],
+    );
+  });
 });
