@@ -6,8 +6,9 @@
  * the cost of one console.log in a tight loop, LCP, and which of our scripts the time goes to (a CPU profile of
  * the console workload, self time by script: the one figure taken with a debugger attached).
  * Usage: npm run bench:page   (BENCH_ROUNDS=7 by default; BENCH_EXTENSION_DIR=another build's
- * dist/browser-extension to measure it instead; BENCH_PROFILE=fetchWorkload etc. profiles another workload;
- * prints figures, not a test)
+ * dist/browser-extension to measure it instead; BENCH_BASELINE_DIR=another build's dist/browser-extension to
+ * measure it too, in a third browser in the same rounds (before/after in one machine state);
+ * BENCH_PROFILE=fetchWorkload etc. profiles another workload; prints figures, not a test)
  */
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
@@ -75,6 +76,7 @@ interface Side {
   lcp: number[];
   samples: Record<Workload, Sample[]>;
   callCost: number[];
+  callCpu: number[];
 }
 
 /**
@@ -85,9 +87,12 @@ interface Side {
 /** Tasks counted with their thread time, and without it (then their wall time was counted). */
 const clock = { thread: 0, wall: 0 };
 
-function mainThreadTimes(events: TraceEvent[]): Partial<Record<Workload, number>> {
-  const times: Partial<Record<Workload, number>> = {};
-  for (const workload of WORKLOADS) {
+/** The tight loop's marks, beside the workloads'. */
+const CALL_COST = 'callCost';
+
+function mainThreadTimes(events: TraceEvent[]): Partial<Record<Workload | typeof CALL_COST, number>> {
+  const times: Partial<Record<Workload | typeof CALL_COST, number>> = {};
+  for (const workload of [...WORKLOADS, CALL_COST] as const) {
     const start = events.find((event) => event.name === `bd:${workload}:start`);
     const end = events.find((event) => event.name === `bd:${workload}:end`);
     if (!start || !end) continue;
@@ -133,6 +138,8 @@ async function measure(browser: RawBrowser, origin: string, side: Side, round: n
   const main = mainThreadTimes(events);
   side.lcp.push(page.lcp);
   side.callCost.push(page.callCost);
+  // The loop's 25,000 calls (5 runs of 5,000) in main-thread CPU, µs a call.
+  side.callCpu.push(((main[CALL_COST] ?? NaN) * 1000) / 25_000);
   for (const workload of WORKLOADS) {
     const { ms, longTasks, tbt } = page.workloads[workload];
     side.samples[workload].push({ mainMs: main[workload] ?? NaN, scriptMs: ms, longTasks, tbtMs: tbt });
@@ -186,6 +193,7 @@ async function profileOurCode(browser: RawBrowser, origin: string): Promise<stri
 const emptySide = (): Side => ({
   lcp: [],
   callCost: [],
+  callCpu: [],
   samples: Object.fromEntries(WORKLOADS.map((workload) => [workload, []])) as unknown as Record<Workload, Sample[]>,
 });
 
@@ -211,13 +219,22 @@ async function connect(browser: RawBrowser, port: number): Promise<void> {
   );
 }
 
-function row(workload: Workload, plain: Sample[], ours: Sample[]): string {
+/** Added main-thread time of another build (BENCH_BASELINE_DIR) in the same rounds: `before → `. */
+function baselineCell(workload: Workload, plain: Sample[], baseline: Side | undefined): string {
+  if (!baseline) return '';
+  const [a, b] = [median(plain.map((s) => s.mainMs)), median(baseline.samples[workload].map((s) => s.mainMs))];
+  return `${fmt(b)} ms (${fmt(((b - a) / a) * 100)}%) → `;
+}
+
+function row(workload: Workload, plain: Sample[], ours: Sample[], baseline?: Side): string {
   const [a, b] = [median(plain.map((s) => s.mainMs)), median(ours.map((s) => s.mainMs))];
   const [wa, wb] = [median(plain.map((s) => s.scriptMs)), median(ours.map((s) => s.scriptMs))];
-  const tasks = `${median(plain.map((s) => s.longTasks))} / ${median(ours.map((s) => s.longTasks))}`;
+  const beforeTasks = baseline ? `${median(baseline.samples[workload].map((s) => s.longTasks))} → ` : '';
+  const tasks = `${median(plain.map((s) => s.longTasks))} / ${beforeTasks}${median(ours.map((s) => s.longTasks))}`;
   const tbt = `${fmt(median(plain.map((s) => s.tbtMs)))} / ${fmt(median(ours.map((s) => s.tbtMs)))} ms`;
   const wall = `${fmt(wa)} / ${fmt(wb)} ms (${fmt(((wb - wa) / wa) * 100)}%)`;
-  return `| ${LABELS[workload]} | ${fmt(a)} ms | ${fmt(b)} ms | ${fmt(((b - a) / a) * 100)}% | ${wall} | ${tasks} | ${tbt} |`;
+  const before = baselineCell(workload, plain, baseline);
+  return `| ${LABELS[workload]} | ${fmt(a)} ms | ${before}${fmt(b)} ms | ${fmt(((b - a) / a) * 100)}% | ${wall} | ${tasks} | ${tbt} |`;
 }
 
 async function main(): Promise<void> {
@@ -232,35 +249,56 @@ async function main(): Promise<void> {
     `--disable-extensions-except=${extension}`,
   ]);
   const bare = await launchRaw(executablePath);
+  const baselineDir = process.env.BENCH_BASELINE_DIR;
+  const before = baselineDir
+    ? await launchRaw(executablePath, [`--load-extension=${baselineDir}`, `--disable-extensions-except=${baselineDir}`])
+    : undefined;
   const withExtension = emptySide();
   const plain = emptySide();
+  const baseline = before ? emptySide() : undefined;
   try {
     await connect(ours, connector.port);
+    if (before) await connect(before, connector.port);
+    const sides: [RawBrowser, Side][] = [
+      [ours, withExtension],
+      [bare, plain],
+    ];
+    if (before && baseline) sides.push([before, baseline]);
     for (let i = 0; i < ROUNDS; i++) {
-      // Alternate which side goes first, so drift on a shared machine hits both alike.
-      if (i % 2) {
-        await measure(bare, app.origin, plain, i);
-        await measure(ours, app.origin, withExtension, i);
-      } else {
-        await measure(ours, app.origin, withExtension, i);
-        await measure(bare, app.origin, plain, i);
+      // Rotate which side goes first, so drift on a shared machine hits all alike.
+      for (let j = 0; j < sides.length; j++) {
+        const [browser, side] = sides[(i + j) % sides.length]!;
+        await measure(browser, app.origin, side, i);
       }
       process.stdout.write('.');
     }
     console.log(`\n\nPage-side cost of capture, medians of ${ROUNDS} rounds (same Chromium, same app, one run)\n`);
+    if (baseline) console.log(`Before (BENCH_BASELINE_DIR=${baselineDir}) → this build, main thread:\n`);
     console.log(
       '| Workload | Main thread without | with extension | Added | Wall time without / with | Long tasks without / with | TBT without / with |',
     );
     console.log('|---|---|---|---|---|---|---|');
     for (const workload of WORKLOADS)
-      console.log(row(workload, plain.samples[workload], withExtension.samples[workload]));
+      console.log(row(workload, plain.samples[workload], withExtension.samples[workload], baseline));
     console.log(
       `\nMain thread: CPU time of the page's tasks between each workload's marks (the trace's thread clock; ` +
         `${clock.wall} of ${clock.thread + clock.wall} tasks had none, and count their wall time).`,
     );
     const [ca, cb] = [median(plain.callCost), median(withExtension.callCost)];
+    const beforeCost = baseline
+      ? `before ${fmt(median(baseline.callCost), 2)} µs (${fmt(median(baseline.callCost) / ca, 2)}×), `
+      : '';
     console.log(
-      `\nconsole.log in a tight loop: ${fmt(ca, 2)} µs native, ${fmt(cb, 2)} µs captured: ${fmt(cb / ca, 2)}× (target ≤ 2×)`,
+      `\nconsole.log in a tight loop: ${fmt(ca, 2)} µs native, ${beforeCost}${fmt(cb, 2)} µs captured: ${fmt(cb / ca, 2)}× (target ≤ 2×)`,
+    );
+    // The same loop in the page's main-thread CPU: the wall time above also counts our worker and the
+    // connector taking the core from the page while they take in its captures.
+    const [pa, pb] = [median(plain.callCpu), median(withExtension.callCpu)];
+    const beforeCpu = baseline
+      ? `before ${fmt(median(baseline.callCpu), 2)} µs (${fmt(median(baseline.callCpu) / pa, 2)}×), `
+      : '';
+    console.log(
+      `  in main-thread CPU: ${fmt(pa, 2)} µs native, ${beforeCpu}${fmt(pb, 2)} µs captured: ${fmt(pb / pa, 2)}×`,
     );
     console.log(
       `LCP of the app: ${fmt(median(plain.lcp), 0)} ms without, ${fmt(median(withExtension.lcp), 0)} ms with`,
@@ -269,6 +307,7 @@ async function main(): Promise<void> {
     for (const line of await profileOurCode(ours, app.origin)) console.log(line);
   } finally {
     await bare.close();
+    await before?.close();
     await ours.close();
     await app.close();
     await connector.stop();

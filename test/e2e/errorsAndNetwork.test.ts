@@ -88,7 +88,13 @@ describe('browser extension: errors, network and navigation', function () {
     const crash = errors.find((e) => e.url === `${rig.site.origin}/api/crash`)!;
     assert.equal(crash.method, 'POST');
     assert.equal(crash.status, 500);
-    assert.equal(errors.find((e) => String(e.url).includes(`:${closed}/`))!.error, 'net::ERR_CONNECTION_REFUSED');
+    const refused = errors.find((e) => String(e.url).includes(`:${closed}/`))!;
+    assert.equal(refused.error, 'net::ERR_CONNECTION_REFUSED');
+    // The page hook reports each fetch's line in its next batch, which may come after the request finished
+    // (a refused one waits for no timing): the worker pairs them either way.
+    assert.match(String(first.initiator), /\/net\.js:4:\d+$/, 'the fetch’s line');
+    assert.match(String(crash.initiator), /\/net\.js:7:\d+$/, 'the failed POST’s line');
+    assert.match(String(refused.initiator), /\/net\.js:8:\d+$/, 'the refused fetch’s line');
     assert.equal((await workerState(rig.browser.worker)).debugger.attaches, 0, 'no debugger for network capture');
     await page.close();
   });

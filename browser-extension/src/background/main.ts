@@ -66,10 +66,12 @@ chrome.runtime.onConnect.addListener((port) => {
   const documentId = port.sender?.documentId;
   port.onMessage.addListener((message: RelayMessage) => {
     if (tabId === undefined) return;
-    if (message.kind === 'captures') sink.accept(fromPage(message.json), tabId, { documentId });
-    else if (message.kind === 'timings') network.addTimings(tabId, message.timings);
-    else if (message.kind === 'bodies') network.addBodies(tabId, message.bodies);
-    else if (message.kind === 'initiators') network.addInitiators(tabId, message.initiators);
+    if (message.kind === 'captures') {
+      // The batch's initiators first: the timings that came with it may finish the same requests.
+      const events = fromPage(message.json, (initiator) => network.addInitiator(tabId, initiator));
+      if (message.timings) network.addTimings(tabId, message.timings);
+      if (events.length) sink.accept(events, tabId, { documentId });
+    } else if (message.kind === 'bodies') network.addBodies(tabId, message.bodies);
     else if (message.kind === 'vitals') sink.accept([vitalsEvent(message.metric)], tabId, { documentId });
   });
 });

@@ -1,14 +1,17 @@
 import type { NetworkRequestEvent } from '../../../src/shared/protocol';
 import { DEFAULT_REDACTED_HEADERS, REDACTED } from '../../../src/shared/redaction';
 import type { CapturedBody, RequestInitiator, ResourceTiming } from '../common/messages';
-import { RequestInitiators } from './requestInitiators';
+import { formatFrame, parseStack } from '../../../src/shared/stackFrames';
 import { DocumentRequests } from './documentRequests';
-import { RequestExtras } from './requestExtras';
+import { RequestExtras, type Initiator } from './requestExtras';
 import { settings } from './settings';
 import { tabInfo } from './tabsState';
 
 const REDACTED_HEADERS = new Set(DEFAULT_REDACTED_HEADERS);
-/** Resource timing arrives from the page a moment after webRequest completes; wait this long for it. */
+/**
+ * Resource timing arrives from the page a moment after webRequest completes, and the line that called fetch
+ * or XHR with the page hook's next batch (at most 25 ms after the call); wait this long for them.
+ */
 const TIMING_WAIT_MS = 300;
 /** A body is read after the response; allow it longer. */
 const BODY_WAIT_MS = 2000;
@@ -49,9 +52,10 @@ function contentLength(headers: Record<string, string> | undefined): number {
  */
 export class NetworkCapture {
   private readonly requests = new Map<string, Pending>();
-  private readonly extras = new RequestExtras((event, timing, body) => this.send(event, timing, body));
+  private readonly extras = new RequestExtras((event, timing, body, initiator) =>
+    this.send(event, timing, body, initiator),
+  );
   private readonly documents = new DocumentRequests((event) => this.send(event));
-  private readonly initiators = new RequestInitiators();
 
   constructor(private readonly emit: Emit) {}
 
@@ -92,9 +96,13 @@ export class NetworkCapture {
     for (const body of bodies) this.extras.addBody(`${tabId} ${body.url}`, body);
   }
 
-  /** The page stacks that called fetch or XHR, from the page hook. */
-  addInitiators(tabId: number, initiators: RequestInitiator[]): void {
-    for (const initiator of initiators) this.initiators.add(tabId, initiator);
+  /** The page stack that called fetch or XHR, from the page hook: its top page frame is the request's initiator. */
+  addInitiator(tabId: number, initiator: RequestInitiator): void {
+    const top = parseStack(initiator.stackText)[0];
+    this.extras.addInitiator(`${tabId} ${initiator.url}`, {
+      method: initiator.method,
+      source: top ? formatFrame(top) : undefined,
+    });
   }
 
   private begin(details: chrome.webRequest.OnBeforeRequestDetails): void {
@@ -179,13 +187,15 @@ export class NetworkCapture {
     const needs = {
       timing: !event.error,
       body: settings().captureBodies && event.resourceType === 'xmlhttprequest' && !event.error,
+      // fetch and XHR (`other` too: fetch with keepalive) may have been started by a page line.
+      initiator: event.resourceType === 'xmlhttprequest' || event.resourceType === 'other',
     };
     if (event.resourceType === 'main_frame') return this.documents.finished(event, pending.loadAtStart);
-    if (!needs.timing && !needs.body) return this.send(event);
+    if (!needs.timing && !needs.body && !needs.initiator) return this.send(event);
     this.extras.expect(`${event.tabId} ${event.url}`, event, needs, needs.body ? BODY_WAIT_MS : TIMING_WAIT_MS);
   }
 
-  private send(event: NetworkRequestEvent, timing?: ResourceTiming, body?: CapturedBody): void {
+  private send(event: NetworkRequestEvent, timing?: ResourceTiming, body?: CapturedBody, initiator?: Initiator): void {
     if (timing) {
       event.timing = {
         dns: timing.dns,
@@ -199,11 +209,7 @@ export class NetworkCapture {
     }
     if (body?.requestBody !== undefined) event.requestBody = body.requestBody;
     if (body?.responseBody !== undefined) event.responseBody = body.responseBody;
-    const initiator =
-      event.resourceType === 'xmlhttprequest' || event.resourceType === 'other'
-        ? this.initiators.take(event.tabId!, event.url, event.method)
-        : undefined;
-    if (initiator) event.initiator = initiator;
+    if (initiator?.source) event.initiator = initiator.source;
     this.emit(event, event.tabId!, event.resourceType === 'main_frame' ? event.url : undefined);
   }
 }

@@ -1,11 +1,14 @@
 import type { CaptureEvent, StackFrame } from '../../../src/shared/protocol';
-import type { PageCapture } from '../common/messages';
+import type { PageCapture, RequestInitiator } from '../common/messages';
 import { formatFrame, formatStack, parseStack } from '../../../src/shared/stackFrames';
 
 const MAX_FRAMES = 20;
 
-/** Turns the page hook's raw captures into protocol events: stacks are parsed here, in the worker. */
-export function fromPage(json: string): CaptureEvent[] {
+/**
+ * Turns the page hook's raw captures into protocol events: stacks are parsed here, in the worker. The batch's
+ * fetch/XHR initiators go to `onInitiator`, in order, rather than into the events.
+ */
+export function fromPage(json: string, onInitiator?: (initiator: RequestInitiator) => void): CaptureEvent[] {
   let raw: unknown;
   try {
     raw = JSON.parse(json);
@@ -19,15 +22,26 @@ export function fromPage(json: string): CaptureEvent[] {
     if (text !== previous.text) previous = { text, frames: parseStack(text).slice(0, MAX_FRAMES) };
     return previous.frames;
   };
-  return (raw as PageCapture[])
-    .filter((capture) => capture && typeof capture === 'object')
-    .map((capture) => {
-      if (capture.type === 'console-log' && capture.sameStack) capture = { ...capture, stackText: previous.text };
-      return toEvent(capture, capture.type === 'websocket' ? [] : framesOf(capture.stackText));
-    });
+  const captures: Exclude<PageCapture, RequestInitiator>[] = [];
+  // A capture without a page URL was made on the one before it (the hook sends a run of equal URLs once).
+  let pageUrl: string | undefined;
+  for (const capture of raw as PageCapture[]) {
+    if (!capture || typeof capture !== 'object') continue;
+    if (capture.type === 'initiator') {
+      if (typeof capture.url === 'string' && typeof capture.method === 'string') onInitiator?.(capture);
+      continue;
+    }
+    if (typeof capture.url === 'string') pageUrl = capture.url;
+    else if (pageUrl !== undefined) capture.url = pageUrl;
+    captures.push(capture);
+  }
+  return captures.map((capture) => {
+    if (capture.type === 'console-log' && capture.sameStack) capture = { ...capture, stackText: previous.text };
+    return toEvent(capture, capture.type === 'websocket' ? [] : framesOf(capture.stackText));
+  });
 }
 
-function toEvent(capture: PageCapture, parsed: StackFrame[]): CaptureEvent {
+function toEvent(capture: Exclude<PageCapture, RequestInitiator>, parsed: StackFrame[]): CaptureEvent {
   if (capture.type === 'websocket') return capture;
   if (capture.type === 'console-log') {
     const frames = [...parsed];

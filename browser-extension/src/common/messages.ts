@@ -25,11 +25,12 @@ export interface CapturedBody {
   responseBody?: string;
 }
 
-/** Name of the DOM event the page hook uses for the stacks that started fetch and XHR requests. */
-export const INITIATOR_EVENT = '__browserDebugInitiator';
-
-/** The page stack that started a fetch or XHR, matched to its webRequest record by URL and method. */
+/**
+ * The page stack that started a fetch or XHR, matched to its webRequest record by URL and method. It goes
+ * in the page hook's capture batches (`type: 'initiator'`), and waits there like any capture.
+ */
 export interface RequestInitiator {
+  type: 'initiator';
   url: string;
   method: string;
   stackText?: string;
@@ -52,14 +53,17 @@ export interface ResourceTiming {
   encodedBodySize: number;
 }
 
-/** What the page hook sends. Stacks stay raw text and are parsed in the worker, off the page's thread. */
+/**
+ * What the page hook sends. Stacks stay raw text and are parsed in the worker, off the page's thread. A
+ * capture without `url` was made on the same page URL as the one before it in the batch.
+ */
 export type PageCapture =
   | {
       type: 'console-log';
       level: 'log' | 'info' | 'warn' | 'error' | 'debug';
       message: string;
       timestamp: number;
-      url: string;
+      url?: string;
       stackText?: string;
       /** The same stack as the capture before it in this batch: its text is sent once. */
       sameStack?: true;
@@ -68,20 +72,22 @@ export type PageCapture =
       type: 'console-error';
       message: string;
       timestamp: number;
-      url: string;
+      url?: string;
       errorKind: 'uncaught' | 'unhandledrejection' | 'resource';
       stackText?: string;
       /** Where the browser says it happened, when the error carries no stack. */
       fallback?: StackFrame;
     }
-  | WebSocketEvent;
+  | WebSocketEvent
+  | RequestInitiator;
 
 export type RelayMessage =
-  /** A JSON array of PageCapture, passed through as the page hook wrote it. */
-  | { kind: 'captures'; json: string }
-  | { kind: 'timings'; timings: ResourceTiming[] }
+  /**
+   * A JSON array of PageCapture as the page hook wrote it (`[]` when only timings go; batches of one task
+   * joined), with the resource timings the relay held meanwhile: one port message.
+   */
+  | { kind: 'captures'; json: string; timings?: ResourceTiming[] }
   | { kind: 'bodies'; bodies: CapturedBody[] }
-  | { kind: 'initiators'; initiators: RequestInitiator[] }
   /** One Web Vitals metric, as browser-extension/src/content/webVitals.ts shaped it. */
   | { kind: 'vitals'; metric: VitalMetric };
 

@@ -11,13 +11,22 @@ const V8Error = Error as ErrorConstructor & {
 };
 const captureStackTrace = V8Error.captureStackTrace;
 
-/** Captures the caller's stack onto `target` as a non-enumerable `stack`: frames above `above` only, at most `frames`. */
-export function captureCallerStack(target: object, above: (...args: never[]) => unknown, frames?: number): void {
-  if (frames === undefined) return captureStackTrace(target, above);
+/**
+ * The caller's stack, held structured in a new object (its non-enumerable `stack`): frames above `above` only,
+ * at most `frames`. A fresh object, so the text's first line is a bare `Error`: captured onto a capture that
+ * has a `message`, V8 would write that message into the text (making every log's stack differ).
+ */
+export function captureCallerStack(above: (...args: never[]) => unknown, frames?: number): object {
+  const holder = {};
+  if (frames === undefined) {
+    captureStackTrace(holder, above);
+    return holder;
+  }
   const limit = V8Error.stackTraceLimit;
   V8Error.stackTraceLimit = frames;
-  captureStackTrace(target, above);
+  captureStackTrace(holder, above);
   V8Error.stackTraceLimit = limit;
+  return holder;
 }
 
 /** The text of a stack captured by captureCallerStack (V8 formats it now), or undefined. */

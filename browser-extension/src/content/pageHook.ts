@@ -1,8 +1,8 @@
 /**
  * Runs in the page's own (MAIN) world at document_start, before any page script: wraps the console
  * and listens for uncaught errors. It does as little as it can on the page's thread: the message,
- * the raw stack text, and one JSON string per batch, handed to the isolated relay in a DOM event
- * (objects do not cross between worlds).
+ * the raw stack text, and one JSON string per batch (every 25 ms at most), handed to the isolated relay
+ * in a DOM event (objects do not cross between worlds).
  */
 import type { StackFrame } from '../../../src/shared/protocol';
 import { ATTACHED_NOTE, claimOnce, HOOK_MARKS, takeMark } from '../common/hookMarks';
@@ -15,38 +15,73 @@ import { describe, formatArgs, formatTable, truncate } from './serialize';
 type Level = 'log' | 'info' | 'warn' | 'error' | 'debug';
 
 const pending: PageCapture[] = [];
-let flushScheduled = false;
+/** The stack captured with each pending capture, by index (formatted when the batch goes). */
+const pendingStacks: (object | undefined)[] = [];
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
+let flushQueued = false;
 let busy = false;
+let hidden = false;
+
+/** The page may replace its timers (fake timers in a test page): ours are taken before any page script runs. */
+const setTimer = window.setTimeout.bind(window);
+const clearTimer = window.clearTimeout.bind(window);
+/**
+ * Captures wait this long in the page, then cross to the relay as one JSON string in one DOM event, and from
+ * there to the worker in one port message: each crossing costs the page's thread a fixed price, and a page
+ * whose captures come one per task (a WebSocket frame, a fetch) paid it for every one (docs/costs.md).
+ */
+const HOLD_MS = 25;
+/** A batch goes at once when it holds this many captures. */
+const HOLD_COUNT = 200;
 
 function flush(): void {
-  flushScheduled = false;
+  if (flushTimer !== undefined) clearTimer(flushTimer);
+  flushTimer = undefined;
+  flushQueued = false;
   if (!pending.length) return;
   const batch = pending.splice(0);
-  // Console stacks were captured in the call but V8 formats them only now, out of the page's call. A loop
-  // logging from one line repeats the same stack: it crosses to the worker once.
+  const stacks = pendingStacks.splice(0);
+  // Stacks were captured in the call but V8 formats them only now, out of the page's call. A loop logging
+  // from one line repeats the same stack: it crosses to the worker once.
   let previous: string | undefined;
-  for (const capture of batch) {
+  // The page's URL, too, crosses once for a run of captures made on it.
+  let previousUrl: string | undefined;
+  for (let i = 0; i < batch.length; i++) {
+    const capture = batch[i]!;
+    if (capture.type !== 'initiator') {
+      if (capture.url === previousUrl) capture.url = undefined;
+      else previousUrl = capture.url;
+    }
     if (capture.type === 'websocket') continue;
+    const held = stacks[i];
+    if (capture.type === 'initiator') {
+      if (held) capture.stackText = heldStack(held);
+      continue;
+    }
     let stack = capture.stackText;
-    if (capture.type === 'console-log' && stack === undefined) {
-      const held = heldStack(capture);
-      if (held !== undefined) {
-        stack = held;
-        if (held === previous) capture.sameStack = true;
-        else capture.stackText = held;
-      }
+    if (held) {
+      stack = heldStack(held);
+      if (capture.type === 'console-log' && stack !== undefined && stack === previous) capture.sameStack = true;
+      else capture.stackText = stack;
     }
     previous = stack;
   }
   window.dispatchEvent(new CustomEvent(CAPTURE_EVENT, { detail: JSON.stringify(batch) }));
 }
 
-function post(capture: PageCapture): void {
+/**
+ * Holds a capture for the next batch. A hidden page (bfcache, a background tab, whose timers the browser
+ * slows down) sends at the end of the current task instead.
+ */
+function post(capture: PageCapture, stack?: object): void {
   pending.push(capture);
-  if (pending.length >= 200) flush();
-  else if (!flushScheduled) {
-    flushScheduled = true;
-    queueMicrotask(flush);
+  pendingStacks.push(stack);
+  if (pending.length >= HOLD_COUNT) flush();
+  else if (flushTimer === undefined && !flushQueued) {
+    if (hidden || document.visibilityState === 'hidden') {
+      flushQueued = true;
+      queueMicrotask(flush);
+    } else flushTimer = setTimer(flush, HOLD_MS);
   }
 }
 
@@ -76,8 +111,7 @@ function wrap(name: keyof Console, frames: number, toEntry: (args: unknown[]) =>
             timestamp: Date.now(),
             url: location.href,
           };
-          captureCallerStack(capture, wrapped, frames);
-          post(capture);
+          post(capture, captureCallerStack(wrapped, frames));
         }
       } catch {
         // Serialising a hostile value must not break the page.
@@ -158,7 +192,14 @@ function listenForErrors(): void {
     post(errorCapture(`Uncaught (in promise) ${text}`, reason, undefined, 'unhandledrejection'));
   });
 
-  window.addEventListener('pagehide', flush);
+  window.addEventListener('pagehide', () => {
+    hidden = true;
+    flush();
+  });
+  window.addEventListener('pageshow', () => (hidden = false));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
 }
 
 // Registered scripts run at document_start; the worker also injects this into tabs that were open
@@ -169,6 +210,6 @@ if (claimOnce(HOOK_MARKS.pageHook)) {
   wrapConsole();
   listenForErrors();
   // Which line of the app started each fetch and XHR.
-  watchRequestInitiators();
+  watchRequestInitiators(post);
   watchWebSockets(post);
 }

@@ -6,10 +6,8 @@ import {
   BODY_EVENT,
   CAPTURE_EVENT,
   CAPTURE_PORT,
-  INITIATOR_EVENT,
   type CapturedBody,
   type RelayMessage,
-  type RequestInitiator,
   type ResourceTiming,
 } from '../common/messages';
 import { observeVitals } from './webVitals';
@@ -31,46 +29,59 @@ function send(message: RelayMessage): void {
 }
 
 /**
- * Captures and timings wait a moment and cross the port together: each port message costs the page's thread
- * a fixed price (the extension port serialises it again), and a page whose captures come one per task (a
- * WebSocket frame, a fetch's timing) paid it for every one. Initiators and bodies still go at once (the
- * worker pairs them with requests as they finish). When the page is hidden, everything goes at once.
+ * The page hook holds its captures for a moment and sends them as one batch. Batches that come in one task (a
+ * page logging in a tight loop fills one every 200 captures) cross the port together at the task's end, and
+ * resource timings (observed here) wait for the next batch, or at most TIMINGS_HOLD_MS: each port message costs
+ * the page's thread a fixed price (the extension port serialises it again). A page that fetches sends a batch
+ * at most 25 ms after each call (its initiator), so its timings mostly ride along. The worker waits 300 ms
+ * for a request's timing. When the page is hidden, nothing waits.
  */
-const HOLD_MS = 25;
+const TIMINGS_HOLD_MS = 50;
 /** Held batches are sent before they pass this many characters together (one batch alone may be larger). */
 const HOLD_CHARS = 1_000_000;
 let heldCaptures: string[] = [];
 let heldChars = 0;
 let heldTimings: ResourceTiming[] = [];
 let holdTimer: ReturnType<typeof setTimeout> | undefined;
+let sendQueued = false;
 let hidden = false;
 
+/** One port message: the held batches (each a JSON array, read by the worker as one, in order) and timings. */
 function sendHeld(): void {
   if (holdTimer !== undefined) clearTimeout(holdTimer);
   holdTimer = undefined;
-  if (heldTimings.length) send({ kind: 'timings', timings: heldTimings });
-  // Each held string is one batch, a JSON array: the worker reads them as one array, in order.
-  if (heldCaptures.length === 1) send({ kind: 'captures', json: heldCaptures[0]! });
-  else if (heldCaptures.length)
-    send({ kind: 'captures', json: `[${heldCaptures.map((json) => json.slice(1, -1)).join(',')}]` });
+  sendQueued = false;
+  if (!heldCaptures.length && !heldTimings.length) return;
+  const json =
+    heldCaptures.length === 1
+      ? heldCaptures[0]!
+      : `[${heldCaptures
+          .map((batch) => batch.slice(1, -1))
+          .filter(Boolean)
+          .join(',')}]`;
+  send(heldTimings.length ? { kind: 'captures', json, timings: heldTimings } : { kind: 'captures', json });
   heldCaptures = [];
   heldChars = 0;
   heldTimings = [];
 }
 
-function hold(): void {
+/** A batch joins others only when it is a JSON array (what the page hook sends); anything else goes alone. */
+function holdCaptures(json: string): void {
+  if (!(json.startsWith('[') && json.endsWith(']'))) return send({ kind: 'captures', json });
+  if (heldChars + json.length > HOLD_CHARS) sendHeld();
+  heldCaptures.push(json);
+  heldChars += json.length;
   if (hidden) sendHeld();
-  else holdTimer ??= setTimeout(sendHeld, HOLD_MS);
+  else if (!sendQueued) {
+    sendQueued = true;
+    queueMicrotask(sendHeld);
+  }
 }
 
-/** A batch joins others only when it is a non-empty JSON array (what the page hook sends); anything else goes alone. */
-function holdCaptures(json: string): void {
-  if (json.length > 2 && json.startsWith('[') && json.endsWith(']')) {
-    if (heldChars + json.length > HOLD_CHARS) sendHeld();
-    heldCaptures.push(json);
-    heldChars += json.length;
-    hold();
-  } else send({ kind: 'captures', json });
+function holdTimings(timings: ResourceTiming[]): void {
+  heldTimings.push(...timings);
+  if (hidden) sendHeld();
+  else holdTimer ??= setTimeout(sendHeld, TIMINGS_HOLD_MS);
 }
 
 /** Resource timing is what the page itself knows: dns, connect, request, response phases. */
@@ -89,9 +100,7 @@ function observeTimings(): void {
   });
   new PerformanceObserver((list) => {
     const timings = (list.getEntries() as PerformanceResourceTiming[]).map(toTiming);
-    if (!timings.length) return;
-    heldTimings.push(...timings);
-    hold();
+    if (timings.length) holdTimings(timings);
   }).observe({ type: 'resource', buffered: true });
 }
 
@@ -113,15 +122,6 @@ function relayPageEvents(): void {
     if (typeof detail !== 'string') return;
     try {
       send({ kind: 'bodies', bodies: [JSON.parse(detail) as CapturedBody] });
-    } catch {
-      // A page posting junk on our event name gets nothing.
-    }
-  });
-  window.addEventListener(INITIATOR_EVENT, (event) => {
-    const detail = (event as CustomEvent<unknown>).detail;
-    if (typeof detail !== 'string') return;
-    try {
-      send({ kind: 'initiators', initiators: JSON.parse(detail) as RequestInitiator[] });
     } catch {
       // A page posting junk on our event name gets nothing.
     }

@@ -1,39 +1,36 @@
 /**
  * Part of the MAIN-world page hook: notes the page stack that calls fetch or XHR send, so a request
- * can say which line of the app started it. Only the raw stack text is taken here (formatted after the call); the worker parses
- * it and pairs it with the webRequest record by URL and method. A failure never breaks the page's call.
+ * can say which line of the app started it. Only the stack is taken here (formatted when the page hook sends
+ * its batch); the worker parses it and pairs it with the webRequest record by URL and method. A failure never breaks the page's call.
  */
-import { INITIATOR_EVENT, type RequestInitiator } from '../common/messages';
-import { captureCallerStack, heldStack } from './callerStack';
+import type { RequestInitiator } from '../common/messages';
+import { captureCallerStack } from './callerStack';
 
-const pending: RequestInitiator[] = [];
-let scheduled = false;
+type Post = (initiator: RequestInitiator, stack: object) => void;
 
-function note(url: string, method: string, above: (...args: never[]) => unknown): void {
+/** The worker reads only the top page frame; three, so a fetch through another extension's wrapper keeps its line. */
+const FRAMES = 3;
+
+/** Notes the caller of fetch or XHR send; the page hook's batch formats the stack when it sends. */
+function note(post: Post, url: string, method: string, above: (...args: never[]) => unknown): void {
   try {
-    const initiator: RequestInitiator = { url: new URL(url, location.href).href, method: method.toUpperCase() };
-    captureCallerStack(initiator, above);
-    pending.push(initiator);
-    if (!scheduled) {
-      scheduled = true;
-      queueMicrotask(() => {
-        scheduled = false;
-        const batch = pending.splice(0);
-        for (const held of batch) held.stackText = heldStack(held);
-        window.dispatchEvent(new CustomEvent(INITIATOR_EVENT, { detail: JSON.stringify(batch) }));
-      });
-    }
+    const initiator: RequestInitiator = {
+      type: 'initiator',
+      url: new URL(url, location.href).href,
+      method: method.toUpperCase(),
+    };
+    post(initiator, captureCallerStack(above, FRAMES));
   } catch {
     // An odd URL or a frozen page must not break the request.
   }
 }
 
-export function watchRequestInitiators(): void {
+export function watchRequestInitiators(post: Post): void {
   const originalFetch = window.fetch;
   if (typeof originalFetch === 'function') {
     const fetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
       const request = input instanceof Request ? input : undefined;
-      note(request ? request.url : String(input), init?.method ?? request?.method ?? 'GET', fetch);
+      note(post, request ? request.url : String(input), init?.method ?? request?.method ?? 'GET', fetch);
       return originalFetch.call(this, input, init);
     };
     Object.defineProperty(fetch, 'name', { value: 'fetch' });
@@ -53,7 +50,7 @@ export function watchRequestInitiators(): void {
   } as typeof XMLHttpRequest.prototype.open;
   const sendAndNote = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
     const request = opened.get(this);
-    if (request) note(request[0], request[1], sendAndNote);
+    if (request) note(post, request[0], request[1], sendAndNote);
     return send.call(this, body);
   };
   XMLHttpRequest.prototype.send = sendAndNote;

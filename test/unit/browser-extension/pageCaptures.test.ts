@@ -43,4 +43,42 @@ describe('browser extension: page captures', () => {
     assert.equal(event!.source, undefined);
     assert.deepEqual(event!.frames, []);
   });
+
+  it('hands a batch’s fetch/XHR initiators on in order, apart from its events, without shifting sameStack', () => {
+    const initiators: unknown[] = [];
+    const initiator = (line: number) => ({
+      type: 'initiator',
+      url: 'http://localhost:5173/api',
+      method: 'GET',
+      stackText: stack(line),
+    });
+    const events = fromPage(
+      JSON.stringify([log('a', { stackText: stack(7) }), initiator(20), log('b', { sameStack: true }), initiator(21)]),
+      (found) => initiators.push(found),
+    ) as Record<string, any>[];
+    assert.deepEqual(
+      events.map((event) => [event.message, event.source]),
+      [
+        ['a', 'http://localhost:5173/app.js:7:9'],
+        ['b', 'http://localhost:5173/app.js:7:9'],
+      ],
+    );
+    assert.deepEqual(initiators, [initiator(20), initiator(21)]);
+  });
+
+  it('gives a capture without a page URL the URL of the one before it, across joined batches', () => {
+    const { url: _url, ...bare } = log('b', {});
+    const events = fromPage(
+      JSON.stringify([log('a', {}), bare, log('c', { url: 'http://localhost:5173/next' }), { ...bare, message: 'd' }]),
+    ) as Record<string, any>[];
+    assert.deepEqual(
+      events.map((event) => [event.message, event.url]),
+      [
+        ['a', 'http://localhost:5173/'],
+        ['b', 'http://localhost:5173/'],
+        ['c', 'http://localhost:5173/next'],
+        ['d', 'http://localhost:5173/next'],
+      ],
+    );
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * Passive WebSocket capture in the page's MAIN world: every socket the page opens is watched (open,
  * frames both ways, close, errors) without a debugger. Each frame costs a size and a short head of
- * its payload; past the caps, frames are only counted.
+ * its payload (cut before any copy; a Blob's head is read asynchronously); past the caps, frames are only counted.
  */
 import {
   WS_FRAMES_PER_CONNECTION,
@@ -14,12 +14,12 @@ import {
 type Post = (capture: WebSocketEvent) => void;
 type Payload = string | ArrayBufferLike | Blob | ArrayBufferView;
 
-const encoder = new TextEncoder();
 let pageFrames = 0;
 let sockets = 0;
 
 interface Watched {
   id: string;
+  /** The socket's URL, cut to what the schema keeps (signed socket URLs can be long). */
   url: string;
   frames: number;
   dropped: number;
@@ -29,32 +29,55 @@ interface Watched {
 
 function hexOf(bytes: Uint8Array): string {
   let hex = '';
-  for (const byte of bytes.subarray(0, WS_HEX_HEAD)) hex += byte.toString(16).padStart(2, '0');
+  for (let i = 0; i < bytes.length && i < WS_HEX_HEAD; i++) hex += (bytes[i]! < 16 ? '0' : '') + bytes[i]!.toString(16);
   return hex;
 }
 
-/** Size and head of a payload; a Blob's head is read later, so it arrives as a promise. */
-function describePayload(data: Payload): {
-  opcode: number;
-  size: number;
-  text?: string;
-  hex?: string | Promise<string>;
-} {
-  if (typeof data === 'string')
-    return { opcode: 1, size: encoder.encode(data).length, text: data.slice(0, WS_TEXT_HEAD) };
-  if (data instanceof Blob)
-    return {
-      opcode: 2,
-      size: data.size,
-      hex: data
-        .slice(0, WS_HEX_HEAD)
-        .arrayBuffer()
-        .then((buffer) => hexOf(new Uint8Array(buffer))),
-    };
+/** UTF-8 bytes of a string, as a socket sends it, counted without encoding (and copying) it. */
+export function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) {
+      bytes += 1;
+      continue;
+    }
+    // 3 bytes for one unit; a surrogate pair is 4 bytes for two units, and a lone surrogate becomes U+FFFD (3).
+    bytes += 2;
+    if (code <= 0xdbff && code >= 0xd800) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+  }
+  return bytes;
+}
+
+/**
+ * Fills in a frame's opcode, size and head. Only the head is taken (cut before any copy); a Blob's head is
+ * read later, off the page's call, so it comes back as a promise.
+ */
+function describePayload(capture: WebSocketEvent, data: Payload): Promise<string> | undefined {
+  if (typeof data === 'string') {
+    capture.opcode = 1;
+    capture.size = utf8Length(data);
+    capture.text = data.length > WS_TEXT_HEAD ? data.slice(0, WS_TEXT_HEAD) : data;
+    return undefined;
+  }
+  capture.opcode = 2;
+  if (data instanceof Blob) {
+    capture.size = data.size;
+    return data
+      .slice(0, WS_HEX_HEAD)
+      .arrayBuffer()
+      .then((buffer) => hexOf(new Uint8Array(buffer)));
+  }
   const bytes = ArrayBuffer.isView(data)
-    ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-    : new Uint8Array(data);
-  return { opcode: 2, size: bytes.byteLength, hex: hexOf(bytes) };
+    ? new Uint8Array(data.buffer, data.byteOffset, Math.min(data.byteLength, WS_HEX_HEAD))
+    : new Uint8Array(data, 0, Math.min(data.byteLength, WS_HEX_HEAD));
+  capture.size = data.byteLength;
+  capture.hex = hexOf(bytes);
+  return undefined;
 }
 
 export function watchWebSockets(post: Post): void {
@@ -65,8 +88,7 @@ export function watchWebSockets(post: Post): void {
     type: 'websocket',
     event,
     connectionId: socket.id,
-    // Signed socket URLs can be long: the schema keeps 2,000 characters.
-    socketUrl: socket.url.slice(0, 2000),
+    socketUrl: socket.url,
     timestamp: Date.now(),
     url: location.href,
   });
@@ -92,14 +114,14 @@ export function watchWebSockets(post: Post): void {
     }
     socket.frames++;
     pageFrames++;
-    const { hex, ...payload } = describePayload(data);
-    const capture: WebSocketEvent = { ...base(socket, 'frame'), direction, ...payload };
-    if (typeof hex === 'string') capture.hex = hex;
+    const capture = base(socket, 'frame');
+    capture.direction = direction;
+    const head = describePayload(capture, data);
     emit(
       socket,
-      hex instanceof Promise
-        ? hex.then(
-            (head) => ({ ...capture, hex: head }),
+      head
+        ? head.then(
+            (hex) => ((capture.hex = hex), capture),
             () => capture,
           )
         : capture,
@@ -107,7 +129,13 @@ export function watchWebSockets(post: Post): void {
   }
 
   function watch(ws: WebSocket): void {
-    const socket: Watched = { id: `ws-${Date.now().toString(36)}-${++sockets}`, url: ws.url, frames: 0, dropped: 0 };
+    const socket: Watched = {
+      id: `ws-${Date.now().toString(36)}-${++sockets}`,
+      // The schema keeps 2,000 characters of a socket's URL.
+      url: ws.url.slice(0, 2000),
+      frames: 0,
+      dropped: 0,
+    };
     watched.set(ws, socket);
     ws.addEventListener('open', () => emit(socket, base(socket, 'open')));
     ws.addEventListener('message', (event: MessageEvent) => frame(socket, 'received', event.data as Payload));
