@@ -13,10 +13,11 @@
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { Connector } from '../src/connector/connector';
-import { PAGE_HOOK_SOURCE_URL } from '../src/shared/stackFrames';
 import { chromiumPath, EXTENSION_DIR } from '../test/e2e/support/chromium';
 import { until } from '../test/support/until';
+import { profileOurCode, PROFILED } from './pageProfile';
 import { launchRaw, type RawBrowser, type TraceEvent } from './rawCdp';
+import { median } from './toolText';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const WORKLOADS = ['consoleWorkload', 'fetchWorkload', 'socketWorkload', 'domWorkload'] as const;
@@ -37,7 +38,6 @@ interface Sample {
   tbtMs: number;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const fmt = (n: number, digits = 1) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
@@ -144,50 +144,6 @@ async function measure(browser: RawBrowser, origin: string, side: Side, round: n
     const { ms, longTasks, tbt } = page.workloads[workload];
     side.samples[workload].push({ mainMs: main[workload] ?? NaN, scriptMs: ms, longTasks, tbtMs: tbt });
   }
-}
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string };
-}
-
-/** The workload profiled (BENCH_PROFILE, the console workload by default). */
-const PROFILED = (process.env.BENCH_PROFILE ?? 'consoleWorkload') as Workload;
-
-/** Self time of one workload by script, with the extension: which of our code costs what. */
-async function profileOurCode(browser: RawBrowser, origin: string): Promise<string[]> {
-  const page = await browser.open(`${origin}/index.html`);
-  await browser.send('Profiler.enable', {}, page.sessionId);
-  await browser.send('Profiler.setSamplingInterval', { interval: 100 }, page.sessionId);
-  await browser.send('Profiler.start', {}, page.sessionId);
-  await page.evaluate(`${PROFILED}()`);
-  const { profile } = await browser.send<{
-    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
-  }>('Profiler.stop', {}, page.sessionId);
-  await page.close();
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const self = new Map<string, number>();
-  let total = 0;
-  profile.samples.forEach((id, i) => {
-    const frame = byId.get(id)!.callFrame;
-    const delta = profile.timeDeltas[i]! / 1000;
-    if (frame.functionName === '(idle)' || frame.functionName === '(program)') return;
-    total += delta;
-    const script = frame.url.startsWith('chrome-extension://')
-      ? `ours: ${frame.url.split('/').slice(3).join('/')}`
-      : frame.url === PAGE_HOOK_SOURCE_URL
-        ? 'ours: pageHook.js'
-        : frame.url
-          ? 'the page'
-          : 'native/V8';
-    const key = `${script} › ${frame.functionName || '(anonymous)'}`;
-    self.set(key, (self.get(key) ?? 0) + delta);
-  });
-  return [...self]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 10)
-    .map(([key, ms]) => `  ${fmt(ms)} ms  ${key}`)
-    .concat(`  (${fmt(total)} ms busy in all)`);
 }
 
 const emptySide = (): Side => ({
@@ -303,7 +259,9 @@ async function main(): Promise<void> {
     console.log(
       `LCP of the app: ${fmt(median(plain.lcp), 0)} ms without, ${fmt(median(withExtension.lcp), 0)} ms with`,
     );
-    console.log(`\nWhere "${LABELS[PROFILED]}" spends its time with the extension (CPU profile, self time):`);
+    console.log(
+      `\nWhere "${LABELS[PROFILED as Workload] ?? PROFILED}" spends its time with the extension (CPU profile, self time):`,
+    );
     for (const line of await profileOurCode(ours, app.origin)) console.log(line);
   } finally {
     await bare.close();
