@@ -6,6 +6,7 @@ import { PROTOCOL_VERSION, SERVER_NAME } from '../shared/identity';
 import type { CaptureEvent } from '../shared/protocol';
 import { clientFrameSchema, extensionFrameSchema, type ServerFrame } from '../shared/wireFrames';
 import { VERSION } from '../shared/version';
+import { BatchIngest } from './batchIngest';
 import { replayTo } from './clientReplay';
 import { parseFrame, type Reject } from './inboundFrames';
 import { checkAccess, refuseUpgrade, type AccessPolicy } from './trust/access';
@@ -34,8 +35,7 @@ export class WsHub {
   private readonly browsers = new Map<string, Peer>();
   private readonly clients = new Set<Peer>();
   private invalid = 0;
-  /** Last stored batch per extension instance (a few at most; bounded anyway). */
-  private readonly lastBatch = new Map<string, number>();
+  private readonly batches: BatchIngest;
   private readonly timer: NodeJS.Timeout;
   private readonly unsubscribe: (() => void)[] = [];
 
@@ -43,6 +43,7 @@ export class WsHub {
     private readonly services: ConnectorServices,
     private readonly policy: AccessPolicy,
   ) {
+    this.batches = new BatchIngest(services.store);
     this.browserServer = new WebSocketServer({ noServer: true, maxPayload: services.config.maxFrameBytes });
     this.clientServer = new WebSocketServer({ noServer: true, maxPayload: CLIENT_FRAME_BYTES });
     this.browserServer.on('connection', (socket) => this.acceptBrowser(socket));
@@ -194,31 +195,14 @@ export class WsHub {
     socket.on('error', (error) => this.services.logger.warn(`Client connection error: ${error.message}`));
   }
 
-  /**
-   * Numbered batches are acked once stored. A browser re-sends what was not acked after a reconnect,
-   * so a batch seen before (same extension instance, seq not newer) is acked again but not stored twice.
-   */
+  /** Stores a batch once (a re-sent one is not stored again) and acks a numbered one. */
   private ingestBatch(
     socket: WebSocket,
     frame: { events: CaptureEvent[]; batchSeq?: number },
     instanceId: string | undefined,
   ): void {
-    const { batchSeq } = frame;
-    const seen = instanceId !== undefined && batchSeq !== undefined ? (this.lastBatch.get(instanceId) ?? 0) : 0;
-    if (batchSeq === undefined || batchSeq > seen) {
-      for (const event of frame.events) this.services.store.ingest(event);
-      if (instanceId !== undefined && batchSeq !== undefined) this.rememberBatch(instanceId, batchSeq);
-    }
-    if (batchSeq === undefined) return;
-    // The ack promises the batch survives a crash: the journal (when one is attached) has it first.
-    this.services.store.commit();
-    this.send(socket, { type: 'ack', batchSeq, timestamp: Date.now() });
-  }
-
-  private rememberBatch(instanceId: string, batchSeq: number): void {
-    this.lastBatch.delete(instanceId);
-    this.lastBatch.set(instanceId, batchSeq);
-    if (this.lastBatch.size > 100) this.lastBatch.delete(this.lastBatch.keys().next().value!);
+    if (!this.batches.ingest(frame, instanceId)) return;
+    this.send(socket, { type: 'ack', batchSeq: frame.batchSeq!, timestamp: Date.now() });
   }
 
   private checkVersions(socket: WebSocket, hello: { protocolVersion: number; client: string; version?: string }): void {
