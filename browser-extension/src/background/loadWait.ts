@@ -1,4 +1,5 @@
 import { CommandError } from './commandError';
+import { forgetAll } from './targetTab';
 
 const NAVIGATION_TIMEOUT_MS = 30_000;
 
@@ -44,6 +45,8 @@ export function waitForLoad(
     };
     function done(error?: Error) {
       clearTimeout(timer);
+      // The tab changed under the kept tab answers: the next command reads it afresh, whatever events lag.
+      forgetAll();
       chrome.webNavigation.onCommitted.removeListener(committed);
       event.removeListener(reached);
       chrome.webNavigation.onErrorOccurred.removeListener(failed);

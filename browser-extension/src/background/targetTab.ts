@@ -12,7 +12,7 @@ const known = new Map<'active' | number, chrome.tabs.Tab>();
 let generation = 0;
 let listening = false;
 
-/** Forgets every kept answer; also called by the worker's own tab changes, whose events may come after them. */
+/** Forgets every kept answer; also called by the worker's own tab changes (navigations, select_tab), whose events may come after them. */
 export function forgetAll(): void {
   generation++;
   known.clear();
