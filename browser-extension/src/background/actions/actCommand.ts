@@ -3,7 +3,7 @@ import { CommandError } from '../commandError';
 import { isInScope, outOfScopeMessage } from '../scope';
 import { settings } from '../settings';
 import { targetTab } from '../targetTab';
-import { actionSession, type ActionSession } from './actionSession';
+import { actionSession, type ActionSession, type OpenDialog } from './actionSession';
 import { answerDialog, dialogSession } from './dialogs';
 import { fillNode, selectOptions } from './forms';
 import { pressKey, typeText, type Modifier } from './keyboard';
@@ -19,7 +19,7 @@ type Args = Record<string, unknown>;
 /** Above this many snapshot lines an action does not re-read the page for a diff: on a big page that takes seconds. */
 const MAX_DIFF_PAGE_LINES = 3000;
 /** Actions that type say whether the field was a secret one, so the connector never logs the value. */
-type Action = (session: ActionSession, args: Args) => Promise<void | { secretField: boolean }>;
+type Action = (session: ActionSession, args: Args) => Promise<void | { secretField?: boolean; answered?: OpenDialog }>;
 
 const text = (value: unknown, name: string): string => {
   if (typeof value !== 'string') throw new CommandError('INVALID_ARGUMENT', `Give \`${name}\` as a string.`);
@@ -169,14 +169,19 @@ export async function act(args: Args): Promise<ActResult> {
   try {
     const done = action(session, args);
     let secretField: boolean | undefined;
+    // The dialog an answer answered (answerDialog names it); the one known before, if a new one opened first.
+    let answeredDialog = dialogKnown;
     const raced = await Promise.race([
-      done.then((result) => ((secretField = result?.secretField), 'done' as const)),
+      done.then((result) => {
+        secretField = result?.secretField;
+        answeredDialog = result?.answered ?? answeredDialog;
+        return 'done' as const;
+      }),
       // Answering a dialog whose opening event had not reached us yet: that event is this dialog's, not a new one.
       ...(answering && !dialogKnown ? [] : [dialogOpened.promise.then(() => 'dialog' as const)]),
     ]);
     // The input that opened the dialog stays pending until the dialog is answered; nothing waits for it.
     if (raced === 'dialog') done.catch(() => undefined);
-    const answeredDialog = dialogKnown ?? (answering && raced === 'done' ? session.lastDialog : undefined);
     const answered = answeredDialog ? { type: answeredDialog.type, message: answeredDialog.message } : undefined;
     const settled = session.dialog
       ? { ms: Date.now() - startedAt, navigated: navigation.state.started, busy: false }

@@ -17,8 +17,13 @@ export function dialogSession(tabId: number): ActionSession {
   return session;
 }
 
-/** Accepts or dismisses the alert, confirm, prompt or beforeunload dialog open in the session's tab. */
+/**
+ * Accepts or dismisses the alert, confirm, prompt or beforeunload dialog open in the session's tab, and answers
+ * which one it was: the one the session knew, else the last that opened (a dialog the page opened by itself may be
+ * answered before its opening event reached us; that event still comes before the answer's reply).
+ */
 export async function answerDialog(session: ActionSession, args: { accept?: unknown; promptText?: unknown }) {
+  const known = session.dialog;
   const promptText = typeof args.promptText === 'string' ? args.promptText : undefined;
   try {
     await session.send('Page.handleJavaScriptDialog', {
@@ -33,15 +38,14 @@ export async function answerDialog(session: ActionSession, args: { accept?: unkn
       );
     throw error;
   }
+  return { answered: known ?? session.lastDialog };
 }
 
 /** handle_dialog for connectors that do not ask for what followed: answers, and says which dialog it was. */
 export async function handleDialog(args: { accept?: unknown; promptText?: unknown; tabId?: number }) {
   const tab = await targetTab(args.tabId);
   const session = dialogSession(tab.id!);
-  const known = session.dialog;
-  await answerDialog(session, args);
-  const dialog = known ?? session.lastDialog;
+  const { answered: dialog } = await answerDialog(session, args);
   return { tabId: tab.id, url: tab.url, title: tab.title, dialogType: dialog?.type, message: dialog?.message };
 }
 
