@@ -46,6 +46,9 @@ let holdTimer: ReturnType<typeof setTimeout> | undefined;
 let sendQueued = false;
 let hidden = false;
 
+/** A page going away, or a background tab (whose timers the browser slows to a second): nothing waits. */
+const nothingWaits = () => hidden || document.visibilityState === 'hidden';
+
 /** One port message: the held batches (each a JSON array, read by the worker as one, in order) and timings. */
 function sendHeld(): void {
   if (holdTimer !== undefined) clearTimeout(holdTimer);
@@ -71,7 +74,7 @@ function holdCaptures(json: string): void {
   if (heldChars + json.length > HOLD_CHARS) sendHeld();
   heldCaptures.push(json);
   heldChars += json.length;
-  if (hidden) sendHeld();
+  if (nothingWaits()) sendHeld();
   else if (!sendQueued) {
     sendQueued = true;
     queueMicrotask(sendHeld);
@@ -80,7 +83,7 @@ function holdCaptures(json: string): void {
 
 function holdTimings(timings: ResourceTiming[]): void {
   heldTimings.push(...timings);
-  if (hidden) sendHeld();
+  if (nothingWaits()) sendHeld();
   else holdTimer ??= setTimeout(sendHeld, TIMINGS_HOLD_MS);
 }
 
@@ -116,6 +119,9 @@ function relayPageEvents(): void {
     sendHeld();
   });
   window.addEventListener('pageshow', () => (hidden = false));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') sendHeld();
+  });
 
   window.addEventListener(BODY_EVENT, (event) => {
     const detail = (event as CustomEvent<unknown>).detail;
