@@ -52,3 +52,12 @@ export interface ActReply {
   /** fill and type_text: the field was a secret one. Only `false` lets the typed value be logged. */
   secretField?: boolean;
 }
+
+/** Longest name or value a snapshot line shows whole; the rest is cut with "…". */
+const MAX_SNAPSHOT_TEXT = 100;
+
+/** A name or value as a snapshot line writes it: whitespace folded, cut, quoted. Answers compare lines with it. */
+export function quotedInSnapshot(text: string): string {
+  const short = text.length > MAX_SNAPSHOT_TEXT ? `${text.slice(0, MAX_SNAPSHOT_TEXT)}…` : text;
+  return JSON.stringify(short.replace(/\s+/g, ' ').trim());
+}

@@ -1,4 +1,5 @@
 import type { ActionOutcome } from '../../connector/actions/runAction';
+import { quotedInSnapshot } from '../../shared/actions';
 import { cut, oneLine, shortLocation } from './text';
 
 const MAX_ENTRIES = 10;
@@ -44,7 +45,7 @@ function diffLines(marked: string[], more: number): string[] {
 
 /** A fill's own field showing the value it was given: the model knows that already (a secret shows as dots). */
 export function showsFilledValue(ref: string, value: string): (line: string) => boolean {
-  const shown = [JSON.stringify(value), JSON.stringify('•'.repeat(value.length))].map((v) => `[value=${v}]`);
+  const shown = [value, '•'.repeat(value.length)].map((v) => `[value=${quotedInSnapshot(v)}]`);
   return (line) => line.startsWith(`${ref} `) && shown.some((v) => line.includes(v));
 }
 

@@ -1,3 +1,4 @@
+import { quotedInSnapshot } from '../../../../src/shared/actions';
 import { CommandError } from '../commandError';
 import type { AXNode, AXSource, LineReader, SnapshotLine } from './axTypes';
 import { refFor } from './refs';
@@ -49,17 +50,12 @@ const SILENT_WHEN_EMPTY = new Set(['paragraph', 'status', 'log', 'alert', 'note'
 const OWN_PARTS = new Set(['Date', 'DateTime', 'InputTime']);
 /** Options a `<select>` line lists by label (select_option takes labels); more are counted. */
 const MAX_OPTIONS = 30;
-const MAX_NAME = 100;
-
-function quoted(text: string): string {
-  const short = text.length > MAX_NAME ? `${text.slice(0, MAX_NAME)}…` : text;
-  return JSON.stringify(short.replace(/\s+/g, ' ').trim());
-}
 
 function states(node: AXNode, role: string): string {
   const out: string[] = [];
   const value = node.value?.value;
-  if (value !== undefined && value !== '' && role !== 'StaticText') out.push(`value=${quoted(String(value))}`);
+  if (value !== undefined && value !== '' && role !== 'StaticText')
+    out.push(`value=${quotedInSnapshot(String(value))}`);
   for (const {
     name,
     value: { value: on },
@@ -170,7 +166,7 @@ function line(
   const ref =
     role !== 'StaticText' && node.backendDOMNodeId !== undefined ? refFor(tabId, node.backendDOMNodeId) : undefined;
   const label = role === 'StaticText' ? 'text' : role;
-  const content = name ? ` ${quoted(name)}` : text ? `: ${quoted(text)}` : '';
+  const content = name ? ` ${quotedInSnapshot(name)}` : text ? `: ${quotedInSnapshot(text)}` : '';
   // The ref leads: it is what the model acts with, and a line without one (a text run) reads as plain text.
   return {
     text: `${'  '.repeat(depth)}${ref ? `${ref} ` : ''}${label}${content}${states(node, role)}${options ?? ''}`,
@@ -190,7 +186,7 @@ async function selectOptions(from: AXSource, all: AXNode[]): Promise<string | un
   if (popup.length !== 1 || popup[0]!.role?.value !== 'MenuListPopup') return undefined;
   const options = await optionsUnder(from, popup[0]!);
   if (!options) return undefined;
-  const labels = options.slice(0, MAX_OPTIONS).map((option) => quoted(String(option.name?.value ?? '')));
+  const labels = options.slice(0, MAX_OPTIONS).map((option) => quotedInSnapshot(String(option.name?.value ?? '')));
   const more = options.length > MAX_OPTIONS ? `, …${options.length - MAX_OPTIONS} more` : '';
   return ` [options: ${labels.join(', ')}${more}]`;
 }
