@@ -207,7 +207,8 @@ export class RecordingService {
     } finally {
       await tearDown?.();
       this.replaying = undefined;
-      this.changed();
+      // Set up means it ran (a verdict may be saved); a refused or unknown id changed nothing.
+      if (tearDown) this.changed();
     }
   }
 
