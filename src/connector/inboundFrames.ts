@@ -2,7 +2,13 @@ import type { RawData } from 'ws';
 import type { z } from 'zod';
 import { MAX_CAPTURE_FRAME_BYTES } from '../shared/fieldLimits';
 import { captureEventSchema, type CaptureEvent } from '../shared/protocol';
-import { MAX_BATCH_EVENTS, extensionFrameSchema } from '../shared/wireFrames';
+import {
+  MAX_BATCH_EVENTS,
+  clientFrameSchema,
+  extensionFrameSchema,
+  type ClientFrame,
+  type ExtensionFrame,
+} from '../shared/wireFrames';
 
 /** Answers a bad frame (or a bad event of a batch) with an error frame; the connection stays up. */
 export type Reject = (code: string, message: string, details?: Record<string, unknown>) => void;
@@ -10,11 +16,8 @@ export type Reject = (code: string, message: string, details?: Record<string, un
 /** Frames that may use the full WebSocket frame cap; any frame carrying captures stays under MAX_CAPTURE_FRAME_BYTES. */
 const LARGE_FRAME_TYPES = new Set(['screenshot-data', 'reply', 'trace-chunk']);
 
-/**
- * Validates one inbound frame. A bad frame gets an error frame back and is counted; the connection
- * stays up. A batch is checked event by event, so one bad event does not cost the good ones.
- */
-export function parseFrame<S extends z.ZodType>(data: RawData, schema: S, reject: Reject): z.infer<S> | undefined {
+/** The frame's JSON, or undefined once a bad or oversized frame was rejected. */
+function readJson(data: RawData, reject: Reject): unknown {
   let raw: unknown;
   try {
     raw = JSON.parse(data.toString());
@@ -30,12 +33,30 @@ export function parseFrame<S extends z.ZodType>(data: RawData, schema: S, reject
     );
     return undefined;
   }
-  if ((schema as z.ZodType) === extensionFrameSchema && isBatch(raw))
-    return parseBatch(raw, reject) as z.infer<S> | undefined;
+  return raw;
+}
+
+function checked<S extends z.ZodType>(raw: unknown, schema: S, reject: Reject): z.infer<S> | undefined {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   reject('INVALID_FRAME', `Invalid '${describeType(raw)}' frame: ${describeIssue(result.error)}`);
   return undefined;
+}
+
+/**
+ * Validates one inbound frame of a live client. A bad frame gets an error frame back and is counted; the
+ * connection stays up.
+ */
+export function parseClientFrame(data: RawData, reject: Reject): ClientFrame | undefined {
+  const raw = readJson(data, reject);
+  return raw === undefined ? undefined : checked(raw, clientFrameSchema, reject);
+}
+
+/** Validates one inbound frame of a browser. A batch is checked event by event, so one bad event does not cost the good ones. */
+export function parseExtensionFrame(data: RawData, reject: Reject): ExtensionFrame | undefined {
+  const raw = readJson(data, reject);
+  if (raw === undefined) return undefined;
+  return isBatch(raw) ? parseBatch(raw, reject) : checked(raw, extensionFrameSchema, reject);
 }
 
 function parseBatch(

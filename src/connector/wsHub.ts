@@ -4,11 +4,11 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { PROTOCOL_VERSION, SERVER_NAME } from '../shared/identity';
 import type { CaptureEvent } from '../shared/protocol';
-import { clientFrameSchema, extensionFrameSchema, type ServerFrame } from '../shared/wireFrames';
+import type { ServerFrame } from '../shared/wireFrames';
 import { VERSION } from '../shared/version';
 import { BatchIngest } from './batchIngest';
 import { replayTo } from './clientReplay';
-import { parseFrame, type Reject } from './inboundFrames';
+import { parseClientFrame, parseExtensionFrame, type Reject } from './inboundFrames';
 import { checkAccess, refuseUpgrade, type AccessPolicy } from './trust/access';
 import type { ConnectorServices } from './services';
 
@@ -133,9 +133,10 @@ export class WsHub {
     this.services.bridge.attach(bridgePeer);
     this.greet(socket);
     socket.on('pong', () => (peer.alive = true));
+    const reject = this.rejecter(socket);
     socket.on('message', (data) => {
       peer.alive = true;
-      const frame = parseFrame(data, extensionFrameSchema, this.rejecter(socket));
+      const frame = parseExtensionFrame(data, reject);
       if (!frame) return;
       switch (frame.type) {
         case 'hello':
@@ -185,9 +186,10 @@ export class WsHub {
     // The assistant's recent actions, so a dashboard opened later shows what already happened.
     for (const record of this.services.actionLog.recent()) this.send(socket, record);
     socket.on('pong', () => (peer.alive = true));
+    const reject = this.rejecter(socket);
     socket.on('message', (data) => {
       peer.alive = true;
-      const frame = parseFrame(data, clientFrameSchema, this.rejecter(socket));
+      const frame = parseClientFrame(data, reject);
       if (frame?.type === 'subscribe') this.replay(peer, frame.since ?? 0);
       else if (frame?.type === 'heartbeat') this.send(socket, { type: 'heartbeat', timestamp: Date.now() });
     });
