@@ -5,13 +5,13 @@
  * Usage: npm run bench:act   (prints figures; not a test). BENCH_ACT_RUNS sets the calls per action (default 30).
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startActApp, type ActAppServer } from '../test/e2e/support/actAppServer';
 import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
 import { httpClient } from '../test/support/mcp';
 import { freePortRun } from '../test/support/ports';
 import { installPeer, peerUid, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
 import { runBench, startConnector } from './connectorProcess';
+import { toolText } from './toolText';
 
 const RUNS = Number(process.env.BENCH_ACT_RUNS ?? 30);
 /** take_snapshot calls per page: each reads the whole page, so a few suffice. */
@@ -36,13 +36,6 @@ interface Figures {
   bigMs: number[];
   click: number[];
   fill: number[];
-}
-
-async function tool(client: Client, name: string, args: Record<string, unknown>): Promise<string> {
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  const text = result.content.map((item) => (item.type === 'text' ? item.text : '')).join('\n');
-  if (result.isError) throw new Error(`${name}: ${text.slice(0, 500)}`);
-  return text;
 }
 
 async function timed(work: () => Promise<void>): Promise<number> {
@@ -86,8 +79,8 @@ async function measure(side: Side, app: ActAppServer): Promise<Figures> {
 function ours(client: Client): Side {
   return {
     name: 'Browser Debug',
-    navigate: async (url) => void (await tool(client, 'navigate_to_url', { url })),
-    snapshot: () => tool(client, 'take_snapshot', {}),
+    navigate: async (url) => void (await toolText(client, 'navigate_to_url', { url })),
+    snapshot: () => toolText(client, 'take_snapshot', {}),
     ref: (snapshot, pattern) => {
       const ref = snapshot
         .split('\n')
@@ -96,19 +89,19 @@ function ours(client: Client): Side {
       if (!ref) throw new Error(`Browser Debug: no ref for ${pattern}`);
       return ref;
     },
-    click: async (ref) => void (await tool(client, 'click', { ref })),
-    fill: async (ref, value) => void (await tool(client, 'fill', { ref, value })),
+    click: async (ref) => void (await toolText(client, 'click', { ref })),
+    fill: async (ref, value) => void (await toolText(client, 'fill', { ref, value })),
   };
 }
 
 function theirs(client: Client): Side {
   return {
     name: `chrome-devtools-mcp ${PEER_VERSION}`,
-    navigate: async (url) => void (await tool(client, 'navigate_page', { type: 'url', url })),
-    snapshot: () => tool(client, 'take_snapshot', {}),
+    navigate: async (url) => void (await toolText(client, 'navigate_page', { type: 'url', url })),
+    snapshot: () => toolText(client, 'take_snapshot', {}),
     ref: peerUid,
-    click: async (uid) => void (await tool(client, 'click', { uid })),
-    fill: async (uid, value) => void (await tool(client, 'fill', { uid, value })),
+    click: async (uid) => void (await toolText(client, 'click', { uid })),
+    fill: async (uid, value) => void (await toolText(client, 'fill', { uid, value })),
   };
 }
 

@@ -15,9 +15,9 @@ import { defaultConfig } from '../src/connector/config';
 import { silentLogger } from '../src/connector/logger';
 import type { AuditCategory } from '../src/shared/audit';
 import { startAuditSite } from '../test/audit/support/auditSite';
+import { median } from './median';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Lighthouse's own timing marks worth naming; the rest of a run is our overhead (browser, context, report). */
 const PHASES: [string, RegExp][] = [

@@ -11,8 +11,8 @@ import { chromium } from 'playwright-core';
 import { Connector } from '../src/connector/connector';
 import { chromiumPath, connectExtension, launchWithExtension, until } from '../test/e2e/support/chromium';
 import { startFixtureServer } from '../test/e2e/support/fixtureServer';
+import { median } from './median';
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 const fmt = (n: number, digits = 1) =>

@@ -13,12 +13,12 @@ import { WebSocket } from 'ws';
 import { drained } from './drained';
 import { compareIngest, profileIngest } from './ingestVsAnchor';
 import { ANCHOR } from './peers';
+import { median } from './median';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 let port = 0;
 let base = '';
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 const fmt = (n: number, digits = 0) =>

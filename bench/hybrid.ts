@@ -12,12 +12,12 @@ import { drained } from './drained';
 import type { RemoteReport } from '../src/shared/remoteStatus';
 import { startTestConnector, type TestConnector } from '../test/support/connector';
 import { startTestEdge } from '../test/remote/support/edgeAccount';
+import { median } from './median';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const BURST = Number(process.env.BENCH_BURST ?? 20_000);
 const PAGE = 'http://localhost:5173/';
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

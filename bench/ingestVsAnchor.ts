@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUTOCANNON, ensurePeer, startAnchor, startOurs, stopServer, type Server } from './peers';
 import { summarizeProfile } from './cpuProfile';
+import { median } from './median';
 
 interface AutocannonResult {
   requests: { total: number };
@@ -30,8 +31,6 @@ const MESSAGE =
 const BODY = JSON.stringify({
   data: { type: 'console-log', level: 'log', message: MESSAGE, timestamp: 1_764_000_000_000 },
 });
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function loadAutocannon(): Autocannon {
   return createRequire(__filename)(ensurePeer(AUTOCANNON)) as Autocannon;

@@ -19,7 +19,8 @@ import { httpClient } from '../test/support/mcp';
 import { freePortRun } from '../test/support/ports';
 import { installPeer, peerUid, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
 import { runBench } from './connectorProcess';
-import { median, toolText } from './toolText';
+import { median } from './median';
+import { toolText } from './toolText';
 
 const RUNS = Number(process.env.BENCH_INSPECT_RUNS ?? 30);
 

@@ -15,7 +15,8 @@ import { inspectReactApp } from '../test/e2e/support/inspectApps';
 import { httpClient } from '../test/support/mcp';
 import { freePortRun } from '../test/support/ports';
 import { runBench } from './connectorProcess';
-import { median, toolText } from './toolText';
+import { median } from './median';
+import { toolText } from './toolText';
 
 const RUNS = Number(process.env.BENCH_INSPECT_RUNS ?? 30);
 

@@ -7,12 +7,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { WebSocket } from 'ws';
 import { startConnector } from './connectorProcess';
+import { median } from './median';
 
 const WINDOWS = Number(process.env.BENCH_WINDOWS ?? 5);
 const PER_WINDOW = Number(process.env.BENCH_PER_WINDOW ?? 300);
 const STORED = 10_000;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 

@@ -17,7 +17,7 @@ import { chromiumPath, EXTENSION_DIR } from '../test/e2e/support/chromium';
 import { until } from '../test/support/until';
 import { profileOurCode, PROFILED } from './pageProfile';
 import { launchRaw, type RawBrowser, type TraceEvent } from './rawCdp';
-import { median } from './toolText';
+import { median } from './median';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const WORKLOADS = ['consoleWorkload', 'fetchWorkload', 'socketWorkload', 'domWorkload'] as const;

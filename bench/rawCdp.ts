@@ -126,10 +126,13 @@ export async function launchRaw(executable: string, extraArgs: string[] = []): P
         listeners.add(listener);
       });
       await send('Tracing.start', { traceConfig: { includedCategories: categories }, transferMode: 'ReportEvents' });
-      const result = await work();
-      await send('Tracing.end');
-      await complete;
-      return { result, events };
+      try {
+        return { result: await work(), events };
+      } finally {
+        // Ended even when the work failed, so the browser can trace again.
+        await send('Tracing.end');
+        await complete;
+      }
     },
     close: async () => {
       socket.close();

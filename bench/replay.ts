@@ -12,9 +12,9 @@ import type { ReplayVerdict } from '../src/shared/recording';
 import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
 import { startShopServer } from '../test/e2e/support/shopServer';
 import { post } from '../test/support/http';
+import { median } from './median';
 
 const RUNS = 7;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function flow(origin: string) {
   return {

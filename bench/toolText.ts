@@ -8,5 +8,3 @@ export async function toolText(client: Client, name: string, args: Record<string
   if (result.isError) throw new Error(`${name}: ${text.slice(0, 500)}`);
   return text;
 }
-
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

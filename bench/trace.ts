@@ -14,9 +14,9 @@ import { startPerfSite } from '../test/e2e/support/perfSite';
 import { startTestConnector } from '../test/support/connector';
 import { post } from '../test/support/http';
 import { installPeer, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
+import { median } from './median';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function peerTrace(client: Client): Promise<{ ms: number; lcp: string }> {
