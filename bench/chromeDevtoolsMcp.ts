@@ -44,6 +44,25 @@ export async function startPeer(
   return client;
 }
 
+/**
+ * The peer attached to a running browser (`--wsEndpoint`), as a developer points it at their own Chrome: it
+ * attaches to every tab, new ones included, and collects their console messages and requests. Its first tool
+ * call makes it connect.
+ */
+export async function attachPeer(bin: string, wsEndpoint: string, node = process.execPath): Promise<Client> {
+  const client = new Client({ name: 'bench', version: '1' });
+  await client.connect(
+    new StdioClientTransport({
+      command: node,
+      args: [bin, `--wsEndpoint=${wsEndpoint}`, '--no-usage-statistics', '--no-performance-crux'],
+      env: { ...process.env, CHROME_DEVTOOLS_MCP_NO_USAGE_STATISTICS: '1' } as Record<string, string>,
+      stderr: 'ignore',
+    }),
+  );
+  await client.callTool({ name: 'list_pages', arguments: {} });
+  return client;
+}
+
 /** `uid=1_7 button "Key target"`: the uid on the first line that matches. */
 export function peerUid(snapshot: string, pattern: RegExp): string {
   const line = snapshot.split('\n').find((candidate) => pattern.test(candidate));

@@ -1,7 +1,8 @@
 /**
  * Page-side cost of capture: the same fixture app in the same Chromium, with our extension (connected to a
- * connector) and without it, side by side in one run. The page measures itself with no debugger attached
- * (DevTools makes every console call dearer): per workload its time (tasks back to back, so main-thread time
+ * connector), without it, and watched by chrome-devtools-mcp (the peer, attached to that browser as to a
+ * developer's own Chrome), side by side in one run. Ours and the bare page run with no debugger attached
+ * (DevTools makes every console call dearer); the peer's capture is that debugger: per workload its time (tasks back to back, so main-thread time
  * for the console and DOM workloads), long tasks and total blocking time, as medians of several rounds; then
  * the cost of one console.log in a tight loop, LCP, and which of our scripts the time goes to (a CPU profile of
  * the console workload, self time by script: the one figure taken with a debugger attached).
@@ -12,34 +13,17 @@
  */
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Connector } from '../src/connector/connector';
 import { chromiumPath, EXTENSION_DIR } from '../test/e2e/support/chromium';
 import { until } from '../test/support/until';
+import { attachPeer, installPeer, PEER_VERSION } from './chromeDevtoolsMcp';
 import { profileOurCode, PROFILED } from './pageProfile';
+import { emptySide, LABELS, report, WORKLOADS, type Side, type Sides, type Workload } from './pageReport';
 import { launchRaw, type RawBrowser, type TraceEvent } from './rawCdp';
-import { median } from './median';
+import { toolText } from './toolText';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
-const WORKLOADS = ['consoleWorkload', 'fetchWorkload', 'socketWorkload', 'domWorkload'] as const;
-type Workload = (typeof WORKLOADS)[number];
-const LABELS: Record<Workload, string> = {
-  consoleWorkload: '10,000 console.log with objects',
-  fetchWorkload: '500 fetches',
-  socketWorkload: '200 WebSocket messages',
-  domWorkload: 'DOM: 1,000-item list, 5 updates',
-};
-
-interface Sample {
-  /** The page's main thread's CPU time in its tasks (from the trace) while the workload ran. */
-  mainMs: number;
-  /** Wall time of the workload, as the page measured it. */
-  scriptMs: number;
-  longTasks: number;
-  tbtMs: number;
-}
-
-const fmt = (n: number, digits = 1) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 interface PageResults {
   lcp: number;
@@ -70,13 +54,6 @@ async function startApp(): Promise<{ origin: string; close(): Promise<void> }> {
         child.disconnect();
       }),
   };
-}
-
-interface Side {
-  lcp: number[];
-  samples: Record<Workload, Sample[]>;
-  callCost: number[];
-  callCpu: number[];
 }
 
 /**
@@ -124,15 +101,44 @@ function mainThreadTimes(events: TraceEvent[]): Partial<Record<Workload | typeof
   return times;
 }
 
-/** One round: a fresh tab runs every workload on itself, with no debugger attached, and posts its figures. */
-async function measure(browser: RawBrowser, origin: string, side: Side, round: number): Promise<void> {
+/** Opens a tab at a URL and answers how to close it. */
+type Opener = (url: string) => Promise<() => Promise<void>>;
+
+/** A tab no debugger attaches to: the page measures itself as a user's page runs. */
+const plainTab =
+  (browser: RawBrowser): Opener =>
+  async (url) => {
+    const { targetId } = await browser.send<{ targetId: string }>('Target.createTarget', { url });
+    return async () => void (await browser.send('Target.closeTarget', { targetId }));
+  };
+
+/**
+ * A tab the peer captures: chrome-devtools-mcp attaches to a page (Runtime, Network, Log, its DevTools models)
+ * when it is first used, so the blank tab is selected before it loads the app, as an assistant that watches the
+ * developer's page has it selected.
+ */
+const peerTab =
+  (browser: RawBrowser, peer: Client): Opener =>
+  async (url) => {
+    const { targetId } = await browser.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
+    const listed = await toolText(peer, 'list_pages', {});
+    const pageId = Math.max(...[...listed.matchAll(/^(\d+): /gm)].map((match) => Number(match[1])));
+    await toolText(peer, 'select_page', { pageId });
+    // Its navigation waits for the page to settle, which the workloads may outlast: the page's own post counts.
+    const navigated = toolText(peer, 'navigate_page', { type: 'url', url, pageId }).catch(() => undefined);
+    return async () => {
+      await navigated;
+      await browser.send('Target.closeTarget', { targetId });
+    };
+  };
+
+/** One round: a fresh tab runs every workload on itself and posts its figures. */
+async function measure(browser: RawBrowser, open: Opener, origin: string, side: Side, round: number): Promise<void> {
   const { result: page, events } = await browser.trace(['toplevel', 'blink.user_timing'], async () => {
     const posted = new Promise<PageResults>((resolve) => results.push(resolve));
-    const { targetId } = await browser.send<{ targetId: string }>('Target.createTarget', {
-      url: `${origin}/index.html?run=${round}`,
-    });
+    const close = await open(`${origin}/index.html?run=${round}`);
     const page = await posted;
-    await browser.send('Target.closeTarget', { targetId });
+    await close();
     return page;
   });
   const main = mainThreadTimes(events);
@@ -145,13 +151,6 @@ async function measure(browser: RawBrowser, origin: string, side: Side, round: n
     side.samples[workload].push({ mainMs: main[workload] ?? NaN, scriptMs: ms, longTasks, tbtMs: tbt });
   }
 }
-
-const emptySide = (): Side => ({
-  lcp: [],
-  callCost: [],
-  callCpu: [],
-  samples: Object.fromEntries(WORKLOADS.map((workload) => [workload, []])) as unknown as Record<Workload, Sample[]>,
-});
 
 /** Points our extension's worker at the connector (the popup's port setting) and waits until it is connected. */
 async function connect(browser: RawBrowser, port: number): Promise<void> {
@@ -175,24 +174,6 @@ async function connect(browser: RawBrowser, port: number): Promise<void> {
   );
 }
 
-/** Added main-thread time of another build (BENCH_BASELINE_DIR) in the same rounds: `before → `. */
-function baselineCell(workload: Workload, plain: Sample[], baseline: Side | undefined): string {
-  if (!baseline) return '';
-  const [a, b] = [median(plain.map((s) => s.mainMs)), median(baseline.samples[workload].map((s) => s.mainMs))];
-  return `${fmt(b)} ms (${fmt(((b - a) / a) * 100)}%) → `;
-}
-
-function row(workload: Workload, plain: Sample[], ours: Sample[], baseline?: Side): string {
-  const [a, b] = [median(plain.map((s) => s.mainMs)), median(ours.map((s) => s.mainMs))];
-  const [wa, wb] = [median(plain.map((s) => s.scriptMs)), median(ours.map((s) => s.scriptMs))];
-  const beforeTasks = baseline ? `${median(baseline.samples[workload].map((s) => s.longTasks))} → ` : '';
-  const tasks = `${median(plain.map((s) => s.longTasks))} / ${beforeTasks}${median(ours.map((s) => s.longTasks))}`;
-  const tbt = `${fmt(median(plain.map((s) => s.tbtMs)))} / ${fmt(median(ours.map((s) => s.tbtMs)))} ms`;
-  const wall = `${fmt(wa)} / ${fmt(wb)} ms (${fmt(((wb - wa) / wa) * 100)}%)`;
-  const before = baselineCell(workload, plain, baseline);
-  return `| ${LABELS[workload]} | ${fmt(a)} ms | ${before}${fmt(b)} ms | ${fmt(((b - a) / a) * 100)}% | ${wall} | ${tasks} | ${tbt} |`;
-}
-
 async function main(): Promise<void> {
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error('Chromium not found: apt-get install chromium');
@@ -200,73 +181,47 @@ async function main(): Promise<void> {
   const app = await startApp();
   // BENCH_EXTENSION_DIR: another build of the extension (e.g. an older commit's), to compare before and after.
   const extension = process.env.BENCH_EXTENSION_DIR ?? EXTENSION_DIR;
-  const ours = await launchRaw(executablePath, [
-    `--load-extension=${extension}`,
-    `--disable-extensions-except=${extension}`,
-  ]);
+  const withExtension = (dir: string) =>
+    launchRaw(executablePath, [`--load-extension=${dir}`, `--disable-extensions-except=${dir}`]);
+  const ours = await withExtension(extension);
   const bare = await launchRaw(executablePath);
+  const peerBrowser = await launchRaw(executablePath);
+  const peer = await attachPeer(installPeer(), peerBrowser.endpoint);
   const baselineDir = process.env.BENCH_BASELINE_DIR;
-  const before = baselineDir
-    ? await launchRaw(executablePath, [`--load-extension=${baselineDir}`, `--disable-extensions-except=${baselineDir}`])
-    : undefined;
-  const withExtension = emptySide();
-  const plain = emptySide();
-  const baseline = before ? emptySide() : undefined;
+  const before = baselineDir ? await withExtension(baselineDir) : undefined;
+  const sides: Sides = {
+    plain: emptySide(),
+    ours: emptySide(),
+    peer: emptySide(),
+    ...(before ? { baseline: emptySide() } : {}),
+  };
   try {
     await connect(ours, connector.port);
     if (before) await connect(before, connector.port);
-    const sides: [RawBrowser, Side][] = [
-      [ours, withExtension],
-      [bare, plain],
+    const runs: [RawBrowser, Opener, Side][] = [
+      [ours, plainTab(ours), sides.ours],
+      [bare, plainTab(bare), sides.plain],
+      [peerBrowser, peerTab(peerBrowser, peer), sides.peer],
     ];
-    if (before && baseline) sides.push([before, baseline]);
+    if (before) runs.push([before, plainTab(before), sides.baseline!]);
     for (let i = 0; i < ROUNDS; i++) {
       // Rotate which side goes first, so drift on a shared machine hits all alike.
-      for (let j = 0; j < sides.length; j++) {
-        const [browser, side] = sides[(i + j) % sides.length]!;
-        await measure(browser, app.origin, side, i);
+      for (let j = 0; j < runs.length; j++) {
+        const [browser, open, side] = runs[(i + j) % runs.length]!;
+        await measure(browser, open, app.origin, side, i);
       }
       process.stdout.write('.');
     }
     console.log(`\n\nPage-side cost of capture, medians of ${ROUNDS} rounds (same Chromium, same app, one run)\n`);
-    if (baseline) console.log(`Before (BENCH_BASELINE_DIR=${baselineDir}) → this build, main thread:\n`);
-    console.log(
-      '| Workload | Main thread without | with extension | Added | Wall time without / with | Long tasks without / with | TBT without / with |',
-    );
-    console.log('|---|---|---|---|---|---|---|');
-    for (const workload of WORKLOADS)
-      console.log(row(workload, plain.samples[workload], withExtension.samples[workload], baseline));
-    console.log(
-      `\nMain thread: CPU time of the page's tasks between each workload's marks (the trace's thread clock; ` +
-        `${clock.wall} of ${clock.thread + clock.wall} tasks had none, and count their wall time).`,
-    );
-    const [ca, cb] = [median(plain.callCost), median(withExtension.callCost)];
-    const beforeCost = baseline
-      ? `before ${fmt(median(baseline.callCost), 2)} µs (${fmt(median(baseline.callCost) / ca, 2)}×), `
-      : '';
-    console.log(
-      `\nconsole.log in a tight loop: ${fmt(ca, 2)} µs native, ${beforeCost}${fmt(cb, 2)} µs captured: ${fmt(cb / ca, 2)}× (target ≤ 2×)`,
-    );
-    // The same loop in the page's main-thread CPU: the wall time above also counts our worker and the
-    // connector taking the core from the page while they take in its captures.
-    const [pa, pb] = [median(plain.callCpu), median(withExtension.callCpu)];
-    const beforeCpu = baseline
-      ? `before ${fmt(median(baseline.callCpu), 2)} µs (${fmt(median(baseline.callCpu) / pa, 2)}×), `
-      : '';
-    console.log(
-      `  in main-thread CPU: ${fmt(pa, 2)} µs native, ${beforeCpu}${fmt(pb, 2)} µs captured: ${fmt(pb / pa, 2)}×`,
-    );
-    console.log(
-      `LCP of the app: ${fmt(median(plain.lcp), 0)} ms without, ${fmt(median(withExtension.lcp), 0)} ms with`,
-    );
+    if (before) console.log(`Before (BENCH_BASELINE_DIR=${baselineDir}) → this build, main thread:\n`);
+    for (const line of report(sides, `chrome-devtools-mcp ${PEER_VERSION}`, clock)) console.log(line);
     console.log(
       `\nWhere "${LABELS[PROFILED as Workload] ?? PROFILED}" spends its time with the extension (CPU profile, self time):`,
     );
     for (const line of await profileOurCode(ours, app.origin)) console.log(line);
   } finally {
-    await bare.close();
-    await before?.close();
-    await ours.close();
+    await peer.close();
+    await Promise.all([bare, before, ours, peerBrowser].map((browser) => browser?.close()));
     await app.close();
     await connector.stop();
   }

@@ -13,6 +13,8 @@ import { FLAGS } from '../test/e2e/support/chromium';
 type Params = Record<string, unknown>;
 
 export interface RawBrowser {
+  /** The browser's DevTools WebSocket address, for another client (a peer) to connect to the same browser. */
+  endpoint: string;
   send<T = Params>(method: string, params?: Params, sessionId?: string): Promise<T>;
   /** A new tab at `url`, attached (flat session) once it has loaded. */
   open(url: string): Promise<RawPage>;
@@ -45,7 +47,8 @@ export async function launchRaw(executable: string, extraArgs: string[] = []): P
   const profile = mkdtempSync(join(tmpdir(), 'bd-raw-'));
   const args = [...FLAGS, '--headless=new', `--user-data-dir=${profile}`, '--remote-debugging-port=0', ...extraArgs];
   const child = spawn(executable, [...args, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const socket = new WebSocket(await devtoolsEndpoint(child), { maxPayload: 256 * 1024 * 1024 });
+  const endpoint = await devtoolsEndpoint(child);
+  const socket = new WebSocket(endpoint, { maxPayload: 256 * 1024 * 1024 });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   let nextId = 1;
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
@@ -75,6 +78,7 @@ export async function launchRaw(executable: string, extraArgs: string[] = []): P
     return result.result.value;
   };
   return {
+    endpoint,
     send,
     open: async (url) => {
       const { targetId } = await send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });

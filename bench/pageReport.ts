@@ -1,0 +1,90 @@
+/** bench:page's figures: what each side measured, and the tables it prints. */
+import { median } from './median';
+
+export const WORKLOADS = ['consoleWorkload', 'fetchWorkload', 'socketWorkload', 'domWorkload'] as const;
+export type Workload = (typeof WORKLOADS)[number];
+export const LABELS: Record<Workload, string> = {
+  consoleWorkload: '10,000 console.log with objects',
+  fetchWorkload: '500 fetches',
+  socketWorkload: '200 WebSocket messages',
+  domWorkload: 'DOM: 1,000-item list, 5 updates',
+};
+
+export interface Sample {
+  /** The page's main thread's CPU time in its tasks (from the trace) while the workload ran. */
+  mainMs: number;
+  /** Wall time of the workload, as the page measured it. */
+  scriptMs: number;
+  longTasks: number;
+  tbtMs: number;
+}
+
+export interface Side {
+  lcp: number[];
+  samples: Record<Workload, Sample[]>;
+  /** µs a console.log in the tight loop, wall time as the page measured it. */
+  callCost: number[];
+  /** The same loop in main-thread CPU, µs a call. */
+  callCpu: number[];
+}
+
+export const emptySide = (): Side => ({
+  lcp: [],
+  callCost: [],
+  callCpu: [],
+  samples: Object.fromEntries(WORKLOADS.map((workload) => [workload, []])) as unknown as Record<Workload, Sample[]>,
+});
+
+export const fmt = (n: number, digits = 1) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** The sides of one run: the bare browser, ours, the peer's, and another build of ours if one was given. */
+export interface Sides {
+  plain: Side;
+  ours: Side;
+  peer: Side;
+  baseline?: Side;
+}
+
+const mainOf = (side: Side, workload: Workload) => median(side.samples[workload].map((s) => s.mainMs));
+const added = (value: number, plain: number) => `${fmt(((value - plain) / plain) * 100)}%`;
+
+function row(workload: Workload, { plain, ours, peer, baseline }: Sides): string {
+  const a = mainOf(plain, workload);
+  const before = baseline ? `${fmt(mainOf(baseline, workload))} ms (${added(mainOf(baseline, workload), a)}) → ` : '';
+  const [b, c] = [mainOf(ours, workload), mainOf(peer, workload)];
+  const of = (side: Side, pick: (s: Sample) => number) => median(side.samples[workload].map(pick));
+  const [wa, wb] = [of(plain, (s) => s.scriptMs), of(ours, (s) => s.scriptMs)];
+  const tasks = [plain, ...(baseline ? [baseline] : []), ours, peer].map((side) => of(side, (s) => s.longTasks));
+  const tbt = [plain, ours, peer].map((side) => fmt(of(side, (s) => s.tbtMs))).join(' / ');
+  return (
+    `| ${LABELS[workload]} | ${fmt(a)} ms | ${before}${fmt(b)} ms | **${added(b, a)}** | ${fmt(c)} ms | ${added(c, a)} ` +
+    `| ${fmt(wa)} / ${fmt(wb)} ms (${added(wb, wa)}) | ${tasks.join(' / ')} | ${tbt} ms |`
+  );
+}
+
+function loopLine(label: string, pick: (side: Side) => number[], { plain, ours, peer, baseline }: Sides): string {
+  const native = median(pick(plain));
+  const cell = (name: string, side: Side) =>
+    `${name} ${fmt(median(pick(side)), 2)} µs (${fmt(median(pick(side)) / native, 2)}×)`;
+  const before = baseline ? `${cell('before', baseline)}, ` : '';
+  return `${label}: ${fmt(native, 2)} µs native, ${before}${cell('ours', ours)}, ${cell('chrome-devtools-mcp', peer)}`;
+}
+
+/** The tables of one run, in Markdown, as docs/costs.md quotes them. */
+export function report(sides: Sides, peerName: string, threadClock: { thread: number; wall: number }): string[] {
+  const { plain, ours } = sides;
+  return [
+    `| Workload | Main thread without | with Browser Debug | Added | with ${peerName} | Added | Wall time without / with ours | Long tasks without${sides.baseline ? ' / before' : ''} / ours / peer | TBT without / ours / peer |`,
+    '|---|---|---|---|---|---|---|---|---|',
+    ...WORKLOADS.map((workload) => row(workload, sides)),
+    '',
+    `Main thread: CPU time of the page's tasks between each workload's marks (the trace's thread clock; ` +
+      `${threadClock.wall} of ${threadClock.thread + threadClock.wall} tasks had none, and count their wall time).`,
+    '',
+    `${loopLine('console.log in a tight loop', (side) => side.callCost, sides)} (target ≤ 2×)`,
+    // The wall time above also counts our worker and the connector taking the core from the page.
+    loopLine('  in main-thread CPU', (side) => side.callCpu, sides),
+    `LCP of the app: ${fmt(median(plain.lcp), 0)} ms without, ${fmt(median(ours.lcp), 0)} ms with ours`,
+  ];
+}
