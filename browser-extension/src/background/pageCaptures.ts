@@ -28,7 +28,8 @@ export function fromPage(json: string, onInitiator?: (initiator: RequestInitiato
   for (const capture of raw as PageCapture[]) {
     if (!capture || typeof capture !== 'object') continue;
     if (capture.type === 'initiator') {
-      if (typeof capture.url === 'string' && typeof capture.method === 'string') onInitiator?.(capture);
+      const initiator = absoluteInitiator(capture);
+      if (initiator) onInitiator?.(initiator);
       continue;
     }
     if (typeof capture.url === 'string') pageUrl = capture.url;
@@ -39,6 +40,21 @@ export function fromPage(json: string, onInitiator?: (initiator: RequestInitiato
     if (capture.type === 'console-log' && capture.sameStack) capture = { ...capture, stackText: previous.text };
     return toEvent(capture, capture.type === 'websocket' ? [] : framesOf(capture.stackText));
   });
+}
+
+/**
+ * An initiator with its request's URL as webRequest reports it (absolute and normalised), or undefined: the page
+ * hook sends the URL as the page passed it, with the base URL when it is relative.
+ */
+function absoluteInitiator(capture: RequestInitiator): RequestInitiator | undefined {
+  const { url, base, method, stackText } = capture;
+  if (typeof url !== 'string' || typeof method !== 'string') return undefined;
+  try {
+    const href = new URL(url, base === undefined ? undefined : String(base)).href;
+    return { type: 'initiator', url: href, method, stackText };
+  } catch {
+    return undefined;
+  }
 }
 
 function toEvent(capture: Exclude<PageCapture, RequestInitiator>, parsed: StackFrame[]): CaptureEvent {

@@ -31,7 +31,10 @@ export interface CapturedBody {
  */
 export interface RequestInitiator {
   type: 'initiator';
+  /** The URL as the page passed it; relative ones come with `base` and are resolved in the worker. */
   url: string;
+  /** The document's base URL, when `url` is relative (fetch and XHR resolve against it, `<base href>` included). */
+  base?: string;
   method: string;
   stackText?: string;
 }

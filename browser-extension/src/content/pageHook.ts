@@ -109,7 +109,7 @@ function wrap(name: keyof Console, frames: number, toEntry: (args: unknown[]) =>
             level: entry[0],
             message: entry[1],
             timestamp: Date.now(),
-            url: location.href,
+            url: document.URL,
           };
           post(capture, captureCallerStack(wrapped, frames));
         }
@@ -149,7 +149,7 @@ function errorCapture(
     type: 'console-error',
     message: truncate(message),
     timestamp: Date.now(),
-    url: location.href,
+    url: document.URL,
     errorKind,
     stackText,
     fallback,
@@ -206,7 +206,7 @@ function listenForErrors(): void {
 // before (install, browser start, a wider scope). Once per page, and a late start says so.
 if (claimOnce(HOOK_MARKS.pageHook)) {
   if (takeMark(HOOK_MARKS.attachedLate))
-    post({ type: 'console-log', level: 'info', message: ATTACHED_NOTE, timestamp: Date.now(), url: location.href });
+    post({ type: 'console-log', level: 'info', message: ATTACHED_NOTE, timestamp: Date.now(), url: document.URL });
   wrapConsole();
   listenForErrors();
   // Which line of the app started each fetch and XHR.

@@ -11,14 +11,17 @@ type Post = (initiator: RequestInitiator, stack: object) => void;
 /** The worker reads only the top page frame; three, so a fetch through another extension's wrapper keeps its line. */
 const FRAMES = 3;
 
-/** Notes the caller of fetch or XHR send; the page hook's batch formats the stack when it sends. */
+/** A URL with a scheme: anything else is resolved against the document's base URL. */
+const ABSOLUTE = /^[a-z][a-z\d+.-]*:/i;
+
+/**
+ * Notes the caller of fetch or XHR send; the page hook's batch formats the stack when it sends. A relative URL
+ * travels with the document's base URL and is resolved in the worker, off the page's call.
+ */
 function note(post: Post, url: string, method: string, above: (...args: never[]) => unknown): void {
   try {
-    const initiator: RequestInitiator = {
-      type: 'initiator',
-      url: new URL(url, location.href).href,
-      method: method.toUpperCase(),
-    };
+    const initiator: RequestInitiator = { type: 'initiator', url, method: method.toUpperCase() };
+    if (!ABSOLUTE.test(url)) initiator.base = document.baseURI;
     post(initiator, captureCallerStack(above, FRAMES));
   } catch {
     // An odd URL or a frozen page must not break the request.

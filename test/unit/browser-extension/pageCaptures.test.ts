@@ -66,6 +66,25 @@ describe('browser extension: page captures', () => {
     assert.deepEqual(initiators, [initiator(20), initiator(21)]);
   });
 
+  it('resolves an initiator’s relative URL against the base the page sent, and normalises absolute ones', () => {
+    const initiators: { url: string }[] = [];
+    const initiator = (url: unknown, base?: unknown) => ({ type: 'initiator', url, method: 'POST', base });
+    fromPage(
+      JSON.stringify([
+        initiator('/api/cart?id=1', 'http://localhost:5173/shop/'),
+        initiator('items', 'http://localhost:5173/shop/'),
+        initiator('HTTP://LocalHost:5173/a b'),
+        initiator('/api', 'not a base'),
+        initiator(42),
+      ]),
+      (found) => initiators.push(found),
+    );
+    assert.deepEqual(
+      initiators.map((found) => found.url),
+      ['http://localhost:5173/api/cart?id=1', 'http://localhost:5173/shop/items', 'http://localhost:5173/a%20b'],
+    );
+  });
+
   it('gives a capture without a page URL the URL of the one before it, across joined batches', () => {
     const { url: _url, ...bare } = log('b', {});
     const events = fromPage(

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { utf8Length } from '../../../browser-extension/src/content/websockets/socketHook';
 
 describe('browser extension: WebSocket frame sizes', () => {
@@ -17,5 +18,14 @@ describe('browser extension: WebSocket frame sizes', () => {
       '\u07ff\u0800\uffff',
     ])
       assert.equal(utf8Length(text), encoder.encode(text).length, JSON.stringify(text));
+  });
+
+  it('counts any string as TextEncoder does, ASCII or not, lone surrogates included', () => {
+    const encoder = new TextEncoder();
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' })), (text) => {
+        assert.equal(utf8Length(text), encoder.encode(text).length);
+      }),
+    );
   });
 });
