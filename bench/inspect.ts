@@ -9,16 +9,13 @@
  */
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
+import { join } from 'node:path';
+import { chromiumPath } from '../test/e2e/support/chromium';
 import { startApp } from '../test/e2e/support/devApps';
 import { inspectReactApp } from '../test/e2e/support/inspectApps';
-import { httpClient } from '../test/support/mcp';
-import { freePortRun } from '../test/support/ports';
 import { installPeer, peerUid, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
 import { runBench } from './connectorProcess';
+import { inspectedApp } from './inspectedApp';
 import { median } from './median';
 import { toolText } from './toolText';
 
@@ -53,46 +50,16 @@ async function measureRounds(calls: Call[]): Promise<Figures[]> {
 type Call = () => Promise<string>;
 
 /**
- * Our side up and ready: the stdio bin (`dist/mcp.js`, as Claude Desktop or Cursor start it), which starts its own
- * connector on a free port, Chromium with our extension connected to it, and inspect_element over stdio and over
- * that connector's Streamable HTTP `/mcp` (as VS Code uses it).
+ * Our side up and ready (bench/inspectedApp.ts): inspect_element over the stdio bin and over its connector's
+ * Streamable HTTP `/mcp`.
  */
 async function ours(chromium: string, url: string): Promise<{ stdio: Call; http: Call; stop(): Promise<void> }> {
-  // The bin first looks for a running connector on its port and the 10 above: a run of free ports finds none.
-  const port = await freePortRun(11);
-  const stdio = new Client({ name: 'bench-inspect', version: '1' });
-  await stdio.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [resolve(__dirname, '../dist/mcp.js'), '--port', String(port)],
-      stderr: 'ignore',
-    }),
-  );
-  const browser = await launchWithExtension(chromium);
-  const stop = async () => {
-    await browser.close().catch(() => undefined);
-    await stdio.close();
+  const { stdio, http, ref, stop } = await inspectedApp(chromium, url, 'bench-inspect');
+  return {
+    stdio: () => toolText(stdio, 'inspect_element', { ref }),
+    http: () => toolText(http, 'inspect_element', { ref }),
+    stop,
   };
-  try {
-    await connectExtension(browser.worker, port);
-    const page = await browser.context.newPage();
-    await page.goto(url);
-    await page.bringToFront();
-    await page.waitForSelector('button.counter');
-    const { client } = await httpClient(port);
-    // Refs belong to the tab, so the one from this snapshot serves both clients.
-    const snapshot = await toolText(stdio, 'take_snapshot', {});
-    const ref = /(e\d+) button "count is 0"/.exec(snapshot)?.[1];
-    if (!ref) throw new Error(`Browser Debug: no ref for the counter in\n${snapshot}`);
-    return {
-      stdio: () => toolText(stdio, 'inspect_element', { ref }),
-      http: () => toolText(client, 'inspect_element', { ref }),
-      stop: async () => (await client.close(), await stop()),
-    };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
 }
 
 /**

@@ -6,15 +6,11 @@
  * on the same debugger session.
  * Usage: npm run build && node --import tsx bench/inspectProfile.ts   (BENCH_INSPECT_RUNS, default 30)
  */
-import { resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
+import { chromiumPath } from '../test/e2e/support/chromium';
 import { startApp } from '../test/e2e/support/devApps';
 import { inspectReactApp } from '../test/e2e/support/inspectApps';
-import { httpClient } from '../test/support/mcp';
-import { freePortRun } from '../test/support/ports';
 import { runBench } from './connectorProcess';
+import { inspectedApp } from './inspectedApp';
 import { median } from './median';
 import { toolText } from './toolText';
 
@@ -35,26 +31,18 @@ async function main(): Promise<void> {
   const chromium = chromiumPath();
   if (!chromium) throw new Error('No Chromium found.');
   const app = await startApp(inspectReactApp);
-  // The bin first looks for a running connector on its port and the 10 above: a run of free ports finds none.
-  const port = await freePortRun(11);
-  const stdio = new Client({ name: 'bench-inspect-profile', version: '1' });
-  await stdio.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: [resolve(__dirname, '../dist/mcp.js'), '--port', String(port)],
-      stderr: 'ignore',
-    }),
-  );
-  const browser = await launchWithExtension(chromium);
+  const {
+    port,
+    stdio,
+    http: client,
+    browser,
+    ref,
+    stop,
+  } = await inspectedApp(chromium, `${app.origin}/`, 'bench-inspect-profile').catch(async (error: unknown) => {
+    await app.stop();
+    throw error;
+  });
   try {
-    await connectExtension(browser.worker, port);
-    const page = await browser.context.newPage();
-    await page.goto(`${app.origin}/`);
-    await page.bringToFront();
-    await page.waitForSelector('button.counter');
-    const { client } = await httpClient(port);
-    const snapshot = await toolText(client, 'take_snapshot', {});
-    const ref = /(e\d+) button "count is 0"/.exec(snapshot)![1]!;
     await timed('MCP stdio get_console_logs (no browser)', () => toolText(stdio, 'get_console_logs', {}));
     await timed('MCP stdio list_tabs (browser, no CDP)', () => toolText(stdio, 'list_tabs', {}));
     await timed('MCP stdio inspect_element', () => toolText(stdio, 'inspect_element', { ref }));
@@ -125,8 +113,7 @@ async function main(): Promise<void> {
     }));
     await cdp('Accessibility.disable');
   } finally {
-    await browser.close().catch(() => undefined);
-    await stdio.close();
+    await stop();
     await app.stop();
   }
 }

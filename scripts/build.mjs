@@ -1,5 +1,6 @@
 // One build script, one esbuild context per target. `--watch` keeps them all rebuilding.
 import * as esbuild from 'esbuild';
+import { Buffer } from 'node:buffer';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
@@ -9,6 +10,26 @@ const production = process.argv.includes('--production');
 const nodeExternals = ['vscode', 'lighthouse', 'chrome-launcher', 'bufferutil', 'utf-8-validate', 'puppeteer'];
 /** DevTools' trace engine is its own bundle (dist/traceEngine.js), loaded on the first performance trace. */
 const bundleExternals = [...nodeExternals, '@paulirish/trace_engine'];
+
+/**
+ * The page hook's sourceURL, from its one definition in src/shared/stackFrames.ts (whose stack parser skips
+ * frames by it): that module bundled in memory and loaded here.
+ */
+async function pageHookSourceUrl() {
+  const { outputFiles } = await esbuild.build({
+    entryPoints: ['src/shared/stackFrames.ts'],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    logLevel: 'warning',
+  });
+  const code = Buffer.from(outputFiles[0].text).toString('base64');
+  const { PAGE_HOOK_SOURCE_URL } = await import(`data:text/javascript;base64,${code}`);
+  if (typeof PAGE_HOOK_SOURCE_URL !== 'string' || !PAGE_HOOK_SOURCE_URL)
+    throw new Error('src/shared/stackFrames.ts no longer exports PAGE_HOOK_SOURCE_URL');
+  return PAGE_HOOK_SOURCE_URL;
+}
 
 const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', legalComments: 'none' };
 
@@ -71,7 +92,7 @@ const targets = [
     platform: 'browser',
     format: 'iife',
     target: 'chrome116',
-    footer: { js: '//# sourceURL=browser-debug-page-hook.js' },
+    footer: { js: `//# sourceURL=${await pageHookSourceUrl()}` },
   },
 ];
 

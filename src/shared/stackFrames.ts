@@ -17,7 +17,7 @@ export interface MappedFrame extends StackFrame {
   original?: OriginalPosition;
 }
 
-/** The name the page hook's script goes by in stacks (its `//# sourceURL`, set in scripts/build.mjs). */
+/** The name the page hook's script goes by in stacks: scripts/build.mjs reads it from here for its `//# sourceURL`. */
 export const PAGE_HOOK_SOURCE_URL = 'browser-debug-page-hook.js';
 
 /** V8: `    at fn (url:12:7)`, `    at async fn (url:12:7)`, `    at url:12:7`. */

@@ -92,6 +92,22 @@ describe('actions: errors, iframes, big pages, scope and lifetime, through MCP i
     });
   });
 
+  describe('a tab navigated between snapshots', () => {
+    it('snapshots the new page each time, small or big, in the same debugger session', async () => {
+      page = await rig.open('/');
+      assert.match((await rig.tool('take_snapshot')).text, /heading "Tea shop"/);
+      await page.goto(`${rig.app.origin}/framed.html`);
+      const framed = await rig.tool('take_snapshot');
+      assert.equal(framed.isError, false, framed.text);
+      assert.match(framed.text, /^e\d+ heading "Framed shop"/m);
+      await page.goto(`${rig.app.origin}/rows.html`);
+      const rows = await rig.tool('take_snapshot');
+      assert.equal(rows.isError, false, rows.text);
+      assert.match(rows.text, /heading "All teas"/);
+      assert.doesNotMatch(rows.text, /Framed shop/);
+    });
+  });
+
   describe('the 2,000-row page', () => {
     before(async () => {
       page = await rig.open('/rows.html');

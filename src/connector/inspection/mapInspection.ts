@@ -6,10 +6,14 @@ import { sheetMap } from './sheetMaps';
 import { fileSource, mappedSource, projectRoot } from './sourcePositions';
 
 /** The rule's place in the workspace: through the sheet's source map, else the dev server's file. */
-async function mapRule(location: RuleLocation, pageUrl: string | undefined): Promise<RuleLocation> {
+async function mapRule(
+  location: RuleLocation,
+  mapper: SourceMapper,
+  pageUrl: string | undefined,
+): Promise<RuleLocation> {
   if (location.sourceMapUrl) {
     try {
-      const map = await sheetMap(location);
+      const map = await sheetMap(location, mapper);
       if (map) {
         const { originalPositionFor } = await import('@jridgewell/trace-mapping');
         const found = originalPositionFor(map, { line: location.line, column: location.column - 1 });
@@ -62,7 +66,7 @@ export async function mapInspection(inspection: ElementInspection, mapper: Sourc
   const [rules, element, components] = await Promise.all([
     Promise.all(
       inspection.rules.map(async (rule) =>
-        rule.location ? { ...rule, location: await mapRule(rule.location, pageUrl) } : rule,
+        rule.location ? { ...rule, location: await mapRule(rule.location, mapper, pageUrl) } : rule,
       ),
     ),
     inspection.components.element ? mapComponent(inspection.components.element, mapper, pageUrl) : undefined,

@@ -19,7 +19,7 @@ export interface SourceMapperOptions {
   timeoutMs?: number;
   /** Largest script or map read. */
   maxBytes?: number;
-  /** Scripts whose maps (or their absence) stay cached. */
+  /** Scripts whose maps (or their absence) stay cached, and stylesheets' maps (keptMap) with them. */
   maxScripts?: number;
   /** Dev servers rebuild: a cached map is trusted this long. */
   ttlMs?: number;
@@ -97,6 +97,43 @@ export class SourceMapper {
     }
   }
 
+  /**
+   * A map another reader finds (a stylesheet's, inspection/sheetMaps), kept in the scripts' cache under `key`,
+   * which must name one revision of what it maps: it stays until pushed out, and a failed or empty read is not
+   * kept. Without a key the map is read every time.
+   */
+  keptMap(
+    key: string | undefined,
+    read: () => Promise<{ json: string; base?: string } | undefined>,
+  ): Promise<TraceMap | undefined> {
+    const load = async () => {
+      const found = await read();
+      if (!found) return undefined;
+      const { AnyMap } = await this.load();
+      return new AnyMap(JSON.parse(found.json), found.base);
+    };
+    if (key === undefined) return load();
+    // Script URLs hold no line break: these keys never meet theirs.
+    const cacheKey = `\n${key}`;
+    const cached = this.cache.get(cacheKey);
+    if (cached) {
+      this.remember(cacheKey, cached);
+      return cached.map;
+    }
+    const map = load();
+    this.remember(cacheKey, { at: Infinity, map });
+    const forget = () => this.cache.get(cacheKey)?.map === map && this.cache.delete(cacheKey);
+    map.then((found) => found ?? forget(), forget);
+    return map;
+  }
+
+  /** Kept as the newest entry; past maxScripts the oldest goes. */
+  private remember(key: string, entry: { at: number; map: Promise<TraceMap | undefined> }): void {
+    this.cache.delete(key);
+    this.cache.set(key, entry);
+    if (this.cache.size > this.maxScripts) this.cache.delete(this.cache.keys().next().value!);
+  }
+
   private mapFor(scriptUrl: string, bundles: readonly string[], pageUrl?: string): Promise<TraceMap | undefined> {
     const now = Date.now();
     const cached = this.cache.get(scriptUrl);
@@ -110,9 +147,7 @@ export class SourceMapper {
       if (entry) entry.at = Math.min(entry.at, Date.now() - this.ttlMs + FAILURE_TTL_MS);
       return undefined;
     });
-    this.cache.delete(scriptUrl);
-    this.cache.set(scriptUrl, { at: now, map });
-    if (this.cache.size > this.maxScripts) this.cache.delete(this.cache.keys().next().value!);
+    this.remember(scriptUrl, { at: now, map });
     return map;
   }
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PAGE_HOOK_SOURCE_URL, parseStack } from '../../../src/shared/stackFrames';
@@ -16,8 +17,12 @@ describe('shared: stack frames', () => {
     ]);
   });
 
-  it('the build names the page hook by the sourceURL the parser skips', () => {
-    const build = readFileSync(join(__dirname, '../../../scripts/build.mjs'), 'utf8');
-    assert.ok(build.includes(`//# sourceURL=${PAGE_HOOK_SOURCE_URL}`));
+  it('the built page hook ends with the sourceURL the parser skips', function () {
+    this.timeout(120_000);
+    const root = join(__dirname, '../../..');
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, encoding: 'utf8' });
+    assert.equal(build.status, 0, build.stderr);
+    const hook = readFileSync(join(root, 'dist/browser-extension/pageHook.js'), 'utf8');
+    assert.ok(hook.trimEnd().endsWith(`\n//# sourceURL=${PAGE_HOOK_SOURCE_URL}`), hook.slice(-200));
   });
 });

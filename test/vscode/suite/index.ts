@@ -15,7 +15,10 @@ interface Outcome {
 
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
-  for (const file of readdirSync(__dirname).filter((name) => name.endsWith('.test.js')))
+  // In name order: suites sharing the one extension host run in a known order (extension*.test.js first).
+  for (const file of readdirSync(__dirname)
+    .filter((name) => name.endsWith('.test.js'))
+    .sort())
     mocha.addFile(join(__dirname, file));
   const outcomes: Outcome[] = [];
   const folder = vscode.workspace.workspaceFolders![0]!.uri.fsPath;

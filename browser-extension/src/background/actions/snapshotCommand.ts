@@ -3,6 +3,7 @@ import { targetTab } from '../targetTab';
 import { actionSession, type ActionSession } from './actionSession';
 import { fullTree, lazyTree } from './axSource';
 import { axLines, axNodeOf, type SnapshotLine } from './axTree';
+import { elementCount } from './elementCount';
 import { resolveSelectorAll } from './locate';
 import { isRef, nodeOfRef, rememberBigPage, rememberLines } from './refs';
 import { budgetReader, fitSnapshot, type BudgetedSnapshot } from './snapshotBudget';
@@ -75,53 +76,6 @@ export async function budgetedPage(
   return { ...fitSnapshot(lines, maxChars, reader.rest), lines: all, estimated: true };
 }
 
-/** Longest wait for the element count (a page whose main thread is busy is then read the lazy way). */
-const COUNT_TIMEOUT_MS = 1000;
-
-/**
- * The main document's element count, to choose how to read it. Counted in an isolated world, so the page's own
- * scripts (an overridden `getElementsByTagName` that opens an alert or never returns) are not run; on any
- * failure the page counts as big, whose walk is budgeted (both ways of reading give the same lines).
- */
-async function elementCount(session: ActionSession): Promise<number> {
-  try {
-    return await countIn(session, await countWorld(session, false)).catch(async () =>
-      // The world is gone with the document it was made in: a new one for the new document.
-      countIn(session, await countWorld(session, true)),
-    );
-  } catch (error) {
-    if (error instanceof CommandError) throw error;
-    return Infinity;
-  }
-}
-
-/** The isolated world the count runs in, one per session and main frame (each one made lives until navigation). */
-const countWorlds = new WeakMap<ActionSession, { frameId: string; contextId: number }>();
-
-async function countWorld(session: ActionSession, fresh: boolean): Promise<number> {
-  const frameId = session.mainFrameId;
-  if (!frameId) throw new Error('main frame not known yet');
-  const known = countWorlds.get(session);
-  if (known && known.frameId === frameId && !fresh) return known.contextId;
-  const { executionContextId } = await session.send<{ executionContextId: number }>('Page.createIsolatedWorld', {
-    frameId,
-    worldName: 'browser-debug-count',
-  });
-  countWorlds.set(session, { frameId, contextId: executionContextId });
-  return executionContextId;
-}
-
-async function countIn(session: ActionSession, contextId: number): Promise<number> {
-  const { result } = await session.send<{ result: { value?: unknown } }>('Runtime.evaluate', {
-    expression: "document.getElementsByTagName('*').length",
-    contextId,
-    returnByValue: true,
-    silent: true,
-    timeout: COUNT_TIMEOUT_MS,
-  });
-  return typeof result.value === 'number' ? result.value : Infinity;
-}
-
 async function selectedPage(
   session: ActionSession,
   selector: string,
@@ -150,28 +104,39 @@ async function lazyParts(
   maxChars: number,
 ): Promise<(BudgetedSnapshot & { lines: number }) | undefined> {
   const tree = lazyTree(session.send);
-  const reader = budgetReader(maxChars, () => tree.calls > MAX_LAZY_CALLS);
-  /** Before the caller reads the whole tree instead: the walk's calls answered, the domain off. */
-  const gone = async <T>(value: T): Promise<T> => (await tree.close(), value);
-  try {
-    await tree.root();
-    const lines: SnapshotLine[] = [];
-    for (let i = 0; i < ids.length; i++) {
-      const node = await tree.nodeOf(ids[i]!);
-      if (!node) return await gone(undefined);
-      lines.push(...(await axLines(session.tabId, tree, node, reader)));
-      if (reader.overrun) return await gone(undefined);
-      if (reader.done) {
-        // The parts not reached count as many lines as those read, on average.
-        reader.unread(-1, ids.length - i - 1, lines, i + 1);
-        const all = lines.length + reader.rest.lines;
-        return { ...fitSnapshot(lines, maxChars, reader.rest), lines: all, estimated: true };
-      }
-    }
-    return { ...fitSnapshot(lines, maxChars), lines: lines.length };
-  } finally {
+  // Closed once whatever the walk's end; the answer does not wait for it (as budgetedPage's).
+  const parts = await walkParts(session, tree, ids, maxChars).catch((error: unknown) => {
     void tree.close();
+    throw error;
+  });
+  const closed = tree.close();
+  // Before the caller reads the whole tree instead: the walk's calls answered, the domain off.
+  if (!parts) await closed;
+  return parts;
+}
+
+async function walkParts(
+  session: ActionSession,
+  tree: ReturnType<typeof lazyTree>,
+  ids: number[],
+  maxChars: number,
+): Promise<(BudgetedSnapshot & { lines: number }) | undefined> {
+  const reader = budgetReader(maxChars, () => tree.calls > MAX_LAZY_CALLS);
+  await tree.root();
+  const lines: SnapshotLine[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    const node = await tree.nodeOf(ids[i]!);
+    if (!node) return undefined;
+    lines.push(...(await axLines(session.tabId, tree, node, reader)));
+    if (reader.overrun) return undefined;
+    if (reader.done) {
+      // The parts not reached count as many lines as those read, on average.
+      reader.unread(-1, ids.length - i - 1, lines, i + 1);
+      const all = lines.length + reader.rest.lines;
+      return { ...fitSnapshot(lines, maxChars, reader.rest), lines: all, estimated: true };
+    }
   }
+  return { ...fitSnapshot(lines, maxChars), lines: lines.length };
 }
 
 /** `snapshot` command: the page's accessibility tree as text lines with refs, within maxChars. */

@@ -164,18 +164,6 @@ const FACTS_ON_THIS = `function (names) { return (${FACTS})(this, names); }`;
 const MAKE_FACTS = `function () { return ${FACTS}; }`;
 /** A later inspection: the kept FACTS (`this`) run on the element. */
 const RUN_KEPT = 'function (target, names) { return this(target, names); }';
-/** Most kept functions per session; past it they are forgotten (the handles' group release frees them). */
-const MAX_KEPT = 64;
-
-/** Per session: an element's handle → the handle of a FACTS made in its frame (undefined when making it failed). */
-const kept = new WeakMap<ActionSession, Map<string, Promise<string | undefined>>>();
-
-function keptOf(session: ActionSession): Map<string, Promise<string | undefined>> {
-  let functions = kept.get(session);
-  if (!functions) kept.set(session, (functions = new Map()));
-  return functions;
-}
-
 /**
  * Like the action engine's callOn, on a handle kept between inspections (nodeHandles): one round trip, no
  * `DOM.resolveNode` before it nor release after it when the element was inspected before. The first inspection
@@ -188,36 +176,28 @@ export function elementFacts(
   backendNodeId: number,
   names: readonly string[],
 ): Promise<ElementFacts> {
-  const functions = keptOf(session);
-  return withHandle(session, backendNodeId, async (objectId) => {
-    const made = await functions.get(objectId);
+  return withHandle(session, backendNodeId, async (handle) => {
+    const made = await handle.made(MAKE_FACTS);
     const asked = session.send<{ result: { value?: ElementFacts }; exceptionDetails?: { text?: string } }>(
       'Runtime.callFunctionOn',
       made
         ? {
             objectId: made,
             functionDeclaration: RUN_KEPT,
-            arguments: [{ objectId }, { value: names }],
+            arguments: [{ objectId: handle.objectId }, { value: names }],
             returnByValue: true,
           }
-        : { objectId, functionDeclaration: FACTS_ON_THIS, arguments: [{ value: names }], returnByValue: true },
+        : {
+            objectId: handle.objectId,
+            functionDeclaration: FACTS_ON_THIS,
+            arguments: [{ value: names }],
+            returnByValue: true,
+          },
     );
-    if (!functions.has(objectId)) {
-      if (functions.size >= MAX_KEPT) functions.clear();
-      const making = session
-        .send<{ result: { objectId?: string } }>('Runtime.callFunctionOn', {
-          objectId,
-          functionDeclaration: MAKE_FACTS,
-        })
-        .then(({ result }) => result.objectId)
-        .catch(() => undefined);
-      functions.set(objectId, making);
-    }
-    const { result, exceptionDetails } = await asked.catch((error: unknown) => {
-      // A handle gone stale (a new document, the group released): made again with the element's next handle.
-      functions.delete(objectId);
-      throw error;
-    });
+    // After the call above, so the first inspection's answer does not wait for it. A handle gone stale (a new
+    // document, the group released) takes its function with it, and the element's next handle makes it again.
+    handle.make(MAKE_FACTS);
+    const { result, exceptionDetails } = await asked;
     if (exceptionDetails || !result.value)
       throw new CommandError(
         'COMMAND_FAILED',

@@ -1,18 +1,12 @@
 import type { ActionSession } from '../actions/actionSession';
+import { perDocument } from '../actions/perDocument';
 
 /** Most ids remembered per session; past it the memory starts afresh. */
 const MAX_IDS = 500;
 
-const known = new WeakMap<ActionSession, Map<number, number>>();
-
+/** The ids of the session's current document (a new one gives out new ids). */
 function idsOf(session: ActionSession): Map<number, number> {
-  let ids = known.get(session);
-  if (!ids) {
-    const fresh = new Map<number, number>();
-    session.on('DOM.documentUpdated', () => fresh.clear());
-    known.set(session, (ids = fresh));
-  }
-  return ids;
+  return perDocument(session, 'frontend-ids', () => new Map<number, number>());
 }
 
 /**
@@ -44,5 +38,5 @@ export async function frontendId(
 }
 
 export function forgetFrontendId(session: ActionSession, backendNodeId: number): void {
-  known.get(session)?.delete(backendNodeId);
+  idsOf(session).delete(backendNodeId);
 }

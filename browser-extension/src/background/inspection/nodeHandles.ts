@@ -1,5 +1,6 @@
 import type { ActionSession } from '../actions/actionSession';
 import { objectOf } from '../actions/locate';
+import { perDocument } from '../actions/perDocument';
 import { CommandError } from '../commandError';
 
 /** The page-side handles inspections keep live, released together. */
@@ -7,27 +8,54 @@ const GROUP = 'browser-debug-inspect';
 /** Most handles kept per session; past it the group is released and the memory starts afresh. */
 const MAX_HANDLES = 32;
 
-const kept = new WeakMap<ActionSession, Map<number, string>>();
-
-function handlesOf(session: ActionSession): Map<number, string> {
-  let handles = kept.get(session);
-  if (!handles) {
-    const fresh = new Map<number, string>();
-    // A new document has new objects: the old handles answer nothing (and a call on one fails, see below).
-    session.on('DOM.documentUpdated', () => fresh.clear());
-    kept.set(session, (handles = fresh));
-  }
-  return handles;
+/** A page-side handle on a node, with the functions made in the node's frame to run on it. */
+export interface NodeHandle {
+  objectId: string;
+  /**
+   * The handle of the function `maker` (a declaration run on the node that returns a function) made in the node's
+   * frame by an earlier `make`; undefined when none was asked for, and resolving to undefined if making it failed.
+   */
+  made(maker: string): Promise<string | undefined> | undefined;
+  /** Makes `maker`'s function for later calls, once per handle; it lives in the handle's group and goes with it. */
+  make(maker: string): void;
 }
 
-async function freshHandle(session: ActionSession, handles: Map<number, string>, backendNodeId: number) {
+interface Kept {
+  objectId: string;
+  functions: Map<string, Promise<string | undefined>>;
+}
+
+/** The handles of the session's current document, by backend node id (a new document has new objects). */
+function handlesOf(session: ActionSession): Map<number, Kept> {
+  return perDocument(session, 'inspect-handles', () => new Map<number, Kept>());
+}
+
+async function freshHandle(session: ActionSession, handles: Map<number, Kept>, backendNodeId: number) {
   if (handles.size >= MAX_HANDLES) {
     handles.clear();
     await session.send('Runtime.releaseObjectGroup', { objectGroup: GROUP }).catch(() => undefined);
   }
-  const objectId = await objectOf(session.send, backendNodeId, GROUP);
-  handles.set(backendNodeId, objectId);
-  return objectId;
+  const entry = { objectId: await objectOf(session.send, backendNodeId, GROUP), functions: new Map() };
+  handles.set(backendNodeId, entry);
+  return entry;
+}
+
+function handleOf(session: ActionSession, entry: Kept): NodeHandle {
+  return {
+    objectId: entry.objectId,
+    made: (maker) => entry.functions.get(maker),
+    make: (maker) => {
+      if (entry.functions.has(maker)) return;
+      const making = session
+        .send<{ result: { objectId?: string } }>('Runtime.callFunctionOn', {
+          objectId: entry.objectId,
+          functionDeclaration: maker,
+        })
+        .then(({ result }) => result.objectId)
+        .catch(() => undefined);
+      entry.functions.set(maker, making);
+    },
+  };
 }
 
 /**
@@ -35,24 +63,25 @@ async function freshHandle(session: ActionSession, handles: Map<number, string>,
  * node kept, else a new one. A backend node id always names the same node, so a kept handle reads the node as it
  * is now, never an old copy; it only saves the `DOM.resolveNode` round trip before the call and the release after
  * it. A handle that went stale (a navigation, or the group released) fails its call, which then runs once more
- * with a new handle. Handles go with the debugger session (it detaches after 10 s idle), at a new document, or
- * all together past MAX_HANDLES; until then a kept handle keeps its node from being collected.
+ * with a new handle. Handles, and the functions made beside them, go with the debugger session (it detaches
+ * after 10 s idle), at a new document, or all together past MAX_HANDLES; until then a kept handle keeps its node
+ * from being collected.
  */
 export async function withHandle<T>(
   session: ActionSession,
   backendNodeId: number,
-  call: (objectId: string) => Promise<T>,
+  call: (handle: NodeHandle) => Promise<T>,
 ): Promise<T> {
   const handles = handlesOf(session);
-  const objectId = handles.get(backendNodeId);
-  if (objectId !== undefined) {
+  const entry = handles.get(backendNodeId);
+  if (entry !== undefined) {
     try {
-      return await call(objectId);
+      return await call(handleOf(session, entry));
     } catch (error) {
       // The page's own answer (a CommandError) stands; a protocol error means the handle is gone.
       if (error instanceof CommandError) throw error;
-      if (handles.get(backendNodeId) === objectId) handles.delete(backendNodeId);
+      if (handles.get(backendNodeId) === entry) handles.delete(backendNodeId);
     }
   }
-  return call(await freshHandle(session, handles, backendNodeId));
+  return call(handleOf(session, await freshHandle(session, handles, backendNodeId)));
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mapInspection } from '../../../../src/connector/inspection/mapInspection';
-import type { SourceMapper } from '../../../../src/connector/sourceMaps/sourceMapper';
+import { SourceMapper } from '../../../../src/connector/sourceMaps/sourceMapper';
 import type { ElementInspection, RuleLocation } from '../../../../src/shared/inspection';
 
 /** A map of a one-line sheet whose line 1 comes from `src/theme.scss` line `line` (mappings as VLQ). */
@@ -11,14 +11,13 @@ const mapTo = (mappings: string) =>
 const LINE_10 = 'AASA';
 const LINE_20 = 'AAmBA';
 
-/** Component frames are not mapped in these cases. */
-const noMapper = {} as SourceMapper;
-
 describe('mapInspection: stylesheet source maps', () => {
   let server: Server;
   let origin: string;
   let served: string;
   let hits: number;
+  /** Component frames are not mapped in these cases; the mapper keeps the sheets' maps. */
+  let mapper: SourceMapper;
 
   before(async () => {
     server = createServer((request, response) => {
@@ -32,6 +31,7 @@ describe('mapInspection: stylesheet source maps', () => {
   after(() => server.close());
   beforeEach(() => {
     hits = 0;
+    mapper = new SourceMapper();
     served = mapTo(LINE_10);
   });
 
@@ -55,8 +55,8 @@ describe('mapInspection: stylesheet source maps', () => {
       userAgentRules: 0,
       components: { framework: 'none', components: [] },
     }) as unknown as ElementInspection;
-  const lines = async (location: Partial<RuleLocation>) =>
-    (await mapInspection(inspection(location), noMapper)).rules.map(
+  const lines = async (location: Partial<RuleLocation>, using = mapper) =>
+    (await mapInspection(inspection(location), using)).rules.map(
       (rule) => `${rule.location?.original?.source}:${rule.location?.original?.line}`,
     );
 
@@ -68,6 +68,18 @@ describe('mapInspection: stylesheet source maps', () => {
     served = mapTo(LINE_20);
     assert.deepEqual(await lines({ sheetRevision: '7.1#1' }), ['src/theme.scss:20', 'src/theme.scss:20']);
     assert.equal(hits, 2);
+  });
+
+  it('keeps sheet maps in the SourceMapper’s one cache, within its size with the scripts’ maps', async () => {
+    const small = new SourceMapper({ maxScripts: 1 });
+    await lines({ sheetRevision: '9.1#0' }, small);
+    await lines({ sheetRevision: '9.1#0' }, small);
+    assert.equal(hits, 1);
+    await lines({ sheetRevision: '9.2#0' }, small);
+    await lines({ sheetRevision: '9.1#0' }, small);
+    assert.equal(hits, 3, 'the second sheet pushed the first out');
+    await lines({ sheetRevision: '9.1#0' });
+    assert.equal(hits, 4, 'another connector’s mapper has its own');
   });
 
   it('reads the map every time when the browser sent no revision, and does not keep a failed read', async () => {

@@ -20,63 +20,90 @@ describe('replay with network mocks (connector)', () => {
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'bd-replay-mocks-'))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('a replay refused because another one runs sets no mock in the tab the first one is replaying in', async () => {
-    const store = new CaptureStore(defaultConfig().limits);
-    const mocksInTab = new Set<string>();
-    let added = 0;
+  /** A recording service over a tab (`command`) whose step waits for `releaseStep`, and a mock service. */
+  function replayRig() {
+    const rig = {
+      store: new CaptureStore(defaultConfig().limits),
+      mocksInTab: new Set<string>(),
+      added: 0,
+      stepStarted: false,
+      releaseStep: () => {},
+    };
     const command: MockCommand = async (name, args) => {
       if (name === 'network-mock-add') {
-        mocksInTab.add(args.id as string);
-        added++;
+        rig.mocksInTab.add(args.id as string);
+        rig.added++;
       }
-      if (name === 'network-mock-clear') mocksInTab.delete(args.id as string);
+      if (name === 'network-mock-clear') rig.mocksInTab.delete(args.id as string);
       return name === 'network-mock-add' ? { mock: { ...(args.rule as object), id: args.id, hits: 0 } } : {};
     };
-    let releaseStep!: () => void;
-    let stepStarted = false;
-    // The first replay's only step waits here, as a slow page would keep it.
+    // A replay's only step waits here, as a slow page would keep it.
     const bridge = {
       command: async () => {
-        stepStarted = true;
-        await new Promise<void>((resolve) => (releaseStep = resolve));
+        rig.stepStarted = true;
+        await new Promise<void>((resolve) => (rig.releaseStep = resolve));
         return { ok: true };
       },
     } as unknown as BrowserBridge;
     const recordings = new RecordingService(
       { dir, maxRecordings: 10, maxBytes: 1_000_000 },
       bridge,
-      store,
+      rig.store,
       silentLogger,
     );
-    const networkMocks = new NetworkMockService(command, store, silentLogger, { idleMs: 60_000 });
-    const deps = { recordings, networkMocks, store };
-    const { id } = await recordings.import(FLOW);
+    const networkMocks = new NetworkMockService(command, rig.store, silentLogger, { idleMs: 60_000 });
+    return { rig, deps: { recordings, networkMocks, store: rig.store } };
+  }
+
+  it('a replay refused because another one runs sets no mock in the tab the first one is replaying in', async () => {
+    const { rig, deps } = replayRig();
+    const { mocksInTab } = rig;
+    const { id } = await deps.recordings.import(FLOW);
 
     const first = replayWithMocks(deps, id, []);
-    await until(() => stepStarted, 5_000, 'the first replay to reach its step');
+    await until(() => rig.stepStarted, 5_000, 'the first replay to reach its step');
     await assert.rejects(
       replayWithMocks(deps, id, [FAIL_PAYMENT]),
       (error: unknown) => error instanceof ApiError && error.code === 'SERVICE_UNAVAILABLE',
     );
-    assert.equal(added, 0, 'the refused replay never set a mock, not even for a moment');
-    releaseStep();
+    assert.equal(rig.added, 0, 'the refused replay never set a mock, not even for a moment');
+    rig.releaseStep();
     await first;
 
     const second = replayWithMocks(deps, id, [FAIL_PAYMENT]);
     await until(() => mocksInTab.size === 1, 5_000, 'the mock of a replay that holds the slot');
-    releaseStep();
+    rig.releaseStep();
     await second;
     assert.equal(mocksInTab.size, 0, 'cleared after its replay');
 
     // Two that arrive together: one runs with its mock, the other is refused and sets none.
-    added = 0;
-    stepStarted = false;
+    rig.added = 0;
+    rig.stepStarted = false;
     const both = [replayWithMocks(deps, id, [FAIL_PAYMENT]), replayWithMocks(deps, id, [FAIL_PAYMENT])];
-    await until(() => stepStarted, 5_000, 'one of the two to reach its step');
-    releaseStep();
+    await until(() => rig.stepStarted, 5_000, 'one of the two to reach its step');
+    rig.releaseStep();
     const outcomes = await Promise.allSettled(both);
     assert.deepEqual(outcomes.map((outcome) => outcome.status).sort(), ['fulfilled', 'rejected']);
-    assert.equal(added, 1, 'only the replay that ran set its mock');
+    assert.equal(rig.added, 1, 'only the replay that ran set its mock');
     assert.equal(mocksInTab.size, 0, 'and it was cleared before the slot was free');
+  });
+
+  it('reads the recording once per replay, and refuses an unknown id before setting any mock', async () => {
+    const { rig, deps } = replayRig();
+    const { id } = await deps.recordings.import(FLOW);
+    const library = (deps.recordings as unknown as { library: { get(id: string): Promise<unknown> } }).library;
+    const get = library.get.bind(library);
+    let reads = 0;
+    library.get = (wanted) => (reads++, get(wanted));
+    const replay = replayWithMocks(deps, id, [FAIL_PAYMENT]);
+    await until(() => rig.stepStarted, 5_000, 'the replay to reach its step');
+    rig.releaseStep();
+    await replay;
+    assert.equal(reads, 1);
+    await assert.rejects(
+      replayWithMocks(deps, 'rec-unknown', [FAIL_PAYMENT]),
+      (error: unknown) => error instanceof ApiError && error.code === 'NOT_FOUND',
+    );
+    assert.equal(rig.added, 1, 'the unknown id set no mock');
   });
 });

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { BrowserDebug } from '../../../src/vscode/browserDebug';
+
+export const EXTENSION_ID = 'browser-debug.browser-debug';
+
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 15_000,
+  what = 'condition',
+): Promise<void> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`${what} not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export interface FakeBrowser {
+  send(events: unknown[]): void;
+  close(): void;
+}
+
+/** A scripted browser extension on /extension-ws (Node 24's WebSocket). */
+export async function fakeBrowser(port: number): Promise<FakeBrowser> {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/extension-ws`);
+  await new Promise((resolve, reject) => ((socket.onopen = resolve), (socket.onerror = reject)));
+  socket.send(
+    JSON.stringify({
+      type: 'hello',
+      protocolVersion: 1,
+      client: 'browser-extension',
+      version: vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.version,
+    }),
+  );
+  return { send: (events) => socket.send(JSON.stringify({ type: 'batch', events })), close: () => socket.close() };
+}
+
+/** Serves the fixture workspace, as the developer's dev server would. */
+function serveWorkspace(folder: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    try {
+      res.end(readFileSync(join(folder, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname))));
+    } catch {
+      res.statusCode = 404;
+      res.end();
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+export interface HostRig {
+  app: BrowserDebug;
+  /** The connector's port. */
+  port: number;
+  /** A fake browser extension connected to the connector (a test that drops it connects a new one). */
+  browser: FakeBrowser;
+  /** The origin serving the fixture workspace. */
+  origin: string;
+  /** The workspace folder. */
+  folder: string;
+}
+
+/** Mocha hooks: Browser Debug activated and its connector up, a fake browser on it, the workspace served. */
+export function hostRig(): HostRig {
+  const rig = { folder: vscode.workspace.workspaceFolders![0]!.uri.fsPath } as HostRig;
+  let site: Server | undefined;
+  before(async () => {
+    const extension = vscode.extensions.getExtension<BrowserDebug>(EXTENSION_ID)!;
+    rig.app = await extension.activate();
+    await until(() => rig.app.session.role === 'owner' && rig.app.feed.connected, 20_000, 'the connector to start');
+    rig.port = rig.app.session.port!;
+    rig.browser = await fakeBrowser(rig.port);
+    site = await serveWorkspace(rig.folder);
+    rig.origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  });
+  after(() => {
+    rig.browser?.close();
+    site?.close();
+  });
+  return rig;
+}
