@@ -44,7 +44,7 @@ describe('browser extension: errors, network and navigation', function () {
       return expectedErrors.every((url) => urls.includes(url));
     });
     const ok = await until(async () =>
-      (await read('/network-success?limit=100', 'requests')).some((r) => r.url === `${rig.site.origin}/api/ok?again=1`),
+      (await read('/network-success?limit=100', 'requests')).some((r) => r.url === `${rig.site.origin}/api/ok?based=1`),
     ).then(() => read('/network-success?limit=100', 'requests'));
     const first = ok.find((r) => r.url === `${rig.site.origin}/api/ok`)!;
     assert.equal(first.method, 'GET');
@@ -95,6 +95,9 @@ describe('browser extension: errors, network and navigation', function () {
     assert.match(String(first.initiator), /\/net\.js:4:\d+$/, 'the fetch’s line');
     assert.match(String(crash.initiator), /\/net\.js:7:\d+$/, 'the failed POST’s line');
     assert.match(String(refused.initiator), /\/net\.js:8:\d+$/, 'the refused fetch’s line');
+    // A relative fetch resolves against <base href>, and so does the line's pairing.
+    const based = ok.find((r) => r.url === `${rig.site.origin}/api/ok?based=1`);
+    assert.match(String(based?.initiator), /\/net\.js:9:\d+$/, 'the relative fetch’s line');
     assert.equal((await workerState(rig.browser.worker)).debugger.attaches, 0, 'no debugger for network capture');
     await page.close();
   });
