@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { get, post } from '../support/http';
 import { call, httpClient, startMcpConnector, textOf, type McpTestConnector } from '../support/mcp';
 import { connectExtension, launchWithExtension, requireChromium, until, type TestBrowser } from './support/chromium';
-import { startShopServer, type ShopServer } from './support/shopServer';
+import { recorderOpening, startShopServer, type ShopServer } from './support/shopServer';
 
 const PASSWORD = 'hunter2-Sup3rSecret';
 const ROOT = resolve(__dirname, '../..');
@@ -215,20 +215,7 @@ describe('export_recording: a verified recording as a Playwright, Puppeteer or C
     const flow = {
       title: 'Order two white teas',
       steps: [
-        {
-          type: 'setViewport',
-          width: 1280,
-          height: 800,
-          deviceScaleFactor: 1,
-          isMobile: false,
-          hasTouch: false,
-          isLandscape: true,
-        },
-        {
-          type: 'navigate',
-          url: `${shop.origin}/`,
-          assertedEvents: [{ type: 'navigation', url: `${shop.origin}/`, title: 'Tea shop' }],
-        },
+        ...recorderOpening(shop.origin),
         { type: 'change', value: 'bob', selectors: [['aria/User name'], ['#user']], target: 'main' },
         {
           type: 'click',

@@ -4,6 +4,7 @@ import { get, post } from '../support/http';
 import { call, textOf } from '../support/mcp';
 import { connectExtension, until } from './support/chromium';
 import { recordingRig } from './support/recordingRig';
+import { recorderOpening } from './support/shopServer';
 
 describe('recordings started elsewhere: a Recorder export, the popup, a recording kept over a connector restart', function () {
   this.timeout(120_000);
@@ -17,20 +18,7 @@ describe('recordings started elsewhere: a Recorder export, the popup, a recordin
     const exported = {
       title: 'Order two white teas',
       steps: [
-        {
-          type: 'setViewport',
-          width: 1280,
-          height: 800,
-          deviceScaleFactor: 1,
-          isMobile: false,
-          hasTouch: false,
-          isLandscape: true,
-        },
-        {
-          type: 'navigate',
-          url: `${rig.shop.origin}/`,
-          assertedEvents: [{ type: 'navigation', url: `${rig.shop.origin}/`, title: 'Tea shop' }],
-        },
+        ...recorderOpening(rig.shop.origin),
         { type: 'change', value: 'bob', selectors: [['aria/User name'], ['#user']], target: 'main' },
         { type: 'change', value: 'pw', selectors: [['#password']], target: 'main' },
         {

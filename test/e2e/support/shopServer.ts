@@ -34,3 +34,23 @@ export async function startShopServer(): Promise<ShopServer> {
   const { origin, close } = await listenOnLoopback(server);
   return Object.assign(shop, { origin, close });
 }
+
+/** How a DevTools Recorder export made on the shop begins: its viewport, then the shop's page opened. */
+export function recorderOpening(origin: string) {
+  return [
+    {
+      type: 'setViewport',
+      width: 1280,
+      height: 800,
+      deviceScaleFactor: 1,
+      isMobile: false,
+      hasTouch: false,
+      isLandscape: true,
+    },
+    {
+      type: 'navigate',
+      url: `${origin}/`,
+      assertedEvents: [{ type: 'navigation', url: `${origin}/`, title: 'Tea shop' }],
+    },
+  ];
+}
