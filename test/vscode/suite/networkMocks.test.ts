@@ -3,16 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { BrowserDebug } from '../../../src/vscode/browserDebug';
-
-const EXTENSION_ID = 'browser-debug.browser-debug';
-
-async function until(check: () => boolean, timeoutMs = 15_000, what = 'condition'): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what} not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { EXTENSION_ID, until } from './hostRig';
 
 describe('Network mocks and HAR in VS Code', () => {
   let app: BrowserDebug;

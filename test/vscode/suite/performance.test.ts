@@ -1,64 +1,41 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BrowserDebug } from '../../../src/vscode/browserDebug';
-
-const EXTENSION_ID = 'browser-debug.browser-debug';
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000, what = 'condition'): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what} not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { EXTENSION_ID, fakeBrowser, type FakeBrowser, until } from './hostRig';
 
 describe('Browser Debug in VS Code: Web Vitals', () => {
   let app: BrowserDebug;
-  let socket: WebSocket;
+  let browser: FakeBrowser;
 
   before(async () => {
     app = await vscode.extensions.getExtension<BrowserDebug>(EXTENSION_ID)!.activate();
     await until(() => app.session.role === 'owner' && app.feed.connected, 20_000, 'the connector to start');
-    socket = new WebSocket(`ws://127.0.0.1:${app.session.port}/extension-ws`);
-    await new Promise((resolve, reject) => ((socket.onopen = resolve), (socket.onerror = reject)));
-    socket.send(
-      JSON.stringify({
-        type: 'hello',
-        protocolVersion: 1,
-        client: 'browser-extension',
-        version: vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.version,
-      }),
-    );
+    browser = await fakeBrowser(app.session.port!);
   });
-  after(() => socket?.close());
+  after(() => browser?.close());
 
   it('keeps the vitals of each page load and shows the current page’s in the status bar tooltip', async () => {
     const now = Date.now();
     const url = 'http://127.0.0.1:5173/vitals';
-    socket.send(
-      JSON.stringify({
-        type: 'batch',
-        events: [
-          { type: 'page-navigated', url, title: 'Vitals page', tabId: 7, pageLoadId: 'vitals-load', timestamp: now },
-          {
-            type: 'web-vitals',
-            metric: { name: 'LCP', value: 3100, target: 'img.hero' },
-            url,
-            tabId: 7,
-            pageLoadId: 'vitals-load',
-            timestamp: now + 1,
-          },
-          {
-            type: 'web-vitals',
-            metric: { name: 'CLS', value: 0.02 },
-            url,
-            tabId: 7,
-            pageLoadId: 'vitals-load',
-            timestamp: now + 2,
-          },
-        ],
-      }),
-    );
+    browser.send([
+      { type: 'page-navigated', url, title: 'Vitals page', tabId: 7, pageLoadId: 'vitals-load', timestamp: now },
+      {
+        type: 'web-vitals',
+        metric: { name: 'LCP', value: 3100, target: 'img.hero' },
+        url,
+        tabId: 7,
+        pageLoadId: 'vitals-load',
+        timestamp: now + 1,
+      },
+      {
+        type: 'web-vitals',
+        metric: { name: 'CLS', value: 0.02 },
+        url,
+        tabId: 7,
+        pageLoadId: 'vitals-load',
+        timestamp: now + 2,
+      },
+    ]);
     await until(() => app.feed.vitals.get('vitals-load')?.metrics.CLS !== undefined, 10_000, 'the vitals in the feed');
     assert.equal(app.feed.vitals.get('vitals-load')!.metrics.LCP!.rating, 'needs-improvement');
     await until(

@@ -1,18 +1,10 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BrowserDebug } from '../../../src/vscode/browserDebug';
+import { EXTENSION_ID, until } from './hostRig';
 
-const EXTENSION_ID = 'browser-debug.browser-debug';
 // eslint-disable-next-line no-control-regex -- finding raw control characters is the point
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-
-async function until(check: () => boolean, timeoutMs = 15_000, what = 'condition'): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what} not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('Browser Debug views escape control and bidi characters from page data', () => {
   it('a console entry and a request full of ANSI and bidi characters show escaped labels, descriptions and tooltips', async () => {
