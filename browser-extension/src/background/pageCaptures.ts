@@ -51,7 +51,7 @@ function absoluteInitiator(capture: RequestInitiator): RequestInitiator | undefi
   if (typeof url !== 'string' || typeof method !== 'string') return undefined;
   try {
     const href = new URL(url, base === undefined ? undefined : String(base)).href;
-    return { type: 'initiator', url: href, method, stackText };
+    return { type: 'initiator', url: href, method, stackText: typeof stackText === 'string' ? stackText : undefined };
   } catch {
     return undefined;
   }

@@ -4,6 +4,7 @@
  */
 import { claimOnce, HOOK_MARKS } from '../common/hookMarks';
 import { BODY_EVENT, type CapturedBody } from '../common/messages';
+import { baseUrl } from './documentUrls';
 
 const MAX_BODY_CHARS = 32 * 1024;
 const TEXTUAL = /json|text|xml|javascript|x-www-form-urlencoded|graphql/i;
@@ -36,7 +37,7 @@ function post(body: CapturedBody): void {
 function patchFetch(): void {
   const originalFetch = window.fetch;
   window.fetch = async function (input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-    const url = new URL(input instanceof Request ? input.url : String(input), document.baseURI).href;
+    const url = new URL(input instanceof Request ? input.url : String(input), baseUrl()).href;
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const requestBody = describeBody(init?.body);
     const response = await originalFetch.call(this, input, init);
@@ -62,7 +63,7 @@ function patchXhr(): void {
     url: string | URL,
     ...rest: unknown[]
   ) {
-    requests.set(this, { method: method.toUpperCase(), url: new URL(String(url), document.baseURI).href });
+    requests.set(this, { method: method.toUpperCase(), url: new URL(String(url), baseUrl()).href });
     return (open as (...args: unknown[]) => void).call(this, method, url, ...rest);
   } as typeof XMLHttpRequest.prototype.open;
   XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {

@@ -11,6 +11,7 @@ import { captureCallerStack, heldStack } from './callerStack';
 import { watchRequestInitiators } from './requestInitiators';
 import { watchWebSockets } from './websockets/socketHook';
 import { describe, formatArgs, formatTable, truncate } from './serialize';
+import { pageUrl } from './documentUrls';
 
 type Level = 'log' | 'info' | 'warn' | 'error' | 'debug';
 
@@ -109,7 +110,7 @@ function wrap(name: keyof Console, frames: number, toEntry: (args: unknown[]) =>
             level: entry[0],
             message: entry[1],
             timestamp: Date.now(),
-            url: document.URL,
+            url: pageUrl(),
           };
           post(capture, captureCallerStack(wrapped, frames));
         }
@@ -149,7 +150,7 @@ function errorCapture(
     type: 'console-error',
     message: truncate(message),
     timestamp: Date.now(),
-    url: document.URL,
+    url: pageUrl(),
     errorKind,
     stackText,
     fallback,
@@ -206,7 +207,7 @@ function listenForErrors(): void {
 // before (install, browser start, a wider scope). Once per page, and a late start says so.
 if (claimOnce(HOOK_MARKS.pageHook)) {
   if (takeMark(HOOK_MARKS.attachedLate))
-    post({ type: 'console-log', level: 'info', message: ATTACHED_NOTE, timestamp: Date.now(), url: document.URL });
+    post({ type: 'console-log', level: 'info', message: ATTACHED_NOTE, timestamp: Date.now(), url: pageUrl() });
   wrapConsole();
   listenForErrors();
   // Which line of the app started each fetch and XHR.

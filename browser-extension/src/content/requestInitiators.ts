@@ -5,14 +5,15 @@
  */
 import type { RequestInitiator } from '../common/messages';
 import { captureCallerStack } from './callerStack';
+import { baseUrl } from './documentUrls';
 
 type Post = (initiator: RequestInitiator, stack: object) => void;
 
 /** The worker reads only the top page frame; three, so a fetch through another extension's wrapper keeps its line. */
 const FRAMES = 3;
 
-/** A URL with a scheme: anything else is resolved against the document's base URL. */
-const ABSOLUTE = /^[a-z][a-z\d+.-]*:/i;
+/** A URL with a scheme and an authority; anything else (`http:foo` too) is resolved against the base URL. */
+const ABSOLUTE = /^[a-z][a-z\d+.-]*:\/\//i;
 
 /**
  * Notes the caller of fetch or XHR send; the page hook's batch formats the stack when it sends. A relative URL
@@ -21,7 +22,7 @@ const ABSOLUTE = /^[a-z][a-z\d+.-]*:/i;
 function note(post: Post, url: string, method: string, above: (...args: never[]) => unknown): void {
   try {
     const initiator: RequestInitiator = { type: 'initiator', url, method: method.toUpperCase() };
-    if (!ABSOLUTE.test(url)) initiator.base = document.baseURI;
+    if (!ABSOLUTE.test(url)) initiator.base = baseUrl();
     post(initiator, captureCallerStack(above, FRAMES));
   } catch {
     // An odd URL or a frozen page must not break the request.

@@ -74,6 +74,7 @@ describe('browser extension: page captures', () => {
         initiator('/api/cart?id=1', 'http://localhost:5173/shop/'),
         initiator('items', 'http://localhost:5173/shop/'),
         initiator('HTTP://LocalHost:5173/a b'),
+        initiator('http:cart', 'http://localhost:5173/shop/'),
         initiator('/api', 'not a base'),
         initiator(42),
       ]),
@@ -81,8 +82,23 @@ describe('browser extension: page captures', () => {
     );
     assert.deepEqual(
       initiators.map((found) => found.url),
-      ['http://localhost:5173/api/cart?id=1', 'http://localhost:5173/shop/items', 'http://localhost:5173/a%20b'],
+      [
+        'http://localhost:5173/api/cart?id=1',
+        'http://localhost:5173/shop/items',
+        'http://localhost:5173/a%20b',
+        'http://localhost:5173/shop/cart',
+      ],
     );
+  });
+
+  it('drops a stack that is not text, keeping the initiator', () => {
+    const found: { stackText?: unknown }[] = [];
+    fromPage(
+      JSON.stringify([{ type: 'initiator', url: 'http://localhost:5173/a', method: 'GET', stackText: 42 }]),
+      (i) => found.push(i),
+    );
+    assert.equal(found.length, 1);
+    assert.equal(found[0]!.stackText, undefined);
   });
 
   it('gives a capture without a page URL the URL of the one before it, across joined batches', () => {

@@ -10,6 +10,7 @@ import {
   WS_TEXT_HEAD,
   type WebSocketEvent,
 } from '../../../../src/shared/websockets';
+import { pageUrl } from '../documentUrls';
 
 type Post = (capture: WebSocketEvent) => void;
 type Payload = string | ArrayBufferLike | Blob | ArrayBufferView;
@@ -94,7 +95,7 @@ export function watchWebSockets(post: Post): void {
     connectionId: socket.id,
     socketUrl: socket.url,
     timestamp: Date.now(),
-    url: document.URL,
+    url: pageUrl(),
   });
 
   /** Posts a socket's event in the order it happened. */

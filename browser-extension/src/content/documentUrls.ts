@@ -1,0 +1,18 @@
+/**
+ * The page's address and base URL, read through the DOM's own getters taken when the hook loads, before any
+ * page script: `document.URL` and `document.baseURI` can be shadowed by the page's markup (`<img name="URL">`),
+ * and `location.href`, which cannot be, costs ten times as much a read (1 µs against 0.1 µs here).
+ */
+const urlGetter =
+  typeof Document === 'function' ? Object.getOwnPropertyDescriptor(Document.prototype, 'URL')?.get : undefined;
+const baseGetter =
+  typeof Node === 'function' ? Object.getOwnPropertyDescriptor(Node.prototype, 'baseURI')?.get : undefined;
+
+export function pageUrl(): string {
+  return urlGetter ? String(urlGetter.call(document)) : location.href;
+}
+
+/** What fetch and XHR resolve a relative URL against (`<base href>` included). */
+export function baseUrl(): string {
+  return baseGetter ? String(baseGetter.call(document)) : location.href;
+}
