@@ -174,56 +174,73 @@ async function connect(browser: RawBrowser, port: number): Promise<void> {
   );
 }
 
-async function main(): Promise<void> {
-  const executablePath = chromiumPath();
-  if (!executablePath) throw new Error('Chromium not found: apt-get install chromium');
-  const connector = await Connector.start({ port: 0 });
-  const app = await startApp();
-  // BENCH_EXTENSION_DIR: another build of the extension (e.g. an older commit's), to compare before and after.
-  const extension = process.env.BENCH_EXTENSION_DIR ?? EXTENSION_DIR;
-  const withExtension = (dir: string) =>
-    launchRaw(executablePath, [`--load-extension=${dir}`, `--disable-extensions-except=${dir}`]);
-  const ours = await withExtension(extension);
-  const bare = await launchRaw(executablePath);
-  const peerBrowser = await launchRaw(executablePath);
-  const peer = await attachPeer(installPeer(), peerBrowser.endpoint);
-  const baselineDir = process.env.BENCH_BASELINE_DIR;
-  const before = baselineDir ? await withExtension(baselineDir) : undefined;
+/** Runs the rounds on the browsers given and prints the tables (and where the console workload's time goes). */
+async function measureAll(browsers: Browsers, origin: string, port: number): Promise<void> {
+  const { ours, bare, peerBrowser, peer, before } = browsers;
   const sides: Sides = {
     plain: emptySide(),
     ours: emptySide(),
     peer: emptySide(),
     ...(before ? { baseline: emptySide() } : {}),
   };
-  try {
-    await connect(ours, connector.port);
-    if (before) await connect(before, connector.port);
-    const runs: [RawBrowser, Opener, Side][] = [
-      [ours, plainTab(ours), sides.ours],
-      [bare, plainTab(bare), sides.plain],
-      [peerBrowser, peerTab(peerBrowser, peer), sides.peer],
-    ];
-    if (before) runs.push([before, plainTab(before), sides.baseline!]);
-    for (let i = 0; i < ROUNDS; i++) {
-      // Rotate which side goes first, so drift on a shared machine hits all alike.
-      for (let j = 0; j < runs.length; j++) {
-        const [browser, open, side] = runs[(i + j) % runs.length]!;
-        await measure(browser, open, app.origin, side, i);
-      }
-      process.stdout.write('.');
+  await connect(ours, port);
+  if (before) await connect(before, port);
+  const runs: [RawBrowser, Opener, Side][] = [
+    [ours, plainTab(ours), sides.ours],
+    [bare, plainTab(bare), sides.plain],
+    [peerBrowser, peerTab(peerBrowser, peer), sides.peer],
+  ];
+  if (before) runs.push([before, plainTab(before), sides.baseline!]);
+  for (let i = 0; i < ROUNDS; i++) {
+    // Rotate which side goes first, so drift on a shared machine hits all alike.
+    for (let j = 0; j < runs.length; j++) {
+      const [browser, open, side] = runs[(i + j) % runs.length]!;
+      await measure(browser, open, origin, side, i);
     }
-    console.log(`\n\nPage-side cost of capture, medians of ${ROUNDS} rounds (same Chromium, same app, one run)\n`);
-    if (before) console.log(`Before (BENCH_BASELINE_DIR=${baselineDir}) → this build, main thread:\n`);
-    for (const line of report(sides, `chrome-devtools-mcp ${PEER_VERSION}`, clock)) console.log(line);
-    console.log(
-      `\nWhere "${LABELS[PROFILED as Workload] ?? PROFILED}" spends its time with the extension (CPU profile, self time):`,
-    );
-    for (const line of await profileOurCode(ours, app.origin)) console.log(line);
+    process.stdout.write('.');
+  }
+  console.log(`\n\nPage-side cost of capture, medians of ${ROUNDS} rounds (same Chromium, same app, one run)\n`);
+  if (before) console.log(`Before (BENCH_BASELINE_DIR=${process.env.BENCH_BASELINE_DIR}) → this build, main thread:\n`);
+  for (const line of report(sides, `chrome-devtools-mcp ${PEER_VERSION}`, clock)) console.log(line);
+  console.log(
+    `\nWhere "${LABELS[PROFILED as Workload] ?? PROFILED}" spends its time with the extension (CPU profile, self time):`,
+  );
+  for (const line of await profileOurCode(ours, origin)) console.log(line);
+}
+
+interface Browsers {
+  ours: RawBrowser;
+  bare: RawBrowser;
+  peerBrowser: RawBrowser;
+  peer: Client;
+  before?: RawBrowser;
+}
+
+async function main(): Promise<void> {
+  const executablePath = chromiumPath();
+  if (!executablePath) throw new Error('Chromium not found: apt-get install chromium');
+  // Everything started is stopped, even when a later start fails (the peer's install, say).
+  const started: { close(): Promise<unknown> }[] = [];
+  const start = async <T extends { close(): Promise<unknown> }>(thing: Promise<T>): Promise<T> => {
+    const done = await thing;
+    started.unshift(done);
+    return done;
+  };
+  const withExtension = (dir: string) =>
+    start(launchRaw(executablePath, [`--load-extension=${dir}`, `--disable-extensions-except=${dir}`]));
+  try {
+    const connector = await start(Connector.start({ port: 0 }).then((c) => ({ port: c.port, close: () => c.stop() })));
+    const app = await start(startApp());
+    // BENCH_EXTENSION_DIR: another build of the extension (e.g. an older commit's), to compare before and after.
+    const ours = await withExtension(process.env.BENCH_EXTENSION_DIR ?? EXTENSION_DIR);
+    const bare = await start(launchRaw(executablePath));
+    const peerBrowser = await start(launchRaw(executablePath));
+    const peer = await start(attachPeer(installPeer(), peerBrowser.endpoint));
+    const baselineDir = process.env.BENCH_BASELINE_DIR;
+    const before = baselineDir ? await withExtension(baselineDir) : undefined;
+    await measureAll({ ours, bare, peerBrowser, peer, before }, app.origin, connector.port);
   } finally {
-    await peer.close();
-    await Promise.all([bare, before, ours, peerBrowser].map((browser) => browser?.close()));
-    await app.close();
-    await connector.stop();
+    for (const thing of started) await thing.close().catch(() => undefined);
   }
 }
 

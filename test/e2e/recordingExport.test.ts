@@ -10,9 +10,9 @@ import type { Page } from 'playwright-core';
 import { get, post } from '../support/http';
 import { call, httpClient, startMcpConnector, textOf, type McpTestConnector } from '../support/mcp';
 import { connectExtension, launchWithExtension, requireChromium, until, type TestBrowser } from './support/chromium';
+import { PASSWORD } from './support/recordingRig';
 import { recorderOpening, startShopServer, type ShopServer } from './support/shopServer';
 
-const PASSWORD = 'hunter2-Sup3rSecret';
 const ROOT = resolve(__dirname, '../..');
 
 /** Runs a command in the test project; resolves with its exit code and output (it never rejects). */

@@ -39,7 +39,7 @@ function fakeSession(elements: () => number) {
       document++;
       if (tell) for (const listener of listeners.get('DOM.documentUpdated') ?? []) listener();
     },
-    failNext(message: string | undefined) {
+    failFromNowOn(message: string | undefined) {
       failWith = message;
     },
   };
@@ -70,7 +70,7 @@ describe('snapshot: counting the main document in an isolated world', () => {
     const page = fakeSession(() => 40);
     await elementCount(page.session);
     page.sent.length = 0;
-    page.failNext('{"code":-32000,"message":"Execution was terminated"}');
+    page.failFromNowOn('{"code":-32000,"message":"Execution was terminated"}');
     assert.equal(await elementCount(page.session), Infinity);
     assert.deepEqual(page.sent, ['Runtime.evaluate']);
   });

@@ -1,7 +1,7 @@
 import type { ActionSession } from '../actions/actionSession';
 import { perDocument } from '../actions/perDocument';
 
-/** Most ids remembered per session; past it the memory starts afresh. */
+/** Most ids remembered for one document; past it the memory starts afresh. */
 const MAX_IDS = 500;
 
 /** The ids of the session's current document (a new one gives out new ids). */
@@ -10,7 +10,7 @@ function idsOf(session: ActionSession): Map<number, number> {
 }
 
 /**
- * The DOM domain's front-end id of a backend node (the CSS domain wants it), remembered per session so a second
+ * The DOM domain's front-end id of a backend node (the CSS domain wants it), remembered per document so a second
  * inspection of the element skips the round trip. The DOM domain never gives an id out twice: one made stale (a
  * navigation, or another command asking for the document again) fails rather than naming another node, and the
  * caller then forgets it and asks again. 0 when the node is gone.

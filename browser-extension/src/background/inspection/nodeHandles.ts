@@ -5,7 +5,7 @@ import { CommandError } from '../commandError';
 
 /** The page-side handles inspections keep live, released together. */
 const GROUP = 'browser-debug-inspect';
-/** Most handles kept per session; past it the group is released and the memory starts afresh. */
+/** Most handles kept for one document; past it the group is released and the memory starts afresh. */
 const MAX_HANDLES = 32;
 
 /** A page-side handle on a node, with the functions made in the node's frame to run on it. */
