@@ -75,11 +75,7 @@ describe('inspection: page-side handles kept per document', () => {
     page.drop(first.objectId);
     const again = await withHandle(page.session, 7, useHandle(page));
     assert.notEqual(again.objectId, first.objectId);
-    assert.equal(
-      again.made('function () { return () => 1; }') instanceof Promise,
-      true,
-      'made anew for the new handle',
-    );
+    assert.equal(await again.made('function () { return () => 1; }'), `fn-of-${again.objectId}`, 'made anew');
     const third = await withHandle(page.session, 7, useHandle(page));
     assert.equal(third.objectId, again.objectId);
   });
