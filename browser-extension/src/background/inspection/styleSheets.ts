@@ -1,5 +1,6 @@
 import type { RuleLocation } from '../../../../src/shared/inspection';
 import type { ActionSession } from '../actions/actionSession';
+import { perDocument } from '../actions/perDocument';
 
 /** The fields of CSS.CSSStyleSheetHeader we read. */
 interface SheetHeader {
@@ -16,7 +17,6 @@ interface SheetTable {
   headers: Map<string, SheetHeader>;
   /** How often each sheet's text changed (CSS.styleSheetChanged): a new text may come with a new map. */
   changes: Map<string, number>;
-  devFiles: Map<string, Promise<string | undefined>>;
   ready: Promise<void>;
 }
 
@@ -41,9 +41,8 @@ export function styleSheets(session: ActionSession): Promise<SheetTable> {
       headers.delete(styleSheetId);
       changes.delete(styleSheetId);
     });
-    session.on('DOM.documentUpdated', () => table?.devFiles.clear());
     const ready = session.send('CSS.enable').then(() => undefined);
-    table = { headers, changes, devFiles: new Map(), ready };
+    table = { headers, changes, ready };
     tables.set(session, table);
     ready.catch(() => tables.delete(session));
   }
@@ -52,9 +51,10 @@ export function styleSheets(session: ActionSession): Promise<SheetTable> {
 }
 
 /** Vite's dev server puts each imported CSS file in a `<style data-vite-dev-id="/abs/path.css">`. */
-function devFileOf(session: ActionSession, table: SheetTable, header: SheetHeader): Promise<string | undefined> {
+function devFileOf(session: ActionSession, header: SheetHeader): Promise<string | undefined> {
   if (!header.ownerNode) return Promise.resolve(undefined);
-  let file = table.devFiles.get(header.styleSheetId);
+  const devFiles = perDocument(session, 'style-dev-files', () => new Map<string, Promise<string | undefined>>());
+  let file = devFiles.get(header.styleSheetId);
   if (!file) {
     file = session
       .send<{ node: { attributes?: string[] } }>('DOM.describeNode', { backendNodeId: header.ownerNode })
@@ -64,7 +64,7 @@ function devFileOf(session: ActionSession, table: SheetTable, header: SheetHeade
         return at >= 0 ? attributes[at + 1] : undefined;
       })
       .catch(() => undefined);
-    table.devFiles.set(header.styleSheetId, file);
+    devFiles.set(header.styleSheetId, file);
   }
   return file;
 }
@@ -89,7 +89,7 @@ export async function ruleLocation(
     location.sourceMapUrl = header.sourceMapURL;
     location.sheetRevision = `${header.styleSheetId}#${table.changes.get(header.styleSheetId) ?? 0}`;
   }
-  const devFile = await devFileOf(session, table, header);
+  const devFile = await devFileOf(session, header);
   if (devFile) location.devFile = devFile;
   return location;
 }
