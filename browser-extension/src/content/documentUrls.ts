@@ -7,12 +7,15 @@ const urlGetter =
   typeof Document === 'function' ? Object.getOwnPropertyDescriptor(Document.prototype, 'URL')?.get : undefined;
 const baseGetter =
   typeof Node === 'function' ? Object.getOwnPropertyDescriptor(Node.prototype, 'baseURI')?.get : undefined;
+/** Bound now, so a page that later replaces `Function.prototype.call` is not called by our reads. */
+const readUrl = urlGetter && Function.prototype.call.bind(urlGetter);
+const readBase = baseGetter && Function.prototype.call.bind(baseGetter);
 
 export function pageUrl(): string {
-  return urlGetter ? String(urlGetter.call(document)) : location.href;
+  return readUrl ? String(readUrl(document)) : location.href;
 }
 
 /** What fetch and XHR resolve a relative URL against (`<base href>` included). */
 export function baseUrl(): string {
-  return baseGetter ? String(baseGetter.call(document)) : location.href;
+  return readBase ? String(readBase(document)) : location.href;
 }
