@@ -46,14 +46,17 @@ export interface Sides {
   baseline?: Side;
 }
 
-const mainOf = (side: Side, workload: Workload) => median(side.samples[workload].map((s) => s.mainMs));
+/** The median of one figure of a side's samples of a workload. */
+const medianOf = (side: Side, workload: Workload, pick: (s: Sample) => number) =>
+  median(side.samples[workload].map(pick));
+const mainOf = (side: Side, workload: Workload) => medianOf(side, workload, (s) => s.mainMs);
 const added = (value: number, plain: number) => `${fmt(((value - plain) / plain) * 100)}%`;
 
 function row(workload: Workload, { plain, ours, peer, baseline }: Sides): string {
   const a = mainOf(plain, workload);
   const before = baseline ? `${fmt(mainOf(baseline, workload))} ms (${added(mainOf(baseline, workload), a)}) → ` : '';
   const [b, c] = [mainOf(ours, workload), mainOf(peer, workload)];
-  const of = (side: Side, pick: (s: Sample) => number) => median(side.samples[workload].map(pick));
+  const of = (side: Side, pick: (s: Sample) => number) => medianOf(side, workload, pick);
   const [wa, wb] = [of(plain, (s) => s.scriptMs), of(ours, (s) => s.scriptMs)];
   const tasks = [plain, ...(baseline ? [baseline] : []), ours, peer].map((side) => of(side, (s) => s.longTasks));
   const tbt = [plain, ours, peer].map((side) => fmt(of(side, (s) => s.tbtMs))).join(' / ');

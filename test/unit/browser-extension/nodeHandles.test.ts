@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ActionSession } from '../../../browser-extension/src/background/actions/actionSession';
 import { CommandError } from '../../../browser-extension/src/background/commandError';
-import { withHandle } from '../../../browser-extension/src/background/inspection/nodeHandles';
+import { withHandle, type NodeHandle } from '../../../browser-extension/src/background/inspection/nodeHandles';
 
 /**
  * A session over a fake page: `DOM.resolveNode` hands out a new object id each time, valid until the document is
@@ -49,13 +49,11 @@ function fakeSession() {
 }
 
 /** What a call on the handle reads: the page call fails as Chrome's would on a dead handle. */
-const useHandle =
-  (page: ReturnType<typeof fakeSession>) =>
-  (handle: { objectId: string; make(m: string): void; made(m: string): Promise<string | undefined> | undefined }) =>
-    page.session.send('Runtime.callFunctionOn', { objectId: handle.objectId }).then(() => {
-      handle.make('function () { return () => 1; }');
-      return handle;
-    });
+const useHandle = (page: ReturnType<typeof fakeSession>) => (handle: NodeHandle) =>
+  page.session.send('Runtime.callFunctionOn', { objectId: handle.objectId }).then(() => {
+    handle.make('function () { return () => 1; }');
+    return handle;
+  });
 
 describe('inspection: page-side handles kept per document', () => {
   it('keeps one handle and one made function per element while the document stays', async () => {
