@@ -18,8 +18,14 @@ import {
 import { copyWorkspace, ROOT } from './suiteBuild';
 import { runCommand } from './uiRig';
 
-/** The README's pictures: taken here, from the installed VSIX, so they show the extension as it is. */
-const PICTURES = join(ROOT, 'docs', 'images');
+/**
+ * The README's pictures: taken here, from the installed VSIX, so they show the extension as it is. They replace
+ * docs/images only when asked (`npm run pictures`); a test run writes them to .test-artifacts and leaves the tree clean.
+ */
+const PICTURES =
+  process.env.BROWSER_DEBUG_PICTURES === 'docs'
+    ? join(ROOT, 'docs', 'images')
+    : join(ROOT, '.test-artifacts', 'pictures');
 const WALKTHROUGH = 'Get Started with Browser Debug';
 
 export interface MarketplaceRig {
