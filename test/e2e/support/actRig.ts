@@ -5,6 +5,7 @@ import type { ConfigOverrides } from '../../../src/connector/config';
 import { call, httpClient, startMcpConnector, textOf, type McpTestConnector } from '../../support/mcp';
 import { startActApp, type ActAppServer } from './actAppServer';
 import { connectExtension, launchWithExtension, requireChromium, type TestBrowser } from './chromium';
+import { startTogether } from '../../support/startTogether';
 
 export interface ActRig {
   browser: TestBrowser;
@@ -27,7 +28,10 @@ export function actRig(overrides: ConfigOverrides = {}): ActRig {
   const rig = {} as ActRig;
   before(async function () {
     const executable = requireChromium(this);
-    [rig.connector, rig.app] = await Promise.all([startMcpConnector(overrides), startActApp()]);
+    await startTogether([
+      startMcpConnector(overrides).then((connector) => (rig.connector = connector)),
+      startActApp().then((app) => (rig.app = app)),
+    ]);
     rig.browser = await launchWithExtension(executable);
     await connectExtension(rig.browser.worker, rig.connector.port);
     rig.client = (await httpClient(rig.connector.port)).client;

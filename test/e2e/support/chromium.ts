@@ -7,6 +7,7 @@ import { startTestConnector, type TestConnector } from '../../support/connector'
 import { skipRequested } from '../../support/skipRequest';
 import { until } from '../../support/until';
 import { startFixtureServer, type FixtureServer } from './fixtureServer';
+import { startTogether } from '../../support/startTogether';
 
 export const EXTENSION_DIR = resolve(__dirname, '../../../dist/browser-extension');
 
@@ -142,7 +143,10 @@ export function extensionRig(options: { connect?: boolean } = {}): ExtensionRig 
   const rig = {} as ExtensionRig;
   before(async function () {
     const executable = requireChromium(this);
-    [rig.connector, rig.site] = await Promise.all([startTestConnector(), startFixtureServer()]);
+    await startTogether([
+      startTestConnector().then((connector) => (rig.connector = connector)),
+      startFixtureServer().then((site) => (rig.site = site)),
+    ]);
     rig.browser = await launchWithExtension(executable);
     if (options.connect !== false) await connectExtension(rig.browser.worker, rig.connector.port);
   });

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { httpClient, startMcpConnector, type McpTestConnector } from '../../support/mcp';
 import { startActApp, type ActAppServer } from './actAppServer';
 import { connectExtension, launchWithExtension, requireChromium, type TestBrowser } from './chromium';
+import { startTogether } from '../../support/startTogether';
 
 export interface McpRig {
   connector: McpTestConnector;
@@ -19,7 +20,10 @@ export function mcpRig(): McpRig {
   const rig = {} as McpRig;
   before(async function () {
     const executable = requireChromium(this);
-    [rig.connector, rig.app] = await Promise.all([startMcpConnector(), startActApp()]);
+    await startTogether([
+      startMcpConnector().then((connector) => (rig.connector = connector)),
+      startActApp().then((app) => (rig.app = app)),
+    ]);
     rig.browser = await launchWithExtension(executable);
     await connectExtension(rig.browser.worker, rig.connector.port);
     rig.client = (await httpClient(rig.connector.port)).client;

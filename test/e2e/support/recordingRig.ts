@@ -7,6 +7,7 @@ import { httpClient, startMcpConnector, type McpTestConnector } from '../../supp
 import { TestSocket } from '../../support/wsClient';
 import { connectExtension, launchWithExtension, requireChromium, type TestBrowser } from './chromium';
 import { startShopServer, type ShopServer } from './shopServer';
+import { startTogether } from '../../support/startTogether';
 
 /** The password the recordings tests type, which no saved or sent answer may hold. */
 export const PASSWORD = 'hunter2-Sup3rSecret';
@@ -32,9 +33,9 @@ export function recordingRig(): RecordingRig {
   before(async function () {
     const executable = requireChromium(this);
     rig.recordingsDir = mkdtempSync(join(tmpdir(), 'bd-recordings-'));
-    [rig.connector, rig.shop] = await Promise.all([
-      startMcpConnector({ recordings: { dir: rig.recordingsDir } }),
-      startShopServer(),
+    await startTogether([
+      startMcpConnector({ recordings: { dir: rig.recordingsDir } }).then((connector) => (rig.connector = connector)),
+      startShopServer().then((shop) => (rig.shop = shop)),
     ]);
     rig.browser = await launchWithExtension(executable);
     await connectExtension(rig.browser.worker, rig.connector.port);

@@ -16,6 +16,7 @@ import {
 import { startFixtureServer, type FixtureServer } from '../../e2e/support/fixtureServer';
 import { cuttableLink, type CuttableLink } from './cuttableLink';
 import { readConsole, startTestEdge, type TestEdge } from './edgeAccount';
+import { startTogether } from '../../support/startTogether';
 
 export interface RemoteRig {
   edge: TestEdge;
@@ -91,10 +92,10 @@ export function remoteRig(): RemoteRig {
   before(async function () {
     this.timeout(150_000);
     const executable = requireChromium(this);
-    [rig.edge, rig.connector, rig.site] = await Promise.all([
-      startTestEdge(),
-      startTestConnector(),
-      startFixtureServer(),
+    await startTogether([
+      startTestEdge().then((edge) => (rig.edge = edge)),
+      startTestConnector().then((connector) => (rig.connector = connector)),
+      startFixtureServer().then((site) => (rig.site = site)),
     ]);
     rig.network = await cuttableLink(rig.edge.url);
     rig.browser = await launchWithExtension(executable);
