@@ -4,8 +4,8 @@
  * developer's own Chrome), side by side in one run. Ours and the bare page run with no debugger attached
  * (DevTools makes every console call dearer); the peer's capture is that debugger: per workload its time (tasks back to back, so main-thread time
  * for the console and DOM workloads), long tasks and total blocking time, as medians of several rounds; then
- * the cost of one console.log in a tight loop, LCP, and which of our scripts the time goes to (a CPU profile of
- * the console workload, self time by script: the one figure taken with a debugger attached).
+ * the cost of one console.log in a tight loop, LCP, and whose code the time goes to (one more round traced with
+ * CPU samples and read by DevTools' trace engine: self time of the console workload by script and function).
  * Usage: npm run bench:page   (BENCH_ROUNDS=7 by default; BENCH_EXTENSION_DIR=another build's
  * dist/browser-extension to measure it instead; BENCH_BASELINE_DIR=another build's dist/browser-extension to
  * measure it too, in a third browser in the same rounds (before/after in one machine state);
@@ -17,8 +17,9 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Connector } from '../src/connector/connector';
 import { chromiumPath, EXTENSION_DIR } from '../test/e2e/support/chromium';
 import { until } from '../test/support/until';
+import { median } from './median';
 import { attachPeer, installPeer, PEER_VERSION } from './chromeDevtoolsMcp';
-import { profileOurCode, PROFILED } from './pageProfile';
+import { ourCodeCosts, PROFILE_CATEGORIES, PROFILED } from './pageProfile';
 import { emptySide, LABELS, report, WORKLOADS, type Side, type Sides, type Workload } from './pageReport';
 import { launchRaw, type RawBrowser, type TraceEvent } from './rawCdp';
 import { toolText } from './toolText';
@@ -132,6 +133,28 @@ const peerTab =
     };
   };
 
+/**
+ * The profiled round: DevTools' trace engine needs the trace to begin with the page's frame, so its tab is
+ * attached (no domain enabled: console calls cost what they cost untraced) and the trace starts from it.
+ */
+async function profiledRound(browser: RawBrowser, origin: string) {
+  const { targetId } = await browser.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
+  const { sessionId } = await browser.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
+  try {
+    return await browser.trace(
+      PROFILE_CATEGORIES,
+      async () => {
+        const posted = new Promise<PageResults>((resolve) => results.push(resolve));
+        await browser.send('Page.navigate', { url: `${origin}/index.html?run=profile` }, sessionId);
+        return posted;
+      },
+      sessionId,
+    );
+  } finally {
+    await browser.send('Target.closeTarget', { targetId });
+  }
+}
+
 /** One round: a fresh tab runs every workload on itself and posts its figures. */
 async function measure(browser: RawBrowser, open: Opener, origin: string, side: Side, round: number): Promise<void> {
   const { result: page, events } = await browser.trace(['toplevel', 'blink.user_timing'], async () => {
@@ -203,9 +226,13 @@ async function measureAll(browsers: Browsers, origin: string, port: number): Pro
   if (before) console.log(`Before (BENCH_BASELINE_DIR=${process.env.BENCH_BASELINE_DIR}) → this build, main thread:\n`);
   for (const line of report(sides, `chrome-devtools-mcp ${PEER_VERSION}`, clock)) console.log(line);
   console.log(
-    `\nWhere "${LABELS[PROFILED as Workload] ?? PROFILED}" spends its time with the extension (CPU profile, self time):`,
+    `\nWhere "${LABELS[PROFILED as Workload] ?? PROFILED}" spends its main thread, without and with the extension (one round each traced with CPU samples, read by DevTools' trace engine):`,
   );
-  for (const line of await profileOurCode(ours, origin)) console.log(line);
+  const traced = { ours: await profiledRound(ours, origin), bare: await profiledRound(bare, origin) };
+  for (const line of await ourCodeCosts(traced.ours.events, traced.bare.events)) console.log(line);
+  console.log(
+    `  (console.log in a tight loop in these rounds: ${traced.bare.result.callCost.toFixed(2)} µs without, ${traced.ours.result.callCost.toFixed(2)} µs with ours; untraced ${median(sides.plain.callCost).toFixed(2)} and ${median(sides.ours.callCost).toFixed(2)} µs)`,
+  );
 }
 
 interface Browsers {

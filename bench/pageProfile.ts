@@ -1,49 +1,113 @@
-/** bench:page's one figure taken with a debugger attached: a CPU profile of one workload, self time by script. */
+/**
+ * bench:page's "which of our code costs what": one more round with the extension, traced with CPU samples and
+ * read with DevTools' trace engine (the one the connector ships). Tracing attaches nothing to the page, so the
+ * page runs as a user's does; sampling makes every call a little dearer, so the shares are what to read.
+ */
+import type { TreeNode } from '../src/connector/performance/engineShapes';
+import { parseTrace } from '../src/connector/performance/traceEngine';
 import { PAGE_HOOK_SOURCE_URL } from '../src/shared/stackFrames';
-import type { RawBrowser } from './rawCdp';
+import type { TraceEvent } from './rawCdp';
 
 /** The workload profiled (BENCH_PROFILE, the console workload by default). */
 export const PROFILED = process.env.BENCH_PROFILE ?? 'consoleWorkload';
 
-const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+/** What the engine needs for a main thread's tasks, the scripts in them (CPU samples) and the workload's marks. */
+export const PROFILE_CATEGORIES = [
+  'blink.user_timing',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-v8.cpu_profiler',
+  'toplevel',
+  'v8.execute',
+];
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string };
+const TOP = 14;
+
+const fmt = (ms: number) => ms.toLocaleString('en-US', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+
+interface Entry {
+  name: string;
+  ts: number;
+  dur?: number;
+  callFrame?: { url: string; functionName: string };
+  args?: { data?: { url?: unknown; functionName?: unknown }; src_func?: unknown };
 }
 
-/** Self time of one workload by script, with the extension: which of our code costs what. */
-export async function profileOurCode(browser: RawBrowser, origin: string): Promise<string[]> {
-  const page = await browser.open(`${origin}/index.html`);
-  await browser.send('Profiler.enable', {}, page.sessionId);
-  await browser.send('Profiler.setSamplingInterval', { interval: 100 }, page.sessionId);
-  await browser.send('Profiler.start', {}, page.sessionId);
-  await page.evaluate(`${PROFILED}()`);
-  const { profile } = await browser.send<{
-    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
-  }>('Profiler.stop', {}, page.sessionId);
-  await page.close();
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+/** Whose code a sampled frame is: our page hook, one of our extension's scripts, the app, or V8 itself. */
+function ownerOf(url: string): string {
+  if (url === PAGE_HOOK_SOURCE_URL) return 'ours: page hook';
+  if (url.startsWith('chrome-extension://')) return `ours: ${url.split('/').slice(3).join('/')}`;
+  return url ? 'the app' : 'V8';
+}
+
+/** A task or event that is not script: what the browser did, named by its task's source when it has one. */
+function browserWork(entry: Entry): string {
+  const source = typeof entry.args?.src_func === 'string' ? ` (${entry.args.src_func})` : '';
+  return `the browser › ${entry.name}${source}`;
+}
+
+/** Self time (ms) by owner › function on one thread's tasks inside [from, to] (µs, the trace's clock). */
+function selfTimes(roots: Iterable<TreeNode>, from: number, to: number): Map<string, number> {
   const self = new Map<string, number>();
-  let total = 0;
-  profile.samples.forEach((id, i) => {
-    const frame = byId.get(id)!.callFrame;
-    const delta = profile.timeDeltas[i]! / 1000;
-    if (frame.functionName === '(idle)' || frame.functionName === '(program)') return;
-    total += delta;
-    const script = frame.url.startsWith('chrome-extension://')
-      ? `ours: ${frame.url.split('/').slice(3).join('/')}`
-      : frame.url === PAGE_HOOK_SOURCE_URL
-        ? 'ours: pageHook.js'
-        : frame.url
-          ? 'the page'
-          : 'native/V8';
-    const key = `${script} › ${frame.functionName || '(anonymous)'}`;
-    self.set(key, (self.get(key) ?? 0) + delta);
-  });
-  return [...self]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 10)
-    .map(([key, ms]) => `  ${fmt(ms)} ms  ${key}`)
-    .concat(`  (${fmt(total)} ms busy in all)`);
+  const walk = (node: TreeNode) => {
+    const entry = node.entry as Entry;
+    const children = [...node.children];
+    const us = (entry.dur ?? 0) - children.reduce((sum, child) => sum + (child.entry.dur ?? 0), 0);
+    const frame = entry.callFrame;
+    const key =
+      entry.name === 'ProfileCall' && frame
+        ? `${ownerOf(frame.url)} › ${frame.functionName || '(anonymous)'}`
+        : browserWork(entry);
+    if (us > 0) self.set(key, (self.get(key) ?? 0) + us / 1000);
+    children.forEach(walk);
+  };
+  for (const root of roots) if (root.entry.ts >= from && root.entry.ts <= to) walk(root);
+  return self;
+}
+
+/** The profiled workload's self time (ms) by owner › function, from a traced round; undefined without its marks. */
+async function workloadSelfTimes(events: TraceEvent[]): Promise<Map<string, number> | undefined> {
+  const start = events.find((event) => event.name === `bd:${PROFILED}:start`);
+  const end = events.find((event) => event.name === `bd:${PROFILED}:end`);
+  if (!start || !end) return undefined;
+  const parsed = await parseTrace(events);
+  const renderer = parsed.data.Renderer as unknown as {
+    processes: Map<number, { threads: Map<number, { tree?: { roots: Iterable<TreeNode> } }> }>;
+  };
+  const roots = renderer.processes.get(start.pid)?.threads.get(start.tid)?.tree?.roots;
+  return roots ? selfTimes(roots, start.ts, end.ts) : undefined;
+}
+
+const ownerTotals = (self: Map<string, number>) => {
+  const totals = new Map<string, number>();
+  for (const [key, ms] of self) totals.set(key.split(' › ')[0]!, (totals.get(key.split(' › ')[0]!) ?? 0) + ms);
+  return totals;
+};
+
+/**
+ * Where the profiled workload's main thread goes with the extension and without it, from one traced round of
+ * each: the rows that differ most, then the totals by whose code ran. Lines to print.
+ */
+export async function ourCodeCosts(withUs: TraceEvent[], without: TraceEvent[]): Promise<string[]> {
+  // One after the other: the engine's handlers keep their state in their modules.
+  const ours = await workloadSelfTimes(withUs);
+  const bare = await workloadSelfTimes(without);
+  if (!ours || !bare) return [`  (a trace has no marks or main thread for ${PROFILED}: nothing to read)`];
+  const row = (key: string, a = 0, b = 0) =>
+    `  ${fmt(a).padStart(7)}  ${fmt(b).padStart(7)}  ${`${b - a >= 0 ? '+' : ''}${fmt(b - a)}`.padStart(8)}  ${key}`;
+  const keys = [...new Set([...ours.keys(), ...bare.keys()])];
+  const added = (key: string) => (ours.get(key) ?? 0) - (bare.get(key) ?? 0);
+  const byOwner = [ownerTotals(bare), ownerTotals(ours)] as const;
+  const owners = [...new Set([...byOwner[0].keys(), ...byOwner[1].keys()])];
+  const sum = (totals: Map<string, number>) => [...totals.values()].reduce((total, ms) => total + ms, 0);
+  return [
+    '  without     with     added  (ms of wall time on the main thread, self)',
+    ...keys
+      .sort((a, b) => Math.abs(added(b)) - Math.abs(added(a)))
+      .slice(0, TOP)
+      .map((key) => row(key, bare.get(key), ours.get(key))),
+    '  By whose code:',
+    ...owners.map((owner) => row(owner, byOwner[0].get(owner), byOwner[1].get(owner))),
+    row('in all', sum(byOwner[0]), sum(byOwner[1])),
+  ];
 }

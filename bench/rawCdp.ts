@@ -20,8 +20,12 @@ export interface RawBrowser {
   open(url: string): Promise<RawPage>;
   /** Evaluates in the first service worker whose URL starts with `prefix`. */
   evaluateInWorker<T>(prefix: string, expression: string): Promise<T>;
-  /** Runs `work` while the browser records a trace of `categories` (no page is attached for it). */
-  trace<T>(categories: string[], work: () => Promise<T>): Promise<{ result: T; events: TraceEvent[] }>;
+  /**
+   * Runs `work` while the browser records a trace of `categories` (no page is attached for it). Started from
+   * the session `via` (attached to another tab), the trace begins with that tab's frames, which DevTools'
+   * trace engine needs.
+   */
+  trace<T>(categories: string[], work: () => Promise<T>, via?: string): Promise<{ result: T; events: TraceEvent[] }>;
   close(): Promise<void>;
 }
 
@@ -117,7 +121,7 @@ export async function launchRaw(executable: string, extraArgs: string[] = []): P
         await send('Target.detachFromTarget', { sessionId });
       }
     },
-    trace: async (categories, work) => {
+    trace: async (categories, work, via) => {
       const events: TraceEvent[] = [];
       const complete = new Promise<void>((resolve) => {
         const listener = (message: { method?: string; params?: Params }) => {
@@ -129,12 +133,16 @@ export async function launchRaw(executable: string, extraArgs: string[] = []): P
         };
         listeners.add(listener);
       });
-      await send('Tracing.start', { traceConfig: { includedCategories: categories }, transferMode: 'ReportEvents' });
+      await send(
+        'Tracing.start',
+        { traceConfig: { includedCategories: categories }, transferMode: 'ReportEvents' },
+        via,
+      );
       try {
         return { result: await work(), events };
       } finally {
         // Ended even when the work failed, so the browser can trace again.
-        await send('Tracing.end');
+        await send('Tracing.end', {}, via);
         await complete;
       }
     },
