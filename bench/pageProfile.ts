@@ -29,27 +29,39 @@ interface Entry {
   name: string;
   ts: number;
   dur?: number;
+  /** Thread time of a complete event, where the platform records it. */
+  tdur?: number;
   callFrame?: { url: string; functionName: string };
   args?: { data?: { url?: unknown; functionName?: unknown }; src_func?: unknown };
 }
 
 /** Whose code a sampled frame is: our page hook, one of our extension's scripts, the app, or V8 itself. */
 function ownerOf(url: string): string {
-  if (url === PAGE_HOOK_SOURCE_URL) return 'ours: page hook';
+  // Samples name the hook's file in the extension; the browser's call events name its sourceURL.
+  if (url === PAGE_HOOK_SOURCE_URL) return 'ours: pageHook.js';
   if (url.startsWith('chrome-extension://')) return `ours: ${url.split('/').slice(3).join('/')}`;
   return url ? 'the app' : 'V8';
 }
 
-/** A task or event that is not script: what the browser did, named by its task's source when it has one. */
+/**
+ * A task or event that is not script: what the browser did, named by its task's source when it has one. A
+ * call into script (a listener, an observer's callback) is charged to the script called.
+ */
 function browserWork(entry: Entry): string {
+  const url = entry.args?.data?.url;
+  if (entry.name === 'FunctionCall' && typeof url === 'string') return `${ownerOf(url)} › (calls into it)`;
   const source = typeof entry.args?.src_func === 'string' ? ` (${entry.args.src_func})` : '';
   return `the browser › ${entry.name}${source}`;
 }
 
-/** Self time (ms) by owner › function on one thread's tasks inside [from, to] (µs, the trace's clock). */
+/**
+ * Self time (ms) by owner › function on one thread's tasks inside [from, to] (µs, the trace's clock). Samples
+ * and events are wall time; each task's share of it is scaled by the task's thread time, so time the core
+ * spent on another process (this machine has two) is not charged to whatever the page was running.
+ */
 function selfTimes(roots: Iterable<TreeNode>, from: number, to: number): Map<string, number> {
   const self = new Map<string, number>();
-  const walk = (node: TreeNode) => {
+  const walk = (node: TreeNode, running: number) => {
     const entry = node.entry as Entry;
     const children = [...node.children];
     const us = (entry.dur ?? 0) - children.reduce((sum, child) => sum + (child.entry.dur ?? 0), 0);
@@ -58,10 +70,14 @@ function selfTimes(roots: Iterable<TreeNode>, from: number, to: number): Map<str
       entry.name === 'ProfileCall' && frame
         ? `${ownerOf(frame.url)} › ${frame.functionName || '(anonymous)'}`
         : browserWork(entry);
-    if (us > 0) self.set(key, (self.get(key) ?? 0) + us / 1000);
-    children.forEach(walk);
+    if (us > 0) self.set(key, (self.get(key) ?? 0) + (us * running) / 1000);
+    for (const child of children) walk(child, running);
   };
-  for (const root of roots) if (root.entry.ts >= from && root.entry.ts <= to) walk(root);
+  for (const root of roots) {
+    const { ts, dur, tdur } = root.entry as Entry;
+    if (ts < from || ts > to) continue;
+    walk(root, dur && tdur !== undefined ? Math.min(1, tdur / dur) : 1);
+  }
   return self;
 }
 
@@ -101,7 +117,7 @@ export async function ourCodeCosts(withUs: TraceEvent[], without: TraceEvent[]):
   const owners = [...new Set([...byOwner[0].keys(), ...byOwner[1].keys()])];
   const sum = (totals: Map<string, number>) => [...totals.values()].reduce((total, ms) => total + ms, 0);
   return [
-    '  without     with     added  (ms of wall time on the main thread, self)',
+    "  without     with     added  (ms of the main thread's CPU, self)",
     ...keys
       .sort((a, b) => Math.abs(added(b)) - Math.abs(added(a)))
       .slice(0, TOP)
