@@ -2,15 +2,15 @@
  * Where inspect_element's time goes (a profiling aid next to bench/inspect.ts; prints figures, not a test):
  * MCP calls that do nothing in the browser, that reach it without CDP, and inspect_element, over stdio (the
  * stdio bin and the connector it starts, as bench/inspect.ts runs it) and over that connector's HTTP /mcp, the
- * same inspection over the HTTP API, and each CDP call the extension makes, sent alone from the service worker
- * on the same debugger session.
+ * same inspection over the HTTP API, each CDP call the extension makes, sent alone from the service worker
+ * on the same debugger session, and the rules' call through chrome.debugger against a DevTools connection.
  * Usage: npm run build && node --import tsx bench/inspectProfile.ts   (BENCH_INSPECT_RUNS, default 30)
  */
 import { chromiumPath } from '../test/e2e/support/chromium';
 import { startApp } from '../test/e2e/support/devApps';
 import { inspectReactApp } from '../test/e2e/support/inspectApps';
 import { runBench } from './connectorProcess';
-import { inspectedApp } from './inspectedApp';
+import { inspectedApp, type InspectedApp } from './inspectedApp';
 import { median } from './median';
 import { toolText } from './toolText';
 
@@ -25,6 +25,50 @@ async function timed(label: string, call: () => Promise<unknown>): Promise<void>
     ms.push(performance.now() - started);
   }
   console.log(`${label.padEnd(44)} ${median(ms).toFixed(1).padStart(7)} ms`);
+}
+
+type WorkerCdp = (method: string, params?: Record<string, unknown>) => Promise<{ ms: number }>;
+
+/**
+ * The floor under inspect_element against get_css_styles: the same calls on the same tab, in turn, through
+ * chrome.debugger (an extension's only way to the protocol) and through a DevTools connection (Playwright's CDP
+ * session here; chrome-devtools-mcp's Puppeteer has one of its own), each timed by its caller.
+ */
+async function overTheirTransport(browser: InspectedApp['browser'], cdp: WorkerCdp, nodeId: number): Promise<void> {
+  const page = browser.context.pages().find((open) => open.url().startsWith('http'));
+  if (!page) throw new Error('the app tab is gone');
+  const session = await browser.context.newCDPSession(page);
+  await session.send('DOM.enable');
+  await session.send('CSS.enable');
+  const { root } = await session.send('DOM.getDocument', { depth: 0 });
+  const { nodeId: theirNode } = await session.send('DOM.querySelector', {
+    nodeId: root.nodeId,
+    selector: 'button.counter',
+  });
+  const calls: [string, string, () => Record<string, unknown>, () => Record<string, unknown>][] = [
+    [
+      'CSS.getMatchedStylesForNode (26 KB)',
+      'CSS.getMatchedStylesForNode',
+      () => ({ nodeId }),
+      () => ({ nodeId: theirNode }),
+    ],
+    ['Runtime.evaluate 1', 'Runtime.evaluate', () => ({ expression: '1' }), () => ({ expression: '1' })],
+  ];
+  console.log('The same call, in turn: chrome.debugger from the worker | a DevTools connection from Node');
+  for (const [label, method, ours, theirs] of calls) {
+    const times = { ours: [] as number[], theirs: [] as number[] };
+    for (let i = 0; i < RUNS; i++) {
+      times.ours.push((await cdp(method, ours())).ms);
+      const started = performance.now();
+      await session.send(method as 'Runtime.evaluate', theirs() as never);
+      times.theirs.push(performance.now() - started);
+    }
+    const [a, b] = [median(times.ours), median(times.theirs)];
+    console.log(
+      `  ${label.padEnd(36)} ${a.toFixed(1).padStart(6)} ms | ${b.toFixed(1).padStart(6)} ms  (${a >= b ? '+' : '−'}${Math.abs(a - b).toFixed(1)} ms)`,
+    );
+  }
+  await session.detach();
 }
 
 async function main(): Promise<void> {
@@ -112,6 +156,7 @@ async function main(): Promise<void> {
       fetchRelatives: false,
     }));
     await cdp('Accessibility.disable');
+    await overTheirTransport(browser, cdp, nodeId2);
   } finally {
     await stop();
     await app.stop();
