@@ -75,17 +75,9 @@ export class NetworkCapture {
       filter,
       ['requestHeaders', 'extraHeaders'],
     );
+    w.onResponseStarted.addListener((d) => this.respond(d), filter, ['responseHeaders', 'extraHeaders']);
     w.onBeforeRedirect.addListener((d) => this.redirect(d), filter, ['responseHeaders', 'extraHeaders']);
-    // The status and headers come with completion, not in an onResponseStarted of their own: the browser's
-    // UI thread pays for each event of each request (docs/costs.md), and a record is only sent when it ends.
-    w.onCompleted.addListener(
-      (d) => {
-        this.respond(d);
-        this.finish(d.requestId, d.timeStamp, undefined);
-      },
-      filter,
-      ['responseHeaders', 'extraHeaders'],
-    );
+    w.onCompleted.addListener((d) => this.finish(d.requestId, d.timeStamp, undefined), filter);
     w.onErrorOccurred.addListener((d) => this.finish(d.requestId, d.timeStamp, d.error), filter);
   }
 
@@ -141,7 +133,7 @@ export class NetworkCapture {
     if (pending) Object.assign(pending.event, patch);
   }
 
-  private respond(details: chrome.webRequest.OnCompletedDetails): void {
+  private respond(details: chrome.webRequest.OnResponseStartedDetails): void {
     const responseHeaders = redactHeaders(details.responseHeaders);
     this.update(details.requestId, {
       status: details.statusCode,
