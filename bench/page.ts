@@ -21,7 +21,8 @@ import { median } from './median';
 import { attachPeer, installPeer, PEER_VERSION } from './chromeDevtoolsMcp';
 import { ourCodeCosts, PROFILE_CATEGORIES, PROFILED } from './pageProfile';
 import { emptySide, LABELS, report, WORKLOADS, type Side, type Sides, type Workload } from './pageReport';
-import { launchRaw, type RawBrowser, type TraceEvent } from './rawCdp';
+import { launchRaw, type RawBrowser } from './rawCdp';
+import { CALL_COST, threadClock, workloadCpu } from './pageThreads';
 import { toolText } from './toolText';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -55,51 +56,6 @@ async function startApp(): Promise<{ origin: string; close(): Promise<void> }> {
         child.disconnect();
       }),
   };
-}
-
-/**
- * Main-thread CPU time of each workload: the page's tasks (trace category `toplevel`) on the thread that made
- * the workload's marks, between its start and end marks. Wall time alone counts every process on a
- * shared machine (the extension's worker, the connector, the app's server) as the page's.
- */
-/** Tasks counted with their thread time, and without it (then their wall time was counted). */
-const clock = { thread: 0, wall: 0 };
-
-/** The tight loop's marks, beside the workloads'. */
-const CALL_COST = 'callCost';
-
-function mainThreadTimes(events: TraceEvent[]): Partial<Record<Workload | typeof CALL_COST, number>> {
-  const times: Partial<Record<Workload | typeof CALL_COST, number>> = {};
-  for (const workload of [...WORKLOADS, CALL_COST] as const) {
-    const start = events.find((event) => event.name === `bd:${workload}:start`);
-    const end = events.find((event) => event.name === `bd:${workload}:end`);
-    if (!start || !end) continue;
-    const tasks = events
-      .filter(
-        (event) =>
-          event.pid === start.pid &&
-          event.tid === start.tid &&
-          event.ph === 'X' &&
-          event.cat.split(',').includes('toplevel') &&
-          event.ts + (event.dur ?? 0) > start.ts &&
-          event.ts < end.ts,
-      )
-      .sort((a, b) => a.ts - b.ts);
-    let busy = 0;
-    let until = start.ts;
-    for (const task of tasks) {
-      // Nested top-level slices are counted once; the first and last are cut at the marks. A task's thread
-      // time (CPU) is counted where the trace has it: on a loaded machine its wall time also holds the time
-      // other processes had the core.
-      const from = Math.max(task.ts, until);
-      const to = Math.min(task.ts + (task.dur ?? 0), end.ts);
-      if (to > from) busy += ((to - from) * (task.tdur ?? task.dur ?? 0)) / (task.dur || 1);
-      clock[task.tdur === undefined ? 'wall' : 'thread']++;
-      until = Math.max(until, to);
-    }
-    times[workload] = busy / 1000;
-  }
-  return times;
 }
 
 /** Opens a tab at a URL and answers how to close it. */
@@ -157,21 +113,27 @@ async function profiledRound(browser: RawBrowser, origin: string) {
 
 /** One round: a fresh tab runs every workload on itself and posts its figures. */
 async function measure(browser: RawBrowser, open: Opener, origin: string, side: Side, round: number): Promise<void> {
-  const { result: page, events } = await browser.trace(['toplevel', 'blink.user_timing'], async () => {
+  const { result: page, events } = await browser.trace(['toplevel', 'blink.user_timing', '__metadata'], async () => {
     const posted = new Promise<PageResults>((resolve) => results.push(resolve));
     const close = await open(`${origin}/index.html?run=${round}`);
     const page = await posted;
     await close();
     return page;
   });
-  const main = mainThreadTimes(events);
+  const cpu = workloadCpu(events);
   side.lcp.push(page.lcp);
   side.callCost.push(page.callCost);
   // The loop's 25,000 calls (5 runs of 5,000) in main-thread CPU, µs a call.
-  side.callCpu.push(((main[CALL_COST] ?? NaN) * 1000) / 25_000);
+  side.callCpu.push(((cpu.page[CALL_COST] ?? NaN) * 1000) / 25_000);
   for (const workload of WORKLOADS) {
     const { ms, longTasks, tbt } = page.workloads[workload];
-    side.samples[workload].push({ mainMs: main[workload] ?? NaN, scriptMs: ms, longTasks, tbtMs: tbt });
+    side.samples[workload].push({
+      mainMs: cpu.page[workload] ?? NaN,
+      browserMs: cpu.browser[workload] ?? NaN,
+      scriptMs: ms,
+      longTasks,
+      tbtMs: tbt,
+    });
   }
 }
 
@@ -224,7 +186,7 @@ async function measureAll(browsers: Browsers, origin: string, port: number): Pro
   }
   console.log(`\n\nPage-side cost of capture, medians of ${ROUNDS} rounds (same Chromium, same app, one run)\n`);
   if (before) console.log(`Before (BENCH_BASELINE_DIR=${process.env.BENCH_BASELINE_DIR}) → this build, main thread:\n`);
-  for (const line of report(sides, `chrome-devtools-mcp ${PEER_VERSION}`, clock)) console.log(line);
+  for (const line of report(sides, `chrome-devtools-mcp ${PEER_VERSION}`, threadClock)) console.log(line);
   console.log(
     `\nWhere "${LABELS[PROFILED as Workload] ?? PROFILED}" spends its main thread, without and with the extension (one round each traced with CPU samples, read by DevTools' trace engine):`,
   );

@@ -13,6 +13,8 @@ export const LABELS: Record<Workload, string> = {
 export interface Sample {
   /** The page's main thread's CPU time in its tasks (from the trace) while the workload ran. */
   mainMs: number;
+  /** The browser process's UI thread's CPU time in its tasks while the workload ran. */
+  browserMs: number;
   /** Wall time of the workload, as the page measured it. */
   scriptMs: number;
   longTasks: number;
@@ -74,6 +76,25 @@ function loopLine(label: string, pick: (side: Side) => number[], { plain, ours, 
   return `${label}: ${fmt(native, 2)} µs native, ${before}${cell('ours', ours)}, ${cell('chrome-devtools-mcp', peer)}`;
 }
 
+/** The browser's UI thread, which every tab and window shares, in CPU during each workload. */
+function browserTable(sides: Sides, peerName: string): string[] {
+  const named: [string, Side | undefined][] = [
+    ['without', sides.plain],
+    ['before', sides.baseline],
+    ['with Browser Debug', sides.ours],
+    [`with ${peerName}`, sides.peer],
+  ];
+  const shown = named.filter((entry): entry is [string, Side] => entry[1] !== undefined);
+  return [
+    `| Browser UI thread (CPU) | ${shown.map(([name]) => name).join(' | ')} |`,
+    `|---|${shown.map(() => '---|').join('')}`,
+    ...WORKLOADS.map(
+      (workload) =>
+        `| ${LABELS[workload]} | ${shown.map(([, side]) => `${fmt(medianOf(side, workload, (s) => s.browserMs))} ms`).join(' | ')} |`,
+    ),
+  ];
+}
+
 /** The tables of one run, in Markdown, as docs/costs.md quotes them. */
 export function report(sides: Sides, peerName: string, threadClock: { thread: number; wall: number }): string[] {
   const { plain, ours } = sides;
@@ -84,6 +105,8 @@ export function report(sides: Sides, peerName: string, threadClock: { thread: nu
     '',
     `Main thread: CPU time of the page's tasks between each workload's marks (the trace's thread clock; ` +
       `${threadClock.wall} of ${threadClock.thread + threadClock.wall} tasks had none, and count their wall time).`,
+    '',
+    ...browserTable(sides, peerName),
     '',
     `${loopLine('console.log in a tight loop', (side) => side.callCost, sides)} (target ≤ 2×)`,
     // The wall time above also counts our worker and the connector taking the core from the page.

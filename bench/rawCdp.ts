@@ -39,6 +39,7 @@ export interface TraceEvent {
   dur?: number;
   /** Thread (CPU) time of a complete event, where the platform records it. */
   tdur?: number;
+  args?: { name?: string };
 }
 
 export interface RawPage {

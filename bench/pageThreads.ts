@@ -1,0 +1,62 @@
+/**
+ * bench:page's CPU figures, read from each round's light trace: how busy a thread was between a workload's
+ * marks. Wall time alone counts every process on a shared machine (the extension's worker, the connector, the
+ * app's server) as the page's; a task's thread time counts only its own CPU.
+ */
+import type { TraceEvent } from './rawCdp';
+import { WORKLOADS, type Workload } from './pageReport';
+
+/** The tight loop's marks, beside the workloads'. */
+export const CALL_COST = 'callCost';
+type Marked = Workload | typeof CALL_COST;
+
+/** Tasks counted with their thread time, and without it (then their wall time was counted). */
+export const threadClock = { thread: 0, wall: 0 };
+
+/** CPU (ms) of one thread's top-level tasks between two trace times; nested ones count once, the ends are cut. */
+function busyBetween(events: TraceEvent[], thread: { pid: number; tid: number }, from: number, to: number): number {
+  const tasks = events
+    .filter(
+      (event) =>
+        event.pid === thread.pid &&
+        event.tid === thread.tid &&
+        event.ph === 'X' &&
+        event.cat.split(',').includes('toplevel') &&
+        event.ts + (event.dur ?? 0) > from &&
+        event.ts < to,
+    )
+    .sort((a, b) => a.ts - b.ts);
+  let busy = 0;
+  let until = from;
+  for (const task of tasks) {
+    const start = Math.max(task.ts, until);
+    const end = Math.min(task.ts + (task.dur ?? 0), to);
+    if (end > start) busy += ((end - start) * (task.tdur ?? task.dur ?? 0)) / (task.dur || 1);
+    threadClock[task.tdur === undefined ? 'wall' : 'thread']++;
+    until = Math.max(until, end);
+  }
+  return busy / 1000;
+}
+
+export interface WorkloadCpu {
+  /** The page's main thread: the one that made the workload's marks. */
+  page: Partial<Record<Marked, number>>;
+  /**
+   * The browser process's UI thread, which every tab and the browser's own windows share: webRequest events,
+   * extension messages and DevTools sessions all pass through it.
+   */
+  browser: Partial<Record<Workload, number>>;
+}
+
+export function workloadCpu(events: TraceEvent[]): WorkloadCpu {
+  const cpu: WorkloadCpu = { page: {}, browser: {} };
+  const ui = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrBrowserMain');
+  for (const workload of [...WORKLOADS, CALL_COST] as const) {
+    const start = events.find((event) => event.name === `bd:${workload}:start`);
+    const end = events.find((event) => event.name === `bd:${workload}:end`);
+    if (!start || !end) continue;
+    cpu.page[workload] = busyBetween(events, start, start.ts, end.ts);
+    if (ui && workload !== CALL_COST) cpu.browser[workload] = busyBetween(events, ui, start.ts, end.ts);
+  }
+  return cpu;
+}
