@@ -4,8 +4,9 @@
  * developer's own Chrome), side by side in one run. Ours and the bare page run with no debugger attached
  * (DevTools makes every console call dearer); the peer's capture is that debugger: per workload its time (tasks back to back, so main-thread time
  * for the console and DOM workloads), long tasks and total blocking time, as medians of several rounds; then
- * the cost of one console.log in a tight loop, LCP, and whose code the time goes to (one more round traced with
- * CPU samples and read by DevTools' trace engine: self time of the console workload by script and function).
+ * the browser process's UI thread during each workload, the cost of one console.log in a tight loop, LCP, and
+ * whose code the time goes to (one more round without us and one with us, traced with CPU samples and read by
+ * DevTools' trace engine: self time of the console workload by script and function).
  * Usage: npm run bench:page   (BENCH_ROUNDS=7 by default; BENCH_EXTENSION_DIR=another build's
  * dist/browser-extension to measure it instead; BENCH_BASELINE_DIR=another build's dist/browser-extension to
  * measure it too, in a third browser in the same rounds (before/after in one machine state);

@@ -1,7 +1,7 @@
 /**
- * bench:page's "which of our code costs what": one more round with the extension, traced with CPU samples and
- * read with DevTools' trace engine (the one the connector ships). Tracing attaches nothing to the page, so the
- * page runs as a user's does; sampling makes every call a little dearer, so the shares are what to read.
+ * bench:page's "which of our code costs what": one more round without the extension and one with it, traced with
+ * CPU samples and read with DevTools' trace engine (the one the connector ships). Sampling makes every call a
+ * little dearer, so the differences and shares are what to read, not the sums.
  */
 import type { TreeNode } from '../src/connector/performance/engineShapes';
 import { parseTrace } from '../src/connector/performance/traceEngine';
@@ -94,11 +94,15 @@ async function workloadSelfTimes(events: TraceEvent[]): Promise<Map<string, numb
   return roots ? selfTimes(roots, start.ts, end.ts) : undefined;
 }
 
-const ownerTotals = (self: Map<string, number>) => {
+/** Self time summed by owner (the part of each key before ` › `). */
+function ownerTotals(self: Map<string, number>): Map<string, number> {
   const totals = new Map<string, number>();
-  for (const [key, ms] of self) totals.set(key.split(' › ')[0]!, (totals.get(key.split(' › ')[0]!) ?? 0) + ms);
+  for (const [key, ms] of self) {
+    const owner = key.split(' › ')[0]!;
+    totals.set(owner, (totals.get(owner) ?? 0) + ms);
+  }
   return totals;
-};
+}
 
 /**
  * Where the profiled workload's main thread goes with the extension and without it, from one traced round of
