@@ -16,16 +16,14 @@ import {
   type CodeServer,
 } from './codeServer';
 import { copyWorkspace, ROOT } from './suiteBuild';
-import { runCommand } from './uiRig';
+import { ARTIFACTS, runCommand } from './uiRig';
 
 /**
  * The README's pictures: taken here, from the installed VSIX, so they show the extension as it is. They replace
  * docs/images only when asked (`npm run pictures`); a test run writes them to .test-artifacts and leaves the tree clean.
  */
 const PICTURES =
-  process.env.BROWSER_DEBUG_PICTURES === 'docs'
-    ? join(ROOT, 'docs', 'images')
-    : join(ROOT, '.test-artifacts', 'pictures');
+  process.env.BROWSER_DEBUG_PICTURES === 'docs' ? join(ROOT, 'docs', 'images') : join(ARTIFACTS, 'pictures');
 const WALKTHROUGH = 'Get Started with Browser Debug';
 
 export interface MarketplaceRig {
