@@ -162,10 +162,11 @@ describe('VS Code UI: Export as Test… writes the test where the project keeps 
     await pickPlaywright();
 
     const written = join(folder, 'e2e', 'specs', SPEC);
-    await until(() => existsSync(written), 20_000, `the test at ${written}`);
+    // The editor opens the test once it is written whole (the file exists, empty, while it is being written).
+    await workbench.locator('.tabs-container .tab.active', { hasText: SPEC }).waitFor({ timeout: 20_000 });
+    assert.ok(existsSync(written), `the test at ${written}`);
     assert.ok(!existsSync(join(folder, 'tests', SPEC)), 'not in tests/: the Playwright config says e2e/specs');
     assert.match(readFileSync(written, 'utf8'), /import \{ test, expect, type Locator \} from '@playwright\/test';/);
-    await workbench.locator('.tabs-container .tab.active', { hasText: SPEC }).waitFor({ timeout: 20_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-export-as-test.png') });
   });
 
