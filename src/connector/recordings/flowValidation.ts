@@ -1,10 +1,11 @@
 import { parse } from '@puppeteer/replay';
 import { ApiError } from '../../shared/errors';
 import type { RecorderFlow } from '../../shared/recording';
+import { checkFlowContent } from './flowContent';
 
 /**
  * Checks a flow with @puppeteer/replay's own parser, step by step, so an error names the bad step.
- * Returns the flow as the parser reads it (unknown fields dropped).
+ * Returns the flow as the parser reads it (unknown fields dropped), once its strings pass checkFlowContent.
  */
 export function validateFlow(input: unknown): RecorderFlow {
   let flow = input;
@@ -29,11 +30,14 @@ export function validateFlow(input: unknown): RecorderFlow {
       throw invalidFlow(`step ${index + 1} (${type}): ${(error as Error).message}`, index);
     }
   });
+  let parsed: RecorderFlow;
   try {
-    return parse(flow) as unknown as RecorderFlow;
+    parsed = parse(flow) as unknown as RecorderFlow;
   } catch (error) {
     throw invalidFlow((error as Error).message);
   }
+  checkFlowContent(parsed);
+  return parsed;
 }
 
 function invalidFlow(why: string, stepIndex?: number): ApiError {

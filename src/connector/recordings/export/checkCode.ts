@@ -1,23 +1,25 @@
 import type { ExportMock } from '../../../shared/recordingExport';
+import { jsLiteral } from './jsLiteral';
 import type { RegressionChecks } from './regressionChecks';
 
 /**
  * Runner-neutral pieces of the regression checks, as JavaScript lines: the bug's errors and how a
  * message is compared with them (the verdict's own normalisation, so a test and a replay agree).
  */
-export function errorMatcherLines(checks: RegressionChecks): string[] {
+export function errorMatcherLines(checks: RegressionChecks, typescript = false): string[] {
   if (!checks.errors.length) return [];
+  const type = (annotation: string) => (typescript ? annotation : '');
   return [
     "// The bug's errors, compared as the replay verdict compares them: line:column and long numbers ignored.",
-    `const bugErrors = ${JSON.stringify(checks.errors)};`,
-    'const errorKey = (message) =>',
+    `const bugErrors${type(': string[]')} = ${jsLiteral(checks.errors)};`,
+    `const errorKey = (message${type(': string')}) =>`,
     '  message',
     "    .replace(/\\s+/g, ' ')",
     "    .replace(/:\\d+:\\d+/g, '')",
     "    .replace(/0x[0-9a-f]+|\\b[0-9a-f]{8,}\\b|\\d{5,}/gi, '#')",
     '    .trim()',
     '    .slice(0, 200);',
-    'const isBugError = (message) => {',
+    `const isBugError = (message${type(': string')}) => {`,
     '  const key = errorKey(message);',
     '  return key !== "" && bugErrors.some((bug) => bug.includes(key) || key.includes(bug));',
     '};',
@@ -29,7 +31,7 @@ export function bugRequestsLine(checks: RegressionChecks, base: string): string[
   if (!checks.requests.length) return [];
   const items = checks.requests.map(
     (request) =>
-      `{ method: ${JSON.stringify(request.method)}, url: ${request.sameOrigin ? `${base} + ${JSON.stringify(request.url)}` : JSON.stringify(request.url)}, was: ${JSON.stringify(request.was)} }`,
+      `{ method: ${jsLiteral(request.method)}, url: ${request.sameOrigin ? `${base} + ${jsLiteral(request.url)}` : jsLiteral(request.url)}, was: ${jsLiteral(request.was)} }`,
   );
   return [
     '// Requests that failed in the bug: each must now answer below 400.',
@@ -37,7 +39,7 @@ export function bugRequestsLine(checks: RegressionChecks, base: string): string[
   ];
 }
 
-/** A Playwright-style URL glob as a RegExp source matching the whole URL. */
+/** A Playwright-style URL glob as a RegExp source matching the whole URL (written as `new RegExp("…")`). */
 export function globToRegExpSource(glob: string): string {
   let source = '';
   for (let i = 0; i < glob.length; i++) {
@@ -54,8 +56,8 @@ export function globToRegExpSource(glob: string): string {
 /** A mock's answer as an object literal: Playwright's `fulfill` and Puppeteer's `respond` take the same fields. */
 export function fulfillLiteral(mock: ExportMock): string {
   const fields = [`status: ${mock.status}`];
-  if (mock.headers && Object.keys(mock.headers).length) fields.push(`headers: ${JSON.stringify(mock.headers)}`);
-  if (mock.body !== undefined) fields.push(`body: ${JSON.stringify(mock.body)}`);
+  if (mock.headers && Object.keys(mock.headers).length) fields.push(`headers: ${jsLiteral(mock.headers)}`);
+  if (mock.body !== undefined) fields.push(`body: ${jsLiteral(mock.body)}`);
   return `{ ${fields.join(', ')} }`;
 }
 
@@ -76,7 +78,7 @@ export function headerLines(
   envHow: string,
 ): string[] {
   const lines = [
-    `Regression test exported by Browser Debug from recording ${recordingId} (${JSON.stringify(title)}).`,
+    `Regression test exported by Browser Debug from recording ${recordingId} (${jsLiteral(title)}).`,
     `Checks drawn from ${checks.source}.`,
     `Base URL: ${checks.origin ?? '(none recorded)'} unless BASE_URL is set.`,
   ];

@@ -1,6 +1,8 @@
 import type { LineWriter } from '@puppeteer/replay';
 import type { ExportMock } from '../../../shared/recordingExport';
-import { bugRequestsLine, errorMatcherLines, headerLines } from './checkCode';
+import { bugRequestsLine, commentSafe, errorMatcherLines, headerLines } from './checkCode';
+import { cypressStep } from './cypressSteps';
+import { jsLiteral } from './jsLiteral';
 import type { RegressionChecks } from './regressionChecks';
 import type { Additions } from './wrappedExtension';
 
@@ -13,20 +15,17 @@ export function cypressAdditions(context: {
   checks: RegressionChecks;
   secretEnv: string[];
   mocks: ExportMock[];
+  /** @cypress/chrome-recorder's Recorder key → Cypress `{key}` table. */
+  keys: Record<string, string>;
 }): Additions {
-  const { recordingId, title, checks, secretEnv, mocks } = context;
+  const { recordingId, title, checks, secretEnv, mocks, keys } = context;
   return {
-    spelling: {
-      base: 'baseURL',
-      env: (name) => `Cypress.env(${JSON.stringify(name)})`,
-      // The converter writes keys as `cy.type(…)`, which Cypress does not have: they go to the focused element.
-      fix: (line) => line.replace(/^cy\.type\(/, 'cy.focused().type('),
-    },
+    step: cypressStep(checks.origin, { base: 'baseURL', env: (name) => `Cypress.env(${jsLiteral(name)})` }, keys),
     header: (out) => {
       lines(out, headerLines(recordingId, title, checks, secretEnv, 'as CYPRESS_<name> (Cypress.env)'));
       lines(out, ['// An uncaught error in the page fails a Cypress test by itself.', '']);
       out.appendLine(
-        `const baseURL = Cypress.env('BASE_URL') ?? ${JSON.stringify(checks.origin ?? 'http://localhost')};`,
+        `const baseURL = Cypress.env('BASE_URL') ?? ${jsLiteral(checks.origin ?? 'http://localhost')};`,
       );
       lines(out, errorMatcherLines(checks));
       lines(out, bugRequestsLine(checks, 'baseURL'));
@@ -47,11 +46,11 @@ export function cypressAdditions(context: {
         ]);
       for (const mock of mocks) {
         const matcher = mock.method
-          ? `{ method: ${JSON.stringify(mock.method.toUpperCase())}, url: ${JSON.stringify(mock.url)} }`
-          : JSON.stringify(mock.url);
+          ? `{ method: ${jsLiteral(mock.method.toUpperCase())}, url: ${jsLiteral(mock.url)} }`
+          : jsLiteral(mock.url);
         const answer = [`statusCode: ${mock.status}`];
-        if (mock.headers) answer.push(`headers: ${JSON.stringify(mock.headers)}`);
-        if (mock.body !== undefined) answer.push(`body: ${JSON.stringify(mock.body)}`);
+        if (mock.headers) answer.push(`headers: ${jsLiteral(mock.headers)}`);
+        if (mock.body !== undefined) answer.push(`body: ${jsLiteral(mock.body)}`);
         out.appendLine(`cy.intercept(${matcher}, { ${answer.join(', ')} });`);
       }
     },
@@ -59,7 +58,7 @@ export function cypressAdditions(context: {
       out.appendLine("// Regression checks: the bug's failed requests and errors must not come back.");
       checks.requests.forEach((request, index) =>
         out.appendLine(
-          `cy.wait('@bugRequest${index}').its('response.statusCode').should('be.lessThan', 400); // the bug: ${request.was}`,
+          `cy.wait('@bugRequest${index}').its('response.statusCode').should('be.lessThan', 400); // the bug: ${commentSafe(request.was)}`,
         ),
       );
       if (checks.errors.length)
@@ -69,7 +68,7 @@ export function cypressAdditions(context: {
       const css = checks.visible?.selectors.find(
         (group) => group.length === 1 && !/^(aria|text|xpath|pierce)\//.test(group[0]!),
       );
-      if (css) out.appendLine(`cy.get(${JSON.stringify(css[0])}).should('be.visible'); // ${checks.visible!.what}`);
+      if (css) out.appendLine(`cy.get(${jsLiteral(css[0])}).should('be.visible'); // ${commentSafe(checks.visible!.what)}`);
     },
   };
 }

@@ -8,7 +8,10 @@ import {
 import type { SavedRecording } from '../recordingLibrary';
 import { cypressAdditions } from './cypressAdditions';
 import { PlaywrightStringifyExtension } from './playwrightExtension';
-import { prepareFlow } from './prepareFlow';
+import { secretEnvIn } from './prepareFlow';
+import { auditExport } from './auditExport';
+import { literalPolicy } from './exportPolicy';
+import { validateFlow } from '../flowValidation';
 import { puppeteerAdditions } from './puppeteerAdditions';
 import { regressionChecks, type RegressionChecks } from './regressionChecks';
 import { WrappedExtension } from './wrappedExtension';
@@ -29,32 +32,43 @@ export async function exportRecording(
   format: ExportFormat,
   options: ExportOptions = {},
 ): Promise<RecordingExport> {
-  const checks = regressionChecks(recording);
+  // Recorded, imported or edited on disk: the same string rules and the parser's own reading.
+  const flow = { ...validateFlow(recording.flow), title: recording.title };
+  const checks = regressionChecks({ ...recording, flow });
   const fileName = `${slug(recording.title)}${EXPORT_SUFFIX[format]}`;
   const base = { recordingId: recording.id, format, fileName, baseURL: checks.origin };
   if (format === 'recorder-json')
     return { ...base, text: `${JSON.stringify(recording.flow, null, 2)}\n`, checks: [], secretEnv: [] };
-  const { flow, secretEnv } = prepareFlow(recording.flow, checks.origin, recording.title);
+  const secretEnv = secretEnvIn(flow);
   const mocks = options.mocks ?? [];
   const context = { recordingId: recording.id, title: recording.title, checks, secretEnv, mocks };
-  const extension = await extensionFor(format, context);
+  const { extension, fixed } = await extensionFor(format, context);
   const text = await stringify(flow as unknown as Schema.UserFlow, { extension });
+  await auditExport(text, literalPolicy(flow, checks, mocks, fixed), format === 'playwright');
   return { ...base, text, checks: describeChecks(checks, mocks), secretEnv };
 }
 
+/** The format's converter with our writers, and its fixed text beyond ours. */
 async function extensionFor(
   format: Exclude<ExportFormat, 'recorder-json'>,
-  context: Parameters<typeof puppeteerAdditions>[0],
-): Promise<StringifyExtension> {
-  if (format === 'playwright') return new PlaywrightStringifyExtension(context);
+  context: Omit<Parameters<typeof cypressAdditions>[0], 'keys'>,
+): Promise<{ extension: StringifyExtension; fixed: string[] }> {
+  if (format === 'playwright') return { extension: new PlaywrightStringifyExtension(context), fixed: [] };
   if (format === 'puppeteer')
-    return new WrappedExtension(new PuppeteerStringifyExtension(), puppeteerAdditions(context));
-  // An ES module (built on its own copy of @puppeteer/replay); the hooks it implements are the same.
+    return {
+      extension: new WrappedExtension(new PuppeteerStringifyExtension(), puppeteerAdditions(context)),
+      fixed: [],
+    };
+  // ES modules (built on their own copy of @puppeteer/replay); the hooks it implements are the same.
   const { CypressStringifyExtension } = await import('@cypress/chrome-recorder/dist/CypressStringifyExtension.js');
-  return new WrappedExtension(
-    new CypressStringifyExtension() as unknown as StringifyExtension,
-    cypressAdditions(context),
-  );
+  const { supportedRecorderKeys: keys } = await import('@cypress/chrome-recorder/dist/constants.js');
+  return {
+    extension: new WrappedExtension(
+      new CypressStringifyExtension() as unknown as StringifyExtension,
+      cypressAdditions({ ...context, keys }),
+    ),
+    fixed: Object.values(keys).map((key) => `{${key}}`),
+  };
 }
 
 /** The checks in plain words, for the answer. */

@@ -1,7 +1,8 @@
 import { StringifyExtension, type LineWriter, type Schema } from '@puppeteer/replay';
 import type { ExportMock } from '../../../shared/recordingExport';
 import { bugRequestsLine, commentSafe, errorMatcherLines, fulfillLiteral, headerLines } from './checkCode';
-import { BASE_TOKEN, secretEnvName } from './prepareFlow';
+import { jsLiteral } from './jsLiteral';
+import { basePath, secretEnvOf } from './prepareFlow';
 import { playwrightLocator } from './playwrightSelectors';
 import type { RegressionChecks } from './regressionChecks';
 
@@ -30,9 +31,9 @@ export class PlaywrightStringifyExtension extends StringifyExtension {
     out.appendLine("import { test, expect, type Locator } from '@playwright/test';").appendLine('');
     for (const line of headerLines(recordingId, flow.title, checks, secretEnv, 'in the environment'))
       out.appendLine(line);
-    out.appendLine(`const baseURL = process.env.BASE_URL ?? ${JSON.stringify(checks.origin ?? 'http://localhost')};`);
+    out.appendLine(`const baseURL = process.env.BASE_URL ?? ${jsLiteral(checks.origin ?? 'http://localhost')};`);
     out.appendLine('test.use({ baseURL });').appendLine('');
-    for (const line of errorMatcherLines(checks)) out.appendLine(typed(line));
+    for (const line of errorMatcherLines(checks, true)) out.appendLine(line);
     for (const line of bugRequestsLine(checks, 'baseURL')) out.appendLine(line);
     out.appendLine('');
     out.appendLine('/** A Recorder `change`: a <select> takes the option, any other field the text. */');
@@ -42,7 +43,7 @@ export class PlaywrightStringifyExtension extends StringifyExtension {
     );
     out.appendLine('else await locator.fill(value);');
     out.endBlock().appendLine('}').appendLine('');
-    out.appendLine(`test(${JSON.stringify(flow.title)}, async ({ page }) => {`).startBlock();
+    out.appendLine(`test(${jsLiteral(flow.title)}, async ({ page }) => {`).startBlock();
     if (flow.timeout) out.appendLine(`page.setDefaultTimeout(${flow.timeout});`);
     if (checks.errors.length) {
       out.appendLine('const seenErrors: string[] = [];');
@@ -64,9 +65,9 @@ export class PlaywrightStringifyExtension extends StringifyExtension {
     for (const mock of mocks) {
       const answer = `route.fulfill(${fulfillLiteral(mock)})`;
       const handler = mock.method
-        ? `(route) => (route.request().method() === ${JSON.stringify(mock.method.toUpperCase())} ? ${answer} : route.fallback())`
+        ? `(route) => (route.request().method() === ${jsLiteral(mock.method.toUpperCase())} ? ${answer} : route.fallback())`
         : `(route) => ${answer}`;
-      out.appendLine(`await page.route(${JSON.stringify(mock.url)}, ${handler});`);
+      out.appendLine(`await page.route(${jsLiteral(mock.url)}, ${handler});`);
     }
     out.appendLine('');
   }
@@ -83,7 +84,7 @@ export class PlaywrightStringifyExtension extends StringifyExtension {
       case 'setViewport':
         return void out.appendLine(`await page.setViewportSize({ width: ${step.width}, height: ${step.height} });`);
       case 'navigate':
-        return void out.appendLine(`await page.goto(${urlLiteral(step.url as string)});`);
+        return void out.appendLine(`await page.goto(${urlLiteral(String(step.url), this.context.checks.origin)});`);
       case 'click':
       case 'doubleClick': {
         const options = [
@@ -97,11 +98,11 @@ export class PlaywrightStringifyExtension extends StringifyExtension {
       case 'hover':
         return void out.appendLine(`await ${target()}.hover();`);
       case 'change':
-        return void out.appendLine(`await change(${target()}, ${valueLiteral(step.value as string)});`);
+        return void out.appendLine(`await change(${target()}, ${valueLiteral(String(step.value))});`);
       case 'keyDown':
       case 'keyUp':
         return void out.appendLine(
-          `await page.keyboard.${step.type === 'keyDown' ? 'down' : 'up'}(${JSON.stringify(step.key)});`,
+          `await page.keyboard.${step.type === 'keyDown' ? 'down' : 'up'}(${jsLiteral(step.key)});`,
         );
       case 'scroll':
         return void out.appendLine(
@@ -112,12 +113,12 @@ export class PlaywrightStringifyExtension extends StringifyExtension {
       case 'waitForElement':
         return void out.appendLine(waitForElement(step, target()));
       case 'waitForExpression':
-        return void out.appendLine(`await ${scope}.waitForFunction(${JSON.stringify(step.expression)});`);
+        return void out.appendLine(`await ${scope}.waitForFunction(${jsLiteral(step.expression)});`);
       case 'close':
         return void out.appendLine('await page.close();');
       default:
         return void out.appendLine(
-          `// Step ${commentSafe(step.type)} has no Playwright equivalent here: ${commentSafe(JSON.stringify(step).slice(0, 200))}`,
+          `// Step ${commentSafe(step.type)} has no Playwright equivalent here: ${commentSafe(jsLiteral(step).slice(0, 200))}`,
         );
     }
   }
@@ -160,19 +161,12 @@ function waitForElement(step: Step, locator: string): string {
   return `await expect.poll(() => ${locator}.count()).${matcher}(${count});`;
 }
 
-/** Navigations on the recorded origin go relative to the base URL. */
-function urlLiteral(url: string): string {
-  return JSON.stringify(url.startsWith(BASE_TOKEN) ? url.slice(BASE_TOKEN.length) : url);
+/** Navigations on the recorded origin go relative to the base URL (`test.use({ baseURL })`). */
+function urlLiteral(url: string, origin: string | undefined): string {
+  return jsLiteral(basePath(url, origin) ?? url);
 }
 
 function valueLiteral(value: string): string {
-  const secret = /^__BD_SECRET_(\w+?)__$/.exec(value);
-  return secret ? `process.env.${secretEnvName(secret[1]!)} ?? ''` : JSON.stringify(value);
-}
-
-/** The shared check helpers, with TypeScript parameter types. */
-function typed(line: string): string {
-  return line
-    .replace('(message) =>', '(message: string) =>')
-    .replace('const bugErrors =', 'const bugErrors: string[] =');
+  const env = secretEnvOf(value);
+  return env ? `process.env.${env} ?? ''` : jsLiteral(value);
 }

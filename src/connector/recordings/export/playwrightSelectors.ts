@@ -1,8 +1,22 @@
+import { jsLiteral } from './jsLiteral';
+
 /**
  * Recorder selectors (`aria/…`, `text/…`, `xpath/…`, `pierce/…`, CSS; a group descends through shadow
  * roots) as one Playwright locator. CSS and XPath are the most exact, so they go first.
  */
 export function playwrightLocator(selectors: unknown, scope: string): string {
+  const chosen = chosenLocator(selectors);
+  if ('label' in chosen) return `${scope}.getByLabel(${jsLiteral(chosen.label)}, { exact: true })`;
+  return `${scope}.locator(${jsLiteral(chosen.selector)})`;
+}
+
+/** The string {@link playwrightLocator} writes as a literal for these selectors. */
+export function playwrightLocatorValue(selectors: unknown): string {
+  const chosen = chosenLocator(selectors);
+  return 'label' in chosen ? chosen.label : chosen.selector;
+}
+
+function chosenLocator(selectors: unknown): { label: string } | { selector: string } {
   const groups = (Array.isArray(selectors) ? selectors : [])
     .map((group: unknown) => (Array.isArray(group) ? group : [group]).map(String))
     .filter((group) => group.length);
@@ -10,12 +24,12 @@ export function playwrightLocator(selectors: unknown, scope: string): string {
     .map((group) => ({ group, rank: Math.max(...group.map(rankOf)) }))
     .sort((a, b) => a.rank - b.rank);
   const best = ranked[0]?.group;
-  if (!best) return `${scope}.locator(':root')`;
+  if (!best) return { selector: ':root' };
   if (best.length === 1) {
     const aria = ARIA.exec(best[0]!);
-    if (aria && !aria[2]) return `${scope}.getByLabel(${JSON.stringify(aria[1])}, { exact: true })`;
+    if (aria && !aria[2]) return { label: aria[1]! };
   }
-  return `${scope}.locator(${JSON.stringify(best.map(toPlaywright).join(' >> '))})`;
+  return { selector: best.map(toPlaywright).join(' >> ') };
 }
 
 const ARIA = /^aria\/(.*?)(?:\[role="([^"]+)"\])?$/;
@@ -33,6 +47,6 @@ function toPlaywright(selector: string): string {
   if (selector.startsWith('text/')) return `text=${selector.slice(5)}`;
   const aria = ARIA.exec(selector);
   if (aria)
-    return aria[2] ? `role=${aria[2]}[name=${JSON.stringify(aria[1])}]` : `internal:label=${JSON.stringify(aria[1])}s`;
+    return aria[2] ? `role=${aria[2]}[name=${jsLiteral(aria[1])}]` : `internal:label=${jsLiteral(aria[1])}s`;
   return `css=${selector}`;
 }

@@ -1,66 +1,49 @@
-import { SECRET_PATTERN, type RecorderFlow, type RecorderStep } from '../../../shared/recording';
-
-/** Stands for the base URL inside a literal until the writer turns it into code. */
-export const BASE_TOKEN = '__BD_BASE_URL__';
-const SECRET_TOKEN = /__BD_SECRET_(\w+?)__/;
+import { SECRET_PATTERN, type RecorderFlow } from '../../../shared/recording';
+import { jsLiteral } from './jsLiteral';
 
 /** The environment variable a test reads for a secret typed while recording. */
 export function secretEnvName(key: string): string {
   return `BROWSER_DEBUG_SECRET_${key.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 }
 
-export interface PreparedFlow {
-  /** A copy: navigations on the recorded origin start with BASE_TOKEN, secrets are tokens. */
-  flow: RecorderFlow;
-  secretEnv: string[];
+/** The variable a `change` value reads when it holds a `{{secret:NAME}}` placeholder, else undefined. */
+export function secretEnvOf(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const key = [...value.matchAll(SECRET_PATTERN)][0]?.[1];
+  return key ? secretEnvName(key) : undefined;
 }
 
-/**
- * Readies a flow for a converter: the converters write literals, so the recorded origin and each
- * `{{secret:NAME}}` become tokens that {@link rewriteLiterals} turns into code (a base URL, an env var).
- * The flow holds placeholders only: a secret's value never reaches an export.
- */
-export function prepareFlow(flow: RecorderFlow, origin: string | undefined, title = flow.title): PreparedFlow {
-  const secretEnv = new Set<string>();
-  const rebase = (url: unknown) =>
-    origin && typeof url === 'string' && (url === origin || url.startsWith(`${origin}/`))
-      ? BASE_TOKEN + (url.slice(origin.length) || '/')
-      : url;
-  const steps = flow.steps.map((original): RecorderStep => {
-    const step: RecorderStep = structuredClone(original);
-    if (step.type === 'navigate') step.url = rebase(step.url);
-    if (Array.isArray(step.assertedEvents))
-      step.assertedEvents = step.assertedEvents.map((event: Record<string, unknown>) => ({
-        ...event,
-        ...(event.url === undefined ? {} : { url: rebase(event.url) }),
-      }));
-    if (typeof step.value === 'string') {
-      const key = [...step.value.matchAll(SECRET_PATTERN)][0]?.[1];
-      if (key) {
-        secretEnv.add(secretEnvName(key));
-        step.value = `__BD_SECRET_${key.replace(/\W/g, '_')}__`;
-      }
-    }
-    return step;
-  });
-  return { flow: { ...structuredClone(flow), title, steps }, secretEnv: [...secretEnv] };
+/** Every secret variable the flow's steps read, in order. */
+export function secretEnvIn(flow: RecorderFlow): string[] {
+  const names = flow.steps.map((step) => secretEnvOf(step.value));
+  return [...new Set(names.filter((name): name is string => name !== undefined))];
 }
 
-/** How one runner spells the base URL and an env var. */
+/** A URL on the recorded origin as its path (`/` at least), else undefined. */
+export function basePath(url: unknown, origin: string | undefined): string | undefined {
+  if (!origin || typeof url !== 'string') return undefined;
+  if (url !== origin && !url.startsWith(`${origin}/`)) return undefined;
+  return url.slice(origin.length) || '/';
+}
+
+/** How one runner spells the base URL and an env var, as code. */
 export interface Spelling {
   base: string;
   env(name: string): string;
-  /** A correction of the converter's own line, if any. */
-  fix?(line: string): string;
 }
 
-/** Turns token literals in a generated line into code: `'__BD_BASE_URL__/x'` → `baseURL + '/x'`. */
-export function rewriteLiterals(line: string, spelling: Spelling): string {
-  return (spelling.fix?.(line) ?? line)
-    .replace(/(['"`])__BD_BASE_URL__(.*?)\1/g, (_all, quote: string, rest: string) =>
-      rest === '/' || rest === '' ? spelling.base : `${spelling.base} + ${quote}${rest}${quote}`,
-    )
-    .replace(new RegExp(`(['"\`])${SECRET_TOKEN.source}\\1`, 'g'), (_all, _quote, key: string) =>
-      spelling.env(secretEnvName(key)),
-    );
+/**
+ * A recorded URL as code: on the recorded origin `baseURL + "/path"`, else its literal. The path is a
+ * literal made by {@link jsLiteral}; the base URL is an expression, never text spliced into a literal.
+ */
+export function urlCode(url: string, origin: string | undefined, spelling: Spelling): string {
+  const path = basePath(url, origin);
+  if (path === undefined) return jsLiteral(url);
+  return path === '/' ? spelling.base : `${spelling.base} + ${jsLiteral(path)}`;
+}
+
+/** A recorded `change` value as code: a secret placeholder reads its env var, anything else is a literal. */
+export function valueCode(value: string, spelling: Spelling): string {
+  const env = secretEnvOf(value);
+  return env ? spelling.env(env) : jsLiteral(value);
 }

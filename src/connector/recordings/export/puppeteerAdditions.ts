@@ -8,6 +8,8 @@ import {
   globToRegExpSource,
   headerLines,
 } from './checkCode';
+import { jsLiteral } from './jsLiteral';
+import { puppeteerStep } from './puppeteerSteps';
 import type { RegressionChecks } from './regressionChecks';
 import type { Additions } from './wrappedExtension';
 
@@ -23,10 +25,10 @@ export function puppeteerAdditions(context: {
 }): Additions {
   const { recordingId, title, checks, secretEnv, mocks } = context;
   return {
-    spelling: { base: 'baseURL', env: (name) => `process.env.${name} ?? ''` },
+    step: puppeteerStep(checks.origin, { base: 'baseURL', env: (name) => `process.env.${name} ?? ''` }),
     header: (out) => lines(out, [...headerLines(recordingId, title, checks, secretEnv, 'in the environment'), '']),
     preamble: (out) => {
-      out.appendLine(`const baseURL = process.env.BASE_URL ?? ${JSON.stringify(checks.origin ?? 'http://localhost')};`);
+      out.appendLine(`const baseURL = process.env.BASE_URL ?? ${jsLiteral(checks.origin ?? 'http://localhost')};`);
       lines(out, errorMatcherLines(checks));
       if (checks.errors.length)
         lines(out, [
@@ -45,7 +47,7 @@ export function puppeteerAdditions(context: {
       if (mocks.length) {
         const items = mocks.map(
           (mock) =>
-            `{ url: /${globToRegExpSource(mock.url)}/, method: ${JSON.stringify(mock.method?.toUpperCase())}, answer: ${fulfillLiteral(mock)} }`,
+            `{ url: new RegExp(${jsLiteral(globToRegExpSource(mock.url))}), method: ${mock.method ? jsLiteral(mock.method.toUpperCase()) : 'undefined'}, answer: ${fulfillLiteral(mock)} }`,
         );
         lines(out, [
           '// Network mocks of the replay.',
@@ -80,7 +82,7 @@ export function puppeteerAdditions(context: {
         ]);
       if (checks.visible) {
         const race = checks.visible.selectors.map(
-          (group) => `page.locator(${JSON.stringify(selectorToPElementSelector(group))})`,
+          (group) => `page.locator(${jsLiteral(selectorToPElementSelector(group))})`,
         );
         lines(out, [
           `// The end of the flow: ${commentSafe(checks.visible.what)}, visible.`,

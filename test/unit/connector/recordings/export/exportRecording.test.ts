@@ -96,7 +96,7 @@ describe('exportRecording: a recording as a test', () => {
     assert.doesNotThrow(() => new Script(text));
     assert.match(text, /await page\.setRequestInterception\(true\);/);
     assert.match(text, /method: "GET", answer: \{ status: 200,/);
-    assert.match(text, /await targetPage\.goto\(baseURL \+ '\/shop\?x=1'\);/);
+    assert.match(text, /await targetPage\.goto\(baseURL \+ "\/shop\?x=1"\);/);
     assert.match(text, /\.fill\(process\.env\.BROWSER_DEBUG_SECRET_PASSWORD \?\? ''\);/);
     const stock = new RegExp(globToRegExpSource('**/api/stock'));
     assert.ok(stock.test('http://localhost:9/api/stock') && !stock.test('http://localhost:9/api/stock/2'));
