@@ -14,6 +14,21 @@ export const EXPORT_SUFFIX: Record<ExportFormat, string> = {
   'recorder-json': '.recording.json',
 };
 
+/** A name's test-ish ending: `.spec.ts`, `.cy.js`, `.json`, … (dropped before the format's suffix goes on). */
+const TEST_ENDING = /(\.(spec|test|cy|puppeteer|recording))?\.([cm]?[jt]sx?|json)$/i;
+
+/**
+ * The file name an export is written under when a caller names it: it always ends in the format's suffix
+ * (Playwright also takes `.test.ts`), so a test runner picks it up and nothing else runs it as a script or
+ * reads it as config. `login` → `login.spec.ts`, `run.sh` → `run.sh.spec.ts`, `a.spec.js` → `a.spec.ts`.
+ */
+export function withTestSuffix(name: string, format: ExportFormat): string {
+  const suffix = EXPORT_SUFFIX[format];
+  const kept = format === 'playwright' ? /.\.(spec|test)\.ts$/ : new RegExp(`.${suffix.replace(/\./g, '\\.')}$`);
+  if (kept.test(name)) return name;
+  return `${name.replace(TEST_ENDING, '') || 'recording'}${suffix}`;
+}
+
 /**
  * A canned answer from a replay's network mocks; the export turns each into `page.route`
  * (Playwright), request interception (Puppeteer) or `cy.intercept` (Cypress).

@@ -244,7 +244,7 @@ export class RecordingService {
     const exported = await exportRecording(saved.recording, format, { ...options, mocks });
     if (!options.path) return exported;
     const roots = this.limits.exportRoots ?? [process.cwd()];
-    return { ...exported, path: await writeExport(options.path, exported.fileName, exported.text, roots) };
+    return { ...exported, path: await writeExport(options.path, exported, roots) };
   }
 
   /** A new title, saved in the recording's file; a running recording keeps it when it stops. */

@@ -4,6 +4,7 @@ import type { ExportFormat, RecordingExport } from '../../shared/recordingExport
 import type { CommandContext } from '../commandContext';
 import { callConnector } from '../connectorClient';
 import { showFailure } from '../failures';
+import { checkExportTarget } from './exportTarget';
 import { RegressionOffer } from './regressionOffer';
 import { testFolderFor, type FolderProbe } from './testFolder';
 
@@ -57,6 +58,8 @@ async function exportAsTest(
       vscode.Uri.joinPath(workspace.uri, ...folder.split('/').filter(Boolean)),
       exported.fileName,
     );
+    // On disk, the path is checked as written: a `tests/` symlink out of the workspace is refused.
+    if (uri.scheme === 'file') await checkExportTarget(workspace.uri.fsPath, uri.fsPath);
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(exported.text));
     await vscode.window.showTextDocument(uri, { preview: false });
     const secrets = exported.secretEnv.length ? ` It reads ${exported.secretEnv.join(', ')} from the environment.` : '';

@@ -63,8 +63,7 @@ function problemOf(node: AnyNode, policy: LiteralPolicy): string | undefined {
   if (node.type === 'ImportExpression') return 'a dynamic import()';
   if (node.type === 'CallExpression' && isRequire(node) && !isRequireOf(node, 'puppeteer'))
     return 'a require() of something other than the runner';
-  if (node.type === 'Identifier' && (node.name === 'eval' || node.name === 'Function'))
-    return `a call to ${node.name}`;
+  if (node.type === 'Identifier' && (node.name === 'eval' || node.name === 'Function')) return `a call to ${node.name}`;
   return undefined;
 }
 

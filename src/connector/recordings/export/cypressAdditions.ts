@@ -24,9 +24,7 @@ export function cypressAdditions(context: {
     header: (out) => {
       lines(out, headerLines(recordingId, title, checks, secretEnv, 'as CYPRESS_<name> (Cypress.env)'));
       lines(out, ['// An uncaught error in the page fails a Cypress test by itself.', '']);
-      out.appendLine(
-        `const baseURL = Cypress.env('BASE_URL') ?? ${jsLiteral(checks.origin ?? 'http://localhost')};`,
-      );
+      out.appendLine(`const baseURL = Cypress.env('BASE_URL') ?? ${jsLiteral(checks.origin ?? 'http://localhost')};`);
       lines(out, errorMatcherLines(checks));
       lines(out, bugRequestsLine(checks, 'baseURL'));
       out.appendLine('');
@@ -68,7 +66,8 @@ export function cypressAdditions(context: {
       const css = checks.visible?.selectors.find(
         (group) => group.length === 1 && !/^(aria|text|xpath|pierce)\//.test(group[0]!),
       );
-      if (css) out.appendLine(`cy.get(${jsLiteral(css[0])}).should('be.visible'); // ${commentSafe(checks.visible!.what)}`);
+      if (css)
+        out.appendLine(`cy.get(${jsLiteral(css[0])}).should('be.visible'); // ${commentSafe(checks.visible!.what)}`);
     },
   };
 }

@@ -1,19 +1,21 @@
 import { constants } from 'node:fs';
 import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { ApiError } from '../../../shared/errors';
+import { withTestSuffix, type RecordingExport } from '../../../shared/recordingExport';
 
 /**
  * Writes an export where the caller asked, only inside the files roots (the workspace folders in VS Code,
  * the working folder and --files-root standalone), symlinks resolved, never over an existing file.
- * A folder (existing, or ending in /) gets the export's own file name.
+ * A folder (existing, or ending in /) gets the export's own file name; a file name gets the format's
+ * test suffix when it lacks it (withTestSuffix).
  */
 export async function writeExport(
   requested: string,
-  fileName: string,
-  text: string,
+  exported: Pick<RecordingExport, 'fileName' | 'format' | 'text'>,
   roots: readonly string[],
 ): Promise<string> {
+  const { fileName, format, text } = exported;
   const base = roots[0] ?? process.cwd();
   let path = isAbsolute(requested) ? resolve(requested) : resolve(base, requested);
   const folder =
@@ -22,7 +24,7 @@ export async function writeExport(
       (info) => info.isDirectory(),
       () => false,
     ));
-  if (folder) path = join(path, fileName);
+  path = folder ? join(path, fileName) : join(dirname(path), withTestSuffix(basename(path), format));
   if (!roots.some((root) => inside(resolve(root), path)) || !(await resolvesInside(roots, dirname(path))))
     throw new ApiError(
       'INVALID_PARAMETER',
@@ -47,7 +49,7 @@ export async function writeExport(
 }
 
 /** The nearest folder of `folder` that exists, with symlinks resolved, is a root or inside one. */
-async function resolvesInside(roots: readonly string[], folder: string): Promise<boolean> {
+export async function resolvesInside(roots: readonly string[], folder: string): Promise<boolean> {
   let existing = folder;
   while (
     !(await stat(existing).then(

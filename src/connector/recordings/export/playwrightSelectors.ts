@@ -46,7 +46,6 @@ function toPlaywright(selector: string): string {
   if (selector.startsWith('pierce/')) return `css=${selector.slice(7)}`;
   if (selector.startsWith('text/')) return `text=${selector.slice(5)}`;
   const aria = ARIA.exec(selector);
-  if (aria)
-    return aria[2] ? `role=${aria[2]}[name=${jsLiteral(aria[1])}]` : `internal:label=${jsLiteral(aria[1])}s`;
+  if (aria) return aria[2] ? `role=${aria[2]}[name=${jsLiteral(aria[1])}]` : `internal:label=${jsLiteral(aria[1])}s`;
   return `css=${selector}`;
 }

@@ -17,7 +17,8 @@ export function puppeteerStep(origin: string | undefined, spelling: Spelling) {
     out.appendLine('{').startBlock();
     if (typeof step.timeout === 'number') out.appendLine(`const timeout = ${step.timeout};`);
     context(out, step);
-    if (step.type === 'navigate') out.appendLine(`await targetPage.goto(${urlCode(String(step.url), origin, spelling)});`);
+    if (step.type === 'navigate')
+      out.appendLine(`await targetPage.goto(${urlCode(String(step.url), origin, spelling)});`);
     else fill(out, step, valueCode(String(step.value), spelling));
     out.endBlock().appendLine('}');
     return true;
