@@ -58,8 +58,14 @@ function problemOf(node: AnyNode, policy: LiteralPolicy): string | undefined {
     return `a string literal that no recorded value explains: ${JSON.stringify(node.value).slice(0, 120)}`;
   if (node.type === 'Literal' && node.regex && !policy.fixed.has(node.regex.pattern))
     return `a regular expression that is not ours: /${node.regex.pattern.slice(0, 120)}/`;
-  if (node.type === 'TemplateElement' && !policy.fixed.has(node.value?.cooked ?? ''))
-    return `a template literal that is not ours: ${JSON.stringify(node.value?.cooked).slice(0, 120)}`;
+  if (node.type === 'TemplateLiteral') {
+    const parts = (node.quasis as AnyNode[]).map((quasi) => quasi.value?.cooked ?? '');
+    // With no `${}` a template is a string (Puppeteer's encoder writes one when a value holds both quotes).
+    if (parts.length === 1 && !allowed(parts[0]!))
+      return `a string that no recorded value explains: ${JSON.stringify(parts[0]).slice(0, 120)}`;
+    const foreign = parts.length > 1 ? parts.find((part) => !policy.fixed.has(part)) : undefined;
+    if (foreign !== undefined) return `a template literal that is not ours: ${JSON.stringify(foreign).slice(0, 120)}`;
+  }
   if (node.type === 'ImportExpression') return 'a dynamic import()';
   if (node.type === 'CallExpression' && isRequire(node) && !isRequireOf(node, 'puppeteer'))
     return 'a require() of something other than the runner';
