@@ -2,8 +2,12 @@
  * Injected into a tab (isolated world) when the developer asks to pick an element: outlines what the pointer
  * is over with its size and a selector, picks on click (the page never sees that click), asks for an
  * optional note, and hands the pick to the service worker, which inspects it. Escape cancels.
+ * The note reaches the assistant as the developer's words, so the page must not write it: the picker
+ * lives in a closed shadow root, only trusted events pick, cancel or send, and the note keeps only what
+ * real keys typed (typedInput.ts; anything else written into the field is put back).
  */
 import type { ExtensionMessage } from '../common/messages';
+import { typedOnly } from './typedInput';
 
 const HOST_ID = '__browser_debug_picker__';
 const PICK_ATTRIBUTE = 'data-browser-debug-pick';
@@ -31,7 +35,7 @@ function start(): void {
   host.id = HOST_ID;
   host.setAttribute('aria-hidden', 'true');
   host.style.cssText = 'position:fixed;inset:0;pointer-events:none;z-index:2147483647';
-  const root = host.attachShadow({ mode: 'open' });
+  const root = host.attachShadow({ mode: 'closed' });
   root.innerHTML = `<style>${STYLE}</style><div class="box" hidden></div><div class="label" hidden></div><div class="hint">Browser Debug: click an element to pick it · Esc cancels</div>`;
   document.documentElement.appendChild(host);
   const box = root.querySelector<HTMLElement>('.box')!;
@@ -54,9 +58,10 @@ function start(): void {
     });
     box.hidden = label.hidden = false;
   };
+  /** The element a real (trusted) pointer event is on; undefined for the picker itself and for page-made events. */
   const targetOf = (event: Event): Element | undefined => {
     const first = event.composedPath()[0];
-    return first instanceof Element && first !== host ? first : undefined;
+    return event.isTrusted && first instanceof Element && first !== host ? first : undefined;
   };
   const onMove = (event: Event) => {
     const element = targetOf(event);
@@ -77,7 +82,7 @@ function start(): void {
     askNote(element);
   };
   const onKey = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
+    if (!event.isTrusted || event.key !== 'Escape') return;
     event.preventDefault();
     finish();
   };
@@ -105,9 +110,11 @@ function start(): void {
     root.appendChild(form);
     const input = form.querySelector('input')!;
     input.focus();
+    const typed = typedOnly(input);
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      const message: ExtensionMessage = { kind: 'element-picked', token, note: input.value.trim() };
+      if (!event.isTrusted) return;
+      const message: ExtensionMessage = { kind: 'element-picked', token, note: typed().trim() };
       marked = undefined;
       finish();
       void chrome.runtime.sendMessage(message);

@@ -2,6 +2,8 @@
  * Injected into the recorded tab (isolated world) while a recording runs: turns the developer's real
  * input into DevTools Recorder steps and hands them to the service worker. Secret values never leave
  * this script inside a step: the step carries a placeholder and the value goes beside it.
+ * Only events the browser made from real input (`isTrusted`) become steps: a page script dispatching
+ * `click`, `change` or `keydown` cannot write a step, and so cannot write text into an exported test.
  */
 import { secretPlaceholder, type RecorderStep } from '../../../src/shared/recording';
 import { DIALOG_EVENT, type ExtensionMessage } from '../common/messages';
@@ -62,13 +64,20 @@ class PageRecorder {
 
   start(): void {
     const options = { capture: true, signal: this.controller.signal };
-    window.addEventListener('click', (event) => this.onClick(event), options);
-    window.addEventListener('dblclick', (event) => this.onDoubleClick(event), options);
-    window.addEventListener('change', (event) => this.onChange(event.target), options);
-    window.addEventListener('keydown', (event) => this.onKey(event, 'keyDown'), options);
-    window.addEventListener('keyup', (event) => this.onKey(event, 'keyUp'), options);
-    window.addEventListener('wheel', () => (this.userScrollUntil = Date.now() + 1000), { ...options, passive: true });
-    document.addEventListener('scroll', (event) => this.onScroll(event.target), options);
+    const trusted =
+      <E extends Event>(handler: (event: E) => void) =>
+      (event: E) =>
+        void (event.isTrusted && handler(event));
+    window.addEventListener('click', trusted((event) => this.onClick(event)), options);
+    window.addEventListener('dblclick', trusted((event) => this.onDoubleClick(event)), options);
+    window.addEventListener('change', trusted((event) => this.onChange(event.target)), options);
+    window.addEventListener('keydown', trusted((event) => this.onKey(event, 'keyDown')), options);
+    window.addEventListener('keyup', trusted((event) => this.onKey(event, 'keyUp')), options);
+    window.addEventListener('wheel', trusted(() => (this.userScrollUntil = Date.now() + 1000)), {
+      ...options,
+      passive: true,
+    });
+    document.addEventListener('scroll', trusted((event) => this.onScroll(event.target)), options);
     window.addEventListener(
       DIALOG_EVENT,
       (event) =>
@@ -149,7 +158,6 @@ class PageRecorder {
   }
 
   private onKey(event: KeyboardEvent, type: 'keyDown' | 'keyUp'): void {
-    if (!event.isTrusted) return;
     if (SCROLL_KEYS.has(event.key)) this.userScrollUntil = Date.now() + 1000;
     const inField = isTextField(event.target);
     // A character typed with AltGr or Option (ctrl+alt on Windows) is text, not a shortcut.

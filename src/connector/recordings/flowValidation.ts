@@ -5,7 +5,7 @@ import { checkFlowContent } from './flowContent';
 
 /**
  * Checks a flow with @puppeteer/replay's own parser, step by step, so an error names the bad step.
- * Returns the flow as the parser reads it (unknown fields dropped), once its strings pass checkFlowContent.
+ * Returns the flow as the parser reads it (unknown fields dropped).
  */
 export function validateFlow(input: unknown): RecorderFlow {
   let flow = input;
@@ -30,14 +30,22 @@ export function validateFlow(input: unknown): RecorderFlow {
       throw invalidFlow(`step ${index + 1} (${type}): ${(error as Error).message}`, index);
     }
   });
-  let parsed: RecorderFlow;
   try {
-    parsed = parse(flow) as unknown as RecorderFlow;
+    return parse(flow) as unknown as RecorderFlow;
   } catch (error) {
     throw invalidFlow((error as Error).message);
   }
-  checkFlowContent(parsed);
-  return parsed;
+}
+
+/**
+ * A flow from outside (an imported Recorder JSON) or about to become code (an export): validateFlow, then
+ * checkFlowContent's string rules. A recording being stopped is only validated, so a page cannot make the
+ * developer's recording fail to save; its export is refused instead, with the reason.
+ */
+export function validateFlowContent(input: unknown): RecorderFlow {
+  const flow = validateFlow(input);
+  checkFlowContent(flow);
+  return flow;
 }
 
 function invalidFlow(why: string, stepIndex?: number): ApiError {

@@ -14,7 +14,7 @@ import type { Logger } from '../logger';
 import type { CaptureStore } from '../store';
 import { writeExport } from './export/exportFile';
 import { exportRecording, type ExportOptions } from './export/exportRecording';
-import { validateFlow } from './flowValidation';
+import { validateFlowContent } from './flowValidation';
 import { detailOf, RecordingLibrary, summaryOf, type RecordingLimits, type SavedRecording } from './recordingLibrary';
 import { ReplayRunner, type ReplayOptions } from './replayRunner';
 import { settle } from './settle';
@@ -213,7 +213,7 @@ export class RecordingService {
   }
 
   async import(flowInput: unknown, title?: string): Promise<RecordingDetail> {
-    const flow = validateFlow(flowInput);
+    const flow = validateFlowContent(flowInput);
     if (title) flow.title = title;
     const id = newRecordingId();
     const recording: SavedRecording = {

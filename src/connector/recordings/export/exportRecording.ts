@@ -11,7 +11,7 @@ import { PlaywrightStringifyExtension } from './playwrightExtension';
 import { secretEnvIn } from './prepareFlow';
 import { auditExport } from './auditExport';
 import { literalPolicy } from './exportPolicy';
-import { validateFlow } from '../flowValidation';
+import { validateFlowContent } from '../flowValidation';
 import { puppeteerAdditions } from './puppeteerAdditions';
 import { regressionChecks, type RegressionChecks } from './regressionChecks';
 import { WrappedExtension } from './wrappedExtension';
@@ -33,7 +33,7 @@ export async function exportRecording(
   options: ExportOptions = {},
 ): Promise<RecordingExport> {
   // Recorded, imported or edited on disk: the same string rules and the parser's own reading.
-  const flow = { ...validateFlow(recording.flow), title: recording.title };
+  const flow = { ...validateFlowContent(recording.flow), title: recording.title };
   const checks = regressionChecks({ ...recording, flow });
   const fileName = `${slug(recording.title)}${EXPORT_SUFFIX[format]}`;
   const base = { recordingId: recording.id, format, fileName, baseURL: checks.origin };

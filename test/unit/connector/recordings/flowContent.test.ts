@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { validateFlow } from '../../../../src/connector/recordings/flowValidation';
+import { validateFlowContent } from '../../../../src/connector/recordings/flowValidation';
 import { ApiError } from '../../../../src/shared/errors';
 
 const navigate = (url: string) => ({ type: 'navigate', url });
 const flow = (...steps: unknown[]) => ({ title: 'Imported', steps });
 
-/** validateFlow refuses with INVALID_PARAMETER and a message that names the place. */
+/** validateFlowContent refuses with INVALID_PARAMETER and a message that names the place. */
 function refused(input: unknown, message: RegExp): void {
   assert.throws(
-    () => validateFlow(input),
+    () => validateFlowContent(input),
     (error: ApiError) => error instanceof ApiError && error.code === 'INVALID_PARAMETER' && message.test(error.message),
   );
 }
@@ -21,7 +21,7 @@ describe('imported flows: string content is checked', () => {
       value,
       selectors: [['aria/Name'], ['#name']],
     });
-    assert.equal(validateFlow(input).steps[1]!.value, value);
+    assert.equal(validateFlowContent(input).steps[1]!.value, value);
   });
 
   it('refuses a line terminator or a control character in any URL, naming the step and field', () => {
@@ -68,7 +68,7 @@ describe('imported flows: string content is checked', () => {
 
   it('every refusal says what to do next', () => {
     assert.throws(
-      () => validateFlow(flow(navigate('https://a.example/\n'))),
+      () => validateFlowContent(flow(navigate('https://a.example/\n'))),
       /fix or remove the step and try again\.$/,
     );
   });
