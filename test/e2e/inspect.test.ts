@@ -249,15 +249,15 @@ describe('inspect_element and highlight_element in real dev-server apps', functi
       assert.deepEqual(Object.keys(started as object).sort(), ['picking', 'tabId'], JSON.stringify(started));
       const before = await page.textContent('button.counter');
       await page.hover('button.counter');
-      const label = page.locator('#__browser_debug_picker__ .label');
       await until(
-        async () => /^button\.counter · \d+×\d+$/.test((await label.textContent()) ?? ''),
+        async () => /^button\.counter · \d+×\d+$/.test(await pickerLabel(page)),
         5000,
         'the hover label',
       );
       await page.click('button.counter');
-      await page.fill('#__browser_debug_picker__ input[name="note"]', 'make it green');
-      await page.press('#__browser_debug_picker__ input[name="note"]', 'Enter');
+      // The note field has the focus; the page cannot reach it (closed shadow root), the keyboard can.
+      await page.keyboard.type('make it green');
+      await page.keyboard.press('Enter');
       let text = '';
       await until(
         async () => /Note: "make it green"/.test((text = (await tool('get_picked_elements', {})).text)),
@@ -347,3 +347,29 @@ describe('inspect_element and highlight_element in real dev-server apps', functi
     });
   });
 });
+
+/**
+ * The picker's hover label. Its shadow root is closed, so neither the page nor Playwright's locators see
+ * into it; DevTools does: CDP's DOM with `pierce` lists closed shadow roots too.
+ */
+async function pickerLabel(page: Page): Promise<string> {
+  type DomNode = { nodeValue?: string; attributes?: string[]; children?: DomNode[]; shadowRoots?: DomNode[] };
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+    const find = (node: DomNode, test: (node: DomNode) => boolean): DomNode | undefined =>
+      test(node)
+        ? node
+        : [...(node.children ?? []), ...(node.shadowRoots ?? [])].reduce<DomNode | undefined>(
+            (found, child) => found ?? find(child, test),
+            undefined,
+          );
+    const has = (name: string, value: string) => (node: DomNode) =>
+      (node.attributes ?? []).some((item, index, list) => index % 2 === 0 && item === name && list[index + 1] === value);
+    const host = find(root, has('id', '__browser_debug_picker__'));
+    const label = host && find(host, has('class', 'label'));
+    return label?.children?.map((child) => child.nodeValue ?? '').join('') ?? '';
+  } finally {
+    await cdp.detach();
+  }
+}
