@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { get, post } from '../support/http';
+import { call, textOf } from '../support/mcp';
 import { until } from './support/chromium';
 import { recordingRig } from './support/recordingRig';
 
@@ -101,5 +102,30 @@ describe('hostile page: forged input while recording and picking', function () {
     const [newest] = (await picks()).picks as { note?: string }[];
     assert.equal(newest?.note, 'make it green', JSON.stringify(newest).slice(0, 600));
     assert.equal(await rig.page.locator('#__browser_debug_picker__').count(), 0, 'the picker is gone');
+  });
+
+  it('a value that holds our placeholder is saved with the recording, and its export is refused clearly (HTTP 400, MCP isError)', async () => {
+    await rig.page.goto(`${rig.shop.origin}/`);
+    const started = await post(rig.connector.port, '/recordings', { title: 'placeholder typed' });
+    const id = started.json.id as string;
+    await until(
+      () => rig.page.evaluate(() => Boolean(document.getElementById('__browser-debug-recording-badge'))),
+      10_000,
+      'the Recording badge',
+    );
+    await rig.page.click('#user');
+    await rig.page.keyboard.type('__BD_BASE_URL__/1);//');
+    await rig.page.keyboard.press('Tab');
+    const stopped = await post(rig.connector.port, `/recordings/${id}/stop`, {});
+    assert.equal(stopped.status, 200, 'the recording itself is saved');
+    for (const format of ['playwright', 'puppeteer', 'cypress']) {
+      const http = await get(rig.connector.port, `/api/v1/recordings/${id}/export?format=${format}`);
+      assert.equal(http.status, 400, http.text);
+      assert.equal(http.json.status, 'error');
+      assert.match(JSON.stringify(http.json), /value holds a Browser Debug placeholder/);
+      const answer = await call(rig.mcp, 'export_recording', { id, format });
+      assert.equal(answer.isError, true);
+      assert.match(textOf(answer), /Invalid recording flow: step \d+ \(change\), value holds a Browser Debug placeholder .* fix or remove the step/);
+    }
   });
 });
