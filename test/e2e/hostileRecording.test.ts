@@ -48,7 +48,12 @@ describe('hostile page: forged input while recording and picking', function () {
     assert.ok(!text.includes('__BD_BASE_URL__') && !text.includes('child_process'), text);
     assert.deepEqual(
       steps.filter((step) => step.type === 'click').map((step) => step.selectors?.flat().join(' ')),
-      [steps.find((step) => step.type === 'click')!.selectors!.flat().join(' ')],
+      [
+        steps
+          .find((step) => step.type === 'click')!
+          .selectors!.flat()
+          .join(' '),
+      ],
       'one click: the real one',
     );
     assert.match(JSON.stringify(steps.find((step) => step.type === 'click')), /password/);
@@ -125,7 +130,10 @@ describe('hostile page: forged input while recording and picking', function () {
       assert.match(JSON.stringify(http.json), /value holds a Browser Debug placeholder/);
       const answer = await call(rig.mcp, 'export_recording', { id, format });
       assert.equal(answer.isError, true);
-      assert.match(textOf(answer), /Invalid recording flow: step \d+ \(change\), value holds a Browser Debug placeholder .* fix or remove the step/);
+      assert.match(
+        textOf(answer),
+        /Invalid recording flow: step \d+ \(change\), value holds a Browser Debug placeholder .* fix or remove the step/,
+      );
     }
   });
 });

@@ -249,11 +249,7 @@ describe('inspect_element and highlight_element in real dev-server apps', functi
       assert.deepEqual(Object.keys(started as object).sort(), ['picking', 'tabId'], JSON.stringify(started));
       const before = await page.textContent('button.counter');
       await page.hover('button.counter');
-      await until(
-        async () => /^button\.counter · \d+×\d+$/.test(await pickerLabel(page)),
-        5000,
-        'the hover label',
-      );
+      await until(async () => /^button\.counter · \d+×\d+$/.test(await pickerLabel(page)), 5000, 'the hover label');
       await page.click('button.counter');
       // The note field has the focus; the page cannot reach it (closed shadow root), the keyboard can.
       await page.keyboard.type('make it green');
@@ -365,7 +361,9 @@ async function pickerLabel(page: Page): Promise<string> {
             undefined,
           );
     const has = (name: string, value: string) => (node: DomNode) =>
-      (node.attributes ?? []).some((item, index, list) => index % 2 === 0 && item === name && list[index + 1] === value);
+      (node.attributes ?? []).some(
+        (item, index, list) => index % 2 === 0 && item === name && list[index + 1] === value,
+      );
     const host = find(root, has('id', '__browser_debug_picker__'));
     const label = host && find(host, has('class', 'label'));
     return label?.children?.map((child) => child.nodeValue ?? '').join('') ?? '';

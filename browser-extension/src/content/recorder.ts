@@ -68,16 +68,44 @@ class PageRecorder {
       <E extends Event>(handler: (event: E) => void) =>
       (event: E) =>
         void (event.isTrusted && handler(event));
-    window.addEventListener('click', trusted((event) => this.onClick(event)), options);
-    window.addEventListener('dblclick', trusted((event) => this.onDoubleClick(event)), options);
-    window.addEventListener('change', trusted((event) => this.onChange(event.target)), options);
-    window.addEventListener('keydown', trusted((event) => this.onKey(event, 'keyDown')), options);
-    window.addEventListener('keyup', trusted((event) => this.onKey(event, 'keyUp')), options);
-    window.addEventListener('wheel', trusted(() => (this.userScrollUntil = Date.now() + 1000)), {
-      ...options,
-      passive: true,
-    });
-    document.addEventListener('scroll', trusted((event) => this.onScroll(event.target)), options);
+    window.addEventListener(
+      'click',
+      trusted((event) => this.onClick(event)),
+      options,
+    );
+    window.addEventListener(
+      'dblclick',
+      trusted((event) => this.onDoubleClick(event)),
+      options,
+    );
+    window.addEventListener(
+      'change',
+      trusted((event) => this.onChange(event.target)),
+      options,
+    );
+    window.addEventListener(
+      'keydown',
+      trusted((event) => this.onKey(event, 'keyDown')),
+      options,
+    );
+    window.addEventListener(
+      'keyup',
+      trusted((event) => this.onKey(event, 'keyUp')),
+      options,
+    );
+    window.addEventListener(
+      'wheel',
+      trusted(() => (this.userScrollUntil = Date.now() + 1000)),
+      {
+        ...options,
+        passive: true,
+      },
+    );
+    document.addEventListener(
+      'scroll',
+      trusted((event) => this.onScroll(event.target)),
+      options,
+    );
     window.addEventListener(
       DIALOG_EVENT,
       (event) =>
