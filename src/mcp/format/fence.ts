@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { safeText } from '../../shared/safeText';
 
 /**
  * Page content in an answer to a model, or in a chat prompt, sits between two marker lines that say it
  * is data. The page cannot close the fence early:
- * 1. each fence carries a random tag the page cannot know, on both lines;
+ * 1. each fence carries a tag the page cannot know, on both lines: a keyed hash of the content under a key
+ *    made at start-up, so the same content gives the same answer within a run;
  * 2. anything in the content that reads like a marker (`--- end of page content`) loses its dashes;
  * 3. control, bidi, zero-width and Unicode tag characters are written out visibly (safeText) first, so
  *    a marker hidden behind invisible characters is seen as such.
@@ -20,10 +21,13 @@ export function pageText(content: string): string {
   return safeText(content).replace(MARKER_LIKE, (_match, rest: string) => `\\-\\-${rest}`);
 }
 
+const KEY = randomBytes(16);
+
 /** Content (text or lines) between the two marker lines; empty content gives an empty string. */
-export function fencePage(content: string | readonly string[], tag = randomBytes(3).toString('hex')): string {
+export function fencePage(content: string | readonly string[]): string {
   const text = typeof content === 'string' ? content : content.join('\n');
   if (!text) return '';
+  const tag = createHmac('sha256', KEY).update(text).digest('hex').slice(0, 8);
   return [`--- page content ${tag} (${FENCE_NOTE}) ---`, pageText(text), `--- end of page content ${tag} ---`].join(
     '\n',
   );
