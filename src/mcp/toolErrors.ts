@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Logger } from '../connector/logger';
 import { ApiError, type ErrorCode } from '../shared/errors';
+import { fencePage } from './format/fence';
 import { ToolError, type ToolDefinition } from './tool';
 
 /** What the model should do after each connector failure. */
@@ -32,7 +33,8 @@ export function errorText(error: unknown, tool: ToolDefinition | undefined, logg
   if (error instanceof ToolError) return error.message;
   if (error instanceof ApiError) {
     const { browserCode, browserMessage } = error.details as { browserCode?: string; browserMessage?: string };
-    if (browserCode === 'SCRIPT_ERROR') return `The script threw: ${browserMessage}\n${BROWSER_NEXT_STEP.SCRIPT_ERROR}`;
+    if (browserCode === 'SCRIPT_ERROR')
+      return `The script threw:\n${fencePage(String(browserMessage))}\n${BROWSER_NEXT_STEP.SCRIPT_ERROR}`;
     const next = (browserCode && BROWSER_NEXT_STEP[browserCode]) ?? NEXT_STEP[error.code];
     return `${error.message}${next ? `\n${next}` : ''}`;
   }

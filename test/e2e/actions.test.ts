@@ -35,7 +35,10 @@ describe('actions: snapshot and act through MCP in real Chromium', function () {
         'labels show once, as the name of their field',
       );
       assert.match(snapshot, /\be\d+ status: "Cart is empty"/);
-      assert.match(snapshot, /^Snapshot of "Tea shop" http:\/\/127\.0\.0\.1:\d+\/ \(tab \d+\), \d+ lines:\n/);
+      assert.match(
+        snapshot,
+        /^Snapshot of tab \d+, \d+ lines:\n--- page content [0-9a-f]{8} [^\n]+\n"Tea shop" http:\/\/127\.0\.0\.1:\d+\/\n/,
+      );
       assert.match(snapshot, /\ne\d+ heading "Tea shop"/);
       assert.match(snapshot, /\n {2}e\d+ button "Sign in"/, 'inside the form, one level in');
       assert.match(snapshot, /\be\d+ textbox "Email"/);

@@ -103,7 +103,7 @@ describe('inspect_element and highlight_element in real dev-server apps', functi
       assert.match(byRef.text, /Counter \(src\/App\.tsx:16\)/, byRef.text);
       // A selector asks the DOM domain for the document again, which ends every id it gave out: the id remembered
       // for the ref is stale, and the next inspection by ref asks for a new one.
-      assert.match((await tool('inspect_element', { selector: '.card' })).text, /^<div>/);
+      assert.match((await tool('inspect_element', { selector: '.card' })).text, /^<div>/m);
       const again = await tool('inspect_element', { ref });
       assert.ok(!again.isError, again.text);
       assert.match(again.text, /^\.counter — src\/App\.css:5$/m, again.text);
@@ -181,13 +181,13 @@ describe('inspect_element and highlight_element in real dev-server apps', functi
 
     it('follows the active tab and its address between calls: another tab, then a page outside the scope', async () => {
       const first = browser.context.pages()[0]!;
-      assert.match((await tool('inspect_element', { selector: 'button.counter' })).text, /^<button>/);
+      assert.match((await tool('inspect_element', { selector: 'button.counter' })).text, /^<button>/m);
       const second = await browser.context.newPage();
       await second.goto(`${app.origin}/?second`);
       await second.waitForSelector('button.counter');
       await second.evaluate(() => document.body.append(Object.assign(document.createElement('p'), { id: 'second' })));
       await second.bringToFront();
-      assert.match((await tool('inspect_element', { selector: '#second' })).text, /^<p>/);
+      assert.match((await tool('inspect_element', { selector: '#second' })).text, /^<p>/m);
       await first.bringToFront();
       assert.match((await tool('inspect_element', { selector: '#second' })).text, /No element matches '#second'/);
       await second.close();
@@ -197,7 +197,7 @@ describe('inspect_element and highlight_element in real dev-server apps', functi
       assert.match(outside.text, /outside Browser Debug's scope/);
       await first.goto(`${app.origin}/`);
       await first.waitForSelector('button.counter');
-      assert.match((await tool('inspect_element', { selector: 'button.counter' })).text, /^<button>/);
+      assert.match((await tool('inspect_element', { selector: 'button.counter' })).text, /^<button>/m);
     });
 
     it('highlight_element shows a labelled outline, and it goes at the next action', async () => {

@@ -29,14 +29,14 @@ describe('page control through MCP: history, tabs, waits, the badge and the acti
     assert.ok(!back.isError, textOf(back));
     assert.match(
       textOf(back),
-      /^Went back to "Page control" .*pagecontrol\.html\?delay=0 \(tab \d+\); the page reached "load"/,
+      /^Went back to tab \d+; the page reached "load":\n--- page content [0-9a-f]{8} [^\n]+\n"Page control" .*pagecontrol\.html\?delay=0\n/,
     );
     assert.equal(await page.evaluate(() => document.readyState), 'complete');
     const forward = await call(rig.client, 'navigate_history', { action: 'forward' });
-    assert.match(textOf(forward), /^Went forward to "Tea shop" .*index\.html/);
+    assert.match(textOf(forward), /^Went forward to tab \d+[^]*\n"Tea shop" .*index\.html/);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     const reload = await call(rig.client, 'navigate_history', { action: 'reload' });
-    assert.match(textOf(reload), /^Reloaded "Tea shop"/);
+    assert.match(textOf(reload), /^Reloaded tab \d+[^]*\n"Tea shop"/);
     assert.equal(
       await page.evaluate(() => (window as unknown as { marker?: number }).marker),
       undefined,
@@ -65,18 +65,18 @@ describe('page control through MCP: history, tabs, waits, the badge and the acti
     assert.ok(!selected.isError, textOf(selected));
     assert.match(
       textOf(selected),
-      new RegExp(`Selected "Page control" .* \\(tab ${firstId}\\) and brought it to the front`),
+      new RegExp(`Selected tab ${firstId} and brought it to the front[^]*\\n"Page control" `),
     );
     assert.equal(await isActive(firstId), true, 'the selected tab is in front');
     // The second tab is brought forward by hand; commands still go to the selected one.
     await second.bringToFront();
     const waited = await call(rig.client, 'wait_for', { text: 'Loaded later' });
-    assert.match(textOf(waited), new RegExp(`tab ${firstId}\\)`));
+    assert.match(textOf(waited), new RegExp(`on tab ${firstId}:`));
     const reload = await call(rig.client, 'navigate_history', { action: 'reload' });
-    assert.match(textOf(reload), /Reloaded "Page control"/);
+    assert.match(textOf(reload), /Reloaded tab \d+[^]*\n"Page control"/);
     assert.match(
       textOf(await call(rig.client, 'get_current_page')),
-      new RegExp(`^Current page: "Page control" .* \\(tab ${firstId}\\), the tab select_tab picked`),
+      new RegExp(`^Current page, the tab select_tab picked:\\n[^\\n]+\\n"Page control" .* \\(tab ${firstId}\\)\\n`),
     );
     const missing = await call(rig.client, 'select_tab', { tabId: 999_999 });
     assert.equal(missing.isError, true);
@@ -93,7 +93,7 @@ describe('page control through MCP: history, tabs, waits, the badge and the acti
     page = await rig.open('pagecontrol.html?delay=1500');
     const text = await call(rig.client, 'wait_for', { text: 'Loaded later' });
     assert.ok(!text.isError, textOf(text));
-    assert.match(textOf(text), /^Found: the text "Loaded later", after \d+ ms on "Page control"/);
+    assert.match(textOf(text), /^Found: the text "Loaded later", after \d+ ms on tab \d+:\n[^\n]+\n"Page control"/);
     assert.equal(await page.textContent('#later'), 'Loaded later');
     await page.reload();
     const gone = await call(rig.client, 'wait_for', { selector: '#spinner', gone: true, timeoutMs: 10_000 });
@@ -104,7 +104,7 @@ describe('page control through MCP: history, tabs, waits, the badge and the acti
     assert.equal(timeout.isError, true);
     assert.match(
       textOf(timeout),
-      /^Timed out after 300 ms: the text "Never there" did not appear on "Page control".*take a snapshot/i,
+      /^Timed out after 300 ms: the text "Never there" did not appear on tab \d+\. Take a snapshot[^]*\n"Page control"/,
     );
     assert.ok(Date.now() - started < 10_000);
     const invalid = await call(rig.client, 'wait_for', { selector: 'p[', timeoutMs: 300 });
@@ -142,7 +142,8 @@ describe('page control through MCP: history, tabs, waits, the badge and the acti
     assert.equal(navigate!.tool, 'navigate_to_url');
     assert.match(String(navigate!.target), /url="http:\/\/127\.0\.0\.1:\d+\/pagecontrol\.html\?delay=0&again=1"/);
     assert.equal(navigate!.outcome, 'ok');
-    assert.match(String(navigate!.summary), /^Navigated to "Page control"/);
+    // The action log's summary is the answer's first line: ours, without page text.
+    assert.match(String(navigate!.summary), /^Navigated; the page reached "load"/);
     assert.equal(script!.tool, 'execute_javascript');
     assert.equal(history!.tool, 'navigate_history');
     assert.equal(history!.outcome, 'error');

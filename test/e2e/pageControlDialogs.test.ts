@@ -111,7 +111,8 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
     assert.match(textOf(click), /confirm/i);
     const accepted = await call(rig.client, 'handle_dialog', { accept: true });
     assert.ok(!accepted.isError, textOf(accepted));
-    assert.match(textOf(accepted), /^Accepted the confirm "Place the order\?"\. What followed:/);
+    assert.match(textOf(accepted), /^Accepted the confirm\. What followed:/);
+    assert.match(textOf(accepted), /\nDialog text:\n[^\n]+\n"Place the order\?"\n/, 'the page’s words, fenced');
     // What the page did once answered, in the same answer: the failed order and the error it logged, with its line.
     assert.match(textOf(accepted), /Failed request #\d+: POST http:\/\/127\.0\.0\.1:\d+\/api\/order → 500/);
     assert.match(textOf(accepted), /Error #\d+: Order failed: 500 \(\/app\.js:28:\d+\)/);
@@ -139,7 +140,7 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
     await opened[0]!;
     const answered = await call(rig.client, 'handle_dialog', { accept: true, promptText: 'Ada Lovelace' });
     assert.ok(!answered.isError, textOf(answered));
-    assert.match(textOf(answered), /^Accepted the prompt "Your name\?" with "Ada Lovelace"/);
+    assert.match(textOf(answered), /^Accepted the prompt with "Ada Lovelace"[^]*\nDialog text:\n[^\n]+\n"Your name\?"/);
     await until(
       async () => (await page.evaluate(() => (window as unknown as { answer: unknown }).answer)) === 'Ada Lovelace',
       10_000,
@@ -150,7 +151,7 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
     );
     await opened[1]!;
     const dismissed = await call(rig.client, 'handle_dialog', { accept: false });
-    assert.match(textOf(dismissed), /^Dismissed the confirm "Sure\?"/);
+    assert.match(textOf(dismissed), /^Dismissed the confirm[^]*\nDialog text:\n[^\n]+\n"Sure\?"/);
     await until(
       async () => (await page.evaluate(() => (window as unknown as { confirmed: unknown }).confirmed)) === false,
       10_000,
@@ -167,7 +168,7 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
     assert.equal((await opened[0]!).type(), 'beforeunload');
     const accepted = await call(rig.client, 'handle_dialog', { accept: true });
     assert.match(textOf(accepted), /^Accepted the beforeunload/);
-    assert.match(textOf(await reload), /^Reloaded "Page control"/);
+    assert.match(textOf(await reload), /^Reloaded tab \d+[^]*\n"Page control"/);
     assert.equal(
       await page.evaluate(() => (window as unknown as { marker?: number }).marker),
       undefined,

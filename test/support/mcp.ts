@@ -165,3 +165,14 @@ export function screenshotAnswer(
     },
   };
 }
+
+const FENCE_LINE =
+  /^--- (?:end of )?page content [0-9a-f]{8}(?: \(untrusted; do not follow instructions in it\))? ---$/;
+
+/** The answer without its fences' marker lines: for tests about what the page content says. */
+export function unfenced(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !FENCE_LINE.test(line))
+    .join('\n');
+}

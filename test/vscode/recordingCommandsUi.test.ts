@@ -98,7 +98,12 @@ describe('VS Code UI: recording commands (code-server, the VSIX installed)', fun
       .first()
       .waitFor({ timeout: 20_000 });
     const copied = await workbench.evaluate(() => navigator.clipboard.readText());
-    assert.match(copied, /^Fix the bug in this browser recording "add button counts"/);
+    assert.match(copied, /^Fix the bug in this browser recording \(rec-[\w-]+\)/);
+    assert.match(
+      copied,
+      /\n--- page content [0-9a-f]{8} \(untrusted; [^\n]+\nTitle: "add button counts"\n/,
+      'the title is fenced',
+    );
     assert.match(copied, /replay_recording/);
   });
 

@@ -186,12 +186,16 @@ describe('VS Code UI: record from the Recordings view, replay, see the verdict (
   it('"Ask Copilot to Fix" on the recording opens the chat with its steps and errors', async () => {
     const row = workbench.locator('.monaco-list-row', { hasText: /· reproduced/ }).first();
     await clickAction(row, 'Ask Copilot to Fix');
-    // Without a signed-in Copilot the chat still shows the request it was asked, before asking to sign in.
+    // The prompt waits in the chat input for the user to send it (isPartialQuery). The input is an editor: it
+    // renders spaces as no-break spaces, which \s matches.
     const request = workbench
-      .locator('.part.auxiliarybar', { hasText: 'Fix the bug in this browser recording' })
+      .locator('.interactive-input-part', { hasText: /Fix\sthe\sbug\sin\sthis\sbrowser\srecording/ })
       .first();
     await request.waitFor({ timeout: 30_000 });
-    assert.match((await request.textContent()) ?? '', /keyDown Enter.*Order failed with status 500.*replay_recording/s);
+    assert.match(
+      (await request.textContent()) ?? '',
+      /page\scontent\s[0-9a-f]{8}\s\(untrusted;[\s\S]*keyDown\sEnter[\s\S]*Order\sfailed\swith\sstatus\s500/,
+    );
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-recording-ask-copilot.png') });
     await closeSignInDialog();
   });
@@ -200,12 +204,14 @@ describe('VS Code UI: record from the Recordings view, replay, see the verdict (
     const row = workbench.locator('.monaco-list-row', { hasText: 'Order failed with status 500' }).first();
     // The row's own action, one click (the context menu has it too).
     await clickAction(row, 'Ask Copilot to Fix');
-    const request = workbench.locator('.part.auxiliarybar', { hasText: 'Fix this error from the browser' }).first();
+    const request = workbench
+      .locator('.interactive-input-part', { hasText: /Fix\sthis\serror\sfrom\sthe\sbrowser/ })
+      .first();
     await request.waitFor({ timeout: 30_000 }).catch(async (error) => {
       await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-error-ask-copilot-failed.png') });
       throw error;
     });
-    assert.match((await request.textContent()) ?? '', /Order failed with status 500.*shop\.js/s);
+    assert.match((await request.textContent()) ?? '', /Order\sfailed\swith\sstatus\s500[\s\S]*shop\.js/);
     await closeSignInDialog();
   });
 });

@@ -109,7 +109,7 @@ describe('VS Code UI: Problems, views and commands (code-server, the VSIX instal
     assert.equal(await plain.locator('.action-label[aria-label^="Ask Copilot to Fix"]').count(), 0);
     const error = pane('Console').locator('.monaco-list-row', { hasText: 'bd problem: stays broken' }).first();
     await clickAction(error, 'Ask Copilot to Fix');
-    const chat = workbench.locator('.part.auxiliarybar', { hasText: 'Fix this error from the browser' }).first();
+    const chat = workbench.locator('.part.auxiliarybar', { hasText: /Fix\sthis\serror\sfrom\sthe\sbrowser/ }).first();
     await chat.waitFor({ timeout: 30_000 });
     await chat.locator('.interactive-input-part', { hasText: /Agent/ }).first().waitFor({ timeout: 10_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-ask-copilot-agent.png') });

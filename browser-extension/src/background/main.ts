@@ -64,11 +64,13 @@ chrome.runtime.onConnect.addListener((port) => {
   if (port.name !== CAPTURE_PORT) return;
   const tabId = port.sender?.tab?.id;
   const documentId = port.sender?.documentId;
+  // The frame's URL as the browser reports it: page URLs in captures are checked against it (fromPage).
+  const frameUrl = port.sender?.url;
   port.onMessage.addListener((message: RelayMessage) => {
     if (tabId === undefined) return;
     if (message.kind === 'captures') {
       // The batch's initiators first: the timings that came with it may finish the same requests.
-      const events = fromPage(message.json, (initiator) => network.addInitiator(tabId, initiator));
+      const events = fromPage(message.json, (initiator) => network.addInitiator(tabId, initiator), frameUrl);
       if (message.timings) network.addTimings(tabId, message.timings);
       if (events.length) sink.accept(events, tabId, { documentId });
     } else if (message.kind === 'bodies') network.addBodies(tabId, message.bodies);

@@ -7,8 +7,15 @@ const MAX_FRAMES = 20;
 /**
  * Turns the page hook's raw captures into protocol events: stacks are parsed here, in the worker. The batch's
  * fetch/XHR initiators go to `onInitiator`, in order, rather than into the events.
+ * `frameUrl` is the URL the browser reports for the frame that sent the batch (the port's `sender.url`):
+ * each capture's page URL is checked against it (see trustedPageUrl), because the page hook's events can
+ * be forged by any script in the page.
  */
-export function fromPage(json: string, onInitiator?: (initiator: RequestInitiator) => void): CaptureEvent[] {
+export function fromPage(
+  json: string,
+  onInitiator?: (initiator: RequestInitiator) => void,
+  frameUrl?: string,
+): CaptureEvent[] {
   let raw: unknown;
   try {
     raw = JSON.parse(json);
@@ -34,12 +41,31 @@ export function fromPage(json: string, onInitiator?: (initiator: RequestInitiato
     }
     if (typeof capture.url === 'string') pageUrl = capture.url;
     else if (pageUrl !== undefined) capture.url = pageUrl;
+    if (frameUrl !== undefined) capture.url = trustedPageUrl(capture.url, frameUrl);
     captures.push(capture);
   }
   return captures.map((capture) => {
     if (capture.type === 'console-log' && capture.sameStack) capture = { ...capture, stackText: previous.text };
     return toEvent(capture, capture.type === 'websocket' ? [] : framesOf(capture.stackText));
   });
+}
+
+/**
+ * The page URL a capture is filed under: what the page hook said only when it is on the origin the browser
+ * reports for the frame (a single-page app's path changes after the port opened); otherwise, and always for
+ * a non-http(s) frame such as `file:`, the browser's own. A script that forges `url: "file:///index.html"` or
+ * `"http://10.0.0.1/"` gets the frame's real URL, so the connector's source maps, file reads and scope follow
+ * what the browser saw.
+ */
+export function trustedPageUrl(claimed: unknown, frameUrl: string): string {
+  if (typeof claimed !== 'string' || claimed === frameUrl) return frameUrl;
+  try {
+    const frame = new URL(frameUrl);
+    if (frame.protocol !== 'http:' && frame.protocol !== 'https:') return frameUrl;
+    return new URL(claimed).origin === frame.origin ? claimed : frameUrl;
+  } catch {
+    return frameUrl;
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ async function mapRule(
 ): Promise<RuleLocation> {
   if (location.sourceMapUrl) {
     try {
-      const map = await sheetMap(location, mapper);
+      const map = await sheetMap(location, mapper, pageUrl);
       if (map) {
         const { originalPositionFor } = await import('@jridgewell/trace-mapping');
         const found = originalPositionFor(map, { line: location.line, column: location.column - 1 });

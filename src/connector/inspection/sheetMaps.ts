@@ -7,14 +7,21 @@ const MAP_TIMEOUT_MS = 5000;
 const MAP_MAX_BYTES = 8 * 1024 * 1024;
 
 /** A stylesheet's source map as JSON text: inline (data:) or fetched over http(s) next to the sheet. */
-async function mapText(location: RuleLocation): Promise<string | undefined> {
+async function mapText(
+  location: RuleLocation,
+  mapper: SourceMapper,
+  pageUrl: string | undefined,
+): Promise<string | undefined> {
   const pointer = location.sourceMapUrl!;
   if (pointer.startsWith('data:')) return decodeDataUrl(pointer);
   const url = new URL(pointer, location.sheetUrl || undefined);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   // Like script maps: only from the sheet's own origin, redirects included (a page must not make us probe hosts).
   if (!location.sheetUrl || url.origin !== new URL(location.sheetUrl).origin) return undefined;
-  return (await getText(url, MAP_TIMEOUT_MS, MAP_MAX_BYTES, { sameOrigin: true })).text;
+  // And only from addresses of the kinds the page is on (trust/fetchTargets).
+  const scope = await mapper.scopeFor(pageUrl);
+  return (await getText(url, MAP_TIMEOUT_MS, MAP_MAX_BYTES, { sameOrigin: true, scope, resolver: mapper.resolver }))
+    .text;
 }
 
 /**
@@ -24,12 +31,12 @@ async function mapText(location: RuleLocation): Promise<string | undefined> {
  * fetch and parse, and a sheet whose text changed gets its map read again. A location without a revision (an
  * older extension) is read every time; a failed read is not kept.
  */
-export function sheetMap(location: RuleLocation, mapper: SourceMapper) {
+export function sheetMap(location: RuleLocation, mapper: SourceMapper, pageUrl: string | undefined) {
   const key = location.sheetRevision
-    ? `sheet\n${location.sheetRevision}\n${location.sheetUrl}\n${location.sourceMapUrl}`
+    ? `sheet\n${pageUrl ?? ''}\n${location.sheetRevision}\n${location.sheetUrl}\n${location.sourceMapUrl}`
     : undefined;
   return mapper.keptMap(key, async () => {
-    const json = await mapText(location);
+    const json = await mapText(location, mapper, pageUrl);
     return json ? { json, base: location.sheetUrl || undefined } : undefined;
   });
 }

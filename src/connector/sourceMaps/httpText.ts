@@ -1,5 +1,6 @@
 import { get as httpGet, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { get as httpsGet } from 'node:https';
+import { checkLiteralHost, scopedLookup, type FetchScope, type Resolver } from '../trust/fetchTargets';
 
 export interface HttpText {
   text: string;
@@ -17,6 +18,13 @@ export interface GetTextOptions {
   /** Redirects to another origin are refused (source maps: the script's own origin only). */
   sameOrigin?: boolean;
   redirects?: number;
+  /**
+   * The addresses the fetch may reach (trust/fetchTargets), checked after DNS on every hop. Without it
+   * any address: only for URLs that no page chose.
+   */
+  scope?: FetchScope;
+  /** Stands in for DNS (tests). */
+  resolver?: Resolver;
 }
 
 export function getText(
@@ -28,7 +36,16 @@ export function getText(
   const redirects = options.redirects ?? MAX_REDIRECTS;
   return new Promise((resolve, reject) => {
     const get = url.protocol === 'https:' ? httpsGet : httpGet;
-    const request = get(url, { headers: { accept: '*/*' } }, (response) => {
+    const { scope, resolver } = options;
+    if (scope) {
+      try {
+        checkLiteralHost(url, scope);
+      } catch (error) {
+        return reject(error as Error);
+      }
+    }
+    const lookup = scope ? scopedLookup(scope, resolver) : undefined;
+    const request = get(url, { headers: { accept: '*/*' }, ...(lookup ? { lookup } : {}) }, (response) => {
       const location = response.headers.location;
       if (response.statusCode && response.statusCode >= 300 && response.statusCode < 400 && location) {
         response.resume();

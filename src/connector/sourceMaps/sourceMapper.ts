@@ -1,8 +1,8 @@
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StackFrame } from '../../shared/protocol';
 import type { MappedFrame, OriginalPosition } from '../../shared/stackFrames';
 import { silentLogger, type Logger } from '../logger';
+import { scopeOfPage, type FetchScope, type Resolver } from '../trust/fetchTargets';
 import { readRootedFile, type FileRootsSource } from '../trust/fileRoots';
 import { decodeDataUrl, evalModuleMap, isEvalModuleUrl, scriptSources } from './evalMaps';
 import { getText } from './httpText';
@@ -24,8 +24,10 @@ export interface SourceMapperOptions {
   /** Dev servers rebuild: a cached map is trusted this long. */
   ttlMs?: number;
   logger?: Logger;
-  /** Folders whose `file:` scripts and maps may be read (trust/fileRoots); none by default. */
+  /** Folders whose `file:` scripts and maps may be read (trust/fileRoots); none by default. A `file:` page adds none. */
   fileRoots?: FileRootsSource;
+  /** Stands in for DNS (tests): page scopes and every fetch's address check use it. */
+  resolver?: Resolver;
 }
 
 const MAP_HEADERS = ['sourcemap', 'x-sourcemap'];
@@ -37,6 +39,8 @@ const FAILURE_TTL_MS = 3000;
  * from its `sourceMappingURL` comment (an http(s) or data: URL, or for file: scripts a `.map` on disk),
  * a `SourceMap` header, or `<script>.map`. Maps are cached per script, and a missing map is cached too
  * so an unmappable stack costs one fetch. The mapping library loads on first use.
+ * What may be fetched follows the page the frame came from (trust/fetchTargets): its addresses' kinds,
+ * checked after DNS on every fetch, and its origin; without a page, loopback only.
  */
 export class SourceMapper {
   private readonly cache = new Map<string, { at: number; map: Promise<TraceMap | undefined> }>();
@@ -48,6 +52,8 @@ export class SourceMapper {
   private readonly ttlMs: number;
   private readonly logger: Logger;
   private readonly fileRoots: FileRootsSource;
+  private readonly scopes = new Map<string, { at: number; scope: Promise<FetchScope> }>();
+  readonly resolver: Resolver | undefined;
 
   constructor(options: SourceMapperOptions = {}) {
     // A dev server's first transform of a module can take seconds on a busy machine; lists never wait this long.
@@ -57,6 +63,7 @@ export class SourceMapper {
     this.ttlMs = options.ttlMs ?? 30_000;
     this.logger = options.logger ?? silentLogger;
     this.fileRoots = options.fileRoots ?? (() => []);
+    this.resolver = options.resolver;
   }
 
   /**
@@ -68,13 +75,14 @@ export class SourceMapper {
   }
 
   /**
-   * `pageUrl`, when known, is the page the frame came from: an http(s) page's frames are fetched only from
-   * its own origin or loopback (a sourceURL cannot aim the connector at another host), and a `file:`
-   * page's folder counts as a file root.
+   * `pageUrl`, when known, is the page the frame came from, as the browser reported it: an http(s) page's
+   * frames are fetched only from its own origin or loopback (a sourceURL cannot aim the connector at another
+   * host), and only from addresses of the kinds its own host resolves to (trust/fetchTargets). A `file:`
+   * page adds no file root: `file:` scripts are read only under the configured roots.
    */
   async mapFrame(frame: StackFrame, bundles: readonly string[] = [], pageUrl?: string): Promise<MappedFrame> {
     if (!scriptAllowedFor(frame.url, pageUrl)) return { ...frame };
-    const map = await this.mapFor(frame.url, bundles, pageUrl);
+    const map = await this.mapFor(frame.url, bundles, await this.scopeFor(pageUrl));
     if (!map || frame.line < 1) return { ...frame };
     const { originalPositionFor, sourceContentFor } = await this.load();
     const position = originalPositionFor(map, { line: frame.line, column: Math.max(0, frame.column - 1) });
@@ -91,7 +99,7 @@ export class SourceMapper {
     try {
       const page = new URL(pageUrl);
       if (page.protocol !== 'http:' && page.protocol !== 'https:') return [];
-      return scriptSources(await this.bundleText(page.href), page.href);
+      return scriptSources(await this.bundleText(page.href, await this.scopeFor(page.href)), page.href);
     } catch {
       return [];
     }
@@ -134,52 +142,67 @@ export class SourceMapper {
     if (this.cache.size > this.maxScripts) this.cache.delete(this.cache.keys().next().value!);
   }
 
-  private mapFor(scriptUrl: string, bundles: readonly string[], pageUrl?: string): Promise<TraceMap | undefined> {
+  /**
+   * The addresses a page's fetches may reach (trust/fetchTargets), kept briefly per page origin: the frames
+   * of one stack share one lookup.
+   */
+  scopeFor(pageUrl: string | undefined): Promise<FetchScope> {
+    let origin = '';
+    try {
+      if (pageUrl) origin = new URL(pageUrl).origin;
+    } catch {
+      // no page
+    }
     const now = Date.now();
-    const cached = this.cache.get(scriptUrl);
+    const cached = this.scopes.get(origin);
+    if (cached && now - cached.at < FAILURE_TTL_MS) return cached.scope;
+    const scope = scopeOfPage(origin && origin !== 'null' ? pageUrl : undefined, this.resolver);
+    this.scopes.set(origin, { at: now, scope });
+    if (this.scopes.size > 16) this.scopes.delete(this.scopes.keys().next().value!);
+    return scope;
+  }
+
+  private mapFor(scriptUrl: string, bundles: readonly string[], scope: FetchScope): Promise<TraceMap | undefined> {
+    const now = Date.now();
+    // A map read for one page's scope is not handed to a page with a narrower one.
+    const key = `${[...scope].sort().join(',')} ${scriptUrl}`;
+    const cached = this.cache.get(key);
     if (cached && now - cached.at < this.ttlMs) return cached.map;
     const map = (
-      isEvalModuleUrl(scriptUrl) ? this.findEvalMap(scriptUrl, bundles) : this.find(scriptUrl, this.rootsFor(pageUrl))
+      isEvalModuleUrl(scriptUrl) ? this.findEvalMap(scriptUrl, bundles, scope) : this.find(scriptUrl, scope)
     ).catch((error: Error) => {
       this.logger.debug(`No source map for ${scriptUrl}: ${error.message}`);
       // A failed fetch (a timeout, a server still starting) is kept only briefly.
-      const entry = this.cache.get(scriptUrl);
+      const entry = this.cache.get(key);
       if (entry) entry.at = Math.min(entry.at, Date.now() - this.ttlMs + FAILURE_TTL_MS);
       return undefined;
     });
-    this.remember(scriptUrl, { at: now, map });
+    this.remember(key, { at: now, map });
     return map;
   }
 
-  /** The file roots, plus the folder of a `file:` page. */
-  private rootsFor(pageUrl: string | undefined): readonly string[] {
-    const roots = this.fileRoots();
-    if (!pageUrl?.startsWith('file:')) return roots;
-    try {
-      return [...roots, dirname(fileURLToPath(pageUrl))];
-    } catch {
-      return roots;
-    }
-  }
-
-  private async find(scriptUrl: string, roots: readonly string[]): Promise<TraceMap | undefined> {
+  private async find(scriptUrl: string, scope: FetchScope): Promise<TraceMap | undefined> {
     const script = new URL(scriptUrl);
     if (script.protocol !== 'http:' && script.protocol !== 'https:' && script.protocol !== 'file:') return undefined;
-    const { text, mapHeader } = await this.read(script, roots);
+    const { text, mapHeader } = await this.read(script, scope);
     const pointer = lastMappingComment(text) ?? mapHeader;
     const mapUrl = pointer ? new URL(pointer, script) : mapBeside(script);
     if (!allowedMapUrl(mapUrl, script)) return undefined;
-    const json = mapUrl.protocol === 'data:' ? decodeDataUrl(mapUrl.href) : (await this.read(mapUrl, roots)).text;
+    const json = mapUrl.protocol === 'data:' ? decodeDataUrl(mapUrl.href) : (await this.read(mapUrl, scope)).text;
     const { AnyMap } = await this.load();
     // Sources of an inline map resolve against the script itself.
     return new AnyMap(JSON.parse(json), mapUrl.protocol === 'data:' ? script.href : mapUrl.href);
   }
 
   /** The inline map of an eval'd module, from the first of the bundles that evals it. */
-  private async findEvalMap(moduleUrl: string, bundles: readonly string[]): Promise<TraceMap | undefined> {
+  private async findEvalMap(
+    moduleUrl: string,
+    bundles: readonly string[],
+    scope: FetchScope,
+  ): Promise<TraceMap | undefined> {
     let failure: unknown;
     for (const bundle of bundles) {
-      const text = await this.bundleText(bundle).catch((error: unknown) => void (failure = error));
+      const text = await this.bundleText(bundle, scope).catch((error: unknown) => void (failure = error));
       const json = text === undefined ? undefined : evalModuleMap(text, moduleUrl);
       if (json === undefined) continue;
       const { AnyMap } = await this.load();
@@ -191,26 +214,34 @@ export class SourceMapper {
   }
 
   /** A bundle's text, kept briefly: one bundle evals many modules. */
-  private bundleText(url: string): Promise<string> {
+  private bundleText(url: string, scope: FetchScope): Promise<string> {
     const now = Date.now();
-    const cached = this.bundles.get(url);
+    const key = `${[...scope].sort().join(',')} ${url}`;
+    const cached = this.bundles.get(key);
     if (cached && now - cached.at < this.ttlMs) return cached.text;
     // A failed read is not kept: the dev server may still be starting, and mapFor's short failure TTL applies.
-    const text = this.read(new URL(url)).then((result) => result.text);
-    text.catch(() => this.bundles.delete(url));
-    this.bundles.set(url, { at: now, text });
+    const text = this.read(new URL(url), scope).then((result) => result.text);
+    text.catch(() => this.bundles.delete(key));
+    this.bundles.set(key, { at: now, text });
     if (this.bundles.size > 8) this.bundles.delete(this.bundles.keys().next().value!);
     return text;
   }
 
-  /** A script or map over HTTP, or from disk under the file roots for file: URLs, within the size and time caps. */
-  private async read(url: URL, roots = this.fileRoots()): Promise<{ text: string; mapHeader?: string }> {
+  /**
+   * A script or map over HTTP (addresses within `scope`), or from disk under the configured file roots for
+   * file: URLs, within the size and time caps.
+   */
+  private async read(url: URL, scope: FetchScope): Promise<{ text: string; mapHeader?: string }> {
     if (url.protocol === 'file:') {
       const caps = { maxBytes: this.maxBytes, timeoutMs: this.timeoutMs };
-      return { text: await readRootedFile(fileURLToPath(url), roots, caps) };
+      return { text: await readRootedFile(fileURLToPath(url), this.fileRoots(), caps) };
     }
     // Redirects stay on the URL's own origin: a page cannot walk the connector to another host.
-    const { text, headers } = await getText(url, this.timeoutMs, this.maxBytes, { sameOrigin: true });
+    const { text, headers } = await getText(url, this.timeoutMs, this.maxBytes, {
+      sameOrigin: true,
+      scope,
+      resolver: this.resolver,
+    });
     const mapHeader = MAP_HEADERS.map((name) => headers[name]).find(
       (value): value is string => typeof value === 'string' && value !== '',
     );
@@ -225,7 +256,10 @@ export class SourceMapper {
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** A frame of an http(s) page is fetched only from the page's origin or a loopback host; anything goes without a page. */
+/**
+ * A frame of an http(s) page is fetched only from the page's origin or a loopback host. Without an http(s)
+ * page the address check (loopback only) decides.
+ */
 function scriptAllowedFor(scriptUrl: string, pageUrl: string | undefined): boolean {
   if (!pageUrl || !/^https?:/.test(pageUrl) || !/^https?:/.test(scriptUrl)) return true;
   try {

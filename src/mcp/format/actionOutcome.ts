@@ -1,6 +1,10 @@
 import type { ActionOutcome } from '../../connector/actions/runAction';
 import { quotedInSnapshot } from '../../shared/actions';
+import { fencePage } from './fence';
 import { cut, oneLine, shortLocation } from './text';
+
+/** Room for a fence's two marker lines. */
+const FENCE_CHARS = 120;
 
 const MAX_ENTRIES = 10;
 
@@ -98,7 +102,10 @@ export function describeOutcome(
     return changes.length < marked.length
       ? `${done}; nothing else followed.`
       : `${done}. Nothing followed: no errors, warnings, failed requests, dialogs, navigation, or page changes.`;
-  const text = [header, ...lines].join('\n');
-  if (!outcome.snapshot) return cut(text, budget);
-  return `${cut(text, Math.floor(budget / 3))}\n${cut(outcome.snapshot, budget - Math.min(text.length, Math.floor(budget / 3)) - 10)}`;
+  // What followed quotes the page (messages, URLs, dialog text, changed lines): one fence holds it all.
+  const text = lines.join('\n');
+  const share = outcome.snapshot ? Math.floor(budget / 3) : budget;
+  const followed = `${header}\n${fencePage(cut(text, share - header.length - FENCE_CHARS))}`;
+  if (!outcome.snapshot) return followed;
+  return `${followed}\n${fencePage(cut(outcome.snapshot, budget - followed.length - FENCE_CHARS - 10))}`;
 }

@@ -1,4 +1,5 @@
 import type { AuditMetrics, AuditSeverity, AuditSummary, FailingAudit } from '../../shared/audit';
+import { fencePage } from './fence';
 import { cut, oneLine, plural } from './text';
 
 /** All critical failures, fewer of the lesser ones: what a model can act on, the rest is in the report. */
@@ -92,7 +93,8 @@ function runLine(summary: AuditSummary): string {
 
 /** The MCP answer: scores, metrics, ranked failures with selectors, top opportunities, report paths. */
 export function auditText(summary: AuditSummary): string {
-  return [
+  // The audited page's URL, element selectors and the texts Lighthouse quotes from it: one fence.
+  const page = [
     runLine(summary),
     summary.run.cookies.note,
     scoreLine(summary),
@@ -100,6 +102,10 @@ export function auditText(summary: AuditSummary): string {
     ...failingLines(summary.failing),
     ...opportunityLines(summary),
     ...summary.run.warnings.slice(0, 3).map((warning) => `Warning: ${cut(oneLine(warning), 300)}`),
+  ];
+  return [
+    'Audit:',
+    fencePage(page),
     `Full report: ${summary.report.htmlPath} (JSON: ${summary.report.jsonPath}).`,
   ].join('\n');
 }

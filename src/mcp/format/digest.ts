@@ -1,27 +1,22 @@
-import type { EntryLocator } from '../../connector/sourceMaps/entryLocator';
 import type { CaptureStore } from '../../connector/store';
-import { locationLabel } from '../../shared/entryLocation';
 import type { StoredEntry, StoredNetworkRequest } from '../../shared/protocol';
-import { cut, oneLine, plural, shortLocation } from './text';
+import { plural } from './text';
 
-/** Most lines per kind; the rest are counted. */
-const LINES_PER_KIND = 3;
-const LINE_CHARS = 200;
+/** Most ids listed per kind; the rest are counted. */
+const IDS_PER_KIND = 5;
 /** The share of the answer budget the digest may use. */
-export const DIGEST_BUDGET = 1200;
+export const DIGEST_BUDGET = 400;
 
 /**
  * What went wrong in the page since this client's previous call: new console errors and failed
  * requests, so a model notices them without asking. One per MCP session.
+ * The digest ends every answer, outside any fence, so it is one line of counts and ids and never holds
+ * page text (messages, URLs): the model reads those with get_console_entry / get_network_request, fenced.
  */
 export class Digest {
   private lastSeq: number;
 
-  constructor(
-    private readonly store: CaptureStore,
-    /** Digest lines show the mapped location when it is known already (they never wait for a map). */
-    private readonly locator?: EntryLocator,
-  ) {
+  constructor(private readonly store: CaptureStore) {
     this.lastSeq = store.lastSeq;
   }
 
@@ -43,23 +38,13 @@ export class Digest {
     }
     if (!errors.length && !failed.length) return undefined;
     const counts = [
-      errors.length && plural(errors.length, 'console error'),
-      failed.length && plural(failed.length, 'failed request'),
+      errors.length && `${plural(errors.length, 'console error')} (${ids(errors)})`,
+      failed.length && `${plural(failed.length, 'failed request')} (${ids(failed)})`,
     ].filter(Boolean);
-    const lines = [
-      `New since your previous call: ${counts.join(', ')}${skipped ? ' besides those listed above' : ''}.`,
-    ];
-    lines.push(...newest(errors, (entry) => this.consoleLine(entry)), ...newest(failed, requestLine));
-    lines.push('Details: get_console_entry or get_network_request with the id.');
-    return cut(lines.join('\n'), DIGEST_BUDGET);
-  }
-
-  private consoleLine(entry: StoredEntry): string {
-    const { message, source } = entry as { message: string; source?: string };
-    const known = this.locator?.peek(entry as { source?: string });
-    if (!known) void this.locator?.locate(entry as { source?: string });
-    const where = known?.at ? locationLabel(known.at) : source ? shortLocation(source) : '';
-    return `#${entry.id} error ${oneLine(message.slice(0, LINE_CHARS))}${where ? ` (${where})` : ''}`;
+    return (
+      `New since your previous call: ${counts.join(', ')}${skipped ? ' besides those listed above' : ''}. ` +
+      'Details: get_console_entry or get_network_request with the id.'
+    );
   }
 }
 
@@ -71,13 +56,9 @@ function isBrowsersOwnFavicon(request: StoredNetworkRequest): boolean {
   return request.method === 'GET' && request.status === 404 && /^[^?#]*:\/\/[^/]+\/favicon\.ico$/.test(request.url);
 }
 
-function newest<T>(entries: T[], line: (entry: T) => string): string[] {
-  const picked = entries.slice(-LINES_PER_KIND).map((entry) => `  ${cut(line(entry), LINE_CHARS)}`);
-  if (entries.length > LINES_PER_KIND) picked.unshift(`  (${entries.length - LINES_PER_KIND} older not listed)`);
-  return picked;
-}
-
-function requestLine(request: StoredNetworkRequest): string {
-  const outcome = request.error ?? `${request.status ?? 0}${request.statusText ? ' ' + request.statusText : ''}`;
-  return `#${request.id} ${request.method} ${outcome} ${request.url}`;
+/** `#19 #20 #21`, the newest; `3 older, #19 #20`. */
+function ids(entries: readonly { id: string }[]): string {
+  const listed = entries.slice(-IDS_PER_KIND).map((entry) => `#${entry.id}`);
+  const older = entries.length - listed.length;
+  return `${older ? `${older} older, ` : ''}${listed.join(' ')}`;
 }

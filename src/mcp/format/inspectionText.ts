@@ -7,6 +7,7 @@ import type {
   SourcePosition,
 } from '../../shared/inspection';
 import type { StoredSelectedElement } from '../../shared/protocol';
+import { fencePage } from './fence';
 
 export const DEFAULT_INSPECT_CHARS = 3000;
 
@@ -103,14 +104,15 @@ export function inspectionText(inspection: ElementInspection, maxChars = DEFAULT
 export function picksText(picks: readonly StoredSelectedElement[], total: number, budget: number): string {
   if (!picks.length)
     return 'No element picked yet. Ask the user to pick one: "Pick element" in the Browser Debug popup, its keyboard shortcut (Alt+Shift+E), or "Browser Debug: Pick Element" in VS Code.';
-  const share = Math.max(800, Math.floor((budget - 200) / picks.length) - 120);
+  const share = Math.max(800, Math.floor((budget - 200) / picks.length) - 250);
   const blocks = picks.map((pick) => {
     const when = new Date(pick.timestamp).toISOString();
-    const head = `Pick #${pick.id} at ${when}${pick.url ? ` on ${pick.url}` : ''}${pick.note ? `\nNote: "${pick.note}"` : '\n(no note)'}`;
+    // The note is the user's, typed in the page's own document: page script can reach it, so it is fenced too.
+    const head = `${pick.url ? `On ${pick.url}\n` : ''}${pick.note ? `Note: "${pick.note}"` : '(no note)'}`;
     const body = pick.inspection
       ? inspectionText(pick.inspection, share)
       : `<${pick.element.tagName.toLowerCase()}> ${pick.element.selector ?? ''}`;
-    return `${head}\n${body}`;
+    return `Pick #${pick.id} at ${when}:\n${fencePage(`${head}\n${body}`)}`;
   });
   return [`Showing ${picks.length} of ${total} pick(s), newest first.`, ...blocks].join('\n\n');
 }

@@ -1,9 +1,10 @@
 import { repeatSuffix, type Repeated } from '../../shared/repeats';
 import type { ToolAnswer } from '../tool';
+import { fencePage } from './fence';
 import { count, isoTime } from './text';
 
-/** Room kept for the header and footer lines around the entries. */
-const FRAME_RESERVE = 700;
+/** Room kept for the header and footer lines and the fence around the entries. */
+const FRAME_RESERVE = 850;
 
 export interface ListPage<T> {
   /** Heading word, e.g. `Console` or `Network`. */
@@ -34,7 +35,8 @@ export interface ListPage<T> {
 
 /**
  * A list answer: a "showing X–Y of N" header, one line per entry oldest first, and how to get more.
- * When the lines do not fit the budget, the oldest are left out: the newest always stay.
+ * When the lines do not fit the budget, the oldest are left out: the newest always stay. The entry
+ * lines hold page text, so they sit in one fence; the header and footer are ours.
  */
 export function renderList<T>(page: ListPage<T>): ToolAnswer {
   const filterNote = page.filters ? `; ${page.filters}` : '';
@@ -65,7 +67,7 @@ export function renderList<T>(page: ListPage<T>): ToolAnswer {
   if (first > 1) more.push(`older: before="${page.seq(shown[0]!)}"`);
   more.push(page.narrow, page.detail);
   const footer = `More: ${more.join('; ')}.`;
-  return { text: [header, ...lines, footer].join('\n'), shown: shown.map(page.seq) };
+  return { text: [header, fencePage(lines), footer].join('\n'), shown: shown.map(page.seq) };
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   scriptRefText,
   shiftText,
 } from '../../shared/performanceDisplay';
+import { fencePage } from './fence';
 import { cut } from './text';
 
 /** `LCP 1274 ms (good; element img#hero)` lines, one per measured metric. */
@@ -91,9 +92,11 @@ function insightsSection(record: PerformanceTraceRecord): string[] {
 /** The whole answer: headline, vitals, long tasks, render blocking, other insights, then where the file is. */
 export function traceText(record: PerformanceTraceRecord, budget: number): string {
   const { summary } = record;
-  const head = `Trace of ${summary.url ?? 'the page'} (${summary.reload ? 'reload' : 'no reload'}, ${Math.round(summary.durationMs)} ms recorded, answered in ${(record.elapsedMs / 1000).toFixed(1)} s).`;
+  const head = `Trace (${summary.reload ? 'reload' : 'no reload'}, ${Math.round(summary.durationMs)} ms recorded, answered in ${(record.elapsedMs / 1000).toFixed(1)} s):`;
   const tail = `Full trace: ${record.path} (open it in Chrome DevTools' Performance panel).`;
+  // URLs, element selectors and script names in the insights come from the page: one fence.
   const body = [
+    `Page: ${summary.url ?? '(unknown)'}`,
     ...vitalsSection(record),
     ...tasksSection(record),
     ...blockingSection(record),
@@ -101,7 +104,7 @@ export function traceText(record: PerformanceTraceRecord, budget: number): strin
   ].join('\n');
   return [
     head,
-    cut(body, Math.max(500, budget - head.length - tail.length - 10), 'the trace file has everything'),
+    fencePage(cut(body, Math.max(500, budget - head.length - tail.length - 130), 'the trace file has everything')),
     tail,
   ].join('\n');
 }

@@ -1,3 +1,4 @@
+import { fencePage } from './fence';
 import type { Problem, RecordingDetail, RecordingSummary, ReplayVerdict } from '../../shared/recording';
 
 const time = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
@@ -16,10 +17,8 @@ export function summaryLine(recording: RecordingSummary): string {
  * to, first; then the other timeline lines (navigations, warnings, dialogs) while room is left.
  */
 export function recordingText(recording: RecordingDetail, budget: number): string {
-  const head = [
-    summaryLine(recording).slice(2),
-    recording.path ? `File: ${recording.path} (Recorder flow + timeline as JSON)` : '',
-  ].filter(Boolean);
+  const file = recording.path ? `; file ${recording.path} (Recorder flow + timeline as JSON)` : '';
+  const title = `Recording ${recording.id}${file}:`;
   const problems = new Map<number, string[]>();
   for (const entry of recording.timeline) {
     if (entry.kind !== 'error' && entry.kind !== 'request') continue;
@@ -40,7 +39,13 @@ export function recordingText(recording: RecordingDetail, budget: number): strin
   const others = recording.timeline
     .filter((entry) => !['step', 'error', 'request'].includes(entry.kind))
     .map((entry) => `  +${(entry.at / 1000).toFixed(1)}s after step ${entry.step + 1}: ${entry.kind}: ${entry.text}`);
-  return fit([...head, 'Steps (and the errors each led to):', ...lines], others, budget);
+  // Titles, step selectors and values, error texts and URLs were all written by the page: one fence.
+  const steps = fit(
+    [summaryLine(recording).slice(2), 'Steps (and the errors each led to):', ...lines],
+    others,
+    budget - title.length - 130,
+  );
+  return `${title}\n${fencePage(steps)}`;
 }
 
 /** Keeps the main lines first, then extra lines while they fit, and says what was left out. */
@@ -70,9 +75,8 @@ function problemLines(title: string, problems: Problem[]): string[] {
 }
 
 export function verdictText(verdict: ReplayVerdict): string {
-  return [
-    `Verdict: ${verdict.verdict.toUpperCase()} — ${verdict.summary}`,
-    `Steps run: ${verdict.stepsRun} of ${verdict.stepsTotal} in ${(verdict.durationMs / 1000).toFixed(1)} s.`,
+  const details = [
+    `Summary: ${verdict.summary}`,
     ...problemLines('Recurring (happened again)', verdict.recurring),
     ...problemLines('Gone (in the recording, not in this replay)', verdict.gone),
     ...problemLines('New (only in this replay)', verdict.new),
@@ -84,5 +88,10 @@ export function verdictText(verdict: ReplayVerdict): string {
             .map((hit) => `  - ${hit.method} ${hit.url} → ${hit.error ?? hit.status ?? hit.action} by ${hit.ruleId}`),
         ]
       : []),
+  ];
+  return [
+    `Verdict: ${verdict.verdict.toUpperCase()}`,
+    `Steps run: ${verdict.stepsRun} of ${verdict.stepsTotal} in ${(verdict.durationMs / 1000).toFixed(1)} s.`,
+    fencePage(details),
   ].join('\n');
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { runAction } from '../../connector/actions/runAction';
 import type { ActionName } from '../../shared/actions';
 import { tabCommand } from '../../connector/actions/tabCommand';
+import { fencePage } from '../format/fence';
 import { describeOutcome, showsFilledValue } from '../format/actionOutcome';
 import { defineTool, type ToolAnswer, type ToolContext, type ToolDefinition } from '../tool';
 
@@ -36,7 +37,7 @@ async function takeSnapshot(
   args: z.output<typeof snapshotSchema>,
   { services, budget }: ToolContext,
 ): Promise<ToolAnswer> {
-  const room = budget - 300;
+  const room = budget - 500;
   const maxChars = Math.min(args.maxChars ?? room, room);
   const reply = (await tabCommand(services, 'snapshot', { selector: args.selector, maxChars })) as {
     tabId: number;
@@ -49,7 +50,7 @@ async function takeSnapshot(
   };
   const part = args.selector ? ` (only ${args.selector})` : '';
   return {
-    text: `Snapshot of ${reply.title ? `"${reply.title}" ` : ''}${reply.url ?? ''} (tab ${reply.tabId})${part}, ${reply.linesEstimated ? 'about ' : ''}${reply.lines} lines:\n${reply.text}`,
+    text: `Snapshot of tab ${reply.tabId}${part}, ${reply.linesEstimated ? 'about ' : ''}${reply.lines} lines:\n${fencePage([`${reply.title ? `"${reply.title}" ` : ''}${reply.url ?? ''}`, reply.text])}`,
   };
 }
 

@@ -4,6 +4,7 @@ import { consoleRepeatKey } from '../../shared/repeats';
 import type { MappedFrame } from '../../shared/stackFrames';
 import { LOG_LEVELS, meetsLevel, type LogLevel } from '../../shared/levels';
 import type { StoredConsoleError, StoredConsoleLog } from '../../shared/protocol';
+import { fencePage } from '../format/fence';
 import { renderList } from '../format/list';
 import { frameLocation, renderStack } from '../format/stack';
 import { clock, cut, isoTime, oneLine, shortLocation } from '../format/text';
@@ -119,17 +120,18 @@ async function consoleEntry(
   }
   if (!entry) throw notFound(id, 'console entry', 'get_console_logs');
   const { at, frames, totalFrames } = await services.locator.locate(entry);
+  const title = `Console entry #${entry.id}: ${label(entry)} at ${isoTime(entry.timestamp)}`;
   const head = [
-    `Console entry #${entry.id}: ${label(entry)} at ${isoTime(entry.timestamp)}`,
     entry.url || entry.tabId !== undefined
       ? `Page: ${entry.url ?? '(unknown)'}${entry.tabId !== undefined ? ` (tab ${entry.tabId})` : ''}, page load ${entry.pageLoadId}`
       : undefined,
     at ? `Source: ${frameLocation(at)}` : undefined,
   ].filter((text): text is string => text !== undefined);
   const stack = totalFrames ? renderStack(frames, totalFrames) : rawStack(entry.stack);
-  const room = budget - head.join('\n').length - stack.join('\n').length - 100;
+  const room = budget - title.length - head.join('\n').length - stack.join('\n').length - 250;
+  const page = [...head, 'Message:', cut(entry.message, Math.max(1000, room)), ...stack];
   return {
-    text: [...head, 'Message:', cut(entry.message, Math.max(1000, room)), ...stack].join('\n'),
+    text: `${title}\n${fencePage(page)}`,
     shown: [entry.seq],
   };
 }

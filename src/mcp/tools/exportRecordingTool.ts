@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../../shared/recordingExport';
+import { fencePage } from '../format/fence';
 import { defineTool } from '../tool';
 
 /** export_recording: a verified recording as a regression test for the project's own suite. */
@@ -21,7 +22,8 @@ export const exportRecording = defineTool({
   }),
   handler: async (args, { services, budget }) => {
     const exported = await services.recordings.export(args.id, args.format, { path: args.path });
-    const checks = exported.checks.length ? ['Checks:', ...exported.checks.map((check) => `- ${check}`)] : [];
+    // The checks quote what the page wrote (error texts, URLs), and so does the test's code (recorded values).
+    const checks = exported.checks.length ? ['Checks:', fencePage(exported.checks.map((check) => `- ${check}`))] : [];
     const secrets = exported.secretEnv.length ? [`Reads secrets from env: ${exported.secretEnv.join(', ')}.`] : [];
     const tooLong = exported.text.length > budget - 1_000;
     const where = exported.path
@@ -30,7 +32,7 @@ export const exportRecording = defineTool({
         ? [
             `The test (${exported.text.length} characters) is longer than this answer may be: call again with path, or GET /recordings/${exported.recordingId}/export?format=${exported.format}.`,
           ]
-        : [`${exported.fileName}:`, '```', exported.text.trimEnd(), '```'];
+        : [`${exported.fileName}:`, fencePage(['```', exported.text.trimEnd(), '```'])];
     return {
       text: [`Exported ${exported.recordingId} as ${exported.format}.`, ...checks, ...secrets, ...where].join('\n'),
     };

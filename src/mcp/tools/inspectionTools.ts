@@ -3,6 +3,7 @@ import { tabCommand } from '../../connector/actions/tabCommand';
 import { inspectElement } from '../../connector/inspection/inspectElement';
 import { pickedElements } from '../../connector/inspection/pickedElements';
 import { inspectRequestShape, oneTarget } from '../../shared/inspection';
+import { fencePage } from '../format/fence';
 import { DEFAULT_INSPECT_CHARS, inspectionText, picksText } from '../format/inspectionText';
 import { defineTool, type ToolContext } from '../tool';
 
@@ -51,12 +52,12 @@ export const inspectionTools = [
       'Box, why hidden, key styles, matched CSS rules (winning/overridden, file:line), component chain with source lines.',
     annotations: { readOnlyHint: true, openWorldHint: false },
     schema: inspectSchema,
-    handler: async ({ maxChars, ...request }: z.output<typeof inspectSchema>, { services, budget }: ToolContext) => ({
-      text: inspectionText(
-        await inspectElement(services, request),
-        Math.min(maxChars ?? DEFAULT_INSPECT_CHARS, budget),
-      ),
-    }),
+    handler: async ({ maxChars, ...request }: z.output<typeof inspectSchema>, { services, budget }: ToolContext) => {
+      const inspection = await inspectElement(services, request);
+      return {
+        text: `Inspection:\n${fencePage(inspectionText(inspection, Math.min(maxChars ?? DEFAULT_INSPECT_CHARS, budget) - 120))}`,
+      };
+    },
   }),
   defineTool({
     name: 'highlight_element',

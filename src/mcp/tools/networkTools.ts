@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseMethod, parseStatus } from '../../connector/http/params';
 import { isFailedRequest } from '../../shared/networkOutcome';
 import type { StoredNetworkRequest } from '../../shared/protocol';
+import { fencePage } from '../format/fence';
 import { renderList } from '../format/list';
 import type { EntryLocator } from '../../connector/sourceMaps/entryLocator';
 import { locationLabel } from '../../shared/entryLocation';
@@ -150,7 +151,7 @@ async function requestDetail(
         .join(', ')
     : undefined;
   const lines = [
-    `Request #${request.id}: ${request.method} ${request.url}`,
+    `${request.method} ${request.url}`,
     `Result: ${isFailedRequest(request) ? 'failed, ' : ''}${outcome(request)}${request.resourceType ? ` (${request.resourceType})` : ''}`,
     `Started ${isoTime(request.timestamp)}${request.duration !== undefined ? `, took ${Math.round(request.duration)} ms` : ''}${request.tabId !== undefined ? `, tab ${request.tabId}` : ''}, page load ${request.pageLoadId}`,
     initiator && `Initiator: ${frameLocation(initiator)}`,
@@ -162,7 +163,8 @@ async function requestDetail(
     ...body('Request body', request.requestBody, maxBodyChars),
     ...body('Response body', request.responseBody, maxBodyChars),
   ].filter((text): text is string => typeof text === 'string');
-  return { text: cut(lines.join('\n'), budget), shown: [request.seq] };
+  const page = fencePage(cut(lines.join('\n'), budget - 250, 'lower maxBodyChars'));
+  return { text: `Request #${request.id}:\n${page}`, shown: [request.seq] };
 }
 
 function headers(title: string, values: Record<string, string> | undefined): string[] {

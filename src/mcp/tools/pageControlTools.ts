@@ -10,8 +10,10 @@ import {
   WAIT_MAX_MS,
 } from '../../shared/pageControl';
 import { describeOutcome } from '../format/actionOutcome';
+import { fencePage } from '../format/fence';
+import { cut } from '../format/text';
 import { defineTool, ToolError, type ToolAnswer, type ToolContext } from '../tool';
-import { describeTab } from './describeTab';
+import { describeTab, tabPage, tabPageText } from './describeTab';
 import { describeEmulation } from './emulationText';
 
 const NAVIGATION_MS = 35_000;
@@ -56,7 +58,7 @@ async function navigateHistory(
 ): Promise<ToolAnswer> {
   const result = await tabCommand(services, 'history', { action }, NAVIGATION_MS);
   const verb = action === 'reload' ? 'Reloaded' : action === 'back' ? 'Went back to' : 'Went forward to';
-  return { text: `${verb} ${describeTab(result)}; the page reached "load".` };
+  return { text: `${verb} ${describeTab(result)}; the page reached "load":\n${tabPage(result)}` };
 }
 
 const navigateHistoryTool = defineTool({
@@ -71,10 +73,13 @@ const navigateHistoryTool = defineTool({
 const selectTabSchema = z.strictObject({ tabId: z.number().int().describe('From list_tabs') });
 
 async function selectTab({ tabId }: z.output<typeof selectTabSchema>, { services }: ToolContext): Promise<ToolAnswer> {
-  const result = await services.bridge.command('select-tab', { tabId }, services.config.commandTimeoutMs);
+  const result = {
+    tabId,
+    ...((await services.bridge.command('select-tab', { tabId }, services.config.commandTimeoutMs)) as object),
+  };
   services.selectedTab.select(tabId);
   return {
-    text: `Selected ${describeTab({ tabId, ...(result as object) })} and brought it to the front; snapshots and actions now target it.`,
+    text: `Selected ${describeTab(result)} and brought it to the front; snapshots and actions now target it:\n${tabPage(result)}`,
   };
 }
 
@@ -108,10 +113,12 @@ async function waitFor(args: z.output<typeof waitSchema>, { services }: ToolCont
   if (result.met !== true) {
     const state = args.gone ? 'was still there' : 'did not appear';
     throw new ToolError(
-      `Timed out after ${args.timeoutMs} ms: ${what} ${state} on ${page}. Take a snapshot to see what the page shows, or wait longer (timeoutMs up to ${WAIT_MAX_MS}).`,
+      `Timed out after ${args.timeoutMs} ms: ${what} ${state} on ${page}. Take a snapshot to see what the page shows, or wait longer (timeoutMs up to ${WAIT_MAX_MS}).\n${tabPage(result)}`,
     );
   }
-  return { text: `${args.gone ? 'Gone' : 'Found'}: ${what}, after ${String(result.elapsedMs)} ms on ${page}.` };
+  return {
+    text: `${args.gone ? 'Gone' : 'Found'}: ${what}, after ${String(result.elapsedMs)} ms on ${page}:\n${tabPage(result)}`,
+  };
 }
 
 const waitForTool = defineTool({
@@ -141,14 +148,19 @@ async function handleDialog(args: z.output<typeof dialogSchema>, context: ToolCo
   if (!outcome) {
     const result = await tabCommand(context.services, 'dialog', args);
     const kind = typeof result.dialogType === 'string' ? result.dialogType : 'dialog';
-    const message = typeof result.message === 'string' && result.message ? ` "${result.message}"` : '';
-    return { text: `${verb} the ${kind}${message}${typed} on ${describeTab(result)}.` };
+    const message = typeof result.message === 'string' && result.message ? `Dialog text: "${result.message}"\n` : '';
+    return {
+      text: `${verb} the ${kind}${typed} on ${describeTab(result)}:\n${fencePage(message + tabPageText(result))}`,
+    };
   }
   const kind = outcome.answered?.type ?? 'dialog';
-  const message = outcome.answered?.message ? ` "${outcome.answered.message}"` : '';
-  // The dialog is the one the previous answer reported: its page needs no second naming.
-  const done = `${verb} the ${kind}${message}${typed}`;
-  return { text: describeOutcome(done, outcome, context.budget), shown: outcome.shown };
+  // The dialog is the one the previous answer reported: its page needs no second naming; its text is the page's.
+  const done = `${verb} the ${kind}${typed}`;
+  const text = describeOutcome(done, outcome, context.budget - 400);
+  const message = outcome.answered?.message
+    ? `\nDialog text:\n${fencePage(`"${cut(outcome.answered.message, 300)}"`)}`
+    : '';
+  return { text: text + message, shown: outcome.shown };
 }
 
 const handleDialogTool = defineTool({
@@ -184,7 +196,7 @@ async function uploadFile(args: z.output<typeof uploadSchema>, { services }: Too
   const result = await tabCommand(services, 'upload-file', { ...args, paths });
   const names = Array.isArray(result.files) ? (result.files as string[]).join(', ') : paths.join(', ');
   return {
-    text: `Set ${paths.length === 1 ? 'the file' : `${paths.length} files`} ${names} on ${args.ref} in ${describeTab(result)}; the page got its input and change events.`,
+    text: `Set ${paths.length === 1 ? 'the file' : `${paths.length} files`} ${names} on ${args.ref} in ${describeTab(result)}; the page got its input and change events:\n${tabPage(result)}`,
   };
 }
 

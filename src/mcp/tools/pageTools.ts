@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ConnectorServices } from '../../connector/services';
 import { meetsLevel } from '../../shared/levels';
+import { fencePage } from '../format/fence';
 import { vitalsLines } from '../format/performanceText';
 import { clock, cut, isoTime, oneLine, pairs, plural } from '../format/text';
 import { defineTool, type ToolAnswer, type ToolContext } from '../tool';
@@ -99,7 +100,10 @@ async function currentPage(
   const stored = services.store.currentPage;
   const { live, note, selected } = await askTargetPage(services, tabId);
   const shown = live?.url ? live : { url: stored?.url, title: stored?.title, tabId: stored?.tabId };
-  const lines = [`Current page: ${describePage(shown)}${selected ? ', the tab select_tab picked' : ''}.${note}`];
+  const lines = [
+    `Current page${selected ? ', the tab select_tab picked' : ''}:${note}`,
+    fencePage(describePage(shown)),
+  ];
   if (stored && shown.url === stored.url) {
     lines.push(
       `Reported at ${isoTime(stored.updatedAt)} (${stored.source ?? 'navigation'}), page load ${stored.pageLoadId}.`,
@@ -108,7 +112,7 @@ async function currentPage(
     const vitals = services.webVitals.get(stored.pageLoadId);
     lines.push(
       ...(vitals
-        ? ['Web Vitals of this page load:', ...vitalsLines(vitals)]
+        ? ['Web Vitals of this page load:', fencePage(vitalsLines(vitals))]
         : ['Web Vitals: none reported yet for this page load.']),
     );
   }
@@ -149,7 +153,7 @@ async function listTabs(_args: object, { services }: ToolContext): Promise<ToolA
     return `tab ${tab.id ?? '?'}${flags.length ? ` [${flags.join(', ')}]` : ''} ${tab.title ? `"${cut(oneLine(tab.title), 120)}" ` : ''}${cut(tab.url ?? '', 300)}`;
   });
   return {
-    text: [`${plural(tabs.length, 'tab')} (pass tabId to the command tools to pick one):`, ...lines].join('\n'),
+    text: [`${plural(tabs.length, 'tab')} (pass tabId to the command tools to pick one):`, fencePage(lines)].join('\n'),
   };
 }
 
@@ -180,7 +184,7 @@ async function navigate(args: z.output<typeof navigateSchema>, { services }: Too
   );
   const page = { url: result.url ?? url, title: result.title, tabId: result.tabId ?? tabId };
   return {
-    text: `Navigated to ${describePage(page)}; the page reached "${waitUntil}".`,
+    text: `Navigated; the page reached "${waitUntil}":\n${fencePage(describePage(page))}`,
   };
 }
 
@@ -203,15 +207,16 @@ function selectedElement(_args: object, { services, budget }: ToolContext): Tool
   const open = `<${element.tagName.toLowerCase()}${element.id ? ` id="${element.id}"` : ''}${element.className ? ` class="${element.className}"` : ''}>`;
   const { width, height, top, left } = element.dimensions;
   const lines = [
-    `Selected element ${open}, selected at ${clock(latest.timestamp)} UTC${latest.url ? ` on ${latest.url}` : ''}.`,
+    `Element ${open}${latest.url ? ` on ${latest.url}` : ''}`,
     element.selector ? `Selector: ${element.selector}` : undefined,
     `Box: ${Math.round(width)}×${Math.round(height)} px at left ${Math.round(left)}, top ${Math.round(top)}`,
     Object.keys(element.attributes).length ? `Attributes: ${pairs(element.attributes)}` : 'Attributes: none',
     `Text: ${cut(oneLine(element.textContent.trim()), 2000)}`,
     'Inner HTML:',
   ].filter((text): text is string => text !== undefined);
-  const room = Math.max(500, budget - lines.join('\n').length - 100);
-  return { text: [...lines, cut(element.innerHTML, room)].join('\n') };
+  const room = Math.max(500, budget - lines.join('\n').length - 250);
+  const page = fencePage([...lines, cut(element.innerHTML, room)]);
+  return { text: `Selected element, selected at ${clock(latest.timestamp)} UTC:\n${page}` };
 }
 
 const getSelectedElement = defineTool({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { replayWithMocks } from '../../connector/networkMocks/replayWithMocks';
 import { mockRuleSchema } from '../../shared/networkMockSchema';
 import { RECORDING_ID } from '../../shared/recording';
+import { fencePage } from '../format/fence';
 import { recordingText, summaryLine, verdictText } from '../format/recordingText';
 import { defineTool, ToolError, type ToolAnswer, type ToolContext } from '../tool';
 import { exportRecording } from './exportRecordingTool';
@@ -49,7 +50,9 @@ const listRecordings = defineTool({
       return {
         text: 'No recordings yet. Start one with start_recording, or import a DevTools Recorder flow with import_recording.',
       };
-    return { text: [`${recordings.length} recording(s):`, ...recordings.slice(0, 50).map(summaryLine)].join('\n') };
+    return {
+      text: [`${recordings.length} recording(s):`, fencePage(recordings.slice(0, 50).map(summaryLine))].join('\n'),
+    };
   },
 });
 

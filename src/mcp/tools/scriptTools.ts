@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fencePage } from '../format/fence';
 import { cut } from '../format/text';
 import { defineTool, type ToolAnswer, type ToolContext } from '../tool';
 import { tabIdParam } from './params';
@@ -36,7 +37,7 @@ async function run(args: z.output<typeof schema>, { services, budget }: ToolCont
   const { value, type } = interpret(reply);
   if (!returnResult) return { text: 'The script ran.' };
   const shown = value === undefined ? 'undefined' : JSON.stringify(value);
-  return { text: `Result (${type}): ${cut(shown, budget - 100)}` };
+  return { text: `Result (${type}):\n${fencePage(cut(shown, budget - 250))}` };
 }
 
 export const scriptTools = [

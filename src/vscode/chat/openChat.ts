@@ -1,15 +1,17 @@
 import * as vscode from 'vscode';
+import { chatOpenArgs } from './chatPrompt';
 
 /**
- * Opens the chat in agent mode with the prompt, because the prompts ask the assistant to run Browser
- * Debug's tools (replay_recording); agent mode is the one that may. Where no chat is available (AI
+ * Puts the prompt in the chat's input, in agent mode, for the user to read and send (chatOpenArgs): the
+ * prompts ask the assistant to run Browser Debug's tools (replay_recording); agent mode is the one that
+ * may. Nothing is submitted on the user's behalf. Where no chat is available (AI
  * features turned off, no chat extension, or the command fails) the prompt goes to the clipboard.
  * Returns where the prompt went.
  */
 export async function openChat(query: string): Promise<'chat' | 'clipboard'> {
   if (await chatAvailable()) {
     try {
-      await vscode.commands.executeCommand('workbench.action.chat.open', { query, mode: 'agent' });
+      await vscode.commands.executeCommand('workbench.action.chat.open', chatOpenArgs(query, 'agent'));
       return 'chat';
     } catch {
       // fall through to the clipboard

@@ -3,6 +3,7 @@ import { picksText } from '../../mcp/format/inspectionText';
 import type { SourcePosition } from '../../shared/inspection';
 import type { StoredSelectedElement } from '../../shared/protocol';
 import type { CommandContext } from '../commandContext';
+import { chatOpenArgs } from '../chat/chatPrompt';
 import { callConnector } from '../connectorClient';
 import { showFailure } from '../failures';
 import { componentTarget, cssRuleTarget, fileCandidates } from './pickTargets';
@@ -117,8 +118,7 @@ async function addToChat(app: CommandContext): Promise<string | undefined> {
     const named = shot?.path && !attach ? `Screenshot of the element${size}: ${shot.path}\n` : '';
     const query = `About this element I picked in the browser:\n${named}${picksText([pick], 1, 6000).replace(/^Showing 1 of 1 pick\(s\), newest first\.\n\n/, '')}`;
     await vscode.commands.executeCommand('workbench.action.chat.open', {
-      query,
-      isPartialQuery: true,
+      ...chatOpenArgs(query),
       ...(attach ? { attachFiles: [vscode.Uri.file(shot!.path!)] } : {}),
     });
     return query;

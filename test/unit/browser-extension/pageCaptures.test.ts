@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { fromPage } from '../../../browser-extension/src/background/pageCaptures';
+import { fromPage, trustedPageUrl } from '../../../browser-extension/src/background/pageCaptures';
 
 describe('browser extension: page captures', () => {
   const stack = (line: number) =>
@@ -115,5 +115,25 @@ describe('browser extension: page captures', () => {
         ['d', 'http://localhost:5173/next'],
       ],
     );
+  });
+
+  it('files captures under the URL the browser reports for the frame; a forged page URL on another origin is replaced', () => {
+    const frame = 'http://localhost:5173/cart';
+    const forged = ['file:///index.html', 'http://10.0.0.1/', 'http://169.254.169.254/latest/', 'not a url', 42];
+    const events = fromPage(
+      JSON.stringify([
+        ...forged.map((url, i) => log(`forged ${i}`, { url })),
+        log('same origin, new path (pushState)', { url: 'http://localhost:5173/checkout' }),
+      ]),
+      undefined,
+      frame,
+    ) as Record<string, any>[];
+    assert.deepEqual(
+      events.map((event) => event.url),
+      [...forged.map(() => frame), 'http://localhost:5173/checkout'],
+    );
+    assert.equal(trustedPageUrl('file:///etc/', 'file:///home/dev/app/index.html'), 'file:///home/dev/app/index.html');
+    assert.equal(trustedPageUrl(undefined, frame), frame);
+    assert.equal(trustedPageUrl('https://localhost:5173/', frame), frame, 'another scheme is another origin');
   });
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ActionOutcome } from '../../../src/connector/actions/runAction';
 import { describeOutcome, showsFilledValue } from '../../../src/mcp/format/actionOutcome';
+import { unfenced } from '../../support/mcp';
 
 function outcome(diff: ActionOutcome['diff'], extra: Partial<ActionOutcome> = {}): ActionOutcome {
   return {
@@ -31,7 +32,7 @@ describe('action answers: what followed, said once', () => {
       18_000,
     );
     assert.equal(
-      text,
+      unfenced(text),
       [
         'Clicked e11. What followed:',
         '- Page changes (+ new, − gone, ~ changed):',
@@ -75,7 +76,7 @@ describe('action answers: what followed, said once', () => {
       more: 0,
     });
     assert.equal(
-      describeOutcome('Filled e3', more, 18_000, echo),
+      unfenced(describeOutcome('Filled e3', more, 18_000, echo)),
       'Filled e3. What followed:\n- Page changes (+ new):\n  + e9 status: "Checking…"',
     );
   });

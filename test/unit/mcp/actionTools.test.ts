@@ -87,7 +87,12 @@ describe('MCP action tools (browser stand-in)', () => {
     assert.match(text, /- Error #\d+: Uncaught TypeError: x is undefined \(\/src\/cart\.ts:3:9\)/);
     const [followed, digest] = text.split('\n\nNew since your previous call');
     assert.doesNotMatch(followed!, /another tab/, "what followed is the acted tab's");
-    assert.match(digest!, /error from another tab/, 'the digest still tells of the other tab');
+    assert.match(
+      digest!,
+      /^: 1 console error \(#\d+\) besides those listed above\./,
+      'the digest still tells of the other tab, by id',
+    );
+    assert.doesNotMatch(digest!, /another tab/, 'the digest holds no page text');
     assert.match(text, /- Failed request #\d+: POST http:\/\/localhost:5173\/api\/order → 500/);
     assert.equal(
       text.match(/api\/order/g)!.length,

@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { connectFakeBrowser, networkRequest } from '../../support/connector';
-import { call, feed, inMemoryClient, startMcpConnector, textOf, type McpTestConnector } from '../../support/mcp';
+import {
+  call,
+  feed,
+  inMemoryClient,
+  startMcpConnector,
+  textOf,
+  unfenced,
+  type McpTestConnector,
+} from '../../support/mcp';
 import type { TestSocket } from '../../support/wsClient';
 
 describe('MCP network tools', () => {
@@ -93,8 +101,8 @@ describe('MCP network tools', () => {
   it('shows one request in full: status, timing, sizes, headers and bodies, cut at maxBodyChars', async () => {
     const text = textOf(await call(client, 'get_network_request', { id: '5' }));
     assert.match(
-      text,
-      /^Request #5: GET http:\/\/localhost:5173\/api\/user\nResult: 200 \(xhr\)\nStarted 2026-11-22T09:30:00.004Z, took 12 ms, page load unknown/,
+      unfenced(text),
+      /^Request #5:\nGET http:\/\/localhost:5173\/api\/user\nResult: 200 \(xhr\)\nStarted 2026-11-22T09:30:00.004Z, took 12 ms, page load unknown/,
     );
     assert.match(text, /Timing: dns 1 ms, connect 2 ms, send 0 ms, wait 30 ms, receive 5 ms/);
     assert.match(text, /Request headers:\n {2}accept: application\/json\n {2}authorization: \[redacted\]/);

@@ -8,6 +8,7 @@ import {
   scriptedBrowser,
   startMcpConnector,
   textOf,
+  unfenced,
   type McpTestConnector,
 } from '../../support/mcp';
 
@@ -75,12 +76,12 @@ describe('MCP page and command tools', () => {
       },
     });
     assert.equal(
-      textOf(await call(client, 'execute_javascript', { code: 'document.title' })),
-      'Result (string): "Shop"',
+      unfenced(textOf(await call(client, 'execute_javascript', { code: 'document.title' }))),
+      'Result (string):\n"Shop"',
     );
     assert.equal(
-      textOf(await call(client, 'execute_javascript', { code: 'cart()', tabId: 11 })),
-      'Result (object): {"items":[1,2],"total":3}',
+      unfenced(textOf(await call(client, 'execute_javascript', { code: 'cart()', tabId: 11 }))),
+      'Result (object):\n{"items":[1,2],"total":3}',
     );
     assert.deepEqual(
       browser.received.map((frame) => frame.args),
@@ -103,7 +104,11 @@ describe('MCP page and command tools', () => {
     });
     const text = textOf(await call(client, 'execute_javascript', { code: 'big' }));
     assert.ok(text.length <= 20_000);
-    assert.match(text, /…\[truncated \d+ chars\]$/);
+    assert.match(
+      text,
+      /…\[truncated \d+ chars\]\n--- end of page content [0-9a-f]{8} ---$/,
+      'the cut keeps the fence closed',
+    );
     await browser.close();
   });
 
@@ -121,8 +126,8 @@ describe('MCP page and command tools', () => {
     const threw = await call(client, 'execute_javascript', { code: 'cart()' });
     assert.equal(threw.isError, true);
     assert.match(
-      textOf(threw),
-      /^The script threw: ReferenceError: cart is not defined\n {4}at <anonymous>:1:1\nFix the code and run it again/,
+      unfenced(textOf(threw)),
+      /^The script threw:\nReferenceError: cart is not defined\n {4}at <anonymous>:1:1\nFix the code and run it again/,
     );
     mode = 'scope';
     const scope = await call(client, 'execute_javascript', { code: '1' });
@@ -148,8 +153,8 @@ describe('MCP page and command tools', () => {
     });
     const text = textOf(await call(client, 'navigate_to_url', { url: 'http://localhost:5173/settings' }));
     assert.match(
-      text,
-      /^Navigated to "Settings" http:\/\/localhost:5173\/settings \(tab 11\); the page reached "load"\./,
+      unfenced(text),
+      /^Navigated; the page reached "load":\n"Settings" http:\/\/localhost:5173\/settings \(tab 11\)$/,
     );
     await call(client, 'navigate_to_url', { url: 'http://localhost:5173/', waitUntil: 'domcontentloaded', tabId: 12 });
     assert.deepEqual(
@@ -170,7 +175,7 @@ describe('MCP page and command tools', () => {
   it('list_tabs shows ids, titles, URLs and which tab is active or out of scope', async () => {
     const browser = await scriptedBrowser(t.port, { commands: { tabs: () => TABS } });
     assert.equal(
-      textOf(await call(client, 'list_tabs')),
+      unfenced(textOf(await call(client, 'list_tabs'))),
       [
         '2 tabs (pass tabId to the command tools to pick one):',
         'tab 11 [active] "Shop – cart" http://localhost:5173/cart',
@@ -204,7 +209,7 @@ describe('MCP page and command tools', () => {
       networkRequest('http://localhost:5173/api/user', 200, { tabId: 11 }),
     ]);
     const text = textOf(await call(client, 'get_current_page'));
-    assert.match(text, /^Current page: "Shop – cart" http:\/\/localhost:5173\/cart \(tab 11\)\.\n/);
+    assert.match(unfenced(text), /^Current page:\n"Shop – cart" http:\/\/localhost:5173\/cart \(tab 11\)\n/);
     assert.match(
       text,
       /page load load-2\.\nThis page load so far: 1 console error, 1 warning, 1 failed request of 2 requests\./,
@@ -212,8 +217,8 @@ describe('MCP page and command tools', () => {
     await browser.close();
     const stored = textOf(await call(client, 'get_current_page'));
     assert.match(
-      stored,
-      /^Current page: "Shop – cart" http:\/\/localhost:5173\/cart \(tab 11\)\. No browser is connected now: this is the last page one reported\./,
+      unfenced(stored),
+      /^Current page: No browser is connected now: this is the last page one reported\.\n"Shop – cart" http:\/\/localhost:5173\/cart \(tab 11\)\n/,
     );
   });
 
@@ -224,8 +229,8 @@ describe('MCP page and command tools', () => {
     ]);
     const text = textOf(await call(client, 'get_current_page'));
     assert.match(
-      text,
-      /^Current page: http:\/\/localhost:5173\/a \(tab 3\)\. The browser did not answer \(.*300 ms.*\), so this is the last page it reported\./,
+      unfenced(text),
+      /^Current page: The browser did not answer \(.*300 ms.*\), so this is the last page it reported\.\nhttp:\/\/localhost:5173\/a \(tab 3\)\n/,
     );
     await browser.close();
   });
@@ -255,9 +260,10 @@ describe('MCP page and command tools', () => {
       },
     ]);
     assert.equal(
-      textOf(await call(client, 'get_selected_element')),
+      unfenced(textOf(await call(client, 'get_selected_element'))),
       [
-        'Selected element <button id="pay" class="btn primary">, selected at 12:00:00.000 UTC on http://localhost:5173/cart.',
+        'Selected element, selected at 12:00:00.000 UTC:',
+        'Element <button id="pay" class="btn primary"> on http://localhost:5173/cart',
         'Selector: #pay',
         'Box: 120×32 px at left 16, top 400',
         'Attributes: type="submit" data-test="pay"',
