@@ -70,8 +70,13 @@ export interface ConnectorConfig {
   token?: string;
   /** Where a generated token is kept (0600) when binding beyond loopback without `token`. */
   tokenFile: string;
-  /** Folders `upload_file` and `file:` script reads may use (symlinks resolved); see trust/fileRoots. */
+  /**
+   * Folders `upload_file` and `file:` script reads may use (symlinks resolved); none unless given.
+   * `/` and the home folder are never used (see trust/fileRoots).
+   */
   filesRoots: string[];
+  /** Dot-folders, `.env*`, keys and credential files inside the roots pass too (trust/fileRoots rule 4). */
+  allowSecretFiles: boolean;
   maxBodyBytes: number;
   /** `/extension-ws` frame cap: a full-page screenshot can be tens of MB. */
   maxFrameBytes: number;
@@ -125,7 +130,8 @@ export function defaultConfig(): ConnectorConfig {
     allowedOrigins: [],
     extensionIds: [],
     tokenFile: join(configHome(), 'browser-debug', 'lan-token'),
-    filesRoots: [process.cwd()],
+    filesRoots: [],
+    allowSecretFiles: false,
     maxBodyBytes: 1 * MB,
     maxFrameBytes: 64 * MB,
     heartbeatMs: 20_000,

@@ -25,6 +25,7 @@ import type { ConnectorServices } from './services';
 import { CaptureStore } from './store';
 import { isLoopbackBind, type AccessPolicy } from './trust/access';
 import { OUR_EXTENSION_ID } from './trust/extensionIds';
+import { vetRoots } from './trust/fileRoots';
 import { lanToken, lanWarning, type LanToken } from './trust/lanToken';
 import { WsHub } from './wsHub';
 
@@ -91,9 +92,10 @@ export class Connector {
         commandTimeoutMs: config.commandTimeoutMs,
       }),
       webVitals,
-      // Exports are written where upload_file may read: the files roots, unless a test sets its own.
+      // Exports are written where upload_file may read (the files roots, else the working folder unless
+      // that is / or home), unless a test sets its own.
       recordings: new RecordingService(
-        { ...config.recordings, exportRoots: config.recordings.exportRoots ?? config.filesRoots },
+        { ...config.recordings, exportRoots: config.recordings.exportRoots ?? exportRoots(config.filesRoots) },
         bridge,
         store,
         logger,
@@ -135,6 +137,8 @@ export class Connector {
       connector.stopJournal?.();
       throw error;
     }
+    for (const refused of vetRoots(connector.config.filesRoots).refused)
+      connector.services.logger.warn(`File root refused: ${refused}.`);
     if (connector.lan)
       for (const line of lanWarning(connector.url, connector.lan, connector.config.filesRoots))
         connector.services.logger.warn(line);
@@ -248,4 +252,10 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   socket.end(
     `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
+}
+
+/** Where exports may be written: the usable file roots, else the working folder unless it is / or home. */
+function exportRoots(filesRoots: readonly string[]): string[] {
+  const { usable } = vetRoots(filesRoots.length ? filesRoots : [process.cwd()]);
+  return usable;
 }

@@ -152,6 +152,7 @@ export class ConnectorSession implements vscode.Disposable {
       recordings: { dir: join(this.deps.storageFolder, 'recordings') },
       redactHeaders: settings.redactHeaders,
       filesRoots: workspaceFileRoots(),
+      allowSecretFiles: settings.filesAllowSecrets,
       extensionIds: settings.extensionIds,
       networkMocks: { idleMs: settings.networkMockIdleMinutes * 60_000 },
       audits: {
