@@ -82,8 +82,10 @@ export interface ConnectorConfig {
   maxFrameBytes: number;
   heartbeatMs: number;
   commandTimeoutMs: number;
-  /** Header names whose values are stored as [redacted]. */
+  /** Header names whose values are stored as [redacted], besides those the secret pattern matches. */
   redactHeaders: string[];
+  /** Keep bodies and WebSocket frames unredacted (local debugging only; the UI says when it is on). */
+  fullBodies: boolean;
   /** Hybrid mode (see README "Hybrid mode"); off when absent. */
   remote?: RemoteConfig;
   /** Network mock rules end after this long without a mock call or a mocked request. */
@@ -137,6 +139,7 @@ export function defaultConfig(): ConnectorConfig {
     heartbeatMs: 20_000,
     commandTimeoutMs: 30_000,
     redactHeaders: [...DEFAULT_REDACTED_HEADERS],
+    fullBodies: false,
     networkMocks: { idleMs: DEFAULT_MOCK_IDLE_MS },
   };
 }

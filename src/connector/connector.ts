@@ -67,7 +67,7 @@ export class Connector {
     logger: Logger,
     extras: AppExtras,
   ) {
-    const store = new CaptureStore(config.limits, config.redactHeaders);
+    const store = new CaptureStore(config.limits, { headers: config.redactHeaders, fullBodies: config.fullBodies });
     const bridge = new BrowserBridge();
     const sourceMaps = new SourceMapper({ logger, fileRoots: () => config.filesRoots });
     const webVitals = new WebVitalsBook();

@@ -101,6 +101,8 @@ function trustOverrides(pick: (flag: string, variable: string) => string | undef
       .split(delimiter)
       .filter(Boolean)
       .map((root) => resolve(root));
+  const full = pick('full-bodies', 'BROWSER_DEBUG_FULL_BODIES');
+  if (full !== undefined) overrides.fullBodies = toBoolean('full-bodies', full);
   const secrets = pick('files-allow-secrets', 'BROWSER_DEBUG_FILES_ALLOW_SECRETS');
   if (secrets !== undefined) overrides.allowSecretFiles = toBoolean('files-allow-secrets', secrets);
   return overrides;
@@ -147,14 +149,15 @@ const FLAGS = [
   'extension-ids',
   'files-root',
   'files-allow-secrets',
+  'full-bodies',
   'journal',
   'mock-idle-minutes',
 ];
 const USAGE =
-  'Try --port 3025, --host 127.0.0.1, --screenshot-dir DIR, --allowed-origins A,B, --audit-endpoint http://127.0.0.1:9222, --audit-cookies loopback|all|off, --audit-timeout 60000, --audit-dir DIR, --remote-url https://EDGE, --remote-origins A,B, --remote-session ID, --remote-commands screenshot,tabs, --remote-identity FILE, --token T (BROWSER_DEBUG_TOKEN), --extension-ids ID,ID, --files-root DIR (repeatable), --files-allow-secrets, --journal FILE|off, --mock-idle-minutes 30 (the API key: BROWSER_DEBUG_REMOTE_API_KEY).';
+  'Try --port 3025, --host 127.0.0.1, --screenshot-dir DIR, --allowed-origins A,B, --audit-endpoint http://127.0.0.1:9222, --audit-cookies loopback|all|off, --audit-timeout 60000, --audit-dir DIR, --remote-url https://EDGE, --remote-origins A,B, --remote-session ID, --remote-commands screenshot,tabs, --remote-identity FILE, --token T (BROWSER_DEBUG_TOKEN), --extension-ids ID,ID, --files-root DIR (repeatable), --files-allow-secrets, --full-bodies, --journal FILE|off, --mock-idle-minutes 30 (the API key: BROWSER_DEBUG_REMOTE_API_KEY).';
 
 /** Flags that need no value: `--files-allow-secrets` alone means true. */
-const SWITCHES = ['files-allow-secrets'];
+const SWITCHES = ['files-allow-secrets', 'full-bodies'];
 
 /** Unknown flags are errors: a typo such as --remote-orgins would otherwise quietly share nothing. */
 function parseFlags(argv: readonly string[]): Map<string, string> {

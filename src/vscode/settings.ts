@@ -27,6 +27,8 @@ export interface BrowserDebugSettings {
   networkMockIdleMinutes: number;
   /** upload_file and source-map reads may use secrets inside the workspace (trust/fileRoots rule 4). */
   filesAllowSecrets: boolean;
+  /** Bodies and frames kept unredacted (connector/redaction.ts). */
+  networkFullBodies: boolean;
 }
 
 export const DEFAULT_SETTINGS: BrowserDebugSettings = {
@@ -51,6 +53,7 @@ export const DEFAULT_SETTINGS: BrowserDebugSettings = {
   launchUrl: '',
   networkMockIdleMinutes: 30,
   filesAllowSecrets: false,
+  networkFullBodies: false,
 };
 
 export function readSettings(): BrowserDebugSettings {
@@ -80,6 +83,7 @@ export function readSettings(): BrowserDebugSettings {
     launchUrl: get('launch.url', DEFAULT_SETTINGS.launchUrl),
     networkMockIdleMinutes: get('networkMocks.idleMinutes', DEFAULT_SETTINGS.networkMockIdleMinutes),
     filesAllowSecrets: get('files.allowSecrets', DEFAULT_SETTINGS.filesAllowSecrets),
+    networkFullBodies: get('network.fullBodies', DEFAULT_SETTINGS.networkFullBodies),
   };
 }
 
