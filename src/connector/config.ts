@@ -90,6 +90,13 @@ export interface ConnectorConfig {
   remote?: RemoteConfig;
   /** Network mock rules end after this long without a mock call or a mocked request. */
   networkMocks: NetworkMockOptions;
+  /** Retention of the capture journal (when there is one): a day and 32 MB by default. */
+  journal: JournalRetention;
+}
+
+export interface JournalRetention {
+  maxAgeMs: number;
+  maxBytes: number;
 }
 
 const MB = 1024 * 1024;
@@ -141,6 +148,7 @@ export function defaultConfig(): ConnectorConfig {
     redactHeaders: [...DEFAULT_REDACTED_HEADERS],
     fullBodies: false,
     networkMocks: { idleMs: DEFAULT_MOCK_IDLE_MS },
+    journal: { maxAgeMs: 24 * 60 * 60 * 1000, maxBytes: 32 * MB },
   };
 }
 
@@ -156,8 +164,9 @@ export type LimitOverrides = {
 };
 
 export type ConfigOverrides = Partial<
-  Omit<ConnectorConfig, 'limits' | 'screenshots' | 'audits' | 'remote' | 'recordings' | 'networkMocks'>
+  Omit<ConnectorConfig, 'limits' | 'screenshots' | 'audits' | 'remote' | 'recordings' | 'networkMocks' | 'journal'>
 > & {
+  journal?: Partial<JournalRetention>;
   networkMocks?: Partial<NetworkMockOptions>;
   recordings?: Partial<RecordingLimits>;
   limits?: LimitOverrides;
@@ -179,6 +188,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ConnectorConfig 
     audits: { ...base.audits, ...overrides.audits },
     recordings: { ...base.recordings, ...overrides.recordings },
     networkMocks: { ...base.networkMocks, ...overrides.networkMocks },
+    journal: { ...base.journal, ...overrides.journal },
     remote: overrides.remote ? resolveRemoteConfig(overrides.remote) : undefined,
   };
 }

@@ -26,6 +26,9 @@ import { CaptureStore } from './store';
 import { isLoopbackBind, type AccessPolicy } from './trust/access';
 import { OUR_EXTENSION_ID } from './trust/extensionIds';
 import { vetRoots } from './trust/fileRoots';
+import { tightenFolder } from './trust/privateFiles';
+import { SCREENSHOT_NAMES } from './screenshotFolder';
+import { exportsFolder, HAR_NAMES } from './har/harExport';
 import { lanToken, lanWarning, type LanToken } from './trust/lanToken';
 import { WsHub } from './wsHub';
 
@@ -130,6 +133,7 @@ export class Connector {
 
   static async start(overrides: ConfigOverrides = {}, options: StartOptions = {}): Promise<Connector> {
     const connector = new Connector(resolveConfig(overrides), options.logger ?? silentLogger, options);
+    connector.tightenFolders();
     if (options.journalFile) connector.openJournal(options.journalFile);
     try {
       await connector.listen();
@@ -146,10 +150,28 @@ export class Connector {
     return connector;
   }
 
+  /** Captured data an earlier version left readable by others becomes the user's alone (trust/privateFiles). */
+  private tightenFolders(): void {
+    const { config } = this;
+    const folders: [string, RegExp?][] = [
+      [config.screenshots.dir, SCREENSHOT_NAMES],
+      [exportsFolder(config), HAR_NAMES],
+      [config.recordings.dir],
+      [config.audits.reportDir],
+      [join(dirname(config.audits.reportDir), 'traces')],
+    ];
+    for (const [dir, ours] of folders)
+      try {
+        tightenFolder(dir, ours);
+      } catch (error) {
+        this.services.logger.warn(`Could not make ${dir} private: ${(error as Error).message}`);
+      }
+  }
+
   /** A journal that cannot be opened (a read-only folder) costs durability, not the connector. */
   private openJournal(file: string): void {
     try {
-      this.stopJournal = attachJournal(this.services.store, file, this.services.logger);
+      this.stopJournal = attachJournal(this.services.store, file, this.services.logger, this.config.journal);
     } catch (error) {
       this.services.logger.warn(
         `Could not open the capture journal ${file} (${(error as Error).message}): captures are kept in memory only.`,

@@ -31,6 +31,8 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly str
       throw new Error(`Invalid network mock idle time '${idle}': expected whole minutes, at least 1.`);
     overrides.networkMocks = { idleMs: Number(idle) * 60_000 };
   }
+  const journal = journalRetention(pick);
+  if (journal) overrides.journal = journal;
   const remote = remoteOverrides(pick, env);
   if (remote) overrides.remote = remote;
   return overrides;
@@ -52,6 +54,25 @@ export function journalFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly st
   if (Number(port) === 0) return undefined;
   const state = env.XDG_STATE_HOME || join(homedir(), '.local', 'state');
   return join(state, 'browser-debug', 'journal', `connector-${port}.jsonl`);
+}
+
+/** `--journal-max-age-hours 24`, `--journal-max-mb 32` (or BROWSER_DEBUG_JOURNAL_MAX_AGE_HOURS / _MAX_MB). */
+function journalRetention(pick: (flag: string, variable: string) => string | undefined): ConfigOverrides['journal'] {
+  const hours = pick('journal-max-age-hours', 'BROWSER_DEBUG_JOURNAL_MAX_AGE_HOURS');
+  const mb = pick('journal-max-mb', 'BROWSER_DEBUG_JOURNAL_MAX_MB');
+  if (hours === undefined && mb === undefined) return undefined;
+  const journal: NonNullable<ConfigOverrides['journal']> = {};
+  if (hours !== undefined) {
+    if (!/^\d+(\.\d+)?$/.test(hours) || Number(hours) <= 0)
+      throw new Error(`Invalid journal age '${hours}': expected hours, more than 0 (e.g. 24 or 0.5).`);
+    journal.maxAgeMs = Number(hours) * 3_600_000;
+  }
+  if (mb !== undefined) {
+    if (!/^\d+$/.test(mb) || Number(mb) < 1)
+      throw new Error(`Invalid journal size '${mb}': expected whole MB, at least 1.`);
+    journal.maxBytes = Number(mb) * 1024 * 1024;
+  }
+  return journal;
 }
 
 /** Hybrid mode; the API key comes only from the environment, so it stays out of `ps` listings. */
@@ -151,10 +172,12 @@ const FLAGS = [
   'files-allow-secrets',
   'full-bodies',
   'journal',
+  'journal-max-age-hours',
+  'journal-max-mb',
   'mock-idle-minutes',
 ];
 const USAGE =
-  'Try --port 3025, --host 127.0.0.1, --screenshot-dir DIR, --allowed-origins A,B, --audit-endpoint http://127.0.0.1:9222, --audit-cookies loopback|all|off, --audit-timeout 60000, --audit-dir DIR, --remote-url https://EDGE, --remote-origins A,B, --remote-session ID, --remote-commands screenshot,tabs, --remote-identity FILE, --token T (BROWSER_DEBUG_TOKEN), --extension-ids ID,ID, --files-root DIR (repeatable), --files-allow-secrets, --full-bodies, --journal FILE|off, --mock-idle-minutes 30 (the API key: BROWSER_DEBUG_REMOTE_API_KEY).';
+  'Try --port 3025, --host 127.0.0.1, --screenshot-dir DIR, --allowed-origins A,B, --audit-endpoint http://127.0.0.1:9222, --audit-cookies loopback|all|off, --audit-timeout 60000, --audit-dir DIR, --remote-url https://EDGE, --remote-origins A,B, --remote-session ID, --remote-commands screenshot,tabs, --remote-identity FILE, --token T (BROWSER_DEBUG_TOKEN), --extension-ids ID,ID, --files-root DIR (repeatable), --files-allow-secrets, --full-bodies, --journal FILE|off, --journal-max-age-hours 24, --journal-max-mb 32, --mock-idle-minutes 30 (the API key: BROWSER_DEBUG_REMOTE_API_KEY).';
 
 /** Flags that need no value: `--files-allow-secrets` alone means true. */
 const SWITCHES = ['files-allow-secrets', 'full-bodies'];
