@@ -70,19 +70,33 @@ export interface ConnectorConfig {
   token?: string;
   /** Where a generated token is kept (0600) when binding beyond loopback without `token`. */
   tokenFile: string;
-  /** Folders `upload_file` and `file:` script reads may use (symlinks resolved); see trust/fileRoots. */
+  /**
+   * Folders `upload_file` and `file:` script reads may use (symlinks resolved); none unless given.
+   * `/` and the home folder are never used (see trust/fileRoots).
+   */
   filesRoots: string[];
+  /** Dot-folders, `.env*`, keys and credential files inside the roots pass too (trust/fileRoots rule 4). */
+  allowSecretFiles: boolean;
   maxBodyBytes: number;
   /** `/extension-ws` frame cap: a full-page screenshot can be tens of MB. */
   maxFrameBytes: number;
   heartbeatMs: number;
   commandTimeoutMs: number;
-  /** Header names whose values are stored as [redacted]. */
+  /** Header names whose values are stored as [redacted], besides those the secret pattern matches. */
   redactHeaders: string[];
+  /** Keep bodies and WebSocket frames unredacted (local debugging only; the UI says when it is on). */
+  fullBodies: boolean;
   /** Hybrid mode (see README "Hybrid mode"); off when absent. */
   remote?: RemoteConfig;
   /** Network mock rules end after this long without a mock call or a mocked request. */
   networkMocks: NetworkMockOptions;
+  /** Retention of the capture journal (when there is one): a day and 32 MB by default. */
+  journal: JournalRetention;
+}
+
+export interface JournalRetention {
+  maxAgeMs: number;
+  maxBytes: number;
 }
 
 const MB = 1024 * 1024;
@@ -125,13 +139,16 @@ export function defaultConfig(): ConnectorConfig {
     allowedOrigins: [],
     extensionIds: [],
     tokenFile: join(configHome(), 'browser-debug', 'lan-token'),
-    filesRoots: [process.cwd()],
+    filesRoots: [],
+    allowSecretFiles: false,
     maxBodyBytes: 1 * MB,
     maxFrameBytes: 64 * MB,
     heartbeatMs: 20_000,
     commandTimeoutMs: 30_000,
     redactHeaders: [...DEFAULT_REDACTED_HEADERS],
+    fullBodies: false,
     networkMocks: { idleMs: DEFAULT_MOCK_IDLE_MS },
+    journal: { maxAgeMs: 24 * 60 * 60 * 1000, maxBytes: 32 * MB },
   };
 }
 
@@ -147,8 +164,9 @@ export type LimitOverrides = {
 };
 
 export type ConfigOverrides = Partial<
-  Omit<ConnectorConfig, 'limits' | 'screenshots' | 'audits' | 'remote' | 'recordings' | 'networkMocks'>
+  Omit<ConnectorConfig, 'limits' | 'screenshots' | 'audits' | 'remote' | 'recordings' | 'networkMocks' | 'journal'>
 > & {
+  journal?: Partial<JournalRetention>;
   networkMocks?: Partial<NetworkMockOptions>;
   recordings?: Partial<RecordingLimits>;
   limits?: LimitOverrides;
@@ -170,6 +188,7 @@ export function resolveConfig(overrides: ConfigOverrides = {}): ConnectorConfig 
     audits: { ...base.audits, ...overrides.audits },
     recordings: { ...base.recordings, ...overrides.recordings },
     networkMocks: { ...base.networkMocks, ...overrides.networkMocks },
+    journal: { ...base.journal, ...overrides.journal },
     remote: overrides.remote ? resolveRemoteConfig(overrides.remote) : undefined,
   };
 }

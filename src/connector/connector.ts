@@ -25,6 +25,10 @@ import type { ConnectorServices } from './services';
 import { CaptureStore } from './store';
 import { isLoopbackBind, type AccessPolicy } from './trust/access';
 import { OUR_EXTENSION_ID } from './trust/extensionIds';
+import { vetRoots } from './trust/fileRoots';
+import { tightenFolder } from './trust/privateFiles';
+import { SCREENSHOT_NAMES } from './screenshotFolder';
+import { exportsFolder, HAR_NAMES } from './har/harExport';
 import { lanToken, lanWarning, type LanToken } from './trust/lanToken';
 import { WsHub } from './wsHub';
 
@@ -66,7 +70,7 @@ export class Connector {
     logger: Logger,
     extras: AppExtras,
   ) {
-    const store = new CaptureStore(config.limits, config.redactHeaders);
+    const store = new CaptureStore(config.limits, { headers: config.redactHeaders, fullBodies: config.fullBodies });
     const bridge = new BrowserBridge();
     const sourceMaps = new SourceMapper({ logger, fileRoots: () => config.filesRoots });
     const webVitals = new WebVitalsBook();
@@ -91,9 +95,10 @@ export class Connector {
         commandTimeoutMs: config.commandTimeoutMs,
       }),
       webVitals,
-      // Exports are written where upload_file may read: the files roots, unless a test sets its own.
+      // Exports are written where upload_file may read (the files roots, else the working folder unless
+      // that is / or home), unless a test sets its own.
       recordings: new RecordingService(
-        { ...config.recordings, exportRoots: config.recordings.exportRoots ?? config.filesRoots },
+        { ...config.recordings, exportRoots: config.recordings.exportRoots ?? exportRoots(config.filesRoots) },
         bridge,
         store,
         logger,
@@ -128,6 +133,7 @@ export class Connector {
 
   static async start(overrides: ConfigOverrides = {}, options: StartOptions = {}): Promise<Connector> {
     const connector = new Connector(resolveConfig(overrides), options.logger ?? silentLogger, options);
+    connector.tightenFolders();
     if (options.journalFile) connector.openJournal(options.journalFile);
     try {
       await connector.listen();
@@ -135,6 +141,8 @@ export class Connector {
       connector.stopJournal?.();
       throw error;
     }
+    for (const refused of vetRoots(connector.config.filesRoots).refused)
+      connector.services.logger.warn(`File root refused: ${refused}.`);
     if (connector.lan)
       for (const line of lanWarning(connector.url, connector.lan, connector.config.filesRoots))
         connector.services.logger.warn(line);
@@ -142,10 +150,28 @@ export class Connector {
     return connector;
   }
 
+  /** Captured data an earlier version left readable by others becomes the user's alone (trust/privateFiles). */
+  private tightenFolders(): void {
+    const { config } = this;
+    const folders: [string, RegExp?][] = [
+      [config.screenshots.dir, SCREENSHOT_NAMES],
+      [exportsFolder(config), HAR_NAMES],
+      [config.recordings.dir],
+      [config.audits.reportDir],
+      [join(dirname(config.audits.reportDir), 'traces')],
+    ];
+    for (const [dir, ours] of folders)
+      try {
+        tightenFolder(dir, ours);
+      } catch (error) {
+        this.services.logger.warn(`Could not make ${dir} private: ${(error as Error).message}`);
+      }
+  }
+
   /** A journal that cannot be opened (a read-only folder) costs durability, not the connector. */
   private openJournal(file: string): void {
     try {
-      this.stopJournal = attachJournal(this.services.store, file, this.services.logger);
+      this.stopJournal = attachJournal(this.services.store, file, this.services.logger, this.config.journal);
     } catch (error) {
       this.services.logger.warn(
         `Could not open the capture journal ${file} (${(error as Error).message}): captures are kept in memory only.`,
@@ -248,4 +274,10 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   socket.end(
     `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
+}
+
+/** Where exports may be written: the usable file roots, else the working folder unless it is / or home. */
+function exportRoots(filesRoots: readonly string[]): string[] {
+  const { usable } = vetRoots(filesRoots.length ? filesRoots : [process.cwd()]);
+  return usable;
 }

@@ -31,6 +31,8 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly str
       throw new Error(`Invalid network mock idle time '${idle}': expected whole minutes, at least 1.`);
     overrides.networkMocks = { idleMs: Number(idle) * 60_000 };
   }
+  const journal = journalRetention(pick);
+  if (journal) overrides.journal = journal;
   const remote = remoteOverrides(pick, env);
   if (remote) overrides.remote = remote;
   return overrides;
@@ -52,6 +54,25 @@ export function journalFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly st
   if (Number(port) === 0) return undefined;
   const state = env.XDG_STATE_HOME || join(homedir(), '.local', 'state');
   return join(state, 'browser-debug', 'journal', `connector-${port}.jsonl`);
+}
+
+/** `--journal-max-age-hours 24`, `--journal-max-mb 32` (or BROWSER_DEBUG_JOURNAL_MAX_AGE_HOURS / _MAX_MB). */
+function journalRetention(pick: (flag: string, variable: string) => string | undefined): ConfigOverrides['journal'] {
+  const hours = pick('journal-max-age-hours', 'BROWSER_DEBUG_JOURNAL_MAX_AGE_HOURS');
+  const mb = pick('journal-max-mb', 'BROWSER_DEBUG_JOURNAL_MAX_MB');
+  if (hours === undefined && mb === undefined) return undefined;
+  const journal: NonNullable<ConfigOverrides['journal']> = {};
+  if (hours !== undefined) {
+    if (!/^\d+(\.\d+)?$/.test(hours) || Number(hours) <= 0)
+      throw new Error(`Invalid journal age '${hours}': expected hours, more than 0 (e.g. 24 or 0.5).`);
+    journal.maxAgeMs = Number(hours) * 3_600_000;
+  }
+  if (mb !== undefined) {
+    if (!/^\d+$/.test(mb) || Number(mb) < 1)
+      throw new Error(`Invalid journal size '${mb}': expected whole MB, at least 1.`);
+    journal.maxBytes = Number(mb) * 1024 * 1024;
+  }
+  return journal;
 }
 
 /** Hybrid mode; the API key comes only from the environment, so it stays out of `ps` listings. */
@@ -77,7 +98,10 @@ function remoteOverrides(
   return remote;
 }
 
-/** Token, extra extension ids and file roots (see SECURITY.md). The working folder is always a file root. */
+/**
+ * Token, extra extension ids and file roots (docs/security.md). Only the roots given are used: an MCP
+ * client may start us in `/` or the home folder, so the working folder is never an implicit root.
+ */
 function trustOverrides(pick: (flag: string, variable: string) => string | undefined): ConfigOverrides {
   const overrides: ConfigOverrides = {};
   const token = pick('token', 'BROWSER_DEBUG_TOKEN');
@@ -94,13 +118,14 @@ function trustOverrides(pick: (flag: string, variable: string) => string | undef
   }
   const roots = pick('files-root', 'BROWSER_DEBUG_FILES_ROOTS');
   if (roots)
-    overrides.filesRoots = [
-      process.cwd(),
-      ...roots
-        .split(delimiter)
-        .filter(Boolean)
-        .map((root) => resolve(root)),
-    ];
+    overrides.filesRoots = roots
+      .split(delimiter)
+      .filter(Boolean)
+      .map((root) => resolve(root));
+  const full = pick('full-bodies', 'BROWSER_DEBUG_FULL_BODIES');
+  if (full !== undefined) overrides.fullBodies = toBoolean('full-bodies', full);
+  const secrets = pick('files-allow-secrets', 'BROWSER_DEBUG_FILES_ALLOW_SECRETS');
+  if (secrets !== undefined) overrides.allowSecretFiles = toBoolean('files-allow-secrets', secrets);
   return overrides;
 }
 
@@ -144,11 +169,18 @@ const FLAGS = [
   'token',
   'extension-ids',
   'files-root',
+  'files-allow-secrets',
+  'full-bodies',
   'journal',
+  'journal-max-age-hours',
+  'journal-max-mb',
   'mock-idle-minutes',
 ];
 const USAGE =
-  'Try --port 3025, --host 127.0.0.1, --screenshot-dir DIR, --allowed-origins A,B, --audit-endpoint http://127.0.0.1:9222, --audit-cookies loopback|all|off, --audit-timeout 60000, --audit-dir DIR, --remote-url https://EDGE, --remote-origins A,B, --remote-session ID, --remote-commands screenshot,tabs, --remote-identity FILE, --token T (BROWSER_DEBUG_TOKEN), --extension-ids ID,ID, --files-root DIR (repeatable), --journal FILE|off, --mock-idle-minutes 30 (the API key: BROWSER_DEBUG_REMOTE_API_KEY).';
+  'Try --port 3025, --host 127.0.0.1, --screenshot-dir DIR, --allowed-origins A,B, --audit-endpoint http://127.0.0.1:9222, --audit-cookies loopback|all|off, --audit-timeout 60000, --audit-dir DIR, --remote-url https://EDGE, --remote-origins A,B, --remote-session ID, --remote-commands screenshot,tabs, --remote-identity FILE, --token T (BROWSER_DEBUG_TOKEN), --extension-ids ID,ID, --files-root DIR (repeatable), --files-allow-secrets, --full-bodies, --journal FILE|off, --journal-max-age-hours 24, --journal-max-mb 32, --mock-idle-minutes 30 (the API key: BROWSER_DEBUG_REMOTE_API_KEY).';
+
+/** Flags that need no value: `--files-allow-secrets` alone means true. */
+const SWITCHES = ['files-allow-secrets', 'full-bodies'];
 
 /** Unknown flags are errors: a typo such as --remote-orgins would otherwise quietly share nothing. */
 function parseFlags(argv: readonly string[]): Map<string, string> {
@@ -157,7 +189,7 @@ function parseFlags(argv: readonly string[]): Map<string, string> {
     const match = /^--([\w-]+)(?:=(.*))?$/.exec(argv[i]!);
     if (!match) throw new Error(`Unexpected argument '${argv[i]}'. ${USAGE}`);
     if (!FLAGS.includes(match[1]!)) throw new Error(`Unknown flag --${match[1]}. ${USAGE}`);
-    const value = match[2] ?? argv[++i];
+    const value = match[2] ?? (SWITCHES.includes(match[1]!) ? 'true' : argv[++i]);
     if (value === undefined) throw new Error(`--${match[1]} needs a value.`);
     const before = flags.get(match[1]!);
     // --files-root may be given several times; the others take the last value.
@@ -170,4 +202,10 @@ function toPort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new Error(`Invalid port '${value}': expected 0..65535.`);
   return port;
+}
+
+function toBoolean(name: string, value: string): boolean {
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off|)$/i.test(value)) return false;
+  throw new Error(`Invalid --${name} '${value}': expected true or false.`);
 }

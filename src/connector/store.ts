@@ -7,7 +7,7 @@ import {
 } from '../shared/protocol';
 import type { StoreLimits } from './config';
 import { isFailedRequest } from '../shared/networkOutcome';
-import { DEFAULT_REDACTED_HEADERS, redactHeaders } from './redaction';
+import { DEFAULT_REDACTED_HEADERS, Redactor, type RedactionOptions } from './redaction';
 import { RingBuffer } from './ringBuffer';
 import { BUFFER_KINDS, RING_OPTIONS, type BufferKind, type BufferTypes } from './storeBuffers';
 import { capStrings } from './truncate';
@@ -49,13 +49,14 @@ export class CaptureStore {
   private readonly clearListeners = new Set<() => void>();
   private readonly commitHooks = new Set<() => void>();
 
-  private readonly redacted: ReadonlySet<string>;
+  /** Every capture passes it before it is kept, streamed or journaled (redaction.ts). */
+  readonly redactor: Redactor;
 
   constructor(
     private readonly limits: StoreLimits,
-    redactedHeaders: readonly string[] = DEFAULT_REDACTED_HEADERS,
+    redaction: RedactionOptions = { headers: DEFAULT_REDACTED_HEADERS, fullBodies: false },
   ) {
-    this.redacted = new Set(redactedHeaders.map((name) => name.toLowerCase()));
+    this.redactor = new Redactor(redaction);
     this.buffers = {
       consoleLogs: new RingBuffer(limits.consoleLogs, RING_OPTIONS),
       consoleErrors: new RingBuffer(limits.consoleErrors, RING_OPTIONS),
@@ -89,6 +90,7 @@ export class CaptureStore {
     }
     capStrings(event, this.limits.maxFieldChars);
     const entry = this.stamp(event);
+    this.redactor.redact(entry);
     switch (entry.type) {
       case 'console-log':
         this.buffers.consoleLogs.push(entry);
@@ -97,8 +99,6 @@ export class CaptureStore {
         this.buffers.consoleErrors.push(entry);
         break;
       case 'network-request':
-        redactHeaders(entry.requestHeaders, this.redacted);
-        redactHeaders(entry.responseHeaders, this.redacted);
         (isFailedRequest(entry) ? this.buffers.networkErrors : this.buffers.networkSuccess).push(entry);
         break;
       case 'selected-element':

@@ -6,6 +6,7 @@ import {
   MOCK_DELAY_MAX_MS,
   MOCK_FAIL_REASONS,
   MOCK_RESOURCE_TYPES,
+  mockHeaderAllowed,
   type MockAction,
   type MockRule,
 } from './networkMocks';
@@ -21,7 +22,10 @@ const ruleFields = {
   resourceType: z.enum(MOCK_RESOURCE_TYPES).optional().describe('default any'),
   action: z.enum(MOCK_ACTIONS).describe('delay: wait, then continue'),
   status: z.number().int().min(100).max(599).optional().describe('respond (200)'),
-  headers: z.record(z.string().max(200), z.string().max(8000)).optional().describe('respond'),
+  headers: z
+    .record(z.string().max(200), z.string().max(8000))
+    .optional()
+    .describe('respond; not Set-Cookie or Clear-Site-Data'),
   body: z.string().max(MOCK_BODY_MAX_CHARS).optional().describe('respond'),
   error: z.enum(MOCK_FAIL_REASONS).optional().describe('fail (Failed)'),
   delayMs: z.number().int().min(1).max(MOCK_DELAY_MAX_MS).optional().describe('delay, ms'),
@@ -40,12 +44,28 @@ const ACTION_FIELDS: Record<string, MockAction> = {
   delayMs: 'delay',
 };
 
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~\w-]+$/;
+
 /** A rule as the caller gives it: exactly one of url / urlPattern, and only its action's fields. */
 export const mockRuleSchema = mockRuleShape.superRefine((rule, context) => {
   if ((rule.url === undefined) === (rule.urlPattern === undefined))
     context.addIssue({ code: 'custom', path: ['url'], message: 'give exactly one of url (a glob) or urlPattern' });
   if (rule.action === 'delay' && rule.delayMs === undefined)
     context.addIssue({ code: 'custom', path: ['delayMs'], message: 'delay needs delayMs' });
+  for (const name of Object.keys(rule.headers ?? {}))
+    if (!HEADER_NAME.test(name))
+      context.addIssue({
+        code: 'custom',
+        path: ['headers', name],
+        message: 'a header name is letters, digits and - only',
+      });
+    else if (!mockHeaderAllowed(name))
+      context.addIssue({
+        code: 'custom',
+        path: ['headers', name],
+        message: `a mock may not set ${name}: it would change cookies or site data for the origin; mock the body or status instead`,
+      });
   for (const [field, action] of Object.entries(ACTION_FIELDS))
     if ((rule as Record<string, unknown>)[field] !== undefined && rule.action !== action)
       context.addIssue({ code: 'custom', path: [field], message: `${field} belongs to action ${action}` });

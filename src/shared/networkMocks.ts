@@ -38,6 +38,17 @@ export const MOCK_BODY_MAX_CHARS = 1_000_000;
 /** Rules in force at once, all tabs together. */
 export const MOCK_RULES_MAX = 50;
 
+/**
+ * Response headers a mock may not set: a mocked answer must not plant or wipe the state of an origin
+ * (cookies, storage, caches) for every site the tab requests. Lower case.
+ */
+export const MOCK_FORBIDDEN_HEADERS = ['set-cookie', 'set-cookie2', 'clear-site-data'] as const;
+
+/** Whether a mock may set this response header (MOCK_FORBIDDEN_HEADERS). */
+export function mockHeaderAllowed(name: string): boolean {
+  return !(MOCK_FORBIDDEN_HEADERS as readonly string[]).includes(name.trim().toLowerCase());
+}
+
 /** A rule as the caller gives it (validated by networkMockSchema's mockRuleSchema). */
 export interface MockRule {
   url?: string;

@@ -136,7 +136,11 @@ export class BrowserDebug {
       identityFile: join(context.globalStorageUri.fsPath, 'remote-identity.json'),
       logger: this.logger,
     });
-    const statusBar = (this.statusBar = new StatusBar(this.session, this.feed));
+    const statusBar = (this.statusBar = new StatusBar(
+      this.session,
+      this.feed,
+      () => this.settings().networkFullBodies,
+    ));
     own(
       this.treeRefresh,
       this.log,

@@ -151,7 +151,9 @@ export class ConnectorSession implements vscode.Disposable {
       screenshots: { dir: settings.screenshotFolder || join(this.deps.storageFolder, 'screenshots') },
       recordings: { dir: join(this.deps.storageFolder, 'recordings') },
       redactHeaders: settings.redactHeaders,
+      fullBodies: settings.networkFullBodies,
       filesRoots: workspaceFileRoots(),
+      allowSecretFiles: settings.filesAllowSecrets,
       extensionIds: settings.extensionIds,
       networkMocks: { idleMs: settings.networkMockIdleMinutes * 60_000 },
       audits: {

@@ -25,6 +25,10 @@ export interface BrowserDebugSettings {
   /** The page Launch Browser opens; empty: ask. */
   launchUrl: string;
   networkMockIdleMinutes: number;
+  /** upload_file and source-map reads may use secrets inside the workspace (trust/fileRoots rule 4). */
+  filesAllowSecrets: boolean;
+  /** Bodies and frames kept unredacted (connector/redaction.ts). */
+  networkFullBodies: boolean;
 }
 
 export const DEFAULT_SETTINGS: BrowserDebugSettings = {
@@ -48,6 +52,8 @@ export const DEFAULT_SETTINGS: BrowserDebugSettings = {
   extensionIds: [],
   launchUrl: '',
   networkMockIdleMinutes: 30,
+  filesAllowSecrets: false,
+  networkFullBodies: false,
 };
 
 export function readSettings(): BrowserDebugSettings {
@@ -76,6 +82,8 @@ export function readSettings(): BrowserDebugSettings {
     ),
     launchUrl: get('launch.url', DEFAULT_SETTINGS.launchUrl),
     networkMockIdleMinutes: get('networkMocks.idleMinutes', DEFAULT_SETTINGS.networkMockIdleMinutes),
+    filesAllowSecrets: get('files.allowSecrets', DEFAULT_SETTINGS.filesAllowSecrets),
+    networkFullBodies: get('network.fullBodies', DEFAULT_SETTINGS.networkFullBodies),
   };
 }
 

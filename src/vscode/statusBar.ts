@@ -12,6 +12,8 @@ export class StatusBar implements vscode.Disposable {
   constructor(
     private readonly session: ConnectorSession,
     private readonly feed: CaptureFeed,
+    /** `browserDebug.network.fullBodies`: the tooltip says bodies are stored unredacted. */
+    private readonly fullBodies: () => boolean = () => false,
   ) {
     this.item.name = 'Browser Debug';
     this.item.command = 'browserDebug.showActions';
@@ -22,6 +24,9 @@ export class StatusBar implements vscode.Disposable {
   /** Cheap when nothing changed: VS Code sends every property set to the window, equal or not. */
   update(): void {
     const look = this.look();
+    if (this.fullBodies())
+      look.tooltip +=
+        '\nFull bodies on: request and response bodies and WebSocket frames are stored unredacted (browserDebug.network.fullBodies).';
     const key = JSON.stringify(look);
     if (key === this.shown) return;
     this.shown = key;

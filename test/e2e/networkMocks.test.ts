@@ -164,6 +164,40 @@ describe('network mocks in real Chromium: respond, fail, block, delay, times, cl
     assert.equal(await badgeLabel(page), null, 'no badge on a page out of scope');
   });
 
+  it('refuses a rule that sets Set-Cookie or Clear-Site-Data, over MCP and HTTP; the page keeps its cookies', async () => {
+    await page.evaluate(() => (document.cookie = 'session=real; path=/'));
+    for (const name of ['Set-Cookie', 'set-cookie', 'SET-COOKIE2', 'Clear-Site-Data']) {
+      const refused = await rig.tool('mock_network', {
+        url: '*/menu.json',
+        action: 'respond',
+        status: 200,
+        headers: { [name]: name.startsWith('Clear') ? '"cookies", "storage"' : 'session=planted; path=/' },
+      });
+      assert.equal(refused.isError, true, refused.text);
+      assert.match(
+        refused.text,
+        new RegExp(`Invalid 'headers\\.${name}': a mock may not set ${name}: .*Fix it and call again`),
+      );
+      const http = await request(rig.connector.port, 'POST', '/api/v1/network-mocks', {
+        body: { url: '*/menu.json', action: 'respond', headers: { [name]: 'x=1' } },
+      });
+      assert.equal(http.status, 400);
+      assert.equal(http.json.error.code, 'INVALID_PARAMETER');
+      assert.match(http.json.error.message, /may not set/);
+    }
+    assert.match((await rig.tool('list_network_mocks')).text, /No network mocks/);
+    const allowed = await rig.tool('mock_network', {
+      url: '*/menu.json',
+      action: 'respond',
+      status: 500,
+      headers: { 'X-Mocked': 'yes' },
+      body: 'other headers pass',
+    });
+    assert.equal(allowed.isError, false, allowed.text);
+    assert.equal((await reloadMenu(page)).text, 'Error 500: other headers pass');
+    assert.equal(await page.evaluate(() => document.cookie), 'session=real');
+  });
+
   it('serves the rules over HTTP in both envelopes, with clear errors', async () => {
     const { port } = rig.connector;
     const rule = { url: '*/menu.json', action: 'respond', status: 418, body: 'teapot' };

@@ -1,7 +1,8 @@
-import { mkdir, readdir, unlink, writeFile } from 'node:fs/promises';
+import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AuditReportFiles } from '../../shared/audit';
 import type { Logger } from '../logger';
+import { privateFolder, writePrivateFile } from '../trust/privateFiles';
 
 const PREFIX = 'audit-';
 
@@ -27,11 +28,11 @@ export class ReportFolder {
   ) {}
 
   async save(url: string, timestamp: number, json: string, html: string): Promise<AuditReportFiles> {
-    await mkdir(this.dir, { recursive: true });
+    await privateFolder(this.dir);
     const stamp = new Date(timestamp).toISOString().replace(/[:.]/g, '-');
     const base = join(this.dir, `${PREFIX}${stamp}-${(++this.sequence).toString().padStart(4, '0')}-${slug(url)}`);
     const files = { jsonPath: `${base}.report.json`, htmlPath: `${base}.report.html` };
-    await Promise.all([writeFile(files.jsonPath, json), writeFile(files.htmlPath, html)]);
+    await Promise.all([writePrivateFile(files.jsonPath, json), writePrivateFile(files.htmlPath, html)]);
     await this.prune().catch((error: unknown) => this.logger.warn(`Could not prune ${this.dir}: ${String(error)}`));
     return files;
   }

@@ -1,10 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ConnectorConfig } from '../config';
 import type { Logger } from '../logger';
 import { pruneOldest, type FolderCap } from '../prunedFolder';
 import type { CaptureStore } from '../store';
 import { harOf } from './harLog';
+import { privateFolder, writePrivateFile } from '../trust/privateFiles';
 
 export interface HarExportFilter {
   /** URL contains (any case). */
@@ -15,7 +15,7 @@ export interface HarExportFilter {
 
 const PREFIX = 'network-';
 /** The names exportHar gives (`network-<ISO time>-<sequence>.har`), and no other. */
-const OURS = /^network-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-\d{4,}\.har$/;
+export const HAR_NAMES = /^network-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-\d{4,}\.har$/;
 let sequence = 0;
 /** HAR files can be large: the newest 20 are kept, at most 200 MB in all. */
 export const HAR_FOLDER_CAP: FolderCap = { maxFiles: 20, maxBytes: 200 * 1024 * 1024 };
@@ -46,14 +46,14 @@ export async function exportHar(
     filter.limit,
   );
   const folder = exportsFolder(config);
-  await mkdir(folder, { recursive: true });
+  await privateFolder(folder);
   const path = join(
     folder,
     `${PREFIX}${new Date().toISOString().replace(/[:.]/g, '-')}-${(++sequence).toString().padStart(4, '0')}.har`,
   );
   const text = JSON.stringify(harOf(entries), null, 2);
-  await writeFile(path, text);
-  await pruneOldest(folder, OURS, cap).catch((error: unknown) =>
+  await writePrivateFile(path, text);
+  await pruneOldest(folder, HAR_NAMES, cap).catch((error: unknown) =>
     logger.warn(`Could not prune ${folder}: ${String(error)}`),
   );
   return { path, size: Buffer.byteLength(text), entries: entries.length };

@@ -72,9 +72,10 @@ function serve(
     return fail(new ApiError(denial.status === 401 ? 'UNAUTHORIZED' : 'FORBIDDEN', denial.reason));
   }
   Object.assign(headers, corsHeaders(req.headers.origin));
-  readBody(req, services.config.maxBodyBytes, (error, text) => {
+  readBody(req, services.config.maxBodyBytes, (error, text, draining) => {
     if (error) {
-      headers.connection = 'close'; // the rest of an oversized body is not read
+      // The rest of a body too big to drain is not read: the socket closes once the answer is out.
+      if (!draining) headers.connection = 'close';
       return fail(error);
     }
     const body = parseBody(text);
@@ -101,27 +102,54 @@ async function answer(lean: LeanRequest, body: unknown): Promise<unknown> {
   return lean.route.handle({ variant: lean.variant, query: lean.query, body, params: {} });
 }
 
-/** The body as text, or a PAYLOAD_TOO_LARGE error as soon as it passes `limit` bytes (or says it will). */
+/**
+ * The most of an oversized body read and dropped after its 413: the client may still be writing, and a
+ * socket closed on unread bytes resets, so it would see EPIPE instead of the answer. Beyond this the
+ * socket is closed.
+ */
+const DRAIN_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The body as text, or a PAYLOAD_TOO_LARGE error as soon as it passes `limit` bytes (or says it will).
+ * `draining`: the rest of the body is being read and dropped, so the connection stays usable.
+ */
 function readBody(
   req: IncomingMessage,
   limit: number,
-  done: (error: ApiError | undefined, text: string) => void,
+  done: (error: ApiError | undefined, text: string, draining: boolean) => void,
 ): void {
-  if (Number(req.headers['content-length']) > limit) return done(payloadTooLarge(limit), '');
+  const declared = Number(req.headers['content-length']);
+  if (declared > limit) {
+    const draining = declared <= DRAIN_BYTES;
+    if (draining) drain(req, 0);
+    return done(payloadTooLarge(limit), '', draining);
+  }
   const chunks: Buffer[] = [];
   let size = 0;
-  let over = false;
-  req.on('data', (chunk: Buffer) => {
-    if (over) return;
+  const collect = (chunk: Buffer) => {
     size += chunk.length;
     if (size <= limit) return void chunks.push(chunk);
-    over = true;
-    done(payloadTooLarge(limit), '');
-  });
-  req.on('end', () => {
-    if (over) return;
-    done(undefined, chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8'));
-  });
+    req.off('data', collect).off('end', finish);
+    drain(req, size);
+    done(payloadTooLarge(limit), '', true);
+  };
+  const finish = () =>
+    done(
+      undefined,
+      chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8'),
+      false,
+    );
+  req.on('data', collect).on('end', finish);
+}
+
+/** Reads and drops the rest of a refused body, up to DRAIN_BYTES in all; then closes the socket. */
+function drain(req: IncomingMessage, alreadyRead: number): void {
+  let size = alreadyRead;
+  const drop = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > DRAIN_BYTES) req.off('data', drop).socket.destroy();
+  };
+  req.on('data', drop);
 }
 
 const INVALID = Symbol('invalid JSON');

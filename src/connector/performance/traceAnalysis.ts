@@ -11,19 +11,18 @@ import { parseTrace } from './traceEngine';
 import { summarizeTrace } from './traceSummary';
 
 const inflate = promisify(gunzip);
-/** A trace's JSON unzipped, at most: beyond it the analysis would run short of memory. */
-const MAX_TRACE_JSON_BYTES = 512 * 1024 * 1024;
 
 export interface TraceContext {
   url?: string;
   reload: boolean;
 }
 
-export async function analyseTrace(gz: Uint8Array, context: TraceContext): Promise<TraceSummary> {
-  const file = await inflate(gz, { maxOutputLength: MAX_TRACE_JSON_BYTES }).catch((error: Error) => {
+/** `maxJsonBytes`: the largest trace JSON, unzipped, that the worker's heap holds (traceAnalyser.ts). */
+export async function analyseTrace(gz: Uint8Array, context: TraceContext, maxJsonBytes: number): Promise<TraceSummary> {
+  const file = await inflate(gz, { maxOutputLength: maxJsonBytes }).catch((error: Error) => {
     throw new ApiError(
       'INVALID_PARAMETER',
-      `The trace is too large to analyse (${error.message}). Record a shorter one: reload=false with a smaller durationMs.`,
+      `The trace is too large to analyse (${error.message}; at most ${Math.floor(maxJsonBytes / 1024 / 1024)} MB of JSON). Record a shorter one: reload=false with a smaller durationMs.`,
     );
   });
   const json = JSON.parse(file.toString('utf8')) as

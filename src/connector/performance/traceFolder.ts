@@ -1,6 +1,7 @@
-import { mkdir, readdir, unlink, writeFile } from 'node:fs/promises';
+import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '../logger';
+import { privateFolder, writePrivateFile } from '../trust/privateFiles';
 
 const PREFIX = 'trace-';
 const SUFFIX = '.json.gz';
@@ -30,13 +31,13 @@ export class TraceFolder {
   ) {}
 
   async save(url: string | undefined, timestamp: number, gz: Buffer): Promise<string> {
-    await mkdir(this.dir, { recursive: true });
+    await privateFolder(this.dir);
     const stamp = new Date(timestamp).toISOString().replace(/[:.]/g, '-');
     const path = join(
       this.dir,
       `${PREFIX}${stamp}-${(++this.sequence).toString().padStart(4, '0')}-${slug(url)}${SUFFIX}`,
     );
-    await writeFile(path, gz);
+    await writePrivateFile(path, gz);
     await this.prune().catch((error: unknown) => this.logger.warn(`Could not prune ${this.dir}: ${String(error)}`));
     return path;
   }

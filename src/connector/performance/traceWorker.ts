@@ -6,8 +6,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { ApiError } from '../../shared/errors';
 import { analyseTrace, type TraceContext } from './traceAnalysis';
 
-const { gz, context } = workerData as { gz: Uint8Array; context: TraceContext };
-analyseTrace(gz, context).then(
+const { gz, context, maxJsonBytes } = workerData as { gz: Uint8Array; context: TraceContext; maxJsonBytes: number };
+analyseTrace(gz, context, maxJsonBytes).then(
   (summary) => parentPort!.postMessage({ summary }),
   (error: Error) =>
     parentPort!.postMessage({

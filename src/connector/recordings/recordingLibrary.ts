@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   isRecordingId,
@@ -10,6 +10,7 @@ import {
 } from '../../shared/recording';
 import type { MockRule } from '../../shared/networkMocks';
 import type { Logger } from '../logger';
+import { privateFolder, writePrivateFile } from '../trust/privateFiles';
 
 export interface RecordingLimits {
   dir: string;
@@ -65,8 +66,8 @@ export class RecordingLibrary {
       throw new Error(`Refusing to save a recording with the id ${JSON.stringify(recording.id)}.`);
     const text = JSON.stringify(recording, null, 2);
     const path = join(this.limits.dir, `${recording.id}.json`);
-    await mkdir(this.limits.dir, { recursive: true });
-    await writeFile(path, text);
+    await privateFolder(this.limits.dir);
+    await writePrivateFile(path, text);
     this.byId.delete(recording.id);
     this.byId.set(recording.id, { recording, bytes: Buffer.byteLength(text), path });
     await this.prune(recording.id);

@@ -13,7 +13,10 @@ import { isIP } from 'node:net';
  *    added. No scheme is trusted as such.
  * 4. No Origin from a browser (it sends `Sec-Fetch-*`): a page's no-cors GET, or another extension's
  *    GET (Chrome sends no Origin on an extension's GET), refused; only the address bar (`navigate`
- *    from `none`, MCP endpoints excepted) and the public discovery path `/.identity` pass.
+ *    from `none`, MCP endpoints excepted) and the public discovery path `/.identity` pass. Paths are
+ *    normalised first, as the router would see them (`/SSE`, `/sse/`, `//mcp`, `/%73se`, `/x/../sse`,
+ *    an absolute-form `http://host/sse`), so no spelling skips the exception; one that cannot be decoded
+ *    gets no exception.
  */
 export interface AccessPolicy {
   port: () => number;
@@ -87,7 +90,42 @@ export function checkAccess(req: CallerRequest, policy: AccessPolicy): AccessDen
 
 /** Paths any local caller may read: discovery answers who we are, nothing captured. */
 const PUBLIC_PATHS = new Set(['/.identity', '/api/v1/.identity']);
-const MCP_PATHS = new Set(['/mcp', '/sse', '/messages']);
+const MCP_PATHS = ['/mcp', '/sse', '/messages'];
+
+/**
+ * The path of a request URL in one spelling: the query and fragment dropped, percent-decoding applied
+ * until stable, backslashes as slashes, lower case, empty and dot segments resolved. Undefined when it
+ * cannot be decoded.
+ */
+export function normalisePath(url: string): string | undefined {
+  let path = url;
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(path)) {
+    try {
+      path = new URL(path).pathname;
+    } catch {
+      return undefined;
+    }
+  }
+  path = path.split(/[?#]/)[0]!;
+  for (let round = 0; path.includes('%'); round++) {
+    if (round === 3) return undefined;
+    try {
+      path = decodeURIComponent(path.split(/[?#]/)[0]!);
+    } catch {
+      return undefined;
+    }
+  }
+  const parts: string[] = [];
+  for (const part of path.replace(/\\/g, '/').toLowerCase().split('/')) {
+    if (part === '..') parts.pop();
+    else if (part && part !== '.') parts.push(part);
+  }
+  return '/' + parts.join('/');
+}
+
+function isMcpPath(path: string): boolean {
+  return MCP_PATHS.some((mcp) => path === mcp || path.startsWith(mcp + '/'));
+}
 
 /**
  * A request with no Origin: fine from curl or Node; from a browser only a URL typed in the address bar
@@ -96,8 +134,9 @@ const MCP_PATHS = new Set(['/mcp', '/sse', '/messages']);
 function browserWithoutOriginAllowed(req: CallerRequest): boolean {
   const site = req.headers['sec-fetch-site'];
   if (site === undefined) return true;
-  const path = (req.url ?? '').split('?')[0]!;
-  if (site === 'none' && req.headers['sec-fetch-mode'] === 'navigate') return !MCP_PATHS.has(path);
+  const path = normalisePath(req.url ?? '');
+  if (path === undefined) return false;
+  if (site === 'none' && req.headers['sec-fetch-mode'] === 'navigate') return !isMcpPath(path);
   return PUBLIC_PATHS.has(path);
 }
 

@@ -182,9 +182,9 @@ const uploadSchema = z.strictObject({
 });
 
 /** Only regular files under the file roots (trust/fileRoots), as real paths. */
-function checkPaths(paths: string[], roots: readonly string[]): string[] {
+function checkPaths(paths: string[], config: ToolContext['services']['config']): string[] {
   try {
-    return checkUploadPaths(paths, roots);
+    return checkUploadPaths(paths, config.filesRoots, { allowSecrets: config.allowSecretFiles });
   } catch (error) {
     if (error instanceof FileAccessError) throw new ToolError(error.message);
     throw error;
@@ -192,7 +192,7 @@ function checkPaths(paths: string[], roots: readonly string[]): string[] {
 }
 
 async function uploadFile(args: z.output<typeof uploadSchema>, { services }: ToolContext): Promise<ToolAnswer> {
-  const paths = checkPaths(args.paths, services.config.filesRoots);
+  const paths = checkPaths(args.paths, services.config);
   const result = await tabCommand(services, 'upload-file', { ...args, paths });
   const names = Array.isArray(result.files) ? (result.files as string[]).join(', ') : paths.join(', ');
   return {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveConfig } from '../../../src/connector/config';
@@ -81,5 +81,74 @@ describe('capture journal', () => {
     } finally {
       await connector.stop();
     }
+  });
+
+  it('is private: folder 0700, file 0600; an older 0644 journal in a 0755 folder is tightened at start', () => {
+    const folder = join(dir, 'state', 'journal');
+    mkdirSync(folder, { recursive: true, mode: 0o755 });
+    chmodSync(folder, 0o755);
+    const file = join(folder, 'connector-3025.jsonl');
+    writeFileSync(file, JSON.stringify(log('old')) + '\n', { mode: 0o644 });
+    chmodSync(file, 0o644);
+    const stop = attachJournal(new CaptureStore(resolveConfig().limits), file, silentLogger);
+    stop();
+    assert.equal(statSync(folder).mode & 0o777, 0o700);
+    assert.equal(statSync(file).mode & 0o777, 0o600);
+    const fresh = join(dir, 'new', 'deeper', 'j.jsonl');
+    const store = new CaptureStore(resolveConfig().limits);
+    const off = attachJournal(store, fresh, silentLogger, { flushMs: 5 });
+    store.ingest(log('new'));
+    off();
+    assert.equal(statSync(join(dir, 'new', 'deeper')).mode & 0o777, 0o700);
+    assert.equal(statSync(fresh).mode & 0o777, 0o600);
+  });
+
+  it('drops captures journaled longer ago than the retention, at start and while running (bytes on disk)', async () => {
+    const file = join(dir, 'journal.jsonl');
+    const now = Date.now();
+    const at = (ms: number, message: string) => JSON.stringify({ journaledAt: ms, ...log(message) }) + '\n';
+    writeFileSync(file, at(now - 3 * 3_600_000, 'three hours old') + at(now - 60_000, 'a minute old'));
+    const store = new CaptureStore(resolveConfig().limits);
+    const stop = attachJournal(store, file, silentLogger, { maxAgeMs: 3_600_000 });
+    stop();
+    assert.deepEqual(
+      store.query(['consoleLogs'], () => true, 10).entries.map((entry) => entry.message),
+      ['a minute old'],
+    );
+    assert.ok(!readFileSync(file, 'utf8').includes('three hours old'), 'gone from the file');
+    assert.ok(readFileSync(file, 'utf8').includes('a minute old'));
+    // While running: with a 400 ms retention the expiry runs every 50 ms.
+    const running = new CaptureStore(resolveConfig().limits);
+    const off = attachJournal(running, file, silentLogger, { maxAgeMs: 400, flushMs: 5 });
+    running.ingest(log('short-lived'));
+    const until = async (check: () => boolean, what: string) => {
+      const started = Date.now();
+      while (!check()) {
+        assert.ok(Date.now() - started < 5000, what);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    await until(() => readFileSync(file, 'utf8').includes('short-lived'), 'journaled');
+    await until(() => !readFileSync(file, 'utf8').includes('short-lived'), 'expired');
+    off();
+    assert.equal(readFileSync(file, 'utf8'), '', 'every line expired');
+  });
+
+  it("rewrites an earlier version's unredacted lines redacted: the password leaves the bytes on disk", () => {
+    const file = join(dir, 'journal.jsonl');
+    const login = {
+      type: 'network-request',
+      method: 'POST',
+      url: 'http://app.test/login?token=t-123',
+      status: 200,
+      timestamp: 1,
+      requestHeaders: { 'content-type': 'application/json' },
+      requestBody: '{"user":"ann","password":"hunter2"}',
+    };
+    writeFileSync(file, JSON.stringify(login) + '\n');
+    attachJournal(new CaptureStore(resolveConfig().limits), file, silentLogger)();
+    const bytes = readFileSync(file, 'utf8');
+    assert.ok(!bytes.includes('hunter2') && !bytes.includes('t-123'), bytes);
+    assert.match(bytes, /"password\\":\\"\[redacted\]/);
   });
 });

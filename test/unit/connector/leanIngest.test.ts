@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { startTestConnector, type TestConnector } from '../../support/connector';
 import { get, post, request } from '../../support/http';
 
@@ -26,6 +27,54 @@ function postChunked(
     for (const chunk of chunks) req.write(chunk);
     req.end();
   });
+}
+
+/**
+ * A client on a raw socket that writes `total` bytes of JSON and keeps writing after the answer comes,
+ * with a declared length or chunked: it must get the whole answer, with no EPIPE or reset. (Node's own
+ * http client stops writing once a response ends, so it cannot play this client.)
+ */
+async function postFlood(
+  port: number,
+  total: number,
+  declare: boolean,
+): Promise<{ status: number; json: any; errors: string[]; written: number }> {
+  const socket = connect(port, '127.0.0.1');
+  const errors: string[] = [];
+  socket.on('error', (error: NodeJS.ErrnoException) => errors.push(error.code ?? error.message));
+  let received = '';
+  socket.on('data', (data: Buffer) => (received += data.toString('latin1')));
+  const framing = declare ? `Content-Length: ${total}` : 'Transfer-Encoding: chunked';
+  socket.write(
+    `POST /extension-log HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`,
+  );
+  const chunk = Buffer.alloc(64 * 1024, 'x');
+  chunk.write('{"data":{"message":"');
+  let written = 0;
+  while (written < total && !errors.length && !socket.destroyed) {
+    const piece = chunk.subarray(0, Math.min(chunk.length, total - written));
+    written += piece.length;
+    const framed = declare
+      ? piece
+      : Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]);
+    if (!socket.write(framed)) await new Promise((resolve) => socket.once('drain', resolve).once('close', resolve));
+  }
+  if (!declare) socket.write('0\r\n\r\n');
+  const answer = /^HTTP\/1\.1 (\d+)[^]*?\r\ncontent-length: (\d+)\r\n[^]*?\r\n\r\n/i;
+  while (
+    !answer.test(received) ||
+    received.length < received.indexOf('\r\n\r\n') + 4 + Number(answer.exec(received)![2])
+  )
+    await new Promise((resolve, reject) => {
+      socket.once('data', resolve);
+      socket.once('close', () => reject(new Error(`closed before the answer (${errors.join(', ')}): ${received}`)));
+    });
+  socket.end();
+  const [head, body] = [
+    received.slice(0, received.indexOf('\r\n\r\n')),
+    received.slice(received.indexOf('\r\n\r\n') + 4),
+  ];
+  return { status: Number(answer.exec(head + '\r\n\r\n')![1]), json: JSON.parse(body), errors, written };
 }
 
 const entry = (message: string) => ({ data: { type: 'console-log', level: 'info', message, timestamp: 1 } });
@@ -95,9 +144,23 @@ describe('POST /extension-log without express (the lean ingest path)', () => {
     ]);
     assert.equal(streamed.status, 413);
     assert.equal(streamed.json.error.code, 'PAYLOAD_TOO_LARGE');
-    assert.equal(streamed.connection, 'close', 'the rest of the body is not read');
+    assert.notEqual(streamed.connection, 'close', 'the rest of the body is read and dropped');
     const small = JSON.stringify(entry('streamed'));
     assert.equal((await postChunked(t.port, '/extension-log', [small.slice(0, 10), small.slice(10)])).status, 200);
+    assert.equal(stored(), 1);
+  });
+
+  it('a 5 MB body gets its 413 envelope while the client keeps writing: no EPIPE, and the server keeps serving', async () => {
+    for (const declare of [true, false]) {
+      const flood = await postFlood(t.port, 5 * 1024 * 1024, declare);
+      assert.deepEqual(flood.errors, [], `declared: ${declare}`);
+      assert.equal(flood.written, 5 * 1024 * 1024, 'the client wrote it all');
+      assert.equal(flood.status, 413);
+      assert.equal(flood.json.error.code, 'PAYLOAD_TOO_LARGE');
+      assert.equal(flood.json.error.details.limit, 64 * 1024);
+      assert.match(flood.json.error.message, /larger than the 65536 byte limit/);
+    }
+    assert.equal((await post(t.port, '/extension-log', entry('after the flood'))).status, 200);
     assert.equal(stored(), 1);
   });
 

@@ -114,18 +114,18 @@ describe('CaptureStore', () => {
 
 describe('header redaction in the store', () => {
   it('stores the values of credential headers, and any name the user adds, as [redacted]', () => {
-    const s = new CaptureStore(resolveConfig().limits, ['authorization', 'X-Api-Key']);
+    const s = new CaptureStore(resolveConfig().limits, { headers: ['authorization', 'X-Custom'], fullBodies: false });
     const entry = s.ingest({
       type: 'network-request',
       method: 'GET',
       url: 'http://a/',
       status: 200,
       timestamp: 1,
-      requestHeaders: { Authorization: 'Bearer secret', 'x-api-key': 'k', Accept: '*/*' },
+      requestHeaders: { Authorization: 'Bearer secret', 'x-custom': 'k', Accept: '*/*' },
       responseHeaders: { 'X-API-KEY': 'k2' },
     });
     assert.ok(entry.type === 'network-request');
-    assert.deepEqual(entry.requestHeaders, { Authorization: '[redacted]', 'x-api-key': '[redacted]', Accept: '*/*' });
+    assert.deepEqual(entry.requestHeaders, { Authorization: '[redacted]', 'x-custom': '[redacted]', Accept: '*/*' });
     assert.deepEqual(entry.responseHeaders, { 'X-API-KEY': '[redacted]' });
   });
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -194,6 +194,47 @@ describe('stdio MCP bin (browser-debug-mcp)', function () {
     const again = await call(client, 'get_console_logs');
     assert.equal(again.isError, undefined, `${textOf(again)}\n${stderr()}`);
     assert.equal((await probeIdentity('127.0.0.1', port)).ours, true, 'a connector runs again (its own)');
+  });
+
+  it('started in / (as MCP clients do) it has no file root: upload_file /etc/passwd is refused and says how to give one', async () => {
+    let uploads = 0;
+    const bins = [
+      { args: [], refusedRoots: [] as RegExp[] },
+      {
+        args: ['--files-root', '/', '--files-root', homedir()],
+        refusedRoots: [/\/ is the filesystem root/, /home folder/],
+      },
+    ];
+    for (const [index, bin] of bins.entries()) {
+      const binPort = port + index * 3;
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [join(root, 'dist', 'mcp.js'), ...bin.args],
+        cwd: '/',
+        env: {
+          BROWSER_DEBUG_PORT: String(binPort),
+          BROWSER_DEBUG_SCREENSHOT_DIR: screenshotDir,
+          BROWSER_DEBUG_JOURNAL: 'off',
+        },
+        stderr: 'pipe',
+      });
+      let log = '';
+      transport.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+      const client = new Client({ name: 'test-stdio', version: '1' });
+      await client.connect(transport);
+      cleanup.push(() => client.close());
+      await until(async () => (await probeIdentity('127.0.0.1', binPort, 300)).ours);
+      const browser = await scriptedBrowser(binPort, { commands: { 'upload-file': () => ({ files: [uploads++] }) } });
+      cleanup.push(() => browser.close());
+      for (const path of ['/etc/passwd', join(homedir(), '.ssh', 'id_rsa')]) {
+        const answer = await call(client, 'upload_file', { ref: 'e1', paths: [path] });
+        assert.equal(answer.isError, true, textOf(answer));
+        assert.match(textOf(answer), /upload_file has no folder to read from/);
+        assert.match(textOf(answer), /--files-root DIR or BROWSER_DEBUG_FILES_ROOTS=DIR/);
+      }
+      for (const why of bin.refusedRoots) assert.match(log, new RegExp(`File root refused: .*${why.source}`));
+    }
+    assert.equal(uploads, 0, 'the browser was never asked to set a file');
   });
 
   it('reports bad settings on stderr and exits', () => {

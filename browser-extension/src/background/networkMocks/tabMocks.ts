@@ -1,4 +1,4 @@
-import type { MockRule, NetworkMock } from '../../../../src/shared/networkMocks';
+import { mockHeaderAllowed, type MockRule, type NetworkMock } from '../../../../src/shared/networkMocks';
 import { actionSession, type ActionSession, type EventParams } from '../actions/actionSession';
 import { isTabCaptured } from '../scope';
 import { settings } from '../settings';
@@ -161,7 +161,10 @@ export class TabMocks {
 
   private async apply(rule: MockRule, requestId: string): Promise<void> {
     if (rule.action === 'respond') {
-      const headers = Object.entries(rule.headers ?? {}).map(([name, value]) => ({ name, value }));
+      // The connector refuses these at rule creation; dropped here too, whoever sent the rule.
+      const headers = Object.entries(rule.headers ?? {})
+        .filter(([name]) => mockHeaderAllowed(name))
+        .map(([name, value]) => ({ name, value }));
       if (!headers.some(({ name }) => name.toLowerCase() === 'content-type'))
         headers.push({ name: 'Content-Type', value: 'text/plain; charset=utf-8' });
       return void (await this.session.send('Fetch.fulfillRequest', {

@@ -1,8 +1,9 @@
 import { constants } from 'node:fs';
-import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { ApiError } from '../../../shared/errors';
 import { withTestSuffix, type RecordingExport } from '../../../shared/recordingExport';
+import { writePrivateFile } from '../../trust/privateFiles';
 
 /**
  * Writes an export where the caller asked, only inside the files roots (the workspace folders in VS Code,
@@ -33,7 +34,7 @@ export async function writeExport(
     );
   await mkdir(dirname(path), { recursive: true });
   try {
-    await writeFile(path, text, { flag: constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY });
+    await writePrivateFile(path, text, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST')
       throw new ApiError(

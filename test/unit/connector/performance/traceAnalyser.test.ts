@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { analyseInWorker } from '../../../../src/connector/performance/traceAnalyser';
+import { analyseInWorker, TRACE_WORKER_LIMITS } from '../../../../src/connector/performance/traceAnalyser';
 import { ApiError } from '../../../../src/shared/errors';
 
 /** A real 126,000-event Chrome trace (2.3 MB gzipped) that DevTools' trace engine ships for its own tests. */
@@ -78,5 +78,38 @@ describe('trace analysis on a worker thread', function () {
       assert.ok(error instanceof ApiError && error.code === 'INVALID_PARAMETER', String(error));
       return true;
     });
+  });
+
+  it('runs within resource limits: a trace bigger than its heap holds is refused in the worker, the host lives on', async () => {
+    assert.deepEqual(TRACE_WORKER_LIMITS, {
+      maxOldGenerationSizeMb: 2048,
+      maxYoungGenerationSizeMb: 64,
+      stackSizeMb: 4,
+    });
+    // 53 MB of trace events once inflated, from well under a MB of gzip; a 96 MB heap holds 16 MB.
+    const event = JSON.stringify({
+      name: 'X',
+      ph: 'X',
+      ts: 1,
+      dur: 1,
+      pid: 1,
+      tid: 1,
+      cat: 'devtools.timeline',
+      args: {},
+    });
+    const events = (count: number) => Array.from({ length: count }, () => event).join(',');
+    const big = gzipSync(`{"traceEvents":[${events(600_000)}]}`);
+    const small = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
+    await assert.rejects(analyseInWorker(big, { reload: false }, small), (error: Error) => {
+      assert.ok(error instanceof ApiError && error.code === 'INVALID_PARAMETER', String(error));
+      assert.match(error.message, /too large to analyse .*at most 16 MB of JSON\)\. Record a shorter one/);
+      return true;
+    });
+    // What fits is analysed within the same limits.
+    const fits = await analyseInWorker(gzipSync(`{"traceEvents":[${events(20_000)}]}`), { reload: false }, small);
+    assert.ok(fits.durationMs >= 0);
+    console.log(
+      `      ${(big.length / 1024).toFixed(0)} KB gzip (53 MB JSON) refused in a 96 MB worker; 20k events analysed`,
+    );
   });
 });

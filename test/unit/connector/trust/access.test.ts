@@ -136,6 +136,43 @@ describe('trust/access: who may call (real HTTP and WS)', () => {
       assert.equal((await get(t.port, '/.identity', browserless[3]!)).status, 200);
     });
 
+    it('gives every spelling of /sse and /mcp the same treatment as /sse: no address-bar exception', async () => {
+      const mcp = await startMcpConnector();
+      try {
+        const navigate = { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' };
+        const spellings = [
+          '/sse',
+          '/SSE',
+          '/sse/',
+          '//sse',
+          '/Sse?x=1',
+          '/%73se',
+          '/%2573se',
+          '/x/../sse',
+          '/./sse',
+          '/mcp',
+          '//mcp',
+          '/MCP/',
+          '/%6Dcp',
+          '/messages/',
+          '/%2Fmcp',
+          '/%E0%A4%A',
+          `http://127.0.0.1:${mcp.port}/sse`,
+          `HTTP://127.0.0.1:${mcp.port}//SSE/`,
+        ];
+        for (const path of spellings) {
+          const result = await get(mcp.port, path, navigate);
+          refused(result, 403, `tab on ${path}`);
+          assert.match(result.json.error.message, /browser request without an Origin/, path);
+        }
+        // The exception itself still works for the other routes, in any spelling.
+        for (const path of ['/health', '/health?x=1'])
+          assert.equal((await get(mcp.port, path, navigate)).status, 200, path);
+      } finally {
+        await mcp.stop();
+      }
+    });
+
     it('refuses a Host that is not a loopback name for this port (DNS rebinding)', async () => {
       for (const host of ['evil.example', `evil.example:${t.port}`, `localhost:${t.port + 1}`, '192.168.1.5']) {
         const result = await get(t.port, '/.identity', { host });

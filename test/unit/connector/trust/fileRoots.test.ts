@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkUploadPaths, FileAccessError, readRootedFile } from '../../../../src/connector/trust/fileRoots';
+import { checkUploadPaths, FileAccessError, readRootedFile, vetRoots } from '../../../../src/connector/trust/fileRoots';
 
 describe('trust/fileRoots: which files the connector may hand out or read', () => {
   let dir: string;
@@ -46,6 +46,70 @@ describe('trust/fileRoots: which files the connector may hand out or read', () =
     assert.throws(() => checkUploadPaths(['relative.txt'], [root]), /No such file/);
     assert.throws(() => checkUploadPaths([join(root, 'sub')], [root]), /No such file/, 'a folder is not a file');
     assert.throws(() => checkUploadPaths([join(root, 'sub', 'receipt.txt')], []), /open a folder in VS Code/);
+  });
+
+  it('upload: .env, .git/config, id_rsa, keys and dot-folders inside a root are refused unless allowed', () => {
+    const secrets = ['.env', '.env.local', '.npmrc', 'server.pem', 'tls.key', 'id_rsa', 'id_ed25519.pub', '.netrc'];
+    mkdirSync(join(root, '.git'), { recursive: true });
+    mkdirSync(join(root, '.ssh'), { recursive: true });
+    mkdirSync(join(root, '.cache'), { recursive: true });
+    const paths = [
+      ...secrets.map((name) => join(root, name)),
+      join(root, '.git', 'config'),
+      join(root, '.ssh', 'known_hosts'),
+      join(root, '.cache', 'photo.png'),
+      join(root, 'innocent.txt'),
+    ];
+    for (const path of paths.slice(0, -1)) writeFileSync(path, 'SECRET=1');
+    // A plain name that is a link to a secret inside the same root: judged by where it points.
+    symlinkSync(join(root, '.env'), join(root, 'innocent.txt'));
+    for (const path of paths) {
+      assert.throws(
+        () => checkUploadPaths([join(root, 'sub', 'receipt.txt'), path], [root]),
+        (error: Error) =>
+          error instanceof FileAccessError &&
+          /Refused as possible secrets/.test(error.message) &&
+          error.message.includes(path) &&
+          /browserDebug\.files\.allowSecrets/.test(error.message) &&
+          /--files-allow-secrets/.test(error.message),
+        path,
+      );
+      refused++;
+    }
+    assert.deepEqual(checkUploadPaths([join(root, '.env')], [root], { allowSecrets: true }), [join(root, '.env')]);
+    assert.deepEqual(checkUploadPaths([join(root, 'server.pem')], [root], { allowSecrets: true }), [
+      join(root, 'server.pem'),
+    ]);
+  });
+
+  it('roots: / and the home folder are never roots, and no root at all says how to give one', () => {
+    const { usable, refused: why } = vetRoots(['/', homedir(), root, join(dir, 'missing')]);
+    assert.deepEqual(usable, [root]);
+    assert.match(why[0]!, /\/ is the filesystem root: never a file root/);
+    assert.match(why[1]!, /is your home folder: never a file root/);
+    assert.match(why[2]!, /does not exist/);
+    for (const roots of [['/'], [homedir()], []]) {
+      assert.throws(
+        () => checkUploadPaths(['/etc/passwd'], roots),
+        (error: Error) =>
+          error instanceof FileAccessError &&
+          /upload_file has no folder to read from/.test(error.message) &&
+          /--files-root DIR or BROWSER_DEBUG_FILES_ROOTS/.test(error.message),
+        JSON.stringify(roots),
+      );
+      refused++;
+    }
+  });
+
+  it('reads: a .env or a key inside a root is refused; a build dot-folder such as .next is read', async () => {
+    const caps = { maxBytes: 1024, timeoutMs: 1000 };
+    mkdirSync(join(root, '.next'), { recursive: true });
+    writeFileSync(join(root, '.next', 'app.js.map'), '{}');
+    assert.equal(await readRootedFile(join(root, '.next', 'app.js.map'), [root], caps), '{}');
+    writeFileSync(join(root, '.env.production'), 'K=1');
+    await assert.rejects(readRootedFile(join(root, '.env.production'), [root], caps), /looks like a secret/);
+    assert.equal(await readRootedFile(join(root, '.env.production'), [root], caps, { allowSecrets: true }), 'K=1');
+    refused++;
   });
 
   it('reads: /dev/zero, a FIFO and /dev/tty are refused at once, even under a root', async () => {
