@@ -46,8 +46,9 @@ export class CaptureStore {
   private lastPageLoad = UNKNOWN_PAGE_LOAD;
   private page: CurrentPage | undefined;
   private readonly entryListeners = new Set<Listener>();
+  private readonly jsonListeners = new Set<(json: string) => void>();
   private readonly clearListeners = new Set<() => void>();
-  private readonly commitHooks = new Set<() => void>();
+  private readonly commitHooks = new Set<() => Promise<void>>();
 
   private readonly redacted: ReadonlySet<string>;
 
@@ -89,31 +90,12 @@ export class CaptureStore {
     }
     capStrings(event, this.limits.maxFieldChars);
     const entry = this.stamp(event);
-    switch (entry.type) {
-      case 'console-log':
-        this.buffers.consoleLogs.push(entry);
-        break;
-      case 'console-error':
-        this.buffers.consoleErrors.push(entry);
-        break;
-      case 'network-request':
-        redactHeaders(entry.requestHeaders, this.redacted);
-        redactHeaders(entry.responseHeaders, this.redacted);
-        (isFailedRequest(entry) ? this.buffers.networkErrors : this.buffers.networkSuccess).push(entry);
-        break;
-      case 'selected-element':
-        this.buffers.selectedElements.push(entry);
-        break;
-      case 'page-navigated':
-      case 'current-url':
-        this.trackPage(entry);
-        this.buffers.pageLoads.push(entry);
-        break;
-      case 'websocket':
-        this.buffers.websocketFrames.push(entry);
-        break;
-    }
+    const withJson = this.jsonListeners.size > 0;
+    // Web Vitals are not kept in a buffer (listeners and the journal still get them).
+    const buffer = this.bufferFor(entry);
+    const json = buffer ? buffer.push(entry, withJson) : withJson ? JSON.stringify(entry) : undefined;
     this.emit(entry);
+    if (json !== undefined) for (const listener of this.jsonListeners) listener(json);
     return entry;
   }
 
@@ -238,14 +220,26 @@ export class CaptureStore {
   }
 
   /**
-   * Makes what was ingested so far durable, before anyone acks it: runs the commit hooks (the
-   * journal's synchronous write) at once. Without a journal it does nothing.
+   * Each ingested capture's whole JSON as stored (after capping and redaction, with its id and seq),
+   * serialized once for the buffer and the listener: what the journal appends. Screenshots (files) are
+   * not told.
    */
-  commit(): void {
-    for (const hook of this.commitHooks) hook();
+  onJson(listener: (json: string) => void): () => void {
+    this.jsonListeners.add(listener);
+    return () => this.jsonListeners.delete(listener);
   }
 
-  onCommit(hook: () => void): () => void {
+  /**
+   * Resolves once what was ingested so far is durable, so the caller may ack it: the journal's
+   * group write (one per turn of the event loop) is done. Without a journal it resolves at once.
+   */
+  commit(): Promise<void> {
+    if (this.commitHooks.size === 0) return Promise.resolve();
+    if (this.commitHooks.size === 1) return this.commitHooks.values().next().value!();
+    return Promise.all([...this.commitHooks].map((hook) => hook())).then(() => undefined);
+  }
+
+  onCommit(hook: () => Promise<void>): () => void {
     this.commitHooks.add(hook);
     return () => this.commitHooks.delete(hook);
   }
@@ -253,6 +247,31 @@ export class CaptureStore {
   onCleared(listener: () => void): () => void {
     this.clearListeners.add(listener);
     return () => this.clearListeners.delete(listener);
+  }
+
+  /** Where a stamped entry goes; tracks the page and redacts headers on the way. */
+  private bufferFor(entry: StoredEntry): RingBuffer<StoredEntry> | undefined {
+    const buffers = this.buffers as unknown as { [K in BufferKind]: RingBuffer<StoredEntry> };
+    switch (entry.type) {
+      case 'console-log':
+        return buffers.consoleLogs;
+      case 'console-error':
+        return buffers.consoleErrors;
+      case 'network-request':
+        redactHeaders(entry.requestHeaders, this.redacted);
+        redactHeaders(entry.responseHeaders, this.redacted);
+        return isFailedRequest(entry) ? buffers.networkErrors : buffers.networkSuccess;
+      case 'selected-element':
+        return buffers.selectedElements;
+      case 'page-navigated':
+      case 'current-url':
+        this.trackPage(entry);
+        return buffers.pageLoads;
+      case 'websocket':
+        return buffers.websocketFrames;
+      default:
+        return undefined;
+    }
   }
 
   private stamp<E extends Exclude<CaptureEvent, { type: 'dropped' }>>(event: E): E & StoredEntry {

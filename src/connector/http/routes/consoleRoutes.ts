@@ -81,7 +81,7 @@ export function consoleRoutes({ store, locator }: ConnectorServices): Route[] {
     {
       method: 'POST',
       path: '/extension-log',
-      handle: ({ body }) => {
+      handle: async ({ body }) => {
         const parsed = extensionLogBody.safeParse(body);
         if (!parsed.success)
           throw missingParameter(
@@ -100,7 +100,7 @@ export function consoleRoutes({ store, locator }: ConnectorServices): Route[] {
           });
         }
         const entry = store.ingest(event.data);
-        store.commit(); // journaled before the answer acks it
+        await store.commit(); // journaled before the answer acks it
         return { success: true, id: entry.id, seq: entry.seq };
       },
     },
