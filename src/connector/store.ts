@@ -116,11 +116,12 @@ export class CaptureStore {
 
   /**
    * The newest `limit` entries of the given buffers that match, merged by seq. `match` gets a view of
-   * each entry, valid during the call: read its fields, do not keep it.
+   * each entry, valid during the call: read its fields, do not keep it. Without `match` every entry
+   * matches, and only the newest `limit` are visited.
    */
   query<K extends BufferKind>(
     kinds: readonly K[],
-    match: (entry: BufferTypes[K]) => boolean,
+    match: ((entry: BufferTypes[K]) => boolean) | undefined,
     limit: number,
   ): QueryResult<BufferTypes[K]> {
     const buffers = kinds.map((kind) => this.buffers[kind] as RingBuffer<BufferTypes[K]>);
@@ -133,14 +134,14 @@ export class CaptureStore {
         if (cursors[i]! < 0) continue;
         if (pick < 0 || buffers[i]!.seqAt(cursors[i]!) > buffers[pick]!.seqAt(cursors[pick]!)) pick = i;
       }
-      if (pick < 0) break;
+      if (pick < 0 || (!match && newestFirst.length >= limit)) break;
       const index = cursors[pick]!--;
-      if (!match(buffers[pick]!.view(index))) continue;
+      if (match && !match(buffers[pick]!.view(index))) continue;
       matched++;
       if (newestFirst.length < limit) newestFirst.push(buffers[pick]!.at(index));
     }
     const total = buffers.reduce((sum, buffer) => sum + buffer.size, 0);
-    return { entries: newestFirst.reverse(), matched, total };
+    return { entries: newestFirst.reverse(), matched: match ? matched : total, total };
   }
 
   /** Every stored entry (of the given kinds) with seq greater than `after`, oldest first: the replay for a late subscriber. */

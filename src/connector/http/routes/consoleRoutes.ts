@@ -43,9 +43,11 @@ export function consoleRoutes({ store, locator }: ConnectorServices): Route[] {
         const format = parseFormat(query);
         const { entries, matched, total } = store.query(
           ['consoleLogs', 'consoleErrors'],
-          (entry) =>
-            (level === undefined || meetsLevel(levelOf(entry), level)) &&
-            (since === undefined || entry.timestamp >= since),
+          level === undefined && since === undefined
+            ? undefined
+            : (entry) =>
+                (level === undefined || meetsLevel(levelOf(entry), level)) &&
+                (since === undefined || entry.timestamp >= since),
           limit,
         );
         const mapped = await withMappedFields(entries, locator);
