@@ -5,10 +5,10 @@
  * Usage: npm run bench   (prints figures; not a test). BENCH_PROFILE=1 adds a CPU profile summary.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { Agent, request } from 'node:http';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { WebSocket } from 'ws';
 import { drained } from './drained';
 import { compareIngest, profileIngest } from './ingestVsAnchor';
@@ -16,6 +16,9 @@ import { ANCHOR } from './peers';
 import { median } from './median';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** Every connector this run starts keeps its journal (on, as users run it) in a clean state folder of its own. */
+const STATE = mkdtempSync(join(tmpdir(), 'bd-bench-state-'));
+process.env.XDG_STATE_HOME = STATE;
 let port = 0;
 let base = '';
 
@@ -224,10 +227,11 @@ async function main(): Promise<void> {
   } finally {
     await stopConnector(child);
     agent.destroy();
+    rmSync(STATE, { recursive: true, force: true });
   }
   const width = Math.max(...results.map(([name]) => name.length));
   console.log(
-    `\nConnector benchmark (${ROUNDS} rounds, node ${process.version}, ${new Date().toISOString()}, load average ${loadavg()
+    `\nConnector benchmark (${ROUNDS} rounds, journal ${process.env.BROWSER_DEBUG_JOURNAL === 'off' ? 'off' : 'on'}, node ${process.version}, ${new Date().toISOString()}, load average ${loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')})`,
   );

@@ -3,13 +3,16 @@
  * and stacks) and 40,000
  * network entries (10 headers each way, 2 KB response bodies) sent over /extension-ws as the browser
  * extension sends them (numbered batches of 500, each acked before the next), into a connector at its default
- * caps. Prints the process's RSS before and after, and where it goes (V8 heap, external, array buffers).
+ * caps, journal on, from a clean state folder. Prints the process's RSS idle, settled (no GC forced), peak and
+ * after a forced GC, and where it goes (V8 heap, external, array buffers); then the same after a restart that
+ * restores the journal.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { WebSocket } from 'ws';
-import { rssMb, startOurs, stopServer, type Server } from './peers';
+import { collectGarbage, MEMORY_PROBE_FLAGS, settle } from './memoryProbe';
+import { randomPort, rssMb, startOurs, stopServer, type Server } from './peers';
 
 const CONSOLE_ENTRIES = 300_000;
 const NETWORK_ENTRIES = 40_000;
@@ -87,48 +90,82 @@ async function send(port: number, count: number, make: (i: number) => Record<str
   socket.close();
 }
 
-interface Usage {
-  rss: number;
-  heapTotal: number;
-  heapUsed: number;
-  external: number;
-  arrayBuffers: number;
-}
-
-async function usage(server: Server, file: string): Promise<{ before: Usage; after: Usage }> {
-  rmSync(file, { force: true });
-  server.child.kill('SIGUSR2');
-  while (!existsSync(file)) await new Promise((done) => setTimeout(done, 20));
-  await new Promise((done) => setTimeout(done, 50));
-  return JSON.parse(readFileSync(file, 'utf8'));
-}
-
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+const fixed = (n: number) => n.toFixed(0);
 
+interface Figures {
+  idle: number;
+  settled: number;
+  peak: number;
+  gc: Awaited<ReturnType<typeof collectGarbage>>;
+}
+
+/** RSS idle, settled after `load` (no GC forced), peak, and after a forced full GC. */
+async function measure(server: Server, load: () => Promise<void>, idle: number): Promise<Figures> {
+  await load();
+  await settle();
+  const settled = rssMb(server.child.pid!);
+  const peak = rssMb(server.child.pid!, 'VmHWM');
+  return { idle, settled, peak, gc: await collectGarbage(server) };
+}
+
+function row(label: string, f: Figures): string {
+  return `| ${label} | ${fixed(f.idle)} MB | ${fixed(f.settled)} MB | **${fixed(f.settled - f.idle)} MB** | ${fixed(f.peak)} MB | ${fixed(f.gc.rssAfterGc)} MB (growth ${fixed(f.gc.rssAfterGc - f.idle)} MB) |`;
+}
+
+function where(f: Figures): string {
+  const { before, after } = f.gc;
+  return `V8 heap ${mb(before.heapUsed)} used of ${mb(before.heapTotal)} → ${mb(after.heapUsed)} of ${mb(after.heapTotal)}; external ${mb(before.external)} → ${mb(after.external)}, of which array buffers (the store's chunks, the journal's buffer) ${mb(before.arrayBuffers)} → ${mb(after.arrayBuffers)}`;
+}
+
+/**
+ * From a clean state folder (its own XDG_STATE_HOME, so the journal starts empty): the workload, then a
+ * restart on the same port, which restores the journal the first run left, measured the same way.
+ */
 export async function realEntriesWorkload(): Promise<string[]> {
-  const file = join(tmpdir(), `bd-bench-mem-${process.pid}.json`);
-  process.env.BENCH_MEM_FILE = file;
-  const server = await startOurs(undefined, ['--expose-gc', '-r', resolve(__dirname, 'memoryReport.cjs')]);
+  const state = mkdtempSync(join(tmpdir(), 'bd-bench-state-'));
+  const port = randomPort();
+  const start = () => startOurs(port, MEMORY_PROBE_FLAGS, { XDG_STATE_HOME: state });
+  const journal = join(state, 'browser-debug', 'journal', `connector-${port}.jsonl`);
   try {
-    await new Promise((done) => setTimeout(done, 2000));
-    const idle = rssMb(server.child.pid!);
-    await send(server.port, CONSOLE_ENTRIES, consoleEntry);
-    await send(server.port, NETWORK_ENTRIES, networkEntry);
-    await new Promise((done) => setTimeout(done, 2000));
-    const full = rssMb(server.child.pid!);
-    const { before, after } = await usage(server, file);
-    const gcd = rssMb(server.child.pid!);
+    let server = await start();
+    let fresh: Figures;
+    try {
+      await settle();
+      const load = async () => {
+        await send(server.port, CONSOLE_ENTRIES, consoleEntry);
+        await send(server.port, NETWORK_ENTRIES, networkEntry);
+      };
+      fresh = await measure(server, load, rssMb(server.child.pid!));
+    } finally {
+      await stopServer(server);
+    }
+    const journalBytes = statSync(journal).size;
+    // A restart restores before the port opens: measured from the process's first moment is not possible,
+    // so the idle figure is the fresh process's (same binary, same flags).
+    server = await start();
+    let restored: Figures;
+    try {
+      restored = await measure(server, async () => {}, fresh.idle);
+    } finally {
+      await stopServer(server);
+    }
     const sample = (make: (i: number) => Record<string, unknown>) => Buffer.byteLength(JSON.stringify(make(1)));
     return [
-      `Real entries over /extension-ws: ${CONSOLE_ENTRIES.toLocaleString('en-US')} console entries (${sample(consoleEntry)} bytes of JSON each) and ${NETWORK_ENTRIES.toLocaleString('en-US')} network entries (${sample(networkEntry)} bytes each), default caps`,
-      `| RSS idle | RSS after | Growth (goal ≤ 150 MB) | Peak RSS | RSS after a full GC |`,
-      `|---|---|---|---|---|`,
-      `| ${idle.toFixed(0)} MB | ${full.toFixed(0)} MB | **${(full - idle).toFixed(0)} MB** | ${rssMb(server.child.pid!, 'VmHWM').toFixed(0)} MB | ${gcd.toFixed(0)} MB |`,
-      `Where it goes (process.memoryUsage, before → after a full GC): V8 heap ${mb(before.heapUsed)} used of ${mb(before.heapTotal)} → ${mb(after.heapUsed)} of ${mb(after.heapTotal)}; external ${mb(before.external)} → ${mb(after.external)}, of which array buffers (the store's chunks) ${mb(before.arrayBuffers)} → ${mb(after.arrayBuffers)}`,
+      `Real entries over /extension-ws (load average ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(
+          ' ',
+        )}): ${CONSOLE_ENTRIES.toLocaleString('en-US')} console entries (${sample(consoleEntry)} bytes of JSON each) and ${NETWORK_ENTRIES.toLocaleString('en-US')} network entries (${sample(networkEntry)} bytes each), default caps, journal on, from a clean state folder; then a restart that restores the journal it left (${mb(journalBytes)})`,
+      `| Run | RSS idle | RSS settled (2 s quiet, no GC forced) | Growth, settled (goal ≤ 150 MB) | Peak RSS | RSS after a forced full GC |`,
+      `|---|---|---|---|---|---|`,
+      row('Fresh start, then the workload', fresh),
+      row('Restart, journal restored', restored),
+      `Where it goes after the workload (process.memoryUsage, before → after a full GC): ${where(fresh)}`,
+      `After the restore: ${where(restored)}`,
     ];
   } finally {
-    await stopServer(server);
-    rmSync(file, { force: true });
+    rmSync(state, { recursive: true, force: true });
   }
 }
 

@@ -46,21 +46,22 @@ export function randomPort(): number {
   return 20000 + Math.floor(Math.random() * 20000);
 }
 
-/** Our standalone connector in its own process. Extra node flags (e.g. --cpu-prof) go first. */
-export function startOurs(port = randomPort(), nodeFlags: string[] = []): Promise<Server> {
+/** Our standalone connector in its own process. Extra node flags (e.g. --cpu-prof) go first; `env` adds to ours (e.g. XDG_STATE_HOME for a clean state folder). */
+export function startOurs(port = randomPort(), nodeFlags: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Server> {
   const child = spawn(process.execPath, [...nodeFlags, resolve(__dirname, '../dist/cli.js'), '--port', String(port)], {
     stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env },
   });
   return ready({ label: 'Browser Debug', port, child });
 }
 
-/** The anchor as its users start it, bound to loopback; its per-request logging goes to /dev/null. */
-export function startAnchor(port = randomPort()): Promise<Server> {
+/** The anchor as its users start it, bound to loopback; its per-request logging goes to /dev/null. Extra node flags go first. */
+export function startAnchor(port = randomPort(), nodeFlags: string[] = []): Promise<Server> {
   const entry = join(
     ensurePeer(ANCHOR),
     JSON.parse(readFileSync(join(ensurePeer(ANCHOR), 'package.json'), 'utf8')).bin['browser-tools-server'],
   );
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...nodeFlags, entry], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), SERVER_HOST: '127.0.0.1' },
   });

@@ -4,5 +4,5 @@
  */
 export { AlreadyRunningError } from './connector/connector';
 export { startConnectorWithMcp, type RunningConnector } from './mcp/connectorWithMcp';
-export { attachJournal } from './connector/journal';
+export { attachJournal } from './connector/journal/journal';
 export { resolveRemoteConfig } from './connector/remote/remoteConfig';

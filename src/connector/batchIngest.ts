@@ -14,18 +14,23 @@ export class BatchIngest {
 
   constructor(private readonly store: CaptureStore) {}
 
-  /** Stores the batch unless it was stored before; true when it is to be acked (it is numbered). */
-  ingest(frame: { events: CaptureEvent[]; batchSeq?: number }, instanceId: string | undefined): boolean {
+  /**
+   * Stores the batch unless it was stored before. For a numbered batch, returns when to ack it: once
+   * the journal (when one is attached) has it; undefined for an unnumbered one (never acked).
+   */
+  ingest(
+    frame: { events: CaptureEvent[]; batchSeq?: number },
+    instanceId: string | undefined,
+  ): Promise<void> | undefined {
     const { batchSeq } = frame;
     const seen = instanceId !== undefined && batchSeq !== undefined ? (this.lastBatch.get(instanceId) ?? 0) : 0;
     if (batchSeq === undefined || batchSeq > seen) {
       for (const event of frame.events) this.store.ingest(event);
       if (instanceId !== undefined && batchSeq !== undefined) this.remember(instanceId, batchSeq);
     }
-    if (batchSeq === undefined) return false;
+    if (batchSeq === undefined) return undefined;
     // The ack promises the batch survives a crash: the journal (when one is attached) has it first.
-    this.store.commit();
-    return true;
+    return this.store.commit();
   }
 
   private remember(instanceId: string, batchSeq: number): void {

@@ -16,7 +16,7 @@ import { mockCommand } from './networkMocks/mockCommand';
 import { PerformanceService } from './performance/traceService';
 import { WebVitalsBook } from './performance/webVitals';
 import { RecordingService } from './recordings/recordingService';
-import { attachJournal } from './journal';
+import { attachJournal } from './journal/journal';
 import { HybridMode } from './remote/hybridMode';
 import { ScreenshotService } from './screenshotService';
 import { EntryLocator } from './sourceMaps/entryLocator';

@@ -58,13 +58,17 @@ export class RingBuffer<T extends { seq: number }> {
     return this.evictedCount;
   }
 
-  /** Stores a copy of `item` (its JSON text); later changes to `item` are not seen. */
-  push(item: T): void {
+  /**
+   * Stores a copy of `item` (its JSON text); later changes to `item` are not seen. With `withJson`,
+   * returns the item's whole JSON, serialized once for the buffer and the caller.
+   */
+  push(item: T, withJson = false): string | undefined {
     if (this.count === this.columns.capacity) this.grow();
-    this.columns.write(this.slot(this.count), item as unknown as Record<string, unknown>);
+    const json = this.columns.write(this.slot(this.count), item as unknown as Record<string, unknown>, withJson);
     this.count++;
     while (this.count > 1 && (this.count > this.limit.maxEntries || this.byteSize > this.limit.maxBytes))
       this.evictOldest();
+    return json;
   }
 
   clear(): void {

@@ -46,8 +46,9 @@ export class CaptureStore {
   private lastPageLoad = UNKNOWN_PAGE_LOAD;
   private page: CurrentPage | undefined;
   private readonly entryListeners = new Set<Listener>();
+  private readonly jsonListeners = new Set<(json: string) => void>();
   private readonly clearListeners = new Set<() => void>();
-  private readonly commitHooks = new Set<() => void>();
+  private readonly commitHooks = new Set<() => Promise<void>>();
 
   /** Every capture passes it before it is kept, streamed or journaled (redaction.ts). */
   readonly redactor: Redactor;
@@ -91,29 +92,12 @@ export class CaptureStore {
     capStrings(event, this.limits.maxFieldChars);
     const entry = this.stamp(event);
     this.redactor.redact(entry);
-    switch (entry.type) {
-      case 'console-log':
-        this.buffers.consoleLogs.push(entry);
-        break;
-      case 'console-error':
-        this.buffers.consoleErrors.push(entry);
-        break;
-      case 'network-request':
-        (isFailedRequest(entry) ? this.buffers.networkErrors : this.buffers.networkSuccess).push(entry);
-        break;
-      case 'selected-element':
-        this.buffers.selectedElements.push(entry);
-        break;
-      case 'page-navigated':
-      case 'current-url':
-        this.trackPage(entry);
-        this.buffers.pageLoads.push(entry);
-        break;
-      case 'websocket':
-        this.buffers.websocketFrames.push(entry);
-        break;
-    }
+    const withJson = this.jsonListeners.size > 0;
+    // Web Vitals are not kept in a buffer (listeners and the journal still get them).
+    const buffer = this.bufferFor(entry);
+    const json = buffer ? buffer.push(entry, withJson) : withJson ? JSON.stringify(entry) : undefined;
     this.emit(entry);
+    if (json !== undefined) for (const listener of this.jsonListeners) listener(json);
     return entry;
   }
 
@@ -134,11 +118,12 @@ export class CaptureStore {
 
   /**
    * The newest `limit` entries of the given buffers that match, merged by seq. `match` gets a view of
-   * each entry, valid during the call: read its fields, do not keep it.
+   * each entry, valid during the call: read its fields, do not keep it. Without `match` every entry
+   * matches, and only the newest `limit` are visited.
    */
   query<K extends BufferKind>(
     kinds: readonly K[],
-    match: (entry: BufferTypes[K]) => boolean,
+    match: ((entry: BufferTypes[K]) => boolean) | undefined,
     limit: number,
   ): QueryResult<BufferTypes[K]> {
     const buffers = kinds.map((kind) => this.buffers[kind] as RingBuffer<BufferTypes[K]>);
@@ -151,14 +136,14 @@ export class CaptureStore {
         if (cursors[i]! < 0) continue;
         if (pick < 0 || buffers[i]!.seqAt(cursors[i]!) > buffers[pick]!.seqAt(cursors[pick]!)) pick = i;
       }
-      if (pick < 0) break;
+      if (pick < 0 || (!match && newestFirst.length >= limit)) break;
       const index = cursors[pick]!--;
-      if (!match(buffers[pick]!.view(index))) continue;
+      if (match && !match(buffers[pick]!.view(index))) continue;
       matched++;
       if (newestFirst.length < limit) newestFirst.push(buffers[pick]!.at(index));
     }
     const total = buffers.reduce((sum, buffer) => sum + buffer.size, 0);
-    return { entries: newestFirst.reverse(), matched, total };
+    return { entries: newestFirst.reverse(), matched: match ? matched : total, total };
   }
 
   /** Every stored entry (of the given kinds) with seq greater than `after`, oldest first: the replay for a late subscriber. */
@@ -238,14 +223,26 @@ export class CaptureStore {
   }
 
   /**
-   * Makes what was ingested so far durable, before anyone acks it: runs the commit hooks (the
-   * journal's synchronous write) at once. Without a journal it does nothing.
+   * Each ingested capture's whole JSON as stored (after capping and redaction, with its id and seq),
+   * serialized once for the buffer and the listener: what the journal appends. Screenshots (files) are
+   * not told.
    */
-  commit(): void {
-    for (const hook of this.commitHooks) hook();
+  onJson(listener: (json: string) => void): () => void {
+    this.jsonListeners.add(listener);
+    return () => this.jsonListeners.delete(listener);
   }
 
-  onCommit(hook: () => void): () => void {
+  /**
+   * Resolves once what was ingested so far is durable, so the caller may ack it: the journal's
+   * group write (one per turn of the event loop) is done. Without a journal it resolves at once.
+   */
+  commit(): Promise<void> {
+    if (this.commitHooks.size === 0) return Promise.resolve();
+    if (this.commitHooks.size === 1) return this.commitHooks.values().next().value!();
+    return Promise.all([...this.commitHooks].map((hook) => hook())).then(() => undefined);
+  }
+
+  onCommit(hook: () => Promise<void>): () => void {
     this.commitHooks.add(hook);
     return () => this.commitHooks.delete(hook);
   }
@@ -253,6 +250,29 @@ export class CaptureStore {
   onCleared(listener: () => void): () => void {
     this.clearListeners.add(listener);
     return () => this.clearListeners.delete(listener);
+  }
+
+  /** Where a stamped (and already redacted) entry goes; tracks the page on the way. */
+  private bufferFor(entry: StoredEntry): RingBuffer<StoredEntry> | undefined {
+    const buffers = this.buffers as unknown as { [K in BufferKind]: RingBuffer<StoredEntry> };
+    switch (entry.type) {
+      case 'console-log':
+        return buffers.consoleLogs;
+      case 'console-error':
+        return buffers.consoleErrors;
+      case 'network-request':
+        return isFailedRequest(entry) ? buffers.networkErrors : buffers.networkSuccess;
+      case 'selected-element':
+        return buffers.selectedElements;
+      case 'page-navigated':
+      case 'current-url':
+        this.trackPage(entry);
+        return buffers.pageLoads;
+      case 'websocket':
+        return buffers.websocketFrames;
+      default:
+        return undefined;
+    }
   }
 
   private stamp<E extends Exclude<CaptureEvent, { type: 'dropped' }>>(event: E): E & StoredEntry {

@@ -197,14 +197,16 @@ export class WsHub {
     socket.on('error', (error) => this.services.logger.warn(`Client connection error: ${error.message}`));
   }
 
-  /** Stores a batch once (a re-sent one is not stored again) and acks a numbered one. */
+  /** Stores a batch once (a re-sent one is not stored again) and acks a numbered one once it is journaled. */
   private ingestBatch(
     socket: WebSocket,
     frame: { events: CaptureEvent[]; batchSeq?: number },
     instanceId: string | undefined,
   ): void {
-    if (!this.batches.ingest(frame, instanceId)) return;
-    this.send(socket, { type: 'ack', batchSeq: frame.batchSeq!, timestamp: Date.now() });
+    const committed = this.batches.ingest(frame, instanceId);
+    const batchSeq = frame.batchSeq;
+    if (!committed || batchSeq === undefined) return;
+    void committed.then(() => this.send(socket, { type: 'ack', batchSeq, timestamp: Date.now() }));
   }
 
   private checkVersions(socket: WebSocket, hello: { protocolVersion: number; client: string; version?: string }): void {

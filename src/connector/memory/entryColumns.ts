@@ -57,9 +57,9 @@ export class EntryColumns {
     this.saved = spec.texts.map(() => undefined);
   }
 
-  /** Stores a copy of `entry` in slot `slot`. */
-  write(slot: number, entry: Record<string, unknown>): void {
-    this.storeText(slot, entry);
+  /** Stores a copy of `entry` in slot `slot`; with `withJson`, returns the entry's whole JSON too (serialized once for both). */
+  write(slot: number, entry: Record<string, unknown>, withJson = false): string | undefined {
+    const json = this.storeText(slot, entry, withJson);
     this.seqs[slot] = entry.seq as number;
     for (let k = 0; k < this.numbers.length; k++) {
       const value = entry[this.spec.numbers[k]!];
@@ -67,6 +67,7 @@ export class EntryColumns {
     }
     for (let k = 0; k < this.values.length; k++)
       this.values[k]![slot] = this.interner.intern(entry[this.spec.values[k]!]);
+    return json;
   }
 
   /** Forgets slot `slot`: its text may be freed and its strings collected. */
@@ -128,7 +129,7 @@ export class EntryColumns {
    * One arena text per entry: its JSON without the text fields, then each text field's UTF-8.
    * The text fields are set aside on the entry during JSON.stringify (undefined is left out) and put back.
    */
-  private storeText(slot: number, entry: Record<string, unknown>): void {
+  private storeText(slot: number, entry: Record<string, unknown>, withJson: boolean): string | undefined {
     const { texts } = this.spec;
     let textBytes = 0;
     for (let k = 0; k < texts.length; k++) {
@@ -145,6 +146,7 @@ export class EntryColumns {
     }
     const json = JSON.stringify(entry);
     for (let k = 0; k < texts.length; k++) if (typeof this.saved[k] === 'string') entry[texts[k]!] = this.saved[k];
+    const whole = withJson ? wholeJson(json, texts, this.saved) : undefined;
     const jsonBytes = Buffer.byteLength(json, 'utf8');
     const at = this.location;
     const chunk = this.arena.reserve(jsonBytes + textBytes, at);
@@ -157,5 +159,19 @@ export class EntryColumns {
     this.chunks[slot] = at.chunk;
     this.offsets[slot] = at.offset;
     this.jsonLengths[slot] = jsonBytes;
+    return whole;
   }
+}
+
+/** The entry's whole JSON, from its JSON without the text fields and those fields' values. */
+function wholeJson(json: string, names: readonly string[], values: readonly unknown[]): string {
+  let whole = json.slice(0, -1);
+  let empty = json === '{}';
+  for (let k = 0; k < names.length; k++) {
+    const value = values[k];
+    if (typeof value !== 'string') continue;
+    whole += `${empty ? '' : ','}${JSON.stringify(names[k])}:${JSON.stringify(value)}`;
+    empty = false;
+  }
+  return whole + '}';
 }

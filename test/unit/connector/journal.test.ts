@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveConfig } from '../../../src/connector/config';
 import { Connector } from '../../../src/connector/connector';
-import { attachJournal } from '../../../src/connector/journal';
+import { attachJournal } from '../../../src/connector/journal/journal';
 import { silentLogger } from '../../../src/connector/logger';
 import { CaptureStore } from '../../../src/connector/store';
 

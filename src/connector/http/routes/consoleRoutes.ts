@@ -43,9 +43,11 @@ export function consoleRoutes({ store, locator }: ConnectorServices): Route[] {
         const format = parseFormat(query);
         const { entries, matched, total } = store.query(
           ['consoleLogs', 'consoleErrors'],
-          (entry) =>
-            (level === undefined || meetsLevel(levelOf(entry), level)) &&
-            (since === undefined || entry.timestamp >= since),
+          level === undefined && since === undefined
+            ? undefined
+            : (entry) =>
+                (level === undefined || meetsLevel(levelOf(entry), level)) &&
+                (since === undefined || entry.timestamp >= since),
           limit,
         );
         const mapped = await withMappedFields(entries, locator);
@@ -81,7 +83,7 @@ export function consoleRoutes({ store, locator }: ConnectorServices): Route[] {
     {
       method: 'POST',
       path: '/extension-log',
-      handle: ({ body }) => {
+      handle: async ({ body }) => {
         const parsed = extensionLogBody.safeParse(body);
         if (!parsed.success)
           throw missingParameter(
@@ -100,7 +102,7 @@ export function consoleRoutes({ store, locator }: ConnectorServices): Route[] {
           });
         }
         const entry = store.ingest(event.data);
-        store.commit(); // journaled before the answer acks it
+        await store.commit(); // journaled before the answer acks it
         return { success: true, id: entry.id, seq: entry.seq };
       },
     },

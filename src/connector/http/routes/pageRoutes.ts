@@ -61,7 +61,7 @@ export function pageRoutes({ store, screenshots }: ConnectorServices): Route[] {
     {
       method: 'POST',
       path: '/current-url',
-      handle: ({ body }) => {
+      handle: async ({ body }) => {
         const record = (body ?? {}) as Record<string, unknown>;
         if (record.url === undefined)
           throw missingParameter('url', 'Send {"url": "http://localhost:5173/", "tabId": 1, "source": "manual"}.');
@@ -75,7 +75,7 @@ export function pageRoutes({ store, screenshots }: ConnectorServices): Route[] {
           });
         }
         const entry = store.ingest({ type: 'current-url', timestamp: Date.now(), ...parsed.data });
-        store.commit();
+        await store.commit();
         return { success: true, ...store.currentPage, id: entry.id };
       },
     },
