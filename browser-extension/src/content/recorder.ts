@@ -63,49 +63,17 @@ class PageRecorder {
   private readonly controller = new AbortController();
 
   start(): void {
-    const options = { capture: true, signal: this.controller.signal };
-    const trusted =
-      <E extends Event>(handler: (event: E) => void) =>
-      (event: E) =>
-        void (event.isTrusted && handler(event));
-    window.addEventListener(
-      'click',
-      trusted((event) => this.onClick(event)),
-      options,
-    );
-    window.addEventListener(
-      'dblclick',
-      trusted((event) => this.onDoubleClick(event)),
-      options,
-    );
-    window.addEventListener(
-      'change',
-      trusted((event) => this.onChange(event.target)),
-      options,
-    );
-    window.addEventListener(
-      'keydown',
-      trusted((event) => this.onKey(event, 'keyDown')),
-      options,
-    );
-    window.addEventListener(
-      'keyup',
-      trusted((event) => this.onKey(event, 'keyUp')),
-      options,
-    );
-    window.addEventListener(
-      'wheel',
-      trusted(() => (this.userScrollUntil = Date.now() + 1000)),
-      {
-        ...options,
-        passive: true,
-      },
-    );
-    document.addEventListener(
-      'scroll',
-      trusted((event) => this.onScroll(event.target)),
-      options,
-    );
+    const options = { capture: true, passive: true, signal: this.controller.signal };
+    // Only what the browser made from real input: page script's dispatched events are not steps.
+    const on = <K extends keyof WindowEventMap>(name: K, handler: (event: WindowEventMap[K]) => void) =>
+      window.addEventListener(name, (event) => void (event.isTrusted && handler(event)), options);
+    on('click', (event) => this.onClick(event));
+    on('dblclick', (event) => this.onDoubleClick(event));
+    on('change', (event) => this.onChange(event.target));
+    on('keydown', (event) => this.onKey(event, 'keyDown'));
+    on('keyup', (event) => this.onKey(event, 'keyUp'));
+    on('wheel', () => (this.userScrollUntil = Date.now() + 1000));
+    document.addEventListener('scroll', (event) => void (event.isTrusted && this.onScroll(event.target)), options);
     window.addEventListener(
       DIALOG_EVENT,
       (event) =>
