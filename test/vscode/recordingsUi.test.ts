@@ -56,7 +56,11 @@ describe('VS Code UI: record from the Recordings view, replay, see the verdict (
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     });
-    workbench = await ui.newPage({ viewport: { width: 1400, height: 900 } });
+    // Clipboard access: the chat tests copy the whole prompt out of the chat input, which shows only its first lines.
+    workbench = await ui.newPage({
+      viewport: { width: 1400, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     await workbench.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
     await workbench.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await waitForExtensionConnector(server, port);
@@ -192,9 +196,15 @@ describe('VS Code UI: record from the Recordings view, replay, see the verdict (
       .locator('.interactive-input-part', { hasText: /Fix\sthe\sbug\sin\sthis\sbrowser\srecording/ })
       .first();
     await request.waitFor({ timeout: 30_000 });
+    // The input shows the first lines; the whole prompt, copied out of it, has the steps fenced and our words after.
+    await request.locator('.monaco-editor').first().click();
+    await workbench.keyboard.press('Control+A');
+    await workbench.keyboard.press('Control+C');
+    const prompt = await workbench.evaluate(() => navigator.clipboard.readText());
     assert.match(
-      (await request.textContent()) ?? '',
-      /page\scontent\s[0-9a-f]{8}\s\(untrusted;[\s\S]*keyDown\sEnter[\s\S]*Order\sfailed\swith\sstatus\s500/,
+      prompt,
+      /\n--- page content ([0-9a-f]{8}) \(untrusted;[^\n]*\n[\s\S]*keyDown Enter[\s\S]*Order failed with status 500[\s\S]*\n--- end of page content \1 ---\nFind the cause[^\n]*replay_recording/,
+      prompt,
     );
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-recording-ask-copilot.png') });
     await closeSignInDialog();
