@@ -22,10 +22,7 @@ const ruleFields = {
   resourceType: z.enum(MOCK_RESOURCE_TYPES).optional().describe('default any'),
   action: z.enum(MOCK_ACTIONS).describe('delay: wait, then continue'),
   status: z.number().int().min(100).max(599).optional().describe('respond (200)'),
-  headers: z
-    .record(z.string().max(200), z.string().max(8000))
-    .optional()
-    .describe('respond; not Set-Cookie or Clear-Site-Data'),
+  headers: z.record(z.string().max(200), z.string().max(8000)).optional().describe('respond'),
   body: z.string().max(MOCK_BODY_MAX_CHARS).optional().describe('respond'),
   error: z.enum(MOCK_FAIL_REASONS).optional().describe('fail (Failed)'),
   delayMs: z.number().int().min(1).max(MOCK_DELAY_MAX_MS).optional().describe('delay, ms'),

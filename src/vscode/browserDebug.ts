@@ -62,6 +62,7 @@ export class BrowserDebug {
   readonly activationMs: number;
   /** Captured history on disk, shared by every window of this extension. */
   readonly journalFile: string;
+  readonly exportsFolder: string;
   /** Update-proof paths handed to Chrome and MCP clients (global storage). */
   readonly stable: StableInstall;
   private readonly launcher: BrowserLauncher;
@@ -96,6 +97,7 @@ export class BrowserDebug {
     this.feed = new CaptureFeed(this.logger);
     const storage = (context.storageUri ?? context.globalStorageUri).fsPath;
     this.journalFile = join(context.globalStorageUri.fsPath, 'journal.jsonl');
+    this.exportsFolder = join(storage, 'exports');
     this.session = new ConnectorSession({
       settings: this.settings,
       logger: this.logger,

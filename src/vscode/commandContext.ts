@@ -26,6 +26,8 @@ export interface CommandContext {
   readonly remote: RemoteSharing;
   readonly recordingsView: RecordingsView;
   readonly settings: () => BrowserDebugSettings;
+  /** Where exports go by default: the extension's storage, outside every workspace. */
+  readonly exportsFolder: string;
   openRequestDetails(request: StoredNetworkRequest): Promise<void>;
   installBrowserExtension(): Promise<void>;
   launchBrowser(url?: string): Promise<LaunchedBrowser | undefined>;

@@ -4,6 +4,7 @@ import type { Logger } from '../logger';
 import { pruneOldest, type FolderCap } from '../prunedFolder';
 import type { CaptureStore } from '../store';
 import { harOf } from './harLog';
+import type { RedactionTally } from '../../shared/redaction';
 import { privateFolder, writePrivateFile } from '../trust/privateFiles';
 
 export interface HarExportFilter {
@@ -32,7 +33,7 @@ export async function exportHar(
   filter: HarExportFilter,
   logger: Logger,
   cap: FolderCap = HAR_FOLDER_CAP,
-): Promise<{ path: string; size: number; entries: number }> {
+): Promise<{ path: string; size: number; entries: number; redacted: RedactionTally }> {
   const needle = filter.search?.toLowerCase();
   const kinds =
     filter.failed === true
@@ -51,10 +52,11 @@ export async function exportHar(
     folder,
     `${PREFIX}${new Date().toISOString().replace(/[:.]/g, '-')}-${(++sequence).toString().padStart(4, '0')}.har`,
   );
-  const text = JSON.stringify(harOf(entries), null, 2);
+  const har = harOf(entries);
+  const text = JSON.stringify(har, null, 2);
   await writePrivateFile(path, text);
   await pruneOldest(folder, HAR_NAMES, cap).catch((error: unknown) =>
     logger.warn(`Could not prune ${folder}: ${String(error)}`),
   );
-  return { path, size: Buffer.byteLength(text), entries: entries.length };
+  return { path, size: Buffer.byteLength(text), entries: entries.length, redacted: har.log._redacted };
 }

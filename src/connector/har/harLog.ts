@@ -1,5 +1,7 @@
 import type { StoredNetworkRequest } from '../../shared/protocol';
+import type { RedactionTally } from '../../shared/redaction';
 import { VERSION } from '../../shared/version';
+import { redactedIn } from '../redaction';
 
 type Pair = { name: string; value: string };
 
@@ -10,6 +12,8 @@ export interface Har {
     creator: { name: string; version: string };
     pages: { startedDateTime: string; id: string; title: string; pageTimings: Record<string, number> }[];
     entries: Record<string, unknown>[];
+    /** What the connector blanked in these entries before it stored them (a HAR custom field). */
+    _redacted: RedactionTally;
   };
 }
 
@@ -116,6 +120,7 @@ export function harOf(requests: readonly StoredNetworkRequest[]): Har {
       creator: { name: 'Browser Debug', version: VERSION },
       pages: [...pages.values()],
       entries: requests.map(entry),
+      _redacted: redactedIn(requests),
     },
   };
 }

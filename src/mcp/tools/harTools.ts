@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { exportHar } from '../../connector/har/harExport';
+import { exposureWarning } from '../../connector/har/gitExposure';
+import { describeTally } from '../../shared/redaction';
 import { bytes } from '../format/text';
 import { defineTool } from '../tool';
 
@@ -17,8 +19,11 @@ const exportHarTool = defineTool({
     const written = await exportHar(services.store, services.config, args, services.logger);
     if (!written.entries)
       return { text: `No captured request matches, so the HAR is empty: ${written.path}. Load the page, then export.` };
+    const bodies = services.config.fullBodies
+      ? 'Bodies and frames are as sent (full bodies are on): check the file before you share it.'
+      : 'Bodies are included where captured.';
     return {
-      text: `Wrote ${written.entries} request(s) as HAR 1.2 to ${written.path} (${bytes(written.size)}). Headers are redacted; bodies are included where captured.`,
+      text: `Wrote ${written.entries} request(s) as HAR 1.2 to ${written.path} (${bytes(written.size)}). Redacted before storing: ${describeTally(written.redacted)}. ${bodies}${await exposureWarning(written.path)}`,
     };
   },
 });
