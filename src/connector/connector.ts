@@ -26,6 +26,8 @@ import { CaptureStore } from './store';
 import { isLoopbackBind, type AccessPolicy } from './trust/access';
 import { OUR_EXTENSION_ID } from './trust/extensionIds';
 import { lanToken, lanWarning, type LanToken } from './trust/lanToken';
+import { PairingBook } from './trust/pairingBook';
+import { userSecret } from './trust/userSecret';
 import { WsHub } from './wsHub';
 
 /** Our own connector already answers on the port: attach to it instead of starting a second, empty one. */
@@ -104,6 +106,7 @@ export class Connector {
         logger,
         config.networkMocks,
       ),
+      pairings: new PairingBook(config.pairingsFile, () => this.listeningPort),
       startedAt: Date.now(),
       port: () => this.listeningPort,
       connections: () => this.hub.connectionCount,
@@ -118,6 +121,7 @@ export class Connector {
       allowedOrigins: config.allowedOrigins,
       extensionIds: [OUR_EXTENSION_ID, ...config.extensionIds],
       token: this.lan?.token,
+      callers: { secret: userSecret(config.secretFile), secretFile: config.secretFile, pairings: services.pairings },
     };
     this.server = createServer(createApp(services, policy, extras));
     this.server.keepAliveTimeout = 5_000;

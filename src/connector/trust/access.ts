@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
+import { checkLocalCaller, type LocalCallers } from './localCallers';
 
 /**
  * Who may call the connector: the one check behind every express route, the lean ingest path, both
@@ -14,6 +15,7 @@ import { isIP } from 'node:net';
  * 4. No Origin from a browser (it sends `Sec-Fetch-*`): a page's no-cors GET, or another extension's
  *    GET (Chrome sends no Origin on an extension's GET), refused; only the address bar (`navigate`
  *    from `none`, MCP endpoints excepted) and the public discovery path `/.identity` pass.
+ * 5. Who (loopback callers): the per-user secret, or a paired browser's proof (see localCallers).
  */
 export interface AccessPolicy {
   port: () => number;
@@ -25,6 +27,8 @@ export interface AccessPolicy {
   extensionIds: readonly string[];
   /** Required from every caller whose socket is not loopback; without one such callers are refused. */
   token?: string;
+  /** Rule 5; without it (unit tests of rules 1-4) any local process may call. */
+  callers?: LocalCallers;
 }
 
 /** What the check needs from an HTTP request or a WebSocket upgrade. */
@@ -58,7 +62,8 @@ export function isLoopbackBind(host: string): boolean {
 /** `undefined` when the caller may go on; otherwise the status and a reason that says what to do. */
 export function checkAccess(req: CallerRequest, policy: AccessPolicy): AccessDenial | undefined {
   const { headers } = req;
-  if (!isLoopbackAddress(req.socket.remoteAddress)) {
+  const loopback = isLoopbackAddress(req.socket.remoteAddress);
+  if (!loopback) {
     const denial = checkToken(headers.authorization, policy);
     if (denial) return denial;
   } else if (!isAllowedHost(headers.host, policy)) {
@@ -82,7 +87,7 @@ export function checkAccess(req: CallerRequest, policy: AccessPolicy): AccessDen
       reason: `A browser request without an Origin (a web page's or another extension's, Sec-Fetch-Site: ${String(headers['sec-fetch-site'])}) is not allowed.`,
     };
   }
-  return undefined;
+  return loopback && policy.callers ? checkLocalCaller(headers, req.url, policy.callers) : undefined;
 }
 
 /** Paths any local caller may read: discovery answers who we are, nothing captured. */
