@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Pairing between a browser and the connectors of one user (docs/security.md, "Pairing"). The wire
  * shapes live here so both halves are typed from one place.
@@ -31,18 +29,31 @@ export function parsePairingCode(typed: string): { port: number; code: string } 
   return { port: Number(match[1]), code: match[2]! };
 }
 
-const hex = (bytes: number) => z.string().regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`));
+/** The connector's answer to a redeemed code: the pairing's id and its key, hex. */
+export interface PairReply {
+  pairingId: string;
+  key: string;
+}
 
-export const pairRequestSchema = z.object({
-  code: z.string().max(20).describe('The code the connector shows, without its port: XXXX-XXXX.'),
-  label: z.string().max(200).optional().describe('What the browser calls itself (its user agent).'),
-});
-export const pairReplySchema = z.object({ pairingId: hex(8), key: hex(32) });
-export type PairReply = z.infer<typeof pairReplySchema>;
+/** The connector's half of the challenge, and the nonce the browser must prove in turn. */
+export interface ChallengeReply {
+  proof: string;
+  nonce: string;
+}
 
-export const challengeRequestSchema = z.object({ pairingId: hex(8), nonce: hex(16) });
-export const challengeReplySchema = z.object({ proof: hex(32), nonce: hex(16) });
-export type ChallengeReply = z.infer<typeof challengeReplySchema>;
+export const isHex = (value: unknown, bytes: number): value is string =>
+  typeof value === 'string' && value.length === bytes * 2 && /^[0-9a-f]+$/.test(value);
+
+/** Checks a reply without zod, which the browser extension does not bundle. */
+export function isPairReply(value: unknown): value is PairReply {
+  const reply = value as Partial<PairReply> | undefined;
+  return isHex(reply?.pairingId, 8) && isHex(reply?.key, 32);
+}
+
+export function isChallengeReply(value: unknown): value is ChallengeReply {
+  const reply = value as Partial<ChallengeReply> | undefined;
+  return isHex(reply?.proof, 32) && isHex(reply?.nonce, 16);
+}
 
 /** The query the browser's WebSocket URL carries once it has proven the connector. */
 export interface BrowserProof {

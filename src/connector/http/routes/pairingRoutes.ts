@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ApiError } from '../../../shared/errors';
-import { CHALLENGE_PATH, PAIR_PATH, challengeRequestSchema, pairRequestSchema } from '../../../shared/pairing';
+import { CHALLENGE_PATH, PAIR_PATH } from '../../../shared/pairing';
+import { challengeRequestSchema, pairRequestSchema } from '../../../shared/pairingSchema';
 import type { ConnectorServices } from '../../services';
 import type { Route } from '../route';
 
