@@ -11,6 +11,8 @@
  */
 export const PAIR_PATH = '/pairing/pair';
 export const CHALLENGE_PATH = '/pairing/challenge';
+/** Issues a new one-time code; a caller with the user secret only (VS Code's "Pair Browser"). */
+export const CODE_PATH = '/pairing/code';
 
 /** What each side's HMAC covers before the nonce, so one side's proof is never the other's. */
 export const CONNECTOR_LABEL = 'browser-debug connector proof\n';

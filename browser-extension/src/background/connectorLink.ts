@@ -13,8 +13,11 @@ export interface InboundFrame {
   [key: string]: unknown;
 }
 
-/** `none`: no key yet (pair in the popup); `unproven`: connectors answered, none proved our key. */
-export type PairingState = 'none' | 'unproven' | 'proven';
+/**
+ * `absent`: nothing answers on the ports; `none`: no key yet (pair in the popup); `unproven`:
+ * listeners answered, none proved our key (a squatter, or a connector from before pairing).
+ */
+export type PairingState = 'absent' | 'none' | 'unproven' | 'proven';
 
 const KEEPALIVE_MS = 20_000;
 const MAX_BACKOFF_MS = 5_000;
@@ -28,7 +31,9 @@ export class ConnectorLink {
   port: number | undefined;
   connectorVersion: string | undefined;
   versionWarning: string | undefined;
-  pairing: PairingState = 'none';
+  pairing: PairingState = 'absent';
+  /** Whether this browser holds a pairing key at all. */
+  hasKey = false;
   /** The bearer for HTTP calls to the connected connector, given on this socket (never the pairing key). */
   session: string | undefined;
   /** Called when an open connection to the connector closes (it stopped, or the socket broke). */
@@ -119,8 +124,12 @@ export class ConnectorLink {
     const candidates = await discoverConnectors(this.fixedPort());
     const chosen = pairing && (await firstProven(candidates, pairing));
     if (attempt !== this.attempts) return;
-    this.pairing = !pairing ? 'none' : chosen ? 'proven' : 'unproven';
-    if (!chosen) return this.retry();
+    this.hasKey = Boolean(pairing);
+    this.pairing = !candidates.length ? 'absent' : !pairing ? 'none' : chosen ? 'proven' : 'unproven';
+    if (!chosen) {
+      this.versionWarning = versionWarning(candidates.find((found) => found.version !== VERSION)?.version);
+      return this.retry();
+    }
     const { found, proof } = chosen;
     this.state = 'connecting';
     this.port = found.port;
@@ -176,10 +185,7 @@ export class ConnectorLink {
     this.backoff = 250;
     this.session = typeof frame.session === 'string' ? frame.session : undefined;
     this.connectorVersion = typeof frame.version === 'string' ? frame.version : this.connectorVersion;
-    this.versionWarning =
-      this.connectorVersion && this.connectorVersion !== VERSION
-        ? `This extension is ${VERSION}, the connector is ${this.connectorVersion}: reload the extension from the new build.`
-        : undefined;
+    this.versionWarning = versionWarning(this.connectorVersion);
     this.send({
       type: 'hello',
       protocolVersion: PROTOCOL_VERSION,
@@ -193,6 +199,12 @@ export class ConnectorLink {
     clearInterval(this.keepAlive);
     this.keepAlive = setInterval(() => this.send({ type: 'heartbeat', timestamp: Date.now() }), KEEPALIVE_MS);
   }
+}
+
+function versionWarning(connectorVersion: string | undefined): string | undefined {
+  return connectorVersion && connectorVersion !== VERSION
+    ? `This extension is ${VERSION}, the connector is ${connectorVersion}: reload the extension from the new build.`
+    : undefined;
 }
 
 /** The lowest-port candidate that proves our key; a squatter that only answers `/.identity` is skipped. */

@@ -81,6 +81,7 @@ async function popupState({ link, sink, outbox, remote }: Context): Promise<Popu
     connectorVersion: link.connectorVersion,
     versionWarning: link.versionWarning,
     pairing: link.pairing,
+    paired: link.hasKey,
     captured: sink.captured,
     queued: outbox.queued,
     dropped: outbox.dropped,
@@ -102,11 +103,12 @@ async function popupState({ link, sink, outbox, remote }: Context): Promise<Popu
 }
 
 const PAIRING_HINTS = {
+  absent:
+    'No connector found on ports 3025–3035. Start it: open VS Code with Browser Debug installed, or run `npm start` in the browser-debug folder.',
   none: 'Not paired yet: run "Browser Debug: Pair Browser" in VS Code (or read the code npm start printed) and type the code below.',
   unproven:
     'No paired connector found on ports 3025–3035 (a program answering there could not prove our key). Start yours, or pair again below.',
-  proven:
-    'No connector found on ports 3025–3035. Start it: open VS Code with Browser Debug installed, or run `npm start` in the browser-debug folder.',
+  proven: 'Connecting to the paired connector…',
 } as const;
 
 /** Only our own pages (the popup) may pair: never a tab's content script. */

@@ -101,7 +101,9 @@ export interface PopupState {
   connectorVersion?: string;
   versionWarning?: string;
   /** `none`: pair in the popup; `unproven`: a listener answered but could not prove our key. */
-  pairing: 'none' | 'unproven' | 'proven';
+  pairing: 'absent' | 'none' | 'unproven' | 'proven';
+  /** This browser holds a pairing key. */
+  paired: boolean;
   captured: number;
   queued: number;
   dropped: number;

@@ -26,7 +26,8 @@ function render(next: PopupState): void {
   $('shot').hidden = Boolean(remote);
   $('hint').hidden = !next.hint;
   $('hint').textContent = next.hint ?? '';
-  $('pairForm').hidden = Boolean(remote) || next.pairing === 'proven';
+  // Asked for while no paired connector answers; not while a paired browser waits for its connector to start.
+  $('pairForm').hidden = Boolean(remote) || next.pairing === 'proven' || (next.pairing === 'absent' && next.paired);
   $('warning').hidden = !next.versionWarning;
   $('warning').textContent = next.versionWarning ?? '';
   const tab = next.currentTab;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ApiError } from '../../../shared/errors';
-import { CHALLENGE_PATH, PAIR_PATH } from '../../../shared/pairing';
+import { CHALLENGE_PATH, CODE_PATH, PAIR_PATH } from '../../../shared/pairing';
 import { challengeRequestSchema, pairRequestSchema } from '../../../shared/pairingSchema';
 import type { ConnectorServices } from '../../services';
 import type { Route } from '../route';
@@ -14,12 +14,17 @@ function bodyOf<T extends z.ZodType>(schema: T, body: unknown, example: string):
 }
 
 /**
- * The two open endpoints of pairing (trust/localCallers): redeeming a one-time code, and the
- * connector's half of the challenge. Neither needs the caller secret; neither hands out anything a
- * caller without the code or the pairing key can use.
+ * Pairing's endpoints: a new one-time code (for a caller with the user secret), and the two open
+ * ones (trust/localCallers): redeeming a code, and the connector's half of the challenge. Neither open
+ * one hands out anything a caller without the code or the pairing key can use.
  */
 export function pairingRoutes(services: ConnectorServices): Route[] {
   return [
+    {
+      method: 'POST',
+      path: CODE_PATH,
+      handle: () => ({ code: services.pairings.issueCode(), expiresInSeconds: 600 }),
+    },
     {
       method: 'POST',
       path: PAIR_PATH,
