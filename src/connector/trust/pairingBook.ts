@@ -42,19 +42,20 @@ export class PairingBook {
   constructor(
     private readonly file: string,
     private readonly port: () => number,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** A new one-time code, `PORT-XXXX-XXXX`, valid for ten minutes. */
   issueCode(): string {
     const part = () => Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
     const code = `${part()}-${part()}`;
-    this.codes.set(code, Date.now() + CODE_TTL_MS);
+    this.codes.set(code, this.now() + CODE_TTL_MS);
     return `${this.port()}-${code}`;
   }
 
   /** Redeems a code (once): a new pairing for the browser that typed it. */
   redeem(code: string, label = 'a browser'): PairReply {
-    const now = Date.now();
+    const now = this.now();
     this.wrong = this.wrong.filter((at) => now - at < 60_000);
     if (this.wrong.length >= MAX_WRONG_PER_MINUTE)
       throw new ApiError(
@@ -94,14 +95,14 @@ export class PairingBook {
     if (!pairing) return undefined;
     this.forgetExpired();
     const ours = randomBytes(16).toString('hex');
-    this.nonces.set(ours, { pairingId, expires: Date.now() + NONCE_TTL_MS });
+    this.nonces.set(ours, { pairingId, expires: this.now() + NONCE_TTL_MS });
     return { proof: hmac(pairing.key, CONNECTOR_LABEL + nonce), nonce: ours };
   }
 
   /** The browser's half: its HMAC over a nonce we issued (each nonce once). */
   verifyBrowser(proof: BrowserProof): boolean {
     const issued = this.nonces.get(proof.nonce);
-    if (!issued || issued.pairingId !== proof.pairingId || issued.expires < Date.now()) return false;
+    if (!issued || issued.pairingId !== proof.pairingId || issued.expires < this.now()) return false;
     this.nonces.delete(proof.nonce);
     const pairing = this.find(proof.pairingId);
     return pairing !== undefined && sameSecret(proof.proof, hmac(pairing.key, BROWSER_LABEL + proof.nonce));
@@ -131,7 +132,7 @@ export class PairingBook {
   }
 
   private forgetExpired(): void {
-    const now = Date.now();
+    const now = this.now();
     for (const [nonce, issued] of this.nonces) if (issued.expires < now) this.nonces.delete(nonce);
   }
 
