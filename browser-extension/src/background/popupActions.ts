@@ -113,7 +113,9 @@ const PAIRING_HINTS = {
 
 /** Only our own pages (the popup) may pair: never a tab's content script. */
 async function pairFromPopup(code: string, { sender, link }: Context): Promise<unknown> {
-  if (sender.tab || sender.id !== chrome.runtime.id) return { ok: false, error: 'Pairing is done in the popup.' };
+  const ours = chrome.runtime.getURL('popup.html');
+  if (sender.id !== chrome.runtime.id || sender.url?.split('#')[0] !== ours)
+    return { ok: false, error: 'Pairing is done in the popup.' };
   const result = await pairWithCode(code);
   if (result.ok) link.reconnect();
   return result;
