@@ -43,7 +43,12 @@ describe('Browser Debug in VS Code: activation', () => {
     assert.equal(definition.uri.toString(), `http://127.0.0.1:${rig.port}/mcp`);
     const initialize = await fetch(definition.uri.toString(), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      // The provider's headers carry the user secret, as VS Code's MCP client sends them.
+      headers: {
+        ...definition.headers,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({
         jsonrpc: '2.0',
         id: 1,
