@@ -14,6 +14,7 @@ import { drained } from './drained';
 import { compareIngest, profileIngest } from './ingestVsAnchor';
 import { ANCHOR } from './peers';
 import { median } from './median';
+import { callerHeaders } from '../test/support/callerSecret';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 let port = 0;
@@ -43,7 +44,10 @@ function logEvent(i: number) {
 }
 
 async function openBrowser(): Promise<WebSocket> {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/extension-ws`, { perMessageDeflate: false });
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/extension-ws`, {
+    perMessageDeflate: false,
+    headers: callerHeaders(),
+  });
   await new Promise((done, fail) => (ws.once('open', done), ws.once('error', fail)));
   ws.send(JSON.stringify({ type: 'hello', protocolVersion: 1, client: 'bench' }));
   return ws;
