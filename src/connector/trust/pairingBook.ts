@@ -20,6 +20,8 @@ interface Pairing {
 }
 
 const CODE_TTL_MS = 10 * 60_000;
+/** Pairings kept; the oldest go first (a browser that lost its pairing pairs again). */
+const MAX_PAIRINGS = 100;
 const NONCE_TTL_MS = 30_000;
 /** Wrong codes allowed per minute; past that every outstanding code is void until a new one is shown. */
 const MAX_WRONG_PER_MINUTE = 5;
@@ -77,15 +79,19 @@ export class PairingBook {
     return this.add(label);
   }
 
-  /** A pairing made without a code: Launch Browser hands it to the browser it starts, over its private pipe. */
-  add(label: string): PairReply {
+  /**
+   * A pairing made without a code: Launch Browser hands it to the browser it starts, over its private
+   * pipe. With `replace`, earlier pairings under the same label go (Launch Browser reuses one profile).
+   */
+  add(label: string, replace = false): PairReply {
     const pairing: Pairing = {
       id: randomBytes(8).toString('hex'),
       key: randomBytes(32).toString('hex'),
       label: label.slice(0, 200),
       createdAt: Date.now(),
     };
-    this.save([...this.load().filter((kept) => kept.id !== pairing.id), pairing]);
+    const kept = this.load().filter((old) => !(replace && old.label === pairing.label));
+    this.save([...kept, pairing].slice(-MAX_PAIRINGS));
     return { pairingId: pairing.id, key: pairing.key };
   }
 

@@ -110,6 +110,7 @@ export class BrowserLauncher {
     // A new pairing for this browser, kept in this user's pairings file: every connector of the user knows it.
     const pairing = (this.deps.session.services?.pairings ?? new PairingBook(pairingsFile(), () => port ?? 0)).add(
       'the browser Launch Browser started',
+      true,
     );
     if (port !== undefined)
       await pinExtensionPort(launched, port, pairing).catch((error: Error) =>
