@@ -9,7 +9,10 @@ import { browserProofQuery } from '../../../../src/shared/pairing';
 import { createHmac, randomBytes } from 'node:crypto';
 import { BROWSER_LABEL, CONNECTOR_LABEL } from '../../../../src/shared/pairing';
 import { post, request } from '../../../support/http';
+import { until } from '../../../support/until';
 import { startMcpConnector, type McpTestConnector } from '../../../support/mcp';
+import { freePortRun } from '../../../support/ports';
+import { kill9, spawnCli } from '../../../support/spawnedConnector';
 import { TestSocket } from '../../../support/wsClient';
 
 const ROOT = resolve(__dirname, '../../../..');
@@ -93,6 +96,26 @@ describe('pairing and the per-user secret', function () {
     const later = book.issueCode().slice(2);
     now += 11 * 60_000;
     assert.throws(() => book.redeem(later), /expired/);
+  });
+
+  it('npm start prints a one-time code that pairs a browser, and no secret', async () => {
+    const port = await freePortRun(1);
+    const cli = spawnCli(port, ['--journal', 'off']);
+    try {
+      await cli.port;
+      await until(() => /Pair it once: type \d+-\S+ in its popup/.test(cli.output()));
+      const code = /type (\d+-[2-9A-Z]{4}-[2-9A-Z]{4}) in its popup/.exec(cli.output())![1]!;
+      assert.equal(code.split('-')[0], String(port));
+      const paired = await request(port, 'POST', '/pairing/pair', {
+        body: { code: code.slice(code.indexOf('-') + 1) },
+        anonymous: true,
+      });
+      assert.equal(paired.status, 200);
+      assert.equal(cli.output().includes(userSecret()), false, 'the secret is never printed');
+      assert.equal(cli.output().includes(paired.json.key), false, 'nor the key');
+    } finally {
+      await kill9(cli);
+    }
   });
 
   it('proves itself over a nonce, and takes a browser only with a fresh proof of the key', async () => {
