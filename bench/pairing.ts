@@ -7,8 +7,12 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Connector } from '../src/connector/connector';
+import { secretHeaders, userSecret } from '../src/connector/trust/userSecret';
+import { CONNECTOR_LABEL } from '../src/shared/pairing';
 import { median } from './median';
 
+// Read when the connector starts and when the secret is read, both after this line.
 const state = mkdtempSync(join(tmpdir(), 'bd-bench-pairing-'));
 process.env.XDG_STATE_HOME = state;
 
@@ -23,9 +27,6 @@ async function timed(runs: number, task: () => Promise<unknown>): Promise<number
 }
 
 async function main(): Promise<void> {
-  const { Connector } = await import('../src/connector/connector');
-  const { secretHeaders, userSecret } = await import('../src/connector/trust/userSecret');
-  const { CONNECTOR_LABEL } = await import('../src/shared/pairing');
   const connector = await Connector.start({ port: 0 });
   const base = `http://127.0.0.1:${connector.port}`;
   const headers = secretHeaders(userSecret());
