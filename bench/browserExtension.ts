@@ -12,6 +12,7 @@ import { Connector } from '../src/connector/connector';
 import { chromiumPath, connectExtension, launchWithExtension, until } from '../test/e2e/support/chromium';
 import { startFixtureServer } from '../test/e2e/support/fixtureServer';
 import { median } from './median';
+import { callerHeaders } from '../test/support/callerSecret';
 
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
@@ -123,7 +124,7 @@ async function timePost(port: number, body: unknown): Promise<number> {
   const start = performance.now();
   const response = await fetch(`http://127.0.0.1:${port}/capture-screenshot`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...callerHeaders(), 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`screenshot failed: ${await response.text()}`);

@@ -14,6 +14,7 @@ import { drained } from './drained';
 import { compareIngest, profileIngest } from './ingestVsAnchor';
 import { ANCHOR } from './peers';
 import { median } from './median';
+import { callerHeaders } from '../test/support/callerSecret';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** Every connector this run starts keeps its journal (on, as users run it) in a clean state folder of its own. */
@@ -46,7 +47,10 @@ function logEvent(i: number) {
 }
 
 async function openBrowser(): Promise<WebSocket> {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/extension-ws`, { perMessageDeflate: false });
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/extension-ws`, {
+    perMessageDeflate: false,
+    headers: callerHeaders(),
+  });
   await new Promise((done, fail) => (ws.once('open', done), ws.once('error', fail)));
   ws.send(JSON.stringify({ type: 'hello', protocolVersion: 1, client: 'bench' }));
   return ws;

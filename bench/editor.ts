@@ -17,6 +17,7 @@ import { freePortRun } from '../test/support/ports';
 import { codeServerBin, startCodeServer } from '../test/vscode/support/codeServer';
 import { copyWorkspace, ROOT } from '../test/vscode/support/suiteBuild';
 import { runBench } from './connectorProcess';
+import { callerHeaders } from '../test/support/callerSecret';
 
 const SECONDS = Number(process.env.BENCH_EDITOR_SECONDS ?? 30);
 const PER_SECOND = 500;
@@ -33,7 +34,7 @@ async function waitForFile(path: string, timeoutMs: number): Promise<string> {
 
 /** 500 console lines a second, in batches every 20 ms as the extension's outbox sends them; returns the count sent. */
 async function feed(port: number): Promise<{ sent: number; seconds: number }> {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/extension-ws`);
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/extension-ws`, { headers: callerHeaders() });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   socket.send(JSON.stringify({ type: 'hello', protocolVersion: 1, client: 'browser-extension', version: '0.1.0' }));
   const url = 'http://127.0.0.1:5173/busy';

@@ -13,6 +13,7 @@ import type { RemoteReport } from '../src/shared/remoteStatus';
 import { startTestConnector, type TestConnector } from '../test/support/connector';
 import { startTestEdge } from '../test/remote/support/edgeAccount';
 import { median } from './median';
+import { callerHeaders } from '../test/support/callerSecret';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const BURST = Number(process.env.BENCH_BURST ?? 20_000);
@@ -23,7 +24,10 @@ const fmt = (n: number, digits = 0) =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function openBrowser(port: number): Promise<WebSocket> {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/extension-ws`, { perMessageDeflate: false });
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/extension-ws`, {
+    perMessageDeflate: false,
+    headers: callerHeaders(),
+  });
   await new Promise((done, fail) => (ws.once('open', done), ws.once('error', fail)));
   ws.send(JSON.stringify({ type: 'hello', protocolVersion: 1, client: 'bench' }));
   ws.send(

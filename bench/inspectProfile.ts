@@ -13,6 +13,7 @@ import { runBench } from './connectorProcess';
 import { inspectedApp, type InspectedApp } from './inspectedApp';
 import { median } from './median';
 import { toolText } from './toolText';
+import { callerHeaders } from '../test/support/callerSecret';
 
 const RUNS = Number(process.env.BENCH_INSPECT_RUNS ?? 30);
 
@@ -93,14 +94,14 @@ async function main(): Promise<void> {
     await timed('MCP HTTP get_current_page (round trip)', () => toolText(client, 'get_current_page', {}));
     await timed('MCP HTTP get_console_logs (no browser)', () => toolText(client, 'get_console_logs', {}));
     await timed('HTTP GET /console-logs (no browser)', () =>
-      fetch(`http://127.0.0.1:${port}/console-logs`).then((response) => response.text()),
+      fetch(`http://127.0.0.1:${port}/console-logs`, { headers: callerHeaders() }).then((response) => response.text()),
     );
     await timed('MCP HTTP list_tabs (browser, no CDP)', () => toolText(client, 'list_tabs', {}));
     await timed('MCP HTTP inspect_element', () => toolText(client, 'inspect_element', { ref }));
     await timed('HTTP POST /inspect-element', async () => {
       const response = await fetch(`http://127.0.0.1:${port}/inspect-element`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { ...callerHeaders(), 'content-type': 'application/json' },
         body: JSON.stringify({ ref }),
       });
       if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`);

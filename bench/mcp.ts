@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { WebSocket } from 'ws';
 import { startConnector } from './connectorProcess';
 import { median } from './median';
+import { callerHeaders } from '../test/support/callerSecret';
 
 const WINDOWS = Number(process.env.BENCH_WINDOWS ?? 5);
 const PER_WINDOW = Number(process.env.BENCH_PER_WINDOW ?? 300);
@@ -18,7 +19,7 @@ const percentile = (values: number[], p: number) =>
 
 /** 10k realistic entries through /extension-ws, as the browser extension sends them; resolves once all are stored. */
 async function fill(port: number): Promise<void> {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/extension-ws`);
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/extension-ws`, { headers: callerHeaders() });
   await new Promise((done, fail) => (ws.once('open', done), ws.once('error', fail)));
   ws.send(JSON.stringify({ type: 'hello', protocolVersion: 1, client: 'bench' }));
   for (let sent = 0; sent < STORED; sent += 500) {
@@ -72,7 +73,11 @@ async function main(): Promise<void> {
   try {
     await fill(port);
     const client = new Client({ name: 'bench', version: '1' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
+        requestInit: { headers: callerHeaders() },
+      }),
+    );
     const rows: [string, string][] = [];
     for (const args of [{}, { limit: 1000 }, { level: 'error' }]) {
       const { p50, p99, chars } = await latencies(client, args);

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { collectGarbage, MEMORY_PROBE_FLAGS, settle } from './memoryProbe';
 import { randomPort, rssMb, startOurs, stopServer, type Server } from './peers';
+import { callerHeaders } from '../test/support/callerSecret';
 
 const CONSOLE_ENTRIES = 300_000;
 const NETWORK_ENTRIES = 40_000;
@@ -68,7 +69,7 @@ function networkEntry(i: number): Record<string, unknown> {
 
 /** Sends `count` events in numbered batches over one /extension-ws socket, each acked before the next. */
 async function send(port: number, count: number, make: (i: number) => Record<string, unknown>): Promise<void> {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/extension-ws`);
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/extension-ws`, { headers: callerHeaders() });
   await new Promise((done, fail) => socket.once('open', done).once('error', fail));
   let seq = 0;
   for (let start = 0; start < count; start += BATCH) {

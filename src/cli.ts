@@ -52,6 +52,7 @@ async function main(): Promise<void> {
       '',
       'Next:',
       '  1. Load the browser extension: chrome://extensions → Developer mode → Load unpacked → dist/browser-extension',
+      `     Pair it once: type ${connector.services.pairings.issueCode()} in its popup (this code works once, for 10 minutes).`,
       '  2. Open your app; captures appear at ' + `${connector.url}/console-logs and ${connector.url}/network-requests`,
       `  3. Live stream: ws://127.0.0.1:${connector.port}/ws   Health: ${connector.url}/health`,
       `  4. MCP: ${connector.url}/mcp (Streamable HTTP), ${connector.url}/sse (legacy SSE), or the browser-debug-mcp command (stdio)`,

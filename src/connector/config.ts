@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { DEFAULT_PORT, MAX_FALLBACK_PORT } from '../shared/identity';
 import { DEFAULT_REDACTED_HEADERS } from './redaction';
 import { DEFAULT_MOCK_IDLE_MS, type NetworkMockOptions } from './networkMocks/mockOptions';
+import { pairingsFile } from './trust/pairingBook';
+import { userSecretFile } from './trust/userSecret';
 import type { RecordingLimits } from './recordings/recordingLibrary';
 import { resolveRemoteConfig, type RemoteConfig, type RemoteOverrides } from './remote/remoteConfig';
 
@@ -70,6 +72,10 @@ export interface ConnectorConfig {
   token?: string;
   /** Where a generated token is kept (0600) when binding beyond loopback without `token`. */
   tokenFile: string;
+  /** The per-user secret every local caller sends (trust/userSecret); created on first start. */
+  secretFile: string;
+  /** The browsers this user paired (trust/pairingBook), shared by all of the user's connectors. */
+  pairingsFile: string;
   /**
    * Folders `upload_file` and `file:` script reads may use (symlinks resolved); none unless given.
    * `/` and the home folder are never used (see trust/fileRoots).
@@ -139,6 +145,8 @@ export function defaultConfig(): ConnectorConfig {
     allowedOrigins: [],
     extensionIds: [],
     tokenFile: join(configHome(), 'browser-debug', 'lan-token'),
+    secretFile: userSecretFile(),
+    pairingsFile: pairingsFile(),
     filesRoots: [],
     allowSecretFiles: false,
     maxBodyBytes: 1 * MB,

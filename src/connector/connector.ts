@@ -30,6 +30,8 @@ import { tightenFolder } from './trust/privateFiles';
 import { SCREENSHOT_NAMES } from './screenshotFolder';
 import { exportsFolder, HAR_NAMES } from './har/harExport';
 import { lanToken, lanWarning, type LanToken } from './trust/lanToken';
+import { PairingBook } from './trust/pairingBook';
+import { userSecret } from './trust/userSecret';
 import { WsHub } from './wsHub';
 
 /** Our own connector already answers on the port: attach to it instead of starting a second, empty one. */
@@ -109,6 +111,7 @@ export class Connector {
         logger,
         config.networkMocks,
       ),
+      pairings: new PairingBook(config.pairingsFile, () => this.listeningPort),
       startedAt: Date.now(),
       port: () => this.listeningPort,
       connections: () => this.hub.connectionCount,
@@ -123,6 +126,7 @@ export class Connector {
       allowedOrigins: config.allowedOrigins,
       extensionIds: [OUR_EXTENSION_ID, ...config.extensionIds],
       token: this.lan?.token,
+      callers: { secret: userSecret(config.secretFile), secretFile: config.secretFile, pairings: services.pairings },
     };
     this.server = createServer(createApp(services, policy, extras));
     this.server.keepAliveTimeout = 5_000;

@@ -1,3 +1,4 @@
+import type { PairReply } from '../shared/pairing';
 import type { LaunchedBrowser } from './launchedBrowser';
 
 /**
@@ -5,8 +6,17 @@ import type { LaunchedBrowser } from './launchedBrowser';
  * 3025–3035, so a connector elsewhere (another port setting, or that range held by other programs)
  * would never be found; and this profile belongs to Browser Debug, so the pin is ours to set. Works
  * through the extension's service worker over the DevTools pipe, waiting up to `timeoutMs` for it.
+ *
+ * With `pairing`, the same write pairs the extension (Launch Browser pairs automatically): the key
+ * travels only over the pipe, which belongs to the process that started the browser. No port, no
+ * argv, no URL a page could read or replay (docs/security.md, "Pairing").
  */
-export async function pinExtensionPort(browser: LaunchedBrowser, port: number, timeoutMs = 10_000): Promise<void> {
+export async function pinExtensionPort(
+  browser: LaunchedBrowser,
+  port: number,
+  pairing?: PairReply,
+  timeoutMs = 10_000,
+): Promise<void> {
   const prefix = `chrome-extension://${browser.extensionId}/`;
   const deadline = Date.now() + timeoutMs;
   let targetId: string | undefined;
@@ -23,7 +33,8 @@ export async function pinExtensionPort(browser: LaunchedBrowser, port: number, t
     sessionId: string;
   };
   try {
-    const expression = `chrome.storage.local.get('settings').then((stored) => chrome.storage.local.set({ settings: { ...(stored.settings ?? {}), port: ${Number(port)} } }))`;
+    const paired = pairing ? `, pairing: ${JSON.stringify({ pairingId: pairing.pairingId, key: pairing.key })}` : '';
+    const expression = `chrome.storage.local.get('settings').then((stored) => chrome.storage.local.set({ settings: { ...(stored.settings ?? {}), port: ${Number(port)} }${paired} }))`;
     // The worker's target appears before its extension APIs are bound: wait for chrome.storage.
     while (!(await hasStorage(browser, sessionId))) {
       if (Date.now() > deadline) throw new Error('the Browser Debug extension did not finish starting');

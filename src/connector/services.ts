@@ -6,6 +6,7 @@ import type { NetworkMockService } from './networkMocks/networkMockService';
 import type { PerformanceService } from './performance/traceService';
 import type { WebVitalsBook } from './performance/webVitals';
 import type { RecordingService } from './recordings/recordingService';
+import type { PairingBook } from './trust/pairingBook';
 import type { HybridMode } from './remote/hybridMode';
 import type { EntryLocator } from './sourceMaps/entryLocator';
 import type { SourceMapper } from './sourceMaps/sourceMapper';
@@ -32,6 +33,8 @@ export interface ConnectorServices extends CoreServices {
   networkMocks: NetworkMockService;
   /** The tab `select_tab` picked for actions and snapshots. */
   selectedTab: SelectedTab;
+  /** Paired browsers, pairing codes and the challenge that proves both ends. */
+  pairings: PairingBook;
   startedAt: number;
   port(): number;
   /** Open WebSocket connections, browsers and clients. */

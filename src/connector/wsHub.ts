@@ -131,7 +131,9 @@ export class WsHub {
       send: (frame: ServerFrame) => this.send(socket, frame),
     };
     this.services.bridge.attach(bridgePeer);
-    this.greet(socket);
+    // The bearer this proven browser sends on its HTTP calls (recording steps, screenshots), while the socket lives.
+    const session = this.services.pairings.openSession();
+    this.greet(socket, session);
     socket.on('pong', () => (peer.alive = true));
     const reject = this.rejecter(socket);
     socket.on('message', (data) => {
@@ -169,6 +171,7 @@ export class WsHub {
       }
     });
     socket.on('close', () => {
+      this.services.pairings.endSession(session);
       this.browsers.delete(id);
       this.services.bridge.detach(id);
     });
@@ -238,9 +241,10 @@ export class WsHub {
     return (code, message, details) => this.reject(socket, code, message, details);
   }
 
-  private greet(socket: WebSocket): void {
+  private greet(socket: WebSocket, session?: string): void {
     this.send(socket, {
       type: 'connection-established',
+      ...(session ? { session } : {}),
       name: SERVER_NAME,
       version: VERSION,
       protocolVersion: PROTOCOL_VERSION,

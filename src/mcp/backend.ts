@@ -5,6 +5,7 @@ import type { ConfigOverrides } from '../connector/config';
 import { resolveConfig } from '../connector/config';
 import { AlreadyRunningError } from '../connector/connector';
 import { probeIdentity } from '../connector/identityProbe';
+import { secretHeaders, userSecret } from '../connector/trust/userSecret';
 import type { Logger } from '../connector/logger';
 import { VERSION } from '../shared/version';
 import { startConnectorWithMcp } from './connectorWithMcp';
@@ -34,10 +35,12 @@ export async function findConnector(
   return index < 0 ? undefined : ports[index];
 }
 
-async function bridgeTo(host: string, port: number): Promise<Backend> {
+/** The running connector's `/mcp`, with this user's secret read from its file (never from argv or config). */
+async function bridgeTo(host: string, port: number, secretFile: string): Promise<Backend> {
   const client = new Client({ name: 'browser-debug-mcp-bridge', version: VERSION });
   const hostPart = host.includes(':') ? `[${host}]` : host;
-  await client.connect(new StreamableHTTPClientTransport(new URL(`http://${hostPart}:${port}/mcp`)));
+  const requestInit = { headers: secretHeaders(userSecret(secretFile)) };
+  await client.connect(new StreamableHTTPClientTransport(new URL(`http://${hostPart}:${port}/mcp`), { requestInit }));
   return { client, describe: `the connector on port ${port}`, close: () => client.close() };
 }
 
@@ -75,7 +78,7 @@ export async function resolveBackend(
   const found = await findConnector(config.host, config.port, config.maxPort);
   if (found !== undefined) {
     try {
-      const backend = await bridgeTo(config.host, found);
+      const backend = await bridgeTo(config.host, found, config.secretFile);
       logger.info(`Using the Browser Debug connector on port ${found}.`);
       return backend;
     } catch (error) {
@@ -92,6 +95,6 @@ export async function resolveBackend(
   } catch (error) {
     if (!(error instanceof AlreadyRunningError)) throw error;
     logger.info(`A connector started meanwhile on port ${error.port}; using it.`);
-    return bridgeTo(config.host, error.port);
+    return bridgeTo(config.host, error.port, config.secretFile);
   }
 }

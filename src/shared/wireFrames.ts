@@ -146,6 +146,8 @@ export type AgentActionFrame = z.infer<typeof agentActionFrameSchema>;
 export type ServerFrame =
   | {
       type: 'connection-established';
+      /** To a browser: the bearer for its HTTP calls while this socket lives (trust/localCallers). */
+      session?: string;
       name: string;
       version: string;
       protocolVersion: number;

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { WebSocket } from 'ws';
+import { callerHeaders } from './callerSecret';
 import type { NetworkMock } from '../shared/networkMocks';
 import type {
   StoredConsoleError,
@@ -89,7 +91,8 @@ export class CaptureFeed implements vscode.Disposable {
   connect(port: number): Promise<void> {
     this.socket?.close();
     this.reset();
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws?since=0`);
+    // `ws`, not the global WebSocket: it sends the caller secret as a header.
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws?since=0`, { headers: callerHeaders() });
     this.socket = socket;
     return new Promise((resolve, reject) => {
       socket.onopen = () => {

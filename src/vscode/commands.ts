@@ -23,6 +23,7 @@ export const COMMANDS: Record<string, Handler> = {
   'browserDebug.copyMcpConfiguration': (app) => app.copyMcpConfiguration(),
   'browserDebug.installBrowserExtension': (app) => app.installBrowserExtension(),
   'browserDebug.launchBrowser': (app) => app.launchBrowser(),
+  'browserDebug.pairBrowser': (app) => pairBrowser(app),
   'browserDebug.filterConsoleLevel': (app) => filterLevel(app),
   'browserDebug.copyEntry': (_app, entry: ConsoleEntry | StoredNetworkRequest) => copyEntry(entry),
   'browserDebug.jumpToSource': (app, entry: ConsoleEntry) => app.navigator.open(entry),
@@ -41,6 +42,26 @@ export function registerCommands(app: CommandContext): vscode.Disposable[] {
       (handler as (app: CommandContext, ...rest: unknown[]) => unknown)(app, ...args),
     ),
   );
+}
+
+/**
+ * Shows a one-time pairing code for the browser extension's popup (docs/security.md, "Pairing"). The
+ * code comes from the connector, this window's or another's; it works once, for ten minutes.
+ */
+export async function pairBrowser(app: CommandContext): Promise<string | undefined> {
+  try {
+    const { code } = await callConnector<{ code: string }>(app.session.port, 'POST', '/pairing/code');
+    void vscode.window
+      .showInformationMessage(
+        `Browser Debug pairing code: ${code}. Type it in the Browser Debug popup in your browser (once, within 10 minutes).`,
+        'Copy Code',
+      )
+      .then((choice) => choice && vscode.env.clipboard.writeText(code));
+    return code;
+  } catch (error) {
+    await showFailure('show a pairing code', error);
+    return undefined;
+  }
 }
 
 /** Asks the connected browser, saves under the screenshot folder, opens the image; the dashboard lists it. */

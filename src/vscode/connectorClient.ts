@@ -1,3 +1,5 @@
+import { callerHeaders } from './callerSecret';
+
 /** Calls the connector's HTTP API (this window's or another's) and unwraps its variant-A answers. */
 export class ConnectorRequestError extends Error {
   constructor(
@@ -22,7 +24,7 @@ export async function callConnector<T>(
     );
   const response = await fetch(`http://127.0.0.1:${port}${path}`, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: { ...callerHeaders(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });

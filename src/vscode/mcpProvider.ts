@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { VERSION } from '../shared/version';
+import { callerHeaders } from './callerSecret';
 import type { ConnectorSession } from './connectorSession';
 import type { BrowserDebugSettings } from './settings';
 
@@ -13,7 +14,8 @@ export function mcpDefinitions(
     new vscode.McpHttpServerDefinition(
       'Browser Debug',
       vscode.Uri.parse(`http://127.0.0.1:${session.port}/mcp`),
-      {},
+      // In memory only: VS Code passes it to its MCP client; nothing is written to a settings file.
+      callerHeaders(),
       VERSION,
     ),
   ];

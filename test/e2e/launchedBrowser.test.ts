@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LaunchedBrowser } from '../../src/connector/launchedBrowser';
+import { pinExtensionPort } from '../../src/connector/extensionPort';
 import { Connector } from '../../src/connector/connector';
 import { freePortRun } from '../support/ports';
 import { EXTENSION_DIR, requireChromium, until } from './support/chromium';
@@ -33,6 +34,8 @@ describe('Launch Browser: a browser with our extension loaded over the DevTools 
         ],
       });
       assert.match(browser.extensionId!, /^[a-p]{32}$/);
+      // As Launch Browser does: the port pin and a new pairing, over the DevTools pipe only.
+      await pinExtensionPort(browser, port, connector.services.pairings.add('launched browser'));
       await until(() => connector.services.bridge.connected, 20_000, 'the extension to connect');
       const version = await browser.send('Browser.getVersion');
       assert.match(String(version.product), /Chrome/);

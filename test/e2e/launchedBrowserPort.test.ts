@@ -27,7 +27,8 @@ describe('Launch Browser: the launched extension is pointed at this connector’
         extensionDir: EXTENSION_DIR,
         extraArgs: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
       });
-      await pinExtensionPort(browser, port);
+      // As Launch Browser does: the port pin and a new pairing, over the DevTools pipe only.
+      await pinExtensionPort(browser, port, connector.services.pairings.add('launched browser'));
       await until(() => connector.services.bridge.connected, 20_000, 'the extension to connect to the pinned port');
       assert.equal(connector.services.bridge.count, 1);
       // Then the page opens in the first tab, and its first load is captured.

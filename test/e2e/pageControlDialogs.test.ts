@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Dialog, Page } from 'playwright-core';
+import { tabCommand } from '../../src/connector/actions/tabCommand';
 import { call, textOf } from '../support/mcp';
 import { refIn } from './support/actRig';
 import { until } from './support/chromium';
@@ -221,5 +222,27 @@ describe('page control through MCP: emulation, dialogs and uploads', function ()
     const unknown = await call(rig.client, 'upload_file', { ref: 'e99999', paths: [receipt] });
     assert.equal(unknown.isError, true);
     assert.match(textOf(unknown), /snapshot/);
+  });
+
+  it('the extension itself refuses upload paths outside the roots it is sent, dot files and keys', async () => {
+    const page = await rig.open('index.html');
+    writeFileSync(join(files, '.env'), 'API_KEY=not for the page');
+    writeFileSync(join(files, 'server.pem'), 'not for the page');
+    const input = refIn(await snapshot(), /button "Receipt"/);
+    // Straight to the browser, past the connector's own check: as a connector that got it wrong would.
+    const send = (path: string) =>
+      tabCommand(rig.connector.connector.services, 'upload-file', { ref: input, paths: [path], roots: [files] });
+    for (const [path, why] of [
+      ['/etc/hostname', /refused the upload: '\/etc\/hostname' is outside the connector's file roots/],
+      [join(files, '.env'), /dot file, in a dot folder, or a key or credentials file/],
+      [join(files, 'server.pem'), /key or credentials file/],
+      [`${files}/../${files.split('/').pop()}/receipt.txt`, /'\.' or '\.\.' segments/],
+    ] as const)
+      await assert.rejects(send(path), why, path);
+    assert.equal(await page.textContent('#file-state'), '', 'the page got no file');
+    assert.equal(
+      await page.evaluate(() => (document.querySelector('input[type=file]') as HTMLInputElement).files!.length),
+      0,
+    );
   });
 });

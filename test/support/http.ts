@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { callerHeaders } from './callerSecret';
 
 export interface HttpResult {
   status: number;
@@ -7,15 +8,25 @@ export interface HttpResult {
   json: any;
 }
 
-/** Raw node:http, so tests can send any Host and Origin a browser or attacker would (`host`: the address to connect to). */
+/**
+ * Raw node:http, so tests can send any Host and Origin a browser or attacker would (`host`: the address
+ * to connect to). It sends the run's caller secret, as every local client does, unless `anonymous`.
+ */
 export function request(
   port: number,
   method: string,
   path: string,
-  options: { headers?: Record<string, string>; body?: unknown; rawBody?: string; host?: string } = {},
+  options: {
+    headers?: Record<string, string>;
+    body?: unknown;
+    rawBody?: string;
+    host?: string;
+    anonymous?: boolean;
+  } = {},
 ): Promise<HttpResult> {
   const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   const headers: Record<string, string> = {
+    ...(options.anonymous ? {} : callerHeaders()),
     ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
     ...options.headers,
   };

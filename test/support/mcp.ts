@@ -11,6 +11,7 @@ import type { ConfigOverrides } from '../../src/connector/config';
 import { Connector } from '../../src/connector/connector';
 import { mountMcp, type McpHttpOptions, type McpMount } from '../../src/mcp/httpTransports';
 import { createMcpServer, type McpOptions } from '../../src/mcp/server';
+import { callerHeaders } from './callerSecret';
 import { connectFakeBrowser } from './connector';
 import { solidPng } from './png';
 import type { TestSocket } from './wsClient';
@@ -57,7 +58,9 @@ export async function inMemoryClient(connector: Connector, options: McpOptions =
 }
 
 export async function httpClient(port: number): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
-  const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`));
+  const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
+    requestInit: { headers: callerHeaders() },
+  });
   const client = new Client({ name: 'test-http', version: '1.0.0' });
   await client.connect(transport);
   return { client, transport };
@@ -65,7 +68,13 @@ export async function httpClient(port: number): Promise<{ client: Client; transp
 
 export async function sseClient(port: number): Promise<Client> {
   const client = new Client({ name: 'test-sse', version: '1.0.0' });
-  await client.connect(new SSEClientTransport(new URL(`http://127.0.0.1:${port}/sse`)));
+  const headers = callerHeaders();
+  await client.connect(
+    new SSEClientTransport(new URL(`http://127.0.0.1:${port}/sse`), {
+      requestInit: { headers },
+      eventSourceInit: { fetch: (url, init) => fetch(url, { ...init, headers: { ...init?.headers, ...headers } }) },
+    }),
+  );
   return client;
 }
 

@@ -1,4 +1,5 @@
 import { WebSocket } from 'ws';
+import { callerHeaders } from './callerSecret';
 
 type Frame = Record<string, unknown> & { type: string };
 
@@ -22,8 +23,9 @@ export class TestSocket {
     this.closed = new Promise((resolve) => ws.on('close', (code) => resolve((this.closeCode = code))));
   }
 
-  static open(url: string, headers: Record<string, string> = {}): Promise<TestSocket> {
-    const ws = new WebSocket(url, { headers });
+  /** Sends the run's caller secret unless `anonymous`; `headers` may replace it. */
+  static open(url: string, headers: Record<string, string> = {}, anonymous = false): Promise<TestSocket> {
+    const ws = new WebSocket(url, { headers: { ...(anonymous ? {} : callerHeaders()), ...headers } });
     const socket = new TestSocket(ws);
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(socket));

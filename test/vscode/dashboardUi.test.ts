@@ -5,6 +5,7 @@ import type { Frame, Page } from 'playwright-core';
 import { call, httpClient, textOf } from '../support/mcp';
 import { until } from '../support/until';
 import { ARTIFACTS, frameWith, runCommand, startUiRig, type UiRig } from './support/uiRig';
+import { callerHeaders } from '../support/callerSecret';
 
 const DEEP = 'a-rather-long-folder-name/with-several-levels/of-nesting-inside-the-app/and-one-more-level';
 
@@ -173,7 +174,7 @@ describe('VS Code UI: the dashboard (code-server, the VSIX installed)', function
     const flow = { title: 'open the fixture', steps: [{ type: 'navigate', url: `${rig.origin}/dash.html` }] };
     await fetch(`http://127.0.0.1:${rig.port}/recordings/import`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...callerHeaders() },
       body: JSON.stringify({ flow }),
     });
     await runCommand(workbench, 'Browser Debug: Replay Recording');

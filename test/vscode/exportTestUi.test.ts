@@ -21,6 +21,7 @@ import {
 } from './support/codeServer';
 import { copyWorkspace, ROOT } from './support/suiteBuild';
 import { chooseMenuItem } from './support/uiRig';
+import { callerHeaders } from '../support/callerSecret';
 
 const ARTIFACTS = join(ROOT, '.test-artifacts');
 const SPEC = 'order-two-white-teas.spec.ts';
@@ -28,7 +29,7 @@ const SPEC = 'order-two-white-teas.spec.ts';
 async function api(port: number, method: string, path: string, body?: unknown): Promise<any> {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, {
     method,
-    headers: body ? { 'content-type': 'application/json' } : {},
+    headers: { ...callerHeaders(), ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   return response.json();

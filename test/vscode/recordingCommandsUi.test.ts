@@ -14,6 +14,7 @@ import {
   startUiRig,
   type UiRig,
 } from './support/uiRig';
+import { callerHeaders } from '../support/callerSecret';
 
 /** A button that counts its clicks, and `#late`, which appears 6 s after load (a replay waits for it). */
 const PAGE = `<!doctype html>
@@ -56,7 +57,7 @@ describe('VS Code UI: recording commands (code-server, the VSIX installed)', fun
   });
 
   const recordings = async (): Promise<Row[]> =>
-    (await (await fetch(`http://127.0.0.1:${rig.port}/recordings`)).json()).recordings;
+    (await (await fetch(`http://127.0.0.1:${rig.port}/recordings`, { headers: callerHeaders() })).json()).recordings;
   const statusItem = () => workbench.locator('.statusbar-item', { hasText: 'Recording' });
   const row = (text: string | RegExp) => workbench.locator('.part.sidebar .monaco-list-row', { hasText: text }).first();
 
@@ -118,7 +119,7 @@ describe('VS Code UI: recording commands (code-server, the VSIX installed)', fun
     };
     await fetch(`http://127.0.0.1:${rig.port}/recordings/import`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...callerHeaders() },
       body: JSON.stringify({ flow }),
     });
     const target = row('waits for #late');
@@ -185,7 +186,7 @@ describe('VS Code UI: recording commands (code-server, the VSIX installed)', fun
       async () => {
         const response = await fetch(`http://127.0.0.1:${rig.port}/performance-trace`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...callerHeaders() },
           body: JSON.stringify({ reload: false, durationMs: 200 }),
         });
         answer = { status: response.status };
@@ -196,14 +197,16 @@ describe('VS Code UI: recording commands (code-server, the VSIX installed)', fun
       250,
     );
     assert.equal(answer.status, 200);
-    const traces = (await (await fetch(`http://127.0.0.1:${rig.port}/performance-traces`)).json()).traces as unknown[];
+    const traces = (
+      await (await fetch(`http://127.0.0.1:${rig.port}/performance-traces`, { headers: callerHeaders() })).json()
+    ).traces as unknown[];
     assert.equal(traces.length, 1, 'only the trace that was not cancelled');
   });
 });
 
 /** The connector's `recordings-changed` frames on /ws, one at a time. */
 function recordingChanges(port: number): { next(timeoutMs: number): Promise<void>; close(): void } {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: callerHeaders() });
   let seen = 0;
   let taken = 0;
   socket.on('message', (data) => {

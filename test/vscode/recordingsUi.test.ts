@@ -21,11 +21,12 @@ import {
 } from './support/codeServer';
 import { copyWorkspace, ROOT } from './support/suiteBuild';
 import { clickAction } from './support/uiRig';
+import { callerHeaders } from '../support/callerSecret';
 
 const ARTIFACTS = join(ROOT, '.test-artifacts');
 
 async function json(port: number, path: string): Promise<any> {
-  return (await fetch(`http://127.0.0.1:${port}${path}`)).json();
+  return (await fetch(`http://127.0.0.1:${port}${path}`, { headers: callerHeaders() })).json();
 }
 
 describe('VS Code UI: record from the Recordings view, replay, see the verdict (code-server, the VSIX installed)', function () {

@@ -1,6 +1,8 @@
 import { PROTOCOL_VERSION } from '../../../src/shared/identity';
+import { browserProofQuery, type BrowserProof } from '../../../src/shared/pairing';
 import { VERSION } from '../../../src/shared/version';
-import { discoverConnector } from './discovery';
+import { discoverConnectors, type Found } from './discovery';
+import { loadPairing, proveConnector, type Pairing } from './pairing/pairingKey';
 import type { Outbox } from './outbox';
 
 /** `off` while remote mode streams to the edge instead: no socket and no discovery. */
@@ -10,6 +12,12 @@ export interface InboundFrame {
   type: string;
   [key: string]: unknown;
 }
+
+/**
+ * `absent`: nothing answers on the ports; `none`: no key yet (pair in the popup); `unproven`:
+ * listeners answered, none proved our key (a squatter, or a connector from before pairing).
+ */
+export type PairingState = 'absent' | 'none' | 'unproven' | 'proven';
 
 const KEEPALIVE_MS = 20_000;
 const MAX_BACKOFF_MS = 5_000;
@@ -23,6 +31,11 @@ export class ConnectorLink {
   port: number | undefined;
   connectorVersion: string | undefined;
   versionWarning: string | undefined;
+  pairing: PairingState = 'absent';
+  /** Whether this browser holds a pairing key at all. */
+  hasKey = false;
+  /** The bearer for HTTP calls to the connected connector, given on this socket (never the pairing key). */
+  session: string | undefined;
   /** Called when an open connection to the connector closes (it stopped, or the socket broke). */
   onDisconnected: () => void = () => {};
   private socket: WebSocket | undefined;
@@ -85,6 +98,15 @@ export class ConnectorLink {
     }, 0);
   }
 
+  /** A POST to the connected connector's HTTP API, with the session bearer it gave this socket. */
+  post(path: string, body: unknown): Promise<Response> {
+    return fetch(`http://127.0.0.1:${this.port}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${this.session ?? ''}` },
+      body: JSON.stringify(body),
+    });
+  }
+
   send(frame: object): boolean {
     return this.sendText(JSON.stringify(frame));
   }
@@ -98,13 +120,21 @@ export class ConnectorLink {
   private async connect(): Promise<void> {
     this.state = 'searching';
     const attempt = ++this.attempts;
-    const found = await discoverConnector(this.fixedPort());
+    const pairing = await loadPairing();
+    const candidates = await discoverConnectors(this.fixedPort());
+    const chosen = pairing && (await firstProven(candidates, pairing));
     if (attempt !== this.attempts) return;
-    if (!found) return this.retry();
+    this.hasKey = Boolean(pairing);
+    this.pairing = !candidates.length ? 'absent' : !pairing ? 'none' : chosen ? 'proven' : 'unproven';
+    if (!chosen) {
+      this.versionWarning = versionWarning(candidates.find((found) => found.version !== VERSION)?.version);
+      return this.retry();
+    }
+    const { found, proof } = chosen;
     this.state = 'connecting';
     this.port = found.port;
     this.connectorVersion = found.version;
-    const socket = new WebSocket(`ws://${found.host}:${found.port}/extension-ws`);
+    const socket = new WebSocket(`ws://${found.host}:${found.port}/extension-ws?${browserProofQuery(proof)}`);
     this.socket = socket;
     socket.onmessage = (event) => {
       if (this.socket === socket) this.receive(String(event.data));
@@ -112,6 +142,7 @@ export class ConnectorLink {
     socket.onclose = () => {
       if (this.socket !== socket) return;
       this.socket = undefined;
+      this.session = undefined;
       clearInterval(this.keepAlive);
       this.onDisconnected();
       this.retry();
@@ -152,11 +183,9 @@ export class ConnectorLink {
   private established(frame: InboundFrame): void {
     this.state = 'connected';
     this.backoff = 250;
+    this.session = typeof frame.session === 'string' ? frame.session : undefined;
     this.connectorVersion = typeof frame.version === 'string' ? frame.version : this.connectorVersion;
-    this.versionWarning =
-      this.connectorVersion && this.connectorVersion !== VERSION
-        ? `This extension is ${VERSION}, the connector is ${this.connectorVersion}: reload the extension from the new build.`
-        : undefined;
+    this.versionWarning = versionWarning(this.connectorVersion);
     this.send({
       type: 'hello',
       protocolVersion: PROTOCOL_VERSION,
@@ -170,4 +199,22 @@ export class ConnectorLink {
     clearInterval(this.keepAlive);
     this.keepAlive = setInterval(() => this.send({ type: 'heartbeat', timestamp: Date.now() }), KEEPALIVE_MS);
   }
+}
+
+function versionWarning(connectorVersion: string | undefined): string | undefined {
+  return connectorVersion && connectorVersion !== VERSION
+    ? `This extension is ${VERSION}, the connector is ${connectorVersion}: reload the extension from the new build.`
+    : undefined;
+}
+
+/** The lowest-port candidate that proves our key; a squatter that only answers `/.identity` is skipped. */
+async function firstProven(
+  candidates: Found[],
+  pairing: Pairing,
+): Promise<{ found: Found; proof: BrowserProof } | undefined> {
+  for (const found of candidates) {
+    const proof = await proveConnector(found.host, found.port, pairing);
+    if (proof) return { found, proof };
+  }
+  return undefined;
 }

@@ -9,16 +9,17 @@ export interface Found {
 const HOSTS = ['127.0.0.1', 'localhost'];
 
 /**
- * Finds our connector by its `/.identity` (signature plus our name and protocol: another tool answers
- * with the same signature). Probes every candidate at once and takes the lowest port that answers.
+ * Finds what claims to be our connector by its `/.identity` (signature plus our name and protocol:
+ * another tool answers with the same signature). Probes every candidate at once; lowest port first.
+ * Anyone can answer `/.identity`: the pairing challenge (pairing/pairingKey) decides which to trust.
  */
-export async function discoverConnector(fixedPort?: number): Promise<Found | undefined> {
+export async function discoverConnectors(fixedPort?: number): Promise<Found[]> {
   const ports = fixedPort
     ? [fixedPort]
     : Array.from({ length: MAX_FALLBACK_PORT - DEFAULT_PORT + 1 }, (_, i) => DEFAULT_PORT + i);
   const candidates = HOSTS.flatMap((host) => ports.map((port) => ({ host, port })));
   const answers = await Promise.all(candidates.map((candidate) => probe(candidate.host, candidate.port)));
-  return answers.find((answer): answer is Found => answer !== undefined);
+  return answers.filter((answer): answer is Found => answer !== undefined);
 }
 
 async function probe(host: string, port: number): Promise<Found | undefined> {

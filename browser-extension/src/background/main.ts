@@ -16,6 +16,7 @@ import { Outbox } from './outbox';
 import { OutboxStore } from './outboxStore';
 import { fromPage } from './pageCaptures';
 import { PICK_COMMAND, startPick } from './inspection/picking';
+import { onPairingChanged } from './pairing/pairingKey';
 import { handleMessage } from './popupActions';
 import { RemoteMode } from './remoteMode';
 import { loadRemote, onRemoteChanged, remoteSettings } from './remoteSettings';
@@ -107,6 +108,8 @@ async function start(): Promise<void> {
     chooseDestination();
   });
   onRemoteChanged(chooseDestination);
+  // Paired in the popup, or seeded by Launch Browser: find the connector that proves the new key.
+  onPairingChanged(() => link.reconnect());
   // A wake-up every 30 s while idle, so a connector started later is found even after the worker slept.
   await chrome.alarms.create('browser-debug-reconnect', { periodInMinutes: 0.5 });
   chooseDestination();
@@ -126,6 +129,7 @@ Object.assign(globalThis, {
       ready,
       connection: link.state,
       port: link.port,
+      pairing: link.pairing,
       captured: sink.captured,
       queued: outbox.queued,
       dropped: outbox.dropped,

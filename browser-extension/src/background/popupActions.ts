@@ -5,6 +5,7 @@ import type { Outbox } from './outbox';
 import type { RemoteMode } from './remoteMode';
 import { remoteView, saveRemote } from './remoteSettings';
 import { acceptPick, startPick } from './inspection/picking';
+import { pairWithCode } from './pairing/pairingKey';
 import { handleRecordingMessage, tabRecorder } from './recordings/recordingCommands';
 import { isInScope } from './scope';
 import { settings, updateSettings } from './settings';
@@ -52,6 +53,8 @@ export async function handleMessage(message: ExtensionMessage, context: Context)
     case 'recording-dialog':
     case 'recording-toggle':
       return handleRecordingMessage(message, context.sender, context.link);
+    case 'pair':
+      return pairFromPopup(message.code, context);
     case 'start-pick':
       return startPick().catch((error: Error) => ({ error: error.message }));
     case 'element-picked':
@@ -71,12 +74,14 @@ async function popupState({ link, sink, outbox, remote }: Context): Promise<Popu
     ? remoteHint(remoteStatus.state)
     : link.state === 'connected'
       ? undefined
-      : 'No connector found on ports 3025–3035. Start it: open VS Code with Browser Debug installed, or run `npm start` in the browser-debug folder.';
+      : PAIRING_HINTS[link.pairing];
   return {
     connection: link.state,
     port: link.port,
     connectorVersion: link.connectorVersion,
     versionWarning: link.versionWarning,
+    pairing: link.pairing,
+    paired: link.hasKey,
     captured: sink.captured,
     queued: outbox.queued,
     dropped: outbox.dropped,
@@ -97,6 +102,25 @@ async function popupState({ link, sink, outbox, remote }: Context): Promise<Popu
   };
 }
 
+const PAIRING_HINTS = {
+  absent:
+    'No connector found on ports 3025–3035. Start it: open VS Code with Browser Debug installed, or run `npm start` in the browser-debug folder.',
+  none: 'Not paired yet: run "Browser Debug: Pair Browser" in VS Code (or read the code npm start printed) and type the code below.',
+  unproven:
+    'No paired connector found on ports 3025–3035 (a program answering there could not prove our key). Start yours, or pair again below.',
+  proven: 'Connecting to the paired connector…',
+} as const;
+
+/** Only our own pages (the popup) may pair: never a tab's content script. */
+async function pairFromPopup(code: string, { sender, link }: Context): Promise<unknown> {
+  const ours = chrome.runtime.getURL('popup.html');
+  if (sender.id !== chrome.runtime.id || sender.url?.split('#')[0] !== ours)
+    return { ok: false, error: 'Pairing is done in the popup.' };
+  const result = await pairWithCode(code);
+  if (result.ok) link.reconnect();
+  return result;
+}
+
 function remoteHint(state: RemoteView['state']): string | undefined {
   if (state === 'unauthorized')
     return 'The edge refused this browser’s credentials: check the API key in the options (Remote mode).';
@@ -109,11 +133,7 @@ async function captureFromPopup(link: ConnectorLink): Promise<{ path?: string; e
   if (link.state === 'off')
     return { error: 'Remote mode is on: screenshots are taken by the remote reader (the screenshot command).' };
   if (link.state !== 'connected' || !link.port) return { error: 'Not connected to the connector.' };
-  const response = await fetch(`http://127.0.0.1:${link.port}/capture-screenshot`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ fullPage: false }),
-  });
+  const response = await link.post('/capture-screenshot', { fullPage: false });
   const body = (await response.json()) as { path?: string; error?: { message: string } };
   return body.error ? { error: body.error.message } : { path: body.path };
 }

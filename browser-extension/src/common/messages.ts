@@ -100,6 +100,10 @@ export interface PopupState {
   port?: number;
   connectorVersion?: string;
   versionWarning?: string;
+  /** `none`: pair in the popup; `unproven`: a listener answered but could not prove our key. */
+  pairing: 'absent' | 'none' | 'unproven' | 'proven';
+  /** This browser holds a pairing key. */
+  paired: boolean;
   captured: number;
   queued: number;
   dropped: number;
@@ -174,4 +178,6 @@ export type ExtensionMessage =
   | { kind: 'recording-dialog'; text: string; timestamp: number }
   | { kind: 'recording-toggle' }
   | { kind: 'start-pick' }
+  /** From the popup only: a pairing code as the connector shows it, `PORT-XXXX-XXXX`. */
+  | { kind: 'pair'; code: string }
   | { kind: 'element-picked'; token: string; note: string };

@@ -26,6 +26,8 @@ function render(next: PopupState): void {
   $('shot').hidden = Boolean(remote);
   $('hint').hidden = !next.hint;
   $('hint').textContent = next.hint ?? '';
+  // Asked for while no paired connector answers; not while a paired browser waits for its connector to start.
+  $('pairForm').hidden = Boolean(remote) || next.pairing === 'proven' || (next.pairing === 'absent' && next.paired);
   $('warning').hidden = !next.versionWarning;
   $('warning').textContent = next.versionWarning ?? '';
   const tab = next.currentTab;
@@ -106,6 +108,16 @@ $('save').addEventListener('click', async () => {
       port,
     },
   });
+  await refresh();
+});
+
+$('pairForm').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  $('pairResult').textContent = 'Pairing…';
+  const code = $<HTMLInputElement>('pairCode').value;
+  const result = await ask<{ ok: boolean; error?: string; port?: number }>({ kind: 'pair', code });
+  $('pairResult').textContent = result.ok ? `Paired with the connector on port ${result.port}.` : result.error!;
+  if (result.ok) $<HTMLInputElement>('pairCode').value = '';
   await refresh();
 });
 

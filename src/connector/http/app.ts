@@ -11,6 +11,7 @@ import { networkMockRoutes } from './routes/networkMockRoutes';
 import { inspectionRoutes } from './routes/inspectionRoutes';
 import { networkRoutes } from './routes/networkRoutes';
 import { pageRoutes } from './routes/pageRoutes';
+import { pairingRoutes } from './routes/pairingRoutes';
 import { performanceRoutes } from './routes/performanceRoutes';
 import { matchPath, requestIdFrom, unprefixed, variantOf, type Route } from './route';
 import { recordingRoutes } from './routes/recordingRoutes';
@@ -26,6 +27,7 @@ export interface AppExtras {
 export function apiRoutes(services: ConnectorServices): Route[] {
   return [
     ...identityRoutes(services),
+    ...pairingRoutes(services),
     ...consoleRoutes(services),
     ...networkRoutes(services),
     ...pageRoutes(services),

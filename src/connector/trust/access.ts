@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
+import { checkLocalCaller, type LocalCallers } from './localCallers';
 
 /**
  * Who may call the connector: the one check behind every express route, the lean ingest path, both
@@ -17,6 +18,7 @@ import { isIP } from 'node:net';
  *    normalised first, as the router would see them (`/SSE`, `/sse/`, `//mcp`, `/%73se`, `/x/../sse`,
  *    an absolute-form `http://host/sse`), so no spelling skips the exception; one that cannot be decoded
  *    gets no exception.
+ * 5. Who (loopback callers): the per-user secret, or a paired browser's proof (see localCallers).
  */
 export interface AccessPolicy {
   port: () => number;
@@ -28,6 +30,8 @@ export interface AccessPolicy {
   extensionIds: readonly string[];
   /** Required from every caller whose socket is not loopback; without one such callers are refused. */
   token?: string;
+  /** Rule 5; without it (unit tests of rules 1-4) any local process may call. */
+  callers?: LocalCallers;
 }
 
 /** What the check needs from an HTTP request or a WebSocket upgrade. */
@@ -61,7 +65,8 @@ export function isLoopbackBind(host: string): boolean {
 /** `undefined` when the caller may go on; otherwise the status and a reason that says what to do. */
 export function checkAccess(req: CallerRequest, policy: AccessPolicy): AccessDenial | undefined {
   const { headers } = req;
-  if (!isLoopbackAddress(req.socket.remoteAddress)) {
+  const loopback = isLoopbackAddress(req.socket.remoteAddress);
+  if (!loopback) {
     const denial = checkToken(headers.authorization, policy);
     if (denial) return denial;
   } else if (!isAllowedHost(headers.host, policy)) {
@@ -85,7 +90,7 @@ export function checkAccess(req: CallerRequest, policy: AccessPolicy): AccessDen
       reason: `A browser request without an Origin (a web page's or another extension's, Sec-Fetch-Site: ${String(headers['sec-fetch-site'])}) is not allowed.`,
     };
   }
-  return undefined;
+  return loopback && policy.callers ? checkLocalCaller(headers, req.url, policy.callers) : undefined;
 }
 
 /** Paths any local caller may read: discovery answers who we are, nothing captured. */

@@ -193,7 +193,8 @@ function checkPaths(paths: string[], config: ToolContext['services']['config']):
 
 async function uploadFile(args: z.output<typeof uploadSchema>, { services }: ToolContext): Promise<ToolAnswer> {
   const paths = checkPaths(args.paths, services.config);
-  const result = await tabCommand(services, 'upload-file', { ...args, paths });
+  // The roots travel with the command: the extension checks the paths against them itself.
+  const result = await tabCommand(services, 'upload-file', { ...args, paths, roots: services.config.filesRoots });
   const names = Array.isArray(result.files) ? (result.files as string[]).join(', ') : paths.join(', ');
   return {
     text: `Set ${paths.length === 1 ? 'the file' : `${paths.length} files`} ${names} on ${args.ref} in ${describeTab(result)}; the page got its input and change events:\n${tabPage(result)}`,

@@ -2,6 +2,7 @@ import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import { findChrome } from '../../connector/chromeFinder';
 import { pinExtensionPort } from '../../connector/extensionPort';
+import { PairingBook, pairingsFile } from '../../connector/trust/pairingBook';
 import { LaunchedBrowser } from '../../connector/launchedBrowser';
 import type { Logger } from '../../connector/logger';
 import type { CaptureFeed } from '../captureFeed';
@@ -106,8 +107,13 @@ export class BrowserLauncher {
     });
     this.launched = launched;
     const port = this.deps.session.port;
+    // A new pairing for this browser, kept in this user's pairings file: every connector of the user knows it.
+    const pairing = (this.deps.session.services?.pairings ?? new PairingBook(pairingsFile(), () => port ?? 0)).add(
+      'the browser Launch Browser started',
+      true,
+    );
     if (port !== undefined)
-      await pinExtensionPort(launched, port).catch((error: Error) =>
+      await pinExtensionPort(launched, port, pairing).catch((error: Error) =>
         this.deps.logger.warn(`Launched browser: ${error.message}; it looks for the connector on 3025–3035.`),
       );
     this.deps.logger.info(`Launched ${executable} with the Browser Debug extension (${launched.extensionId}).`);

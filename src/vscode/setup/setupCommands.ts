@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { StableInstall } from './stableInstall';
+import { userSecretFile } from '../../connector/trust/userSecret';
 
 /** In a remote window, where the browser must run and how it reaches the connector. */
 export function remoteBrowserNote(remoteName: string | undefined, externalAddress: string | undefined): string {
@@ -43,7 +44,10 @@ export function mcpConfiguration(launcher: string): string {
 export async function copyMcpConfiguration(stable: StableInstall, port: number | undefined): Promise<string> {
   const config = mcpConfiguration(await stable.mcpLauncher());
   await vscode.env.clipboard.writeText(config);
-  const url = port ? ` Clients that speak Streamable HTTP can use http://127.0.0.1:${port}/mcp instead.` : '';
+  // The launcher's bin reads the per-user secret itself; an HTTP client must send it as a header.
+  const url = port
+    ? ` Clients that speak Streamable HTTP can use http://127.0.0.1:${port}/mcp instead, with the header Authorization: Bearer <the secret in ${userSecretFile()}> (keep it out of committed files).`
+    : '';
   const remote = vscode.env.remoteName
     ? ` This window is remote (${vscode.env.remoteName}): the launcher path is on the remote machine, so use it in MCP clients that run there.`
     : '';

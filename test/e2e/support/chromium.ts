@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Worker } from 'playwright-core';
 import { startTestConnector, type TestConnector } from '../../support/connector';
+import { PairingBook, pairingsFile } from '../../../src/connector/trust/pairingBook';
 import { skipRequested } from '../../support/skipRequest';
 import { until } from '../../support/until';
 import { startFixtureServer, type FixtureServer } from './fixtureServer';
@@ -107,13 +108,28 @@ export function workerState(worker: Worker): Promise<WorkerState> {
   );
 }
 
-/** Points the extension at a connector port (the popup's "Connector port" setting) and waits for it to connect. */
+/**
+ * Pairs the extension with this run's connectors as Launch Browser does: a pairing made by the
+ * connector's own side (the run's shared pairings file) written into the extension's storage by the
+ * process that started the browser, with no code typed.
+ */
+export async function seedPairing(worker: Worker): Promise<void> {
+  const pairing = new PairingBook(pairingsFile(), () => 0).add('test rig');
+  await worker.evaluate((value) => chrome.storage.local.set({ pairing: value }), pairing);
+}
+
+/**
+ * Points the extension at a connector port (the popup's "Connector port" setting), pairs it unless
+ * `pair` is false, and waits for it to connect.
+ */
 export async function connectExtension(
   worker: Worker,
   port: number,
   extra: Record<string, unknown> = {},
+  pair = true,
 ): Promise<void> {
   await until(async () => (await workerState(worker)).ready);
+  if (pair) await seedPairing(worker);
   await worker.evaluate(
     ([fixedPort, more]) =>
       chrome.storage.local.set({

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import { callerHeaders } from '../../support/callerSecret';
 import { startTestConnector, type TestConnector } from '../../support/connector';
 import { get, post, request } from '../../support/http';
 
@@ -12,7 +13,13 @@ function postChunked(
 ): Promise<{ status: number; json: any; connection?: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, method: 'POST', path, headers: { 'content-type': 'application/json' } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json', ...callerHeaders() },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { callerHeaders } from '../../support/callerSecret';
 import {
   connectFakeBrowser,
   consoleLog,
@@ -141,7 +142,7 @@ describe('connector WebSocket hub', () => {
     assert.equal(typeof log.seq, 'number');
     const request = await client.ofType('network-request');
     assert.equal(request.status, 404);
-    await fetch(`http://127.0.0.1:${t.port}/wipelogs`, { method: 'POST' });
+    await fetch(`http://127.0.0.1:${t.port}/wipelogs`, { method: 'POST', headers: callerHeaders() });
     await client.ofType('cleared');
     await browser.close();
     await client.close();

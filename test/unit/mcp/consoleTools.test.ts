@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { callerHeaders } from '../../support/callerSecret';
 import type { Server } from 'node:http';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { APP_SOURCE, buildBundle, FAILING_LINE, serveFiles } from '../../support/bundle';
@@ -190,7 +191,9 @@ describe('MCP console tools', () => {
       const again = textOf(await call(client, 'get_console_logs'));
       assert.equal(again, text);
       assert.equal(mapFetches() - before, 1, 'one map fetch for every entry and call');
-      const http = (await (await fetch(`http://127.0.0.1:${t.port}/console-logs`)).json()) as {
+      const http = (await (
+        await fetch(`http://127.0.0.1:${t.port}/console-logs`, { headers: callerHeaders() })
+      ).json()) as {
         logs: Record<string, unknown>[];
       };
       assert.equal(http.logs.length, 4, 'the HTTP API keeps every entry');

@@ -27,6 +27,8 @@ function stdioBin(port: number, screenshotDir: string): { transport: StdioClient
       BROWSER_DEBUG_PORT: String(port),
       BROWSER_DEBUG_SCREENSHOT_DIR: screenshotDir,
       BROWSER_DEBUG_LOG_LEVEL: 'info',
+      // The run's state folder (support/isolatedState.cjs): the bin reads this user's secret there.
+      XDG_STATE_HOME: process.env.XDG_STATE_HOME!,
     },
     stderr: 'pipe',
   });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
+import { callerHeaders } from '../../support/callerSecret';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { connectFakeBrowser, consoleLog } from '../../support/connector';
 import { request } from '../../support/http';
@@ -23,7 +24,7 @@ function openStream(
 ): Promise<{ status: number; type: string | undefined; close(): void }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, path, headers: { accept: 'text/event-stream', ...headers } },
+      { host: '127.0.0.1', port, path, headers: { accept: 'text/event-stream', ...callerHeaders(), ...headers } },
       (res) => {
         resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], close: () => req.destroy() });
       },

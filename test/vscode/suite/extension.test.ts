@@ -36,6 +36,21 @@ describe('Browser Debug in VS Code: activation', () => {
     assert.ok(contributed.length >= 13);
   });
 
+  it('"Pair Browser" shows a one-time code of the connector that pairs a browser once', async () => {
+    const code = await vscode.commands.executeCommand<string>('browserDebug.pairBrowser');
+    assert.match(code, new RegExp(`^${rig.port}-[2-9A-Z]{4}-[2-9A-Z]{4}$`));
+    const redeem = () =>
+      fetch(`http://127.0.0.1:${rig.port}/pairing/pair`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code: code.slice(code.indexOf('-') + 1) }),
+      });
+    const paired = await redeem();
+    assert.equal(paired.status, 200);
+    assert.match(((await paired.json()) as { key: string }).key, /^[0-9a-f]{64}$/);
+    assert.equal((await redeem()).status, 403, 'a code pairs once');
+  });
+
   it('offers an MCP HTTP server definition at the connector’s /mcp', async () => {
     assert.equal(typeof vscode.lm.registerMcpServerDefinitionProvider, 'function');
     const [definition] = rig.app.mcpDefinitions();
@@ -43,7 +58,12 @@ describe('Browser Debug in VS Code: activation', () => {
     assert.equal(definition.uri.toString(), `http://127.0.0.1:${rig.port}/mcp`);
     const initialize = await fetch(definition.uri.toString(), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      // The provider's headers carry the user secret, as VS Code's MCP client sends them.
+      headers: {
+        ...definition.headers,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({
         jsonrpc: '2.0',
         id: 1,

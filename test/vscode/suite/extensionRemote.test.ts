@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { hostRig, until } from './hostRig';
+import { callerHeaders } from '../../../src/vscode/callerSecret';
 
 describe('Browser Debug in VS Code: sharing with the edge', () => {
   const rig = hostRig();
@@ -57,7 +58,11 @@ describe('Browser Debug in VS Code: sharing with the edge', () => {
 
       await config().update('remote.url', 'http://edge.example.com', user);
       await until(() => rig.app.feed.remote === null, 10_000, 'sharing to stop on an invalid URL');
-      assert.equal((await fetch(`http://127.0.0.1:${rig.port}/health`)).status, 200, 'local capture keeps running');
+      assert.equal(
+        (await fetch(`http://127.0.0.1:${rig.port}/health`, { headers: callerHeaders() })).status,
+        200,
+        'local capture keeps running',
+      );
     } finally {
       await config().update('remote.url', undefined, user);
       await config().update('remote.sharedOrigins', undefined, user);

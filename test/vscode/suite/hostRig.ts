@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { BrowserDebug } from '../../../src/vscode/browserDebug';
+import { callerHeaders } from '../../../src/vscode/callerSecret';
 
 export const EXTENSION_ID = 'browser-debug.browser-debug';
 
@@ -26,7 +27,8 @@ export interface FakeBrowser {
 
 /** A scripted browser extension on /extension-ws (Node 24's WebSocket). */
 export async function fakeBrowser(port: number): Promise<FakeBrowser> {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/extension-ws`);
+  // Node's WebSocket (undici) takes headers: a local process sends the user secret, as test clients do.
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/extension-ws`, { headers: callerHeaders() } as never);
   await new Promise((resolve, reject) => ((socket.onopen = resolve), (socket.onerror = reject)));
   socket.send(
     JSON.stringify({

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { BrowserDebug } from '../../../src/vscode/browserDebug';
 import { EXTENSION_ID, until } from './hostRig';
+import { callerHeaders } from '../../../src/vscode/callerSecret';
 
 describe('Network mocks and HAR in VS Code', () => {
   let app: BrowserDebug;
@@ -15,7 +16,7 @@ describe('Network mocks and HAR in VS Code', () => {
     app = await vscode.extensions.getExtension<BrowserDebug>(EXTENSION_ID)!.activate();
     await until(() => app.session.role === 'owner' && app.feed.connected, 20_000, 'the connector to start');
     // A scripted browser extension: one mocked request, as the real one reports it.
-    socket = new WebSocket(`ws://127.0.0.1:${app.session.port}/extension-ws`);
+    socket = new WebSocket(`ws://127.0.0.1:${app.session.port}/extension-ws`, { headers: callerHeaders() } as never);
     await new Promise((resolve, reject) => ((socket.onopen = resolve), (socket.onerror = reject)));
     const version = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.version as string;
     socket.send(JSON.stringify({ type: 'hello', protocolVersion: 1, client: 'browser-extension', version }));
@@ -67,7 +68,7 @@ describe('Network mocks and HAR in VS Code', () => {
     const add = (status: number) =>
       fetch(`http://127.0.0.1:${port}/network-mocks`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...callerHeaders() },
         body: JSON.stringify({ url: '*/api/orders*', action: 'respond', status }),
       });
     assert.equal((await add(503)).status, 200);

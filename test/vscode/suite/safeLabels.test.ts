@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { BrowserDebug } from '../../../src/vscode/browserDebug';
 import { EXTENSION_ID, until } from './hostRig';
+import { callerHeaders } from '../../../src/vscode/callerSecret';
 
 // eslint-disable-next-line no-control-regex -- finding raw control characters is the point
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
@@ -23,7 +24,7 @@ describe('Browser Debug views escape control and bidi characters from page data'
     ]) {
       const answer = await fetch(`http://127.0.0.1:${app.session.port}/extension-log`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...callerHeaders() },
         body: JSON.stringify({ type: data.type, data }),
       });
       assert.equal(answer.status, 200, await answer.text());

@@ -2,6 +2,7 @@ import { CommandError } from '../commandError';
 import { targetTab } from '../targetTab';
 import { actionSession, openSession, type ActionSession } from './actionSession';
 import { nodeOfRef } from './refs';
+import { uploadRefusal } from '../../../../src/shared/uploadPaths';
 
 const NO_SESSION =
   'No dialog opened while Browser Debug was acting in this tab, so there is nothing to answer here. An action answer names the dialog it opened; ' +
@@ -60,10 +61,13 @@ function attribute(attributes: string[] = [], name: string): string | undefined 
 }
 
 /** upload_file: sets files on the `<input type=file>` a ref names; the page gets input and change events. */
-export async function uploadFile(args: { ref?: unknown; paths?: unknown; tabId?: number }) {
+export async function uploadFile(args: { ref?: unknown; paths?: unknown; roots?: unknown; tabId?: number }) {
   const paths = Array.isArray(args.paths) ? args.paths.filter((path): path is string => typeof path === 'string') : [];
   if (!paths.length)
     throw new CommandError('INVALID_ARGUMENT', 'Give the files as `paths`, absolute paths on this machine.');
+  const roots = Array.isArray(args.roots) ? args.roots.filter((root): root is string => typeof root === 'string') : [];
+  const refusal = paths.map((path) => uploadRefusal(path, roots)).find(Boolean);
+  if (refusal) throw new CommandError('FILE_NOT_ALLOWED', `The browser extension refused the upload: ${refusal}`);
   const tab = await targetTab(args.tabId);
   const tabId = tab.id!;
   const backendNodeId = nodeOfRef(tabId, args.ref);

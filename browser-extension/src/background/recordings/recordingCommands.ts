@@ -39,11 +39,7 @@ async function toggleFromPopup(link: ConnectorLink): Promise<{ id?: string; erro
     return { error: 'Not connected to the connector: recordings are kept there.' };
   const running = tabRecorder.status;
   const path = running ? `/recordings/${running.id}/stop` : '/recordings';
-  const response = await fetch(`http://127.0.0.1:${link.port}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
+  const response = await link.post(path, {});
   const body = (await response.json()) as { id?: string; error?: { message: string } };
   return body.error ? { error: body.error.message } : { id: body.id };
 }
