@@ -7,7 +7,7 @@ import { EXTENSION_ID, hostRig, until } from './hostRig';
 describe('Browser Debug in VS Code: activation', () => {
   const rig = hostRig();
 
-  it('starts the connector on activation, on the configured port, in well under 50 ms of activation', async () => {
+  it('starts the connector on activation, on the configured port (its cost: npm run bench:editor)', async () => {
     assert.equal(rig.port, vscode.workspace.getConfiguration('browserDebug').get('connector.port'));
     const identity = await (await fetch(`http://127.0.0.1:${rig.port}/.identity`)).json();
     assert.equal(identity.name, 'browser-debug-connector');
@@ -15,7 +15,6 @@ describe('Browser Debug in VS Code: activation', () => {
       join(rig.folder, '.vscode-test-figures.json'),
       JSON.stringify({ activationMs: rig.app.activationMs }),
     );
-    assert.ok(rig.app.activationMs < 50, `activation took ${rig.app.activationMs} ms`);
   });
 
   it('in a remote window (code-server is one), asks VS Code to forward the connector port', async () => {
