@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { mcpApi } from '../../../src/vscode/mcpApi';
 import { EXTENSION_ID, hostRig, until } from './hostRig';
 
 describe('Browser Debug in VS Code: activation', () => {
@@ -36,9 +37,10 @@ describe('Browser Debug in VS Code: activation', () => {
   });
 
   it('offers an MCP HTTP server definition at the connector’s /mcp', async () => {
-    assert.equal(typeof vscode.lm.registerMcpServerDefinitionProvider, 'function');
+    const api = mcpApi();
+    assert.ok(api, 'code-server 1.139 has the MCP provider API (found at run time: engines.vscode is older)');
     const [definition] = rig.app.mcpDefinitions();
-    assert.ok(definition instanceof vscode.McpHttpServerDefinition);
+    assert.ok(definition instanceof api.McpHttpServerDefinition);
     assert.equal(definition.uri.toString(), `http://127.0.0.1:${rig.port}/mcp`);
     const initialize = await fetch(definition.uri.toString(), {
       method: 'POST',
