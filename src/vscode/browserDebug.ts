@@ -134,6 +134,7 @@ export class BrowserDebug {
       session: this.session,
       logger: this.logger,
       launchUrl: () => this.settings().launchUrl,
+      launchBrowser: () => this.settings().launchBrowser,
     });
     this.remote = new RemoteSharing({
       session: this.session,

@@ -29,7 +29,7 @@ describe('Audits: one warm headless browser, no CPU benchmark unless needed (rea
       config: { ...defaultConfig().audits, reportDir: reports.dir },
       bridge: new BrowserBridge(),
       logger: silentLogger,
-      findChrome: () => chromium,
+      findChrome: async () => chromium,
       warmIdleMs: IDLE_MS,
     });
   });
