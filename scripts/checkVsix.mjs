@@ -2,6 +2,7 @@
 // passed); here Open VSX's own client (ovsx) reads it, checks its licence, and publishes it to a stub
 // registry on loopback, which only records the upload: everything ovsx does before the network, for real.
 // Usage: node scripts/checkVsix.mjs dist/browser-debug.vsix
+import { Buffer } from 'node:buffer';
 import { execFile } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { createServer } from 'node:http';
