@@ -104,8 +104,11 @@ export async function findBrowser(
       `browserDebug.launch.browser is "${wanted}", which is neither a browser (${BROWSER_KINDS.join(', ')}) nor an existing file. Set it to one of those, or to the full path of the browser's executable.`,
     );
   }
-  if (!wanted && sources.env.CHROME_PATH && sources.exists(sources.env.CHROME_PATH))
-    return { path: sources.env.CHROME_PATH, kind: kindOfPath(sources.env.CHROME_PATH), name: 'CHROME_PATH' };
+  const fromEnv = sources.env.CHROME_PATH;
+  if (!wanted && fromEnv && sources.exists(fromEnv)) {
+    const kind = kindOfPath(fromEnv);
+    return { path: fromEnv, kind, name: NAMES[kind] };
+  }
   const all = await listBrowsers(sources);
   for (const kind of wanted ? [wanted as BrowserKind] : AUTO_ORDER) {
     const match = all.find((browser) => browser.kind === kind);

@@ -69,7 +69,11 @@ describe('Launch Browser: which browser (browserDebug.launch.browser, chrome-lau
       kind: 'path',
       name: '/opt/my/chrome',
     });
-    assert.equal((await findBrowser('', sources)).path, '/usr/bin/google-chrome-beta');
+    assert.deepEqual(await findBrowser('', sources), {
+      path: '/usr/bin/google-chrome-beta',
+      kind: 'chrome-beta',
+      name: 'Google Chrome Beta',
+    });
     assert.equal(
       (await findBrowser('chrome', sources)).path,
       '/usr/bin/google-chrome-stable',
