@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { AuditService } from '../src/connector/audit/auditService';
 import { loadLighthouse } from '../src/connector/audit/lighthouseModules';
 import { BrowserBridge } from '../src/connector/browserBridge';
-import { findChrome } from '../src/connector/chromeFinder';
+import { findAnyBrowser } from '../src/connector/browsers/browserFinder';
 import { defaultConfig } from '../src/connector/config';
 import { silentLogger } from '../src/connector/logger';
 import type { AuditCategory } from '../src/shared/audit';
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     config: { ...defaultConfig().audits, reportDir },
     bridge: new BrowserBridge(),
     logger: silentLogger,
-    findChrome: () => findChrome(),
+    findChrome: () => findAnyBrowser(),
   });
   const loadStart = performance.now();
   await loadLighthouse();

@@ -2,6 +2,7 @@
  * What a busy page costs the editor: the extension host's event-loop delay in a real VS Code (code-server,
  * through the test harness) with the Console view and the dashboard open, idle and while a page logs 500
  * lines a second for 30 s (sent over /extension-ws in the browser extension's batches).
+ * Also prints the activation time (the extension's own code, target < 50 ms).
  * Usage: npm run bench:editor   (prints figures; not a test). BENCH_EDITOR_SECONDS sets the feed's length;
  * BENCH_EDITOR_PROFILE=1 adds a CPU profile of the host during the feed (kept in out/bench-editor/host.cpuprofile).
  */
@@ -112,6 +113,9 @@ async function main(): Promise<void> {
     console.log('|---|---|---|---|---|');
     console.log(row('idle, 10 s', figures.idle));
     console.log(row(`page logging ${PER_SECOND} lines/s`, figures.busy));
+    console.log(
+      `\nActivation of Browser Debug (extension code, connector start included): ${figures.activationMs.toFixed(1)} ms (target < 50 ms)`,
+    );
     console.log(`\nLoad average (1 min) at the end: ${loadavg()[0]!.toFixed(1)} on 2 cores shared with other jobs.`);
     const profile = join(folder, '.bench-editor.cpuprofile');
     if (existsSync(profile)) {

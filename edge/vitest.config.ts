@@ -6,6 +6,12 @@ import { defineConfig } from 'vitest/config';
  * Two projects: `workers` runs inside workerd (D1, Durable Objects, queues, all local) through
  * the Cloudflare pool; `node` drives `wrangler dev --local` over loopback like a real client.
  */
+/**
+ * ../src/shared imports zod: this package's copy, as in the wrangler bundle (wrangler.toml [alias]) and the
+ * type check (tsconfig paths), so `npm ci` here is enough, without the root install.
+ */
+const zodAlias = { find: /^zod$/, replacement: fileURLToPath(new URL('node_modules/zod/index.js', import.meta.url)) };
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations('migrations');
   return {
@@ -21,12 +27,7 @@ export default defineConfig(async () => {
               },
             }),
           ],
-          // ../src/shared imports zod: this package's copy, as in the wrangler bundle (wrangler.toml [alias]).
-          resolve: {
-            alias: [
-              { find: /^zod$/, replacement: fileURLToPath(new URL('node_modules/zod/index.js', import.meta.url)) },
-            ],
-          },
+          resolve: { alias: [zodAlias] },
           test: {
             name: 'workers',
             include: ['test/workers/**/*.test.ts'],
@@ -35,6 +36,7 @@ export default defineConfig(async () => {
           },
         },
         {
+          resolve: { alias: [zodAlias] },
           // One file at a time: each starts its own wrangler dev, and the load test wants both cores.
           test: {
             name: 'node',

@@ -42,6 +42,8 @@ const node = (entryPoints, external = bundleExternals) => ({
   format: 'cjs',
   target: 'node20',
   external,
+  // jsonc-parser's default entry is a UMD build whose inner requires esbuild cannot follow; its ESM build bundles.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 });
 
 const targets = [
@@ -50,6 +52,7 @@ const targets = [
   node({ connectorRuntime: 'src/connectorRuntime.ts' }),
   node({ cli: 'src/cli.ts' }),
   node({ mcp: 'src/mcp/stdio.ts' }),
+  node({ browserDebug: 'src/browserDebugCli.ts' }),
   node({ traceEngine: 'src/connector/performance/traceEngineBundle.mts' }, nodeExternals),
   // Trace analysis runs on a worker thread of its own (it loads dist/traceEngine.js there).
   node({ traceWorker: 'src/connector/performance/traceWorker.ts' }),

@@ -29,7 +29,12 @@ const steps = [
   { name: 'format', command: ['node_modules/prettier/bin/prettier.cjs', '--check', '.'] },
   { name: 'build', command: ['scripts/build.mjs'] },
   { name: 'unit', command: [...mocha, 'test/unit/**/*.test.ts'], when: () => hasTests('test/unit') },
-  { name: 'e2e', command: [...mocha, 'test/e2e/**/*.test.ts'], needs: ['chromium'], when: () => hasTests('test/e2e') },
+  {
+    name: 'e2e',
+    command: [...mocha, 'test/e2e/**/*.test.ts'],
+    needs: ['chromium', 'mcpClients'],
+    when: () => hasTests('test/e2e'),
+  },
   // Connector and browser extension against `wrangler dev --local`: needs the edge's dependencies.
   {
     name: 'remote',

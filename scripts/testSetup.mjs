@@ -2,7 +2,9 @@
 // Chromium (apt-get when root), a real VS Code (code-server through scripts/setupCodeServer.sh, cached)
 // and the edge package's own dependencies. Each returns { ok, note, env? }; `note` is one line.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 
 /** Where the suites look for a browser (test/e2e/support/chromium.ts): Debian's binary first. */
 export function chromiumCandidates(env = process.env) {
@@ -82,7 +84,51 @@ export function ensureEdgeDependencies({ run = commandRunner(false), dryRun = fa
   };
 }
 
-export const REQUIREMENTS = { chromium: ensureChromium, codeServer: ensureCodeServer, edge: ensureEdgeDependencies };
+/** The MCP clients whose own CLIs check `browser-debug setup` (test/e2e/mcpClientSetup.test.ts), pinned. */
+export const MCP_CLIENT_PACKAGES = [
+  '@anthropic-ai/claude-code@2.1.328',
+  '@openai/codex@0.169.0',
+  '@google/gemini-cli@0.61.0',
+];
+
+/** test/support/cacheDir.ts's folder: BROWSER_DEBUG_CACHE, else ~/.cache/browser-debug. */
+export function cacheDir(env = process.env) {
+  return env.BROWSER_DEBUG_CACHE ?? join(env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'browser-debug');
+}
+
+/**
+ * Claude Code, Codex CLI and Gemini CLI from the npm registry, into the cache folder (about 860 MB and
+ * 40 s once: far too big for the root devDependencies). Sets BROWSER_DEBUG_MCP_CLIENTS to their .bin folder.
+ */
+export function ensureMcpClients({ run = commandRunner(false), dryRun = false, env = process.env } = {}) {
+  const folder = join(cacheDir(env), 'mcp-clients', MCP_CLIENT_PACKAGES.map((name) => name.split('@').pop()).join('-'));
+  const bin = join(folder, 'node_modules', '.bin');
+  const ready = () => ['claude', 'codex', 'gemini'].every((name) => existsSync(join(bin, name)));
+  if (ready()) return { ok: true, note: `MCP clients: ${bin}`, env: { BROWSER_DEBUG_MCP_CLIENTS: bin } };
+  if (!dryRun) mkdirSync(folder, { recursive: true });
+  console.log(`MCP clients are missing: installing ${MCP_CLIENT_PACKAGES.join(', ')} into ${folder} (once).`);
+  const installed = run(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', folder, ...MCP_CLIENT_PACKAGES],
+    {
+      cwd: folder,
+    },
+  ).ok;
+  if (dryRun) return { ok: true, note: 'MCP clients: would be installed' };
+  if (installed && ready())
+    return { ok: true, note: `MCP clients: ${bin} (installed now)`, env: { BROWSER_DEBUG_MCP_CLIENTS: bin } };
+  return {
+    ok: false,
+    note: `MCP clients could not be installed (see above): run npm install --prefix ${folder} ${MCP_CLIENT_PACKAGES.join(' ')}`,
+  };
+}
+
+export const REQUIREMENTS = {
+  chromium: ensureChromium,
+  codeServer: ensureCodeServer,
+  edge: ensureEdgeDependencies,
+  mcpClients: ensureMcpClients,
+};
 
 /**
  * Suites a developer asked to leave out. BROWSER_DEBUG_SKIP_UI=1 leaves out everything that needs a

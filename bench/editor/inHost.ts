@@ -72,5 +72,8 @@ export async function run(): Promise<void> {
   });
   if (profiler) writeFileSync(join(folder, '.bench-editor.cpuprofile'), JSON.stringify(await profiler()));
   const feed = JSON.parse(readFileSync(join(folder, '.bench-feed-done'), 'utf8'));
-  writeFileSync(join(folder, '.bench-editor.json'), JSON.stringify({ idle, busy, feed }));
+  writeFileSync(
+    join(folder, '.bench-editor.json'),
+    JSON.stringify({ idle, busy, feed, activationMs: app.activationMs }),
+  );
 }

@@ -6,7 +6,7 @@ import { SelectedTab } from './actions/selectedTab';
 import { dirname, join } from 'node:path';
 import { AuditService } from './audit/auditService';
 import { BrowserBridge } from './browserBridge';
-import { findChrome } from './chromeFinder';
+import { findAnyBrowser } from './browsers/browserFinder';
 import { resolveConfig, type ConfigOverrides, type ConnectorConfig } from './config';
 import { createApp, type AppExtras } from './http/app';
 import { probeIdentity } from './identityProbe';
@@ -84,7 +84,7 @@ export class Connector {
       store,
       bridge,
       screenshots: new ScreenshotService(config.screenshots, bridge, store, logger),
-      audits: new AuditService({ config: config.audits, bridge, logger, findChrome: () => findChrome() }),
+      audits: new AuditService({ config: config.audits, bridge, logger, findChrome: () => findAnyBrowser() }),
       sourceMaps,
       locator: new EntryLocator(sourceMaps),
       actionLog: new ActionLog(),

@@ -12,7 +12,10 @@ import { DashboardPanel } from './dashboardPanel';
 import { EntryLocations } from './entryLocations';
 import { BrowserDiagnostics } from './diagnostics';
 import { createLog } from './log';
+import { mcpApi, type McpHttpServerDefinition } from './mcpApi';
 import { mcpDefinitions, registerMcpProvider } from './mcpProvider';
+import { McpClientSetup } from './setup/mcpClientSetup';
+import { offerOwnMcpConfiguration } from './setup/mcpFallback';
 import { openTraceFile, registerPerformanceCommands } from './performanceCommands';
 import { DETAILS_SCHEME, RequestDetailsProvider, showRequestDetails } from './requestDetails';
 import { exposeConnector } from './remoteAccess';
@@ -65,6 +68,7 @@ export class BrowserDebug {
   readonly exportsFolder: string;
   /** Update-proof paths handed to Chrome and MCP clients (global storage). */
   readonly stable: StableInstall;
+  readonly mcpSetup: McpClientSetup;
   private readonly launcher: BrowserLauncher;
   /** Where the user's machine reaches the connector, in a remote window. */
   externalAddress: string | undefined;
@@ -123,6 +127,8 @@ export class BrowserDebug {
     });
     const globalStorage = context.globalStorageUri.fsPath;
     this.stable = new StableInstall(context.extensionPath, globalStorage, VERSION);
+    this.mcpSetup = new McpClientSetup(this.stable, globalStorage);
+    const mcp = mcpApi();
     this.launcher = new BrowserLauncher({
       extensionDir: join(context.extensionPath, 'dist', 'browser-extension'),
       storageFolder: globalStorage,
@@ -130,6 +136,7 @@ export class BrowserDebug {
       session: this.session,
       logger: this.logger,
       launchUrl: () => this.settings().launchUrl,
+      launchBrowser: () => this.settings().launchBrowser,
     });
     this.remote = new RemoteSharing({
       session: this.session,
@@ -167,7 +174,7 @@ export class BrowserDebug {
       this.feed.onDidChangeRecordings(() => void this.recordingsView.reload()),
       this.session.onDidChange(() => void this.recordingsView.reload()),
       vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, this.details),
-      registerMcpProvider(this.session, this.settings),
+      ...(mcp ? [registerMcpProvider(mcp, this.session, this.settings)] : []),
       this.feed.onDidChange(() => this.refreshViews(statusBar)),
       this.session.onDidChange(() => statusBar.update()),
       this.session.onDidChange(() => void this.exposeWhenHosting()),
@@ -184,6 +191,14 @@ export class BrowserDebug {
     if (this.settings().autoStart) void this.session.start();
     // After an update, what an earlier version handed out points at this install (off the activation path).
     setImmediate(() => void this.stable.refresh().catch((error: Error) => this.logger.warn(error.message)));
+    // No MCP provider API (Cursor, Windsurf, VSCodium): offer this editor's own MCP configuration instead.
+    if (!mcp && this.settings().mcpEnabled)
+      setImmediate(
+        () =>
+          void offerOwnMcpConfiguration(this.mcpSetup, context.globalState).catch((error: Error) =>
+            this.logger.warn(`Could not offer the MCP configuration: ${error.message}`),
+          ),
+      );
     this.activationMs = performance.now() - started;
     this.logger.info(`Activated in ${this.activationMs.toFixed(1)} ms.`);
   }
@@ -192,8 +207,9 @@ export class BrowserDebug {
   readonly settings = (): BrowserDebugSettings => (this.cachedSettings ??= readSettings());
 
   /** What the MCP provider offers now (the integration tests read it). */
-  mcpDefinitions(): vscode.McpHttpServerDefinition[] {
-    return mcpDefinitions(this.session, this.settings);
+  mcpDefinitions(): McpHttpServerDefinition[] {
+    const api = mcpApi();
+    return api ? mcpDefinitions(api, this.session, this.settings) : [];
   }
 
   async openRequestDetails(request: StoredNetworkRequest): Promise<void> {
@@ -217,6 +233,11 @@ export class BrowserDebug {
   /** Configuration for MCP clients outside VS Code: a stable launcher of the stdio bin, which finds this connector. */
   copyMcpConfiguration(): Promise<string> {
     return copyMcpConfiguration(this.stable, this.session.port);
+  }
+
+  /** *Set Up MCP for…*: writes a client's MCP configuration (the `browser-debug setup` code path). */
+  setUpMcpClient(): Promise<unknown> {
+    return this.mcpSetup.run();
   }
 
   async dispose(): Promise<void> {

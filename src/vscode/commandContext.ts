@@ -32,4 +32,5 @@ export interface CommandContext {
   installBrowserExtension(): Promise<void>;
   launchBrowser(url?: string): Promise<LaunchedBrowser | undefined>;
   copyMcpConfiguration(): Promise<string>;
+  setUpMcpClient(): Promise<unknown>;
 }

@@ -21,6 +21,7 @@ export const COMMANDS: Record<string, Handler> = {
   'browserDebug.restartConnector': (app) => app.session.restart(),
   'browserDebug.showLog': (app) => app.log.show(),
   'browserDebug.copyMcpConfiguration': (app) => app.copyMcpConfiguration(),
+  'browserDebug.setUpMcpClient': (app) => app.setUpMcpClient(),
   'browserDebug.installBrowserExtension': (app) => app.installBrowserExtension(),
   'browserDebug.launchBrowser': (app) => app.launchBrowser(),
   'browserDebug.pairBrowser': (app) => pairBrowser(app),

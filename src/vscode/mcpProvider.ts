@@ -2,16 +2,18 @@ import * as vscode from 'vscode';
 import { VERSION } from '../shared/version';
 import { callerHeaders } from './callerSecret';
 import type { ConnectorSession } from './connectorSession';
+import type { McpApi, McpHttpServerDefinition } from './mcpApi';
 import type { BrowserDebugSettings } from './settings';
 
 /** The MCP servers we offer the editor's AI: one HTTP server at the connector's /mcp, while it runs. */
 export function mcpDefinitions(
+  api: McpApi,
   session: ConnectorSession,
   settings: () => BrowserDebugSettings,
-): vscode.McpHttpServerDefinition[] {
+): McpHttpServerDefinition[] {
   if (!settings().mcpEnabled || session.port === undefined) return [];
   return [
-    new vscode.McpHttpServerDefinition(
+    new api.McpHttpServerDefinition(
       'Browser Debug',
       vscode.Uri.parse(`http://127.0.0.1:${session.port}/mcp`),
       // In memory only: VS Code passes it to its MCP client; nothing is written to a settings file.
@@ -23,6 +25,7 @@ export function mcpDefinitions(
 
 /** Lets Copilot agent mode list our tools with no configuration; a port change refreshes the definition. */
 export function registerMcpProvider(
+  api: McpApi,
   session: ConnectorSession,
   settings: () => BrowserDebugSettings,
 ): vscode.Disposable {
@@ -33,9 +36,9 @@ export function registerMcpProvider(
     lastPort = session.port;
     changed.fire();
   });
-  const provider = vscode.lm.registerMcpServerDefinitionProvider('browserDebug.mcp', {
+  const provider = api.lm.registerMcpServerDefinitionProvider('browserDebug.mcp', {
     onDidChangeMcpServerDefinitions: changed.event,
-    provideMcpServerDefinitions: () => mcpDefinitions(session, settings),
+    provideMcpServerDefinitions: () => mcpDefinitions(api, session, settings),
   });
   return vscode.Disposable.from(provider, watch, changed);
 }

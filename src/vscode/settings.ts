@@ -24,6 +24,8 @@ export interface BrowserDebugSettings {
   extensionIds: string[];
   /** The page Launch Browser opens; empty: ask. */
   launchUrl: string;
+  /** Which browser Launch Browser starts: a kind (chrome, edge, …), a path, or empty (the first found). */
+  launchBrowser: string;
   networkMockIdleMinutes: number;
   /** upload_file and source-map reads may use secrets inside the workspace (trust/fileRoots rule 4). */
   filesAllowSecrets: boolean;
@@ -51,6 +53,7 @@ export const DEFAULT_SETTINGS: BrowserDebugSettings = {
   remoteCommands: ['screenshot', 'current-url', 'tabs', 'navigate'],
   extensionIds: [],
   launchUrl: '',
+  launchBrowser: '',
   networkMockIdleMinutes: 30,
   filesAllowSecrets: false,
   networkFullBodies: false,
@@ -81,6 +84,7 @@ export function readSettings(): BrowserDebugSettings {
       /^[a-p]{32}$/.test(id),
     ),
     launchUrl: get('launch.url', DEFAULT_SETTINGS.launchUrl),
+    launchBrowser: get('launch.browser', DEFAULT_SETTINGS.launchBrowser),
     networkMockIdleMinutes: get('networkMocks.idleMinutes', DEFAULT_SETTINGS.networkMockIdleMinutes),
     filesAllowSecrets: get('files.allowSecrets', DEFAULT_SETTINGS.filesAllowSecrets),
     networkFullBodies: get('network.fullBodies', DEFAULT_SETTINGS.networkFullBodies),

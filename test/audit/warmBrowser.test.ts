@@ -8,6 +8,8 @@ import { requireChromium, until } from '../e2e/support/chromium';
 import { startAuditSite, type AuditSite } from './support/auditSite';
 import { tempReportDir } from './support/reports';
 
+/** What BenchmarkIndex reports when nothing was measured (benchmarkIndex.ts). */
+const UNMEASURED_INDEX = 1500;
 const benchmarkMs = (lhr: Lhr) =>
   lhr.timing.entries
     .filter((entry) => entry.name === 'lh:gather:getBenchmarkIndex')
@@ -27,7 +29,7 @@ describe('Audits: one warm headless browser, no CPU benchmark unless needed (rea
       config: { ...defaultConfig().audits, reportDir: reports.dir },
       bridge: new BrowserBridge(),
       logger: silentLogger,
-      findChrome: () => chromium,
+      findChrome: async () => chromium,
       warmIdleMs: IDLE_MS,
     });
   });
@@ -43,15 +45,18 @@ describe('Audits: one warm headless browser, no CPU benchmark unless needed (rea
     assert.equal(service.warm.starts, 1, 'one browser start for two audits');
     assert.ok(service.warm.running);
     assert.ok(first.summary.failing.length > 0 && second.summary.scores.accessibility! > 0.9, 'both audits are real');
-    for (const run of [first, second])
-      assert.ok(benchmarkMs(run.lhr) < 300, `no 1 s CPU probe (took ${benchmarkMs(run.lhr)} ms)`);
+    // No probe ran: Lighthouse reports the constant put in its place (a measured index is never this round value).
+    for (const run of [first, second]) assert.equal(run.lhr.environment?.benchmarkIndex, UNMEASURED_INDEX);
+    console.log(`      benchmark step without performance: ${benchmarkMs(first.lhr)} ms`);
   });
 
   it('measures the benchmark once for performance, then reuses it', async () => {
     const first = await service.run({ url: `${site.origin}/perf.html`, categories: ['performance'] });
     const second = await service.run({ url: `${site.origin}/perf.html`, categories: ['performance'] });
-    assert.ok(benchmarkMs(first.lhr) >= 500, `the first performance audit measures (${benchmarkMs(first.lhr)} ms)`);
-    assert.ok(benchmarkMs(second.lhr) < 300, `the second reuses it (${benchmarkMs(second.lhr)} ms)`);
+    assert.notEqual(first.lhr.environment?.benchmarkIndex, UNMEASURED_INDEX, 'the first performance audit measures');
+    console.log(
+      `      benchmark step: ${benchmarkMs(first.lhr)} ms measured, then ${benchmarkMs(second.lhr)} ms reused`,
+    );
     assert.equal(second.lhr.environment?.benchmarkIndex, first.lhr.environment?.benchmarkIndex);
     assert.equal(service.warm.starts, 1);
   });

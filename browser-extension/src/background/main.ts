@@ -2,6 +2,7 @@
 import { CAPTURE_PORT, type ExtensionMessage, type RelayMessage } from '../common/messages';
 import { CaptureSink, type Deliver } from './captureSink';
 import { handleCommand } from './commands';
+import { showLinkState } from './actionBadge';
 import { ConnectorLink } from './connectorLink';
 import { applyContentScripts } from './contentScripts';
 import { debuggerStats } from './debuggerSession';
@@ -53,6 +54,7 @@ const sink = new CaptureSink(deliver);
 const network = new NetworkCapture((event, tabId, pageUrl) => sink.accept([markMocked(event)], tabId, { pageUrl }));
 // Network mocks never outlive the connector that set them.
 link.onDisconnected = clearAllMocks;
+link.onStateChange = showLinkState;
 
 // Listeners first and synchronously: Chrome only wakes a worker for events registered at start-up.
 network.start();

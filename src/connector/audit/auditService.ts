@@ -33,7 +33,8 @@ export interface AuditServiceDeps {
   config: AuditConfig;
   bridge: BrowserBridge;
   logger: Logger;
-  findChrome(): string | undefined;
+  /** The Chrome-family browser a headless audit starts (browsers/browserFinder.ts), or undefined. */
+  findChrome(): Promise<string | undefined>;
   load?: () => Promise<LighthouseModules>;
   /** How long the warm headless browser waits for the next audit before it is closed. */
   warmIdleMs?: number;
@@ -57,6 +58,15 @@ export class AuditService {
   constructor(private readonly deps: AuditServiceDeps) {
     this.reports = new ReportFolder(deps.config.reportDir, deps.config.maxReports, deps.logger);
     this.warm = new WarmHeadless(deps.warmIdleMs);
+    void this.lookForChrome();
+  }
+
+  /** The last browser found, for availability(), which answers /health at once. */
+  private chromeFound: string | undefined;
+
+  private async lookForChrome(): Promise<string | undefined> {
+    this.chromeFound = await this.deps.findChrome();
+    return this.chromeFound;
   }
 
   /** Closes the warm browser (connector stop). */
@@ -81,7 +91,8 @@ export class AuditService {
   availability(): string {
     const state = this.state;
     const busy = state.running ? ` (an audit is running, ${state.waiting} waiting)` : '';
-    if (this.source || this.deps.config.debuggingEndpoint || this.deps.findChrome()) return `ok${busy}`;
+    if (this.source || this.deps.config.debuggingEndpoint || this.chromeFound) return `ok${busy}`;
+    void this.lookForChrome();
     return 'no Chrome or Chromium found: install one or set CHROME_PATH';
   }
 
@@ -91,7 +102,7 @@ export class AuditService {
     const choice: BrowserChoice = {
       source: this.source,
       endpoint: this.deps.config.debuggingEndpoint,
-      chromePath: this.deps.findChrome(),
+      chromePath: await this.lookForChrome(),
     };
     checkBrowserChoice(choice);
     if (options.signal?.aborted)

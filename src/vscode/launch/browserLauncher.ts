@@ -1,6 +1,6 @@
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
-import { findChrome } from '../../connector/chromeFinder';
+import { findBrowser } from '../../connector/browsers/browserFinder';
 import { pinExtensionPort } from '../../connector/extensionPort';
 import { PairingBook, pairingsFile } from '../../connector/trust/pairingBook';
 import { LaunchedBrowser } from '../../connector/launchedBrowser';
@@ -18,19 +18,12 @@ export interface LauncherDeps {
   session: ConnectorSession;
   logger: Logger;
   launchUrl: () => string;
+  /** `browserDebug.launch.browser`: a kind, a path, or empty. */
+  launchBrowser: () => string;
 }
 
 /** How long the progress waits for the launched browser's extension to reach the connector. */
 const CONNECT_WAIT_MS = 20_000;
-
-/** "Google Chrome", "Chromium", "Microsoft Edge" from an executable path. */
-export function browserName(executable: string): string {
-  const name = basename(executable).toLowerCase();
-  if (name.includes('edge')) return 'Microsoft Edge';
-  if (name.includes('chromium')) return 'Chromium';
-  if (name.includes('chrome')) return 'Google Chrome';
-  return basename(executable);
-}
 
 /**
  * *Launch Browser*: picks the page (setting, recent pages, answering localhost ports), starts Chrome,
@@ -43,13 +36,12 @@ export class BrowserLauncher {
   constructor(private readonly deps: LauncherDeps) {}
 
   async launch(url?: string): Promise<LaunchedBrowser | undefined> {
-    const executable = findChrome();
-    if (!executable) {
-      void vscode.window.showErrorMessage(
-        'Browser Debug found no Chrome, Chromium or Edge. Install one, or set the CHROME_PATH environment variable to its executable.',
-      );
+    const found = await findBrowser(this.deps.launchBrowser()).catch((error: Error) => error);
+    if (found instanceof Error) {
+      void vscode.window.showErrorMessage(found.message);
       return undefined;
     }
+    const executable = found.path;
     const { feed, session } = this.deps;
     const target =
       url ??
@@ -59,7 +51,7 @@ export class BrowserLauncher {
         connectorPort: session.port,
       }));
     if (!target) return undefined;
-    const name = browserName(executable);
+    const name = found.kind === 'path' ? basename(executable) : found.name;
     const title = `Browser Debug: launching ${name}`;
     const launched = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title },

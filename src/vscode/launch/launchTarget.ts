@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { PageLoad } from '../captureFeed';
 import { answeringPorts, DEV_PORTS } from './localPorts';
-import { recentPageUrls, withScheme } from './pageUrls';
+import { acceptedUrl, recentPageUrls } from './pageUrls';
 
 export interface LaunchTargetSources {
   /** `browserDebug.launch.url`; empty means ask. */
@@ -60,9 +60,7 @@ export async function chooseLaunchUrl(sources: LaunchTargetSources): Promise<str
   });
   return new Promise((resolve) => {
     pick.onDidAccept(() => {
-      const chosen = pick.selectedItems[0];
-      const typed = pick.value.trim();
-      const url = chosen?.url ?? (typed ? withScheme(typed) : undefined);
+      const url = acceptedUrl(pick.value, pick.selectedItems[0]?.url);
       if (!url) return;
       resolve(url);
       pick.hide();

@@ -5,10 +5,21 @@ export const DEV_PORTS: readonly number[] = [
   3000, 3001, 3002, 4173, 4200, 4321, 5000, 5173, 5174, 5500, 8000, 8080, 8081, 8888, 9000,
 ];
 
-/** Whether something answers HTTP on localhost:port within the timeout (any status counts). */
-export function answersHttp(port: number, timeoutMs = 400): Promise<boolean> {
+/**
+ * Where `localhost` may listen: a dev server bound to `localhost` takes ::1 only on some systems (Vite on
+ * macOS), others 127.0.0.1 only. The browser resolves `localhost` to both, so either counts.
+ */
+export const LOOPBACK_HOSTS: readonly string[] = ['127.0.0.1', '::1'];
+
+/** Whether something answers HTTP on localhost:port (IPv4 or IPv6 loopback) within the timeout (any status counts). */
+export async function answersHttp(port: number, timeoutMs = 400): Promise<boolean> {
+  const answers = await Promise.all(LOOPBACK_HOSTS.map((host) => answersOn(host, port, timeoutMs)));
+  return answers.includes(true);
+}
+
+function answersOn(host: string, port: number, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, method: 'HEAD', path: '/', timeout: timeoutMs }, (res) => {
+    const req = request({ host, port, method: 'HEAD', path: '/', timeout: timeoutMs }, (res) => {
       res.resume();
       resolve(true);
     });

@@ -20,3 +20,27 @@ export function recentPageUrls(pageLoads: Iterable<PageUrlSource>, limit = 8): s
 export function withScheme(typed: string): string {
   return /^[a-z][a-z0-9+.-]*:/i.test(typed) && !/^localhost:/i.test(typed) ? typed : `http://${typed}`;
 }
+
+/** Whether what the user typed is an address (a scheme, a port, a path or a dot), not a filter word. */
+function looksLikeAddress(typed: string): boolean {
+  return /[:/.]/.test(typed);
+}
+
+/**
+ * The URL Launch Browser opens on Enter. The quick pick keeps an item selected while it matches the text
+ * only partly (typing `localhost:5173/admin` still highlights `http://localhost:5173/`), so an address
+ * the user typed wins unless it is that item; a filter word (`5173`) takes the highlighted item.
+ */
+export function acceptedUrl(typed: string, highlighted: string | undefined): string | undefined {
+  const text = typed.trim();
+  if (!text) return highlighted;
+  const address = withScheme(text);
+  if (highlighted === undefined) return address;
+  if (!looksLikeAddress(text) || sameUrl(address, highlighted)) return highlighted;
+  return address;
+}
+
+function sameUrl(left: string, right: string): boolean {
+  const normal = (url: string) => url.replace(/\/$/, '').toLowerCase();
+  return normal(left) === normal(right);
+}

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { MCP_CLIENTS } from '../../mcp/clientSetup/clients';
+import { mcpLauncher } from '../../mcp/clientSetup/launcher';
 import type { StableInstall } from './stableInstall';
 import { userSecretFile } from '../../connector/trust/userSecret';
 
@@ -35,9 +37,13 @@ export async function installBrowserExtension(
   return folder;
 }
 
-/** The configuration other MCP clients paste: `node` on the stable launcher, which finds the current install. */
-export function mcpConfiguration(launcher: string): string {
-  return JSON.stringify({ mcpServers: { 'browser-debug': { command: 'node', args: [launcher] } } }, null, 2);
+/**
+ * The configuration other MCP clients paste: this editor's binary (no PATH lookup, see launcher.ts) on the
+ * stable launcher, which finds the current install.
+ */
+export function mcpConfiguration(launcherScript: string): string {
+  const entry = MCP_CLIENTS['claude-desktop'].entry(mcpLauncher(launcherScript));
+  return JSON.stringify({ mcpServers: { 'browser-debug': entry } }, null, 2);
 }
 
 /** *Copy MCP Configuration*: the stdio bin through the stable launcher, plus the HTTP address when running. */
@@ -52,7 +58,7 @@ export async function copyMcpConfiguration(stable: StableInstall, port: number |
     ? ` This window is remote (${vscode.env.remoteName}): the launcher path is on the remote machine, so use it in MCP clients that run there.`
     : '';
   void vscode.window.showInformationMessage(
-    `MCP configuration copied (Claude Desktop, Cursor, Copilot CLI: paste it into their MCP settings). It keeps working when Browser Debug updates.${url}${remote}`,
+    `MCP configuration copied (Claude Desktop, Cursor, Copilot CLI: paste it into their MCP settings; Set Up MCP for… writes it for you). It keeps working when Browser Debug updates.${url}${remote}`,
   );
   return config;
 }

@@ -128,7 +128,7 @@ describe('Audits without a browser', () => {
       config: defaultConfig().audits,
       bridge: new BrowserBridge(),
       logger: silentLogger,
-      findChrome: () => undefined,
+      findChrome: async () => undefined,
       load: () => ((loaded = true), Promise.reject(new Error('not reached'))),
     });
     await assert.rejects(

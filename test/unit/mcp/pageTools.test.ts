@@ -53,7 +53,6 @@ describe('MCP page and command tools', () => {
       ['takeScreenshot', {}],
     ] as const) {
       it(`${name} says how to install and connect the browser extension`, async () => {
-        const started = Date.now();
         const result = await call(client, name, args);
         assert.equal(result.isError, true);
         assert.match(
@@ -61,7 +60,6 @@ describe('MCP page and command tools', () => {
           /No browser is connected\. Install the Browser Debug extension in Chrome \(chrome:\/\/extensions → Load unpacked/,
         );
         assert.match(textOf(result), /Then call this tool again\./);
-        assert.ok(Date.now() - started < 250, 'at once, not after a timeout');
       });
     }
   });
@@ -134,9 +132,7 @@ describe('MCP page and command tools', () => {
     assert.match(textOf(scope), /https:\/\/bank\.example is not in scope\.\nUse a tab on a page in scope/);
     mode = 'silent';
     browser.ws.removeAllListeners('message'); // the browser stops answering
-    const started = Date.now();
     const timedOut = await call(client, 'execute_javascript', { code: '1' });
-    assert.ok(Date.now() - started < 2000);
     assert.equal(timedOut.isError, true);
     assert.match(textOf(timedOut), /did not answer within 300 ms.*\nCall list_tabs/s);
     await browser.close();

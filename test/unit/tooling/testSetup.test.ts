@@ -82,6 +82,27 @@ describe('npm test sets itself up (scripts/testSetup.mjs, scripts/setupCodeServe
     assert.equal(run.stderr, '');
   });
 
+  it('MCP clients (Claude Code, Codex, Gemini CLI): installed once into the cache folder, then used from it', () => {
+    const cache = join(scratch, 'clients');
+    const cold = withTestSetup(
+      `return setup.ensureMcpClients({ run, env: { BROWSER_DEBUG_CACHE: ${JSON.stringify(cache)} } });`,
+    ).result;
+    assert.equal(cold.ok, false, 'the fake install put nothing there, and says so');
+    assert.match(cold.note, /MCP clients could not be installed \(see above\): run npm install --prefix /);
+    assert.equal(cold.calls.length, 1);
+    assert.match(
+      cold.calls[0],
+      /^npm install --no-audit --no-fund --no-save --prefix .*clients\/mcp-clients\/2\.1\.328-0\.169\.0-0\.61\.0 @anthropic-ai\/claude-code@2\.1\.328 @openai\/codex@0\.169\.0 @google\/gemini-cli@0\.61\.0$/,
+    );
+    const bin = join(cache, 'mcp-clients', '2.1.328-0.169.0-0.61.0', 'node_modules', '.bin');
+    mkdirSync(bin, { recursive: true });
+    for (const name of ['claude', 'codex', 'gemini']) writeFileSync(join(bin, name), '');
+    const warm = withTestSetup(
+      `return setup.ensureMcpClients({ run, env: { BROWSER_DEBUG_CACHE: ${JSON.stringify(cache)} } });`,
+    ).result;
+    assert.deepEqual([warm.ok, warm.calls, warm.env], [true, [], { BROWSER_DEBUG_MCP_CLIENTS: bin }]);
+  });
+
   it('code-server into a cold cache: the dry run names every install step and changes nothing', () => {
     const cache = join(scratch, 'cold');
     const run = setupScript(cache, '--dry-run');

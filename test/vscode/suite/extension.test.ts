@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { mcpApi } from '../../../src/vscode/mcpApi';
 import { EXTENSION_ID, hostRig, until } from './hostRig';
 
 describe('Browser Debug in VS Code: activation', () => {
   const rig = hostRig();
 
-  it('starts the connector on activation, on the configured port, in well under 50 ms of activation', async () => {
+  it('starts the connector on activation, on the configured port (its cost: npm run bench:editor)', async () => {
     assert.equal(rig.port, vscode.workspace.getConfiguration('browserDebug').get('connector.port'));
     const identity = await (await fetch(`http://127.0.0.1:${rig.port}/.identity`)).json();
     assert.equal(identity.name, 'browser-debug-connector');
@@ -15,7 +16,6 @@ describe('Browser Debug in VS Code: activation', () => {
       join(rig.folder, '.vscode-test-figures.json'),
       JSON.stringify({ activationMs: rig.app.activationMs }),
     );
-    assert.ok(rig.app.activationMs < 50, `activation took ${rig.app.activationMs} ms`);
   });
 
   it('in a remote window (code-server is one), asks VS Code to forward the connector port', async () => {
@@ -52,9 +52,10 @@ describe('Browser Debug in VS Code: activation', () => {
   });
 
   it('offers an MCP HTTP server definition at the connector’s /mcp', async () => {
-    assert.equal(typeof vscode.lm.registerMcpServerDefinitionProvider, 'function');
+    const api = mcpApi();
+    assert.ok(api, 'code-server 1.139 has the MCP provider API (found at run time: engines.vscode is older)');
     const [definition] = rig.app.mcpDefinitions();
-    assert.ok(definition instanceof vscode.McpHttpServerDefinition);
+    assert.ok(definition instanceof api.McpHttpServerDefinition);
     assert.equal(definition.uri.toString(), `http://127.0.0.1:${rig.port}/mcp`);
     const initialize = await fetch(definition.uri.toString(), {
       method: 'POST',

@@ -34,7 +34,7 @@ export interface UiRig {
 
 export async function startUiRig(
   suite: Mocha.Context,
-  options: { settings?: Record<string, unknown>; connect?: boolean } = {},
+  options: { settings?: Record<string, unknown>; connect?: boolean; env?: Record<string, string> } = {},
 ): Promise<UiRig> {
   const codeServer = requireCodeServer(suite);
   const chromiumPath = requireChromium(suite);
@@ -47,6 +47,7 @@ export async function startUiRig(
   const server = await startCodeServer(codeServer, {
     folder,
     settings: { 'browserDebug.connector.port': port, ...options.settings },
+    env: options.env,
   });
   const installed = await installVsix(codeServer, server, vsix);
   if (!/was successfully installed/.test(installed)) throw new Error(installed);

@@ -1,3 +1,5 @@
+import { beginActivity } from '../actionBadge';
+
 /** Badges open per tab: overlapping actions keep one badge up until the last ends. */
 const open = new Map<number, number>();
 /** The badge stays this long after an action so the developer can notice it. */
@@ -32,13 +34,19 @@ async function inject(tabId: number, func: (id: string) => void): Promise<void> 
 export async function withBadge<T>(tabId: number | undefined, work: () => Promise<T>): Promise<T> {
   if (tabId === undefined) return work();
   open.set(tabId, (open.get(tabId) ?? 0) + 1);
+  const endActivity = beginActivity('acting');
   // Alongside the work, not before it: the badge must not slow the action down.
   const shown = inject(tabId, showInPage);
   try {
     return await work();
   } finally {
     // Not awaited: a page held by an open dialog runs the badge script only once the dialog closes.
-    void shown.then(() => setTimeout(() => hide(tabId), LINGER_MS));
+    void shown.then(() =>
+      setTimeout(() => {
+        hide(tabId);
+        endActivity();
+      }, LINGER_MS),
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 import type { BrowserRecording, RecorderStep } from '../../../../src/shared/recording';
 import type { ExtensionMessage } from '../../common/messages';
+import { beginActivity } from '../actionBadge';
 import { CommandError } from '../commandError';
 import { targetTab } from '../targetTab';
 
@@ -11,6 +12,8 @@ interface Active {
   steps: BrowserRecording['steps'];
   secrets: Record<string, string>;
   dialogs: BrowserRecording['dialogs'];
+  /** Ends the toolbar badge's REC. */
+  endBadge: () => void;
 }
 
 /** Transitions a person starts by hand: they become `navigate` steps; links and forms are the click's doing. */
@@ -70,7 +73,16 @@ export class TabRecorder {
       height: number;
       deviceScaleFactor: number;
     };
-    this.active = { id: String(args.recordingId), tabId, url: tab.url, startedAt, steps: [], secrets: {}, dialogs: [] };
+    this.active = {
+      id: String(args.recordingId),
+      tabId,
+      url: tab.url,
+      startedAt,
+      steps: [],
+      secrets: {},
+      dialogs: [],
+      endBadge: beginActivity('recording'),
+    };
     this.add(
       { type: 'setViewport', ...size, isMobile: false, hasTouch: false, isLandscape: size.width >= size.height },
       startedAt,
@@ -105,6 +117,7 @@ export class TabRecorder {
       if (message.kind === 'recording-step') this.onStep(active.tabId, message.step, message.timestamp, message.secret);
     }
     this.active = undefined;
+    active.endBadge();
     return {
       id: active.id,
       tabId: active.tabId,

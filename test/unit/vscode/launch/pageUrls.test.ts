@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answeringPorts } from '../../../../src/vscode/launch/localPorts';
-import { recentPageUrls, withScheme } from '../../../../src/vscode/launch/pageUrls';
+import { acceptedUrl, recentPageUrls, withScheme } from '../../../../src/vscode/launch/pageUrls';
 import { freePortRun } from '../../../support/ports';
 
 describe('Launch Browser: which pages it offers', () => {
@@ -33,5 +33,35 @@ describe('Launch Browser: which pages it offers', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('finds a dev server that listens on ::1 only (Vite on macOS), as well as one on 127.0.0.1 only', async () => {
+    const servers: Server[] = [];
+    const listen = async (host: string) => {
+      const server = createServer((_req, res) => res.end('ok'));
+      servers.push(server);
+      await new Promise<void>((resolve) => server.listen(0, host, resolve));
+      return (server.address() as AddressInfo).port;
+    };
+    try {
+      const v6 = await listen('::1');
+      const v4 = await listen('127.0.0.1');
+      const closed = await freePortRun(1);
+      assert.deepEqual(await answeringPorts([v6, closed, v4]), [v6, v4]);
+    } finally {
+      for (const server of servers) server.close();
+    }
+  });
+
+  it('Enter: a typed address wins over a partly matching item; a filter word takes the highlighted item', () => {
+    const item = 'http://localhost:5173/';
+    assert.equal(acceptedUrl('localhost:5173/admin', item), 'http://localhost:5173/admin');
+    assert.equal(acceptedUrl('http://localhost:5173/admin?x=1', item), 'http://localhost:5173/admin?x=1');
+    assert.equal(acceptedUrl('127.0.0.1:517', item), 'http://127.0.0.1:517');
+    assert.equal(acceptedUrl('localhost:5173', item), item, 'the item itself');
+    assert.equal(acceptedUrl('5173', item), item, 'a filter word');
+    assert.equal(acceptedUrl('', item), item);
+    assert.equal(acceptedUrl('localhost:4000', undefined), 'http://localhost:4000');
+    assert.equal(acceptedUrl('  ', undefined), undefined);
   });
 });
