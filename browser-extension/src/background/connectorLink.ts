@@ -2,14 +2,10 @@ import { PROTOCOL_VERSION } from '../../../src/shared/identity';
 import { VERSION } from '../../../src/shared/version';
 import { discoverConnector } from './discovery';
 import type { Outbox } from './outbox';
+import { parseServerFrame, type InboundFrame } from './serverFrames';
 
 /** `off` while remote mode streams to the edge instead: no socket and no discovery. */
 export type LinkState = 'searching' | 'connecting' | 'connected' | 'disconnected' | 'off';
-
-export interface InboundFrame {
-  type: string;
-  [key: string]: unknown;
-}
 
 const KEEPALIVE_MS = 20_000;
 const MAX_BACKOFF_MS = 5_000;
@@ -125,21 +121,17 @@ export class ConnectorLink {
   }
 
   private receive(text: string): void {
-    let frame: InboundFrame;
-    try {
-      frame = JSON.parse(text) as InboundFrame;
-    } catch {
-      return;
-    }
+    const frame = parseServerFrame(text);
+    if (!frame) return;
     switch (frame.type) {
       case 'connection-established':
         return this.established(frame);
       case 'ack':
-        this.outbox.ack(Number(frame.batchSeq));
+        this.outbox.ack(frame.batchSeq);
         return this.outbox.pump(this.sendText);
       case 'error':
         if (frame.code === 'VERSION_MISMATCH' || frame.code === 'PROTOCOL_MISMATCH')
-          this.versionWarning = String(frame.message);
+          this.versionWarning = frame.message;
         return;
       case 'heartbeat':
       case 'server-shutdown':
@@ -149,10 +141,10 @@ export class ConnectorLink {
     }
   }
 
-  private established(frame: InboundFrame): void {
+  private established(frame: Extract<InboundFrame, { type: 'connection-established' }>): void {
     this.state = 'connected';
     this.backoff = 250;
-    this.connectorVersion = typeof frame.version === 'string' ? frame.version : this.connectorVersion;
+    this.connectorVersion = frame.version;
     this.versionWarning =
       this.connectorVersion && this.connectorVersion !== VERSION
         ? `This extension is ${VERSION}, the connector is ${this.connectorVersion}: reload the extension from the new build.`

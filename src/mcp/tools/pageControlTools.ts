@@ -74,7 +74,7 @@ async function selectTab({ tabId }: z.output<typeof selectTabSchema>, { services
   const result = await services.bridge.command('select-tab', { tabId }, services.config.commandTimeoutMs);
   services.selectedTab.select(tabId);
   return {
-    text: `Selected ${describeTab({ tabId, ...(result as object) })} and brought it to the front; snapshots and actions now target it.`,
+    text: `Selected ${describeTab({ tabId, ...result })} and brought it to the front; snapshots and actions now target it.`,
   };
 }
 
@@ -105,13 +105,13 @@ async function waitFor(args: z.output<typeof waitSchema>, { services }: ToolCont
     .join(' and ');
   const result = await tabCommand(services, 'wait-for', args, args.timeoutMs + 5000);
   const page = describeTab(result);
-  if (result.met !== true) {
+  if (!result.met) {
     const state = args.gone ? 'was still there' : 'did not appear';
     throw new ToolError(
       `Timed out after ${args.timeoutMs} ms: ${what} ${state} on ${page}. Take a snapshot to see what the page shows, or wait longer (timeoutMs up to ${WAIT_MAX_MS}).`,
     );
   }
-  return { text: `${args.gone ? 'Gone' : 'Found'}: ${what}, after ${String(result.elapsedMs)} ms on ${page}.` };
+  return { text: `${args.gone ? 'Gone' : 'Found'}: ${what}, after ${result.elapsedMs} ms on ${page}.` };
 }
 
 const waitForTool = defineTool({
@@ -140,8 +140,8 @@ async function handleDialog(args: z.output<typeof dialogSchema>, context: ToolCo
   });
   if (!outcome) {
     const result = await tabCommand(context.services, 'dialog', args);
-    const kind = typeof result.dialogType === 'string' ? result.dialogType : 'dialog';
-    const message = typeof result.message === 'string' && result.message ? ` "${result.message}"` : '';
+    const kind = result.dialogType ?? 'dialog';
+    const message = result.message ? ` "${result.message}"` : '';
     return { text: `${verb} the ${kind}${message}${typed} on ${describeTab(result)}.` };
   }
   const kind = outcome.answered?.type ?? 'dialog';
@@ -182,7 +182,7 @@ function checkPaths(paths: string[], roots: readonly string[]): string[] {
 async function uploadFile(args: z.output<typeof uploadSchema>, { services }: ToolContext): Promise<ToolAnswer> {
   const paths = checkPaths(args.paths, services.config.filesRoots);
   const result = await tabCommand(services, 'upload-file', { ...args, paths });
-  const names = Array.isArray(result.files) ? (result.files as string[]).join(', ') : paths.join(', ');
+  const names = result.files.length ? result.files.join(', ') : paths.join(', ');
   return {
     text: `Set ${paths.length === 1 ? 'the file' : `${paths.length} files`} ${names} on ${args.ref} in ${describeTab(result)}; the page got its input and change events.`,
   };
