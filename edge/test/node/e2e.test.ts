@@ -176,7 +176,11 @@ describe('hybrid mode end to end (wrangler dev --local)', () => {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ name: 'reboot' }),
     });
-    expect(failed.error).toMatchObject({ code: 'COMMAND_FAILED', details: { connectorCode: 'UNKNOWN_COMMAND' } });
+    // The edge knows the remote commands (src/shared/remote): an unknown one is refused before it reaches the connector.
+    expect(failed.error).toMatchObject({
+      code: 'INVALID_PARAMETER',
+      details: { parameter: 'name', value: 'reboot', validValues: expect.arrayContaining(['screenshot', 'tabs']) },
+    });
   });
 
   it('serves an OpenAPI document that validates, with security headers on plain HTTP in development', async () => {
