@@ -31,3 +31,6 @@ export interface CommandContext {
   launchBrowser(url?: string): Promise<LaunchedBrowser | undefined>;
   copyMcpConfiguration(): Promise<string>;
 }
+
+/** One command's handler: the context, then whatever VS Code passes (a tree row, a URI, a choice). */
+export type CommandHandler = (app: CommandContext, ...args: never[]) => unknown;
