@@ -33,7 +33,6 @@ const log = (message: string, url = 'https://app.test/page') => ({
 });
 
 async function api(path: string, init: RequestInit = {}): Promise<any> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   const res = await fetch(dev.url + path, {
     ...init,
     headers: { Authorization: `Bearer ${reader}`, 'X-Session-ID': sessionId, ...init.headers },
@@ -155,7 +154,7 @@ describe('hybrid mode end to end (wrangler dev --local)', () => {
     const client = new WebSocket(`${dev.url.replace('http', 'ws')}/tunnel/${sessionId}`, {
       headers: { Authorization: `Bearer ${reader}` },
     });
-    const frames: any[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const frames: any[] = [];
     client.on('message', (data) => frames.push(JSON.parse(String(data))));
     await until(() => frames.some((f) => f.type === 'connection-established'));
     client.send(JSON.stringify({ type: 'command', id: 'shot-1', name: 'screenshot', args: { fullPage: false } }));
