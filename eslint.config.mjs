@@ -13,7 +13,8 @@ export default tseslint.config(
       'node_modules/',
       'dist/',
       'out/',
-      'edge/',
+      'edge/node_modules/',
+      'edge/.wrangler/',
       '.test-artifacts/',
       'test/e2e/fixtures/',
       'test/vscode/fixtures/',
@@ -40,7 +41,7 @@ export default tseslint.config(
     rules: { 'no-console': 'error' },
   },
   {
-    files: ['scripts/**/*.mjs', 'test/**/*.cjs', 'bench/**/*.mjs', 'bench/**/*.cjs'],
+    files: ['scripts/**/*.mjs', 'test/**/*.cjs', 'bench/**/*.mjs', 'bench/**/*.cjs', 'edge/scripts/**/*.mjs'],
     languageOptions: {
       globals: {
         process: 'readonly',
@@ -53,7 +54,7 @@ export default tseslint.config(
   },
   {
     // Tests read loosely typed JSON answers.
-    files: ['test/**/*.ts'],
+    files: ['test/**/*.ts', 'edge/test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, type ErrorCode } from '../shared/errors';
-import type { CommandName, ScreenshotOptions, ServerFrame } from '../shared/wireFrames';
+import type { CommandArgs, CommandName, CommandReply, ScreenshotReply } from '../shared/browserCommands';
+import type { ScreenshotOptions } from '../shared/screenshotSchema';
+import type { ServerFrame } from '../shared/wireFrames';
 
 export interface BrowserPeer {
   readonly id: string;
@@ -70,8 +72,9 @@ export class BrowserBridge {
     return () => this.listeners.delete(listener);
   }
 
-  screenshot(options: ScreenshotOptions, timeoutMs: number): Promise<unknown> {
-    return this.request('SCREENSHOT_FAILED', timeoutMs, (requestId) => ({
+  /** Answered by a `screenshot-data` frame, whose schema the hub validated; `data` is missing when it failed. */
+  screenshot(options: ScreenshotOptions, timeoutMs: number): Promise<Partial<ScreenshotReply>> {
+    return this.request<Partial<ScreenshotReply>>('SCREENSHOT_FAILED', timeoutMs, (requestId) => ({
       type: 'screenshot-request',
       requestId,
       options,
@@ -79,8 +82,9 @@ export class BrowserBridge {
     }));
   }
 
-  command(name: CommandName, args: Record<string, unknown>, timeoutMs: number): Promise<unknown> {
-    return this.request('COMMAND_FAILED', timeoutMs, (id) => ({
+  /** The reply is typed by the shared command map; the browser extension's handlers are typed from the same map. */
+  command<K extends CommandName>(name: K, args: CommandArgs<K>, timeoutMs: number): Promise<CommandReply<K>> {
+    return this.request<CommandReply<K>>('COMMAND_FAILED', timeoutMs, (id) => ({
       type: 'command',
       id,
       name,
@@ -109,11 +113,11 @@ export class BrowserBridge {
     for (const id of [...this.pending.keys()]) this.settle(id)?.reject(new ApiError('SERVICE_UNAVAILABLE', reason));
   }
 
-  private request(failCode: ErrorCode, timeoutMs: number, frame: (id: string) => ServerFrame): Promise<unknown> {
+  private request<T>(failCode: ErrorCode, timeoutMs: number, frame: (id: string) => ServerFrame): Promise<T> {
     const target = this.active();
     if (!target) return Promise.reject(new ApiError('BROWSER_NOT_CONNECTED', NO_BROWSER_MESSAGE));
     const id = randomUUID();
-    return new Promise((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
         const code = failCode === 'SCREENSHOT_FAILED' ? failCode : 'TIMEOUT';
         this.settle(id)?.reject(

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { DEFAULT_PORT } from '../shared/identity';
 import type { ConfigOverrides } from './config';
 import { EXTENSION_ID_PATTERN } from './trust/extensionIds';
@@ -182,19 +183,41 @@ const USAGE =
 /** Flags that need no value: `--files-allow-secrets` alone means true. */
 const SWITCHES = ['files-allow-secrets', 'full-bodies'];
 
-/** Unknown flags are errors: a typo such as --remote-orgins would otherwise quietly share nothing. */
+const OPTIONS = Object.fromEntries(
+  FLAGS.map((flag) => [
+    flag,
+    SWITCHES.includes(flag)
+      ? { type: 'boolean' as const }
+      : { type: 'string' as const, multiple: flag === 'files-root' },
+  ]),
+);
+
+/** util.parseArgs's error, in this connector's words: what was wrong, then the flags there are. */
+function flagError(error: Error & { code?: string }): Error {
+  const quoted = /'([^' ]+)/.exec(error.message)?.[1];
+  const flag = quoted?.startsWith('-') ? quoted : undefined;
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new Error(`Unknown flag ${flag}. ${USAGE}`);
+  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+    return new Error(`Unexpected argument '${quoted}'. ${USAGE}`);
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return new Error(`${flag ?? 'A flag'} needs a value.`);
+  return error;
+}
+
+/**
+ * Flags through util.parseArgs, strictly: unknown flags are errors, since a typo such as
+ * --remote-orgins would otherwise quietly share nothing. --files-root may be given several times;
+ * the others take the last value.
+ */
 function parseFlags(argv: readonly string[]): Map<string, string> {
-  const flags = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const match = /^--([\w-]+)(?:=(.*))?$/.exec(argv[i]!);
-    if (!match) throw new Error(`Unexpected argument '${argv[i]}'. ${USAGE}`);
-    if (!FLAGS.includes(match[1]!)) throw new Error(`Unknown flag --${match[1]}. ${USAGE}`);
-    const value = match[2] ?? (SWITCHES.includes(match[1]!) ? 'true' : argv[++i]);
-    if (value === undefined) throw new Error(`--${match[1]} needs a value.`);
-    const before = flags.get(match[1]!);
-    // --files-root may be given several times; the others take the last value.
-    flags.set(match[1]!, match[1] === 'files-root' && before !== undefined ? `${before}${delimiter}${value}` : value);
+  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  try {
+    ({ values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw flagError(error as Error);
   }
+  const flags = new Map<string, string>();
+  for (const [flag, value] of Object.entries(values))
+    if (value !== undefined) flags.set(flag, Array.isArray(value) ? value.join(delimiter) : String(value));
   return flags;
 }
 

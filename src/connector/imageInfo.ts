@@ -1,3 +1,5 @@
+import { imageSize } from 'image-size';
+
 export interface DecodedImage {
   format: 'png' | 'jpeg';
   bytes: Buffer;
@@ -5,34 +7,27 @@ export interface DecodedImage {
   height: number;
 }
 
-/** Decodes a `data:image/...;base64,` URL and reads the real pixel size from the image header. */
+/** image-size's name for each format a data URL may declare. */
+const HEADER_TYPE = { png: 'png', jpeg: 'jpg' } as const;
+
+/**
+ * Decodes a `data:image/...;base64,` URL and reads the real pixel size from the image header
+ * (image-size). The bytes must be the format the URL declares.
+ */
 export function decodeImageDataUrl(dataUrl: string): DecodedImage {
   const match = /^data:image\/(png|jpeg|jpg);base64,/.exec(dataUrl);
   if (!match) throw new Error('expected a data:image/png or data:image/jpeg base64 URL');
   const bytes = Buffer.from(dataUrl.slice(match[0].length), 'base64');
   const format = match[1] === 'png' ? 'png' : 'jpeg';
-  const size = format === 'png' ? pngSize(bytes) : jpegSize(bytes);
-  if (!size) throw new Error(`the ${format} image header could not be read`);
-  return { format, bytes, ...size };
+  const size = headerSize(bytes);
+  if (!size || size.type !== HEADER_TYPE[format]) throw new Error(`the ${format} image header could not be read`);
+  return { format, bytes, width: size.width, height: size.height };
 }
 
-function pngSize(bytes: Buffer): { width: number; height: number } | undefined {
-  const signature = '89504e470d0a1a0a';
-  if (bytes.length < 24 || bytes.subarray(0, 8).toString('hex') !== signature) return undefined;
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
-/** Walks JPEG markers to the first start-of-frame segment. */
-function jpegSize(bytes: Buffer): { width: number; height: number } | undefined {
-  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return undefined;
-  let offset = 2;
-  while (offset + 9 < bytes.length) {
-    if (bytes[offset] !== 0xff) return undefined;
-    const marker = bytes[offset + 1]!;
-    const length = bytes.readUInt16BE(offset + 2);
-    const isStartOfFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isStartOfFrame) return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
-    offset += 2 + length;
+function headerSize(bytes: Buffer): { type?: string; width: number; height: number } | undefined {
+  try {
+    return imageSize(bytes);
+  } catch {
+    return undefined;
   }
-  return undefined;
 }

@@ -1,6 +1,6 @@
 import { ApiError } from '../shared/errors';
 import { type StoredScreenshot } from '../shared/protocol';
-import { screenshotPreviewSchema, type ScreenshotOptions, type ScreenshotPreview } from '../shared/wireFrames';
+import { screenshotPreviewSchema, type ScreenshotOptions, type ScreenshotPreview } from '../shared/screenshotSchema';
 import type { BrowserBridge } from './browserBridge';
 import type { ScreenshotConfig } from './config';
 import { decodeImageDataUrl } from './imageInfo';
@@ -39,7 +39,7 @@ export class ScreenshotService {
 
   async capture(options: ScreenshotOptions): Promise<ScreenshotResult> {
     const reply = await this.bridge.screenshot(options, this.config.timeoutMs);
-    const { data: dataUrl, preview } = (reply ?? {}) as { data?: unknown; preview?: ScreenshotPreview };
+    const { data: dataUrl, preview } = reply;
     if (typeof dataUrl !== 'string')
       throw new ApiError('SCREENSHOT_FAILED', 'The browser answered without image data.');
     let image;

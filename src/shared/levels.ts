@@ -9,6 +9,11 @@ export function meetsLevel(level: LogLevel, minimum: LogLevel): boolean {
   return RANK[level] >= RANK[minimum];
 }
 
+/** A console entry's level: an uncaught error counts as an error, a console call has its own level. */
+export function levelOf(entry: { type: 'console-error' } | { type: 'console-log'; level: LogLevel }): LogLevel {
+  return entry.type === 'console-error' ? 'error' : entry.level;
+}
+
 export function isLogLevel(value: unknown): value is LogLevel {
   return typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value);
 }

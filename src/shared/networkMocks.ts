@@ -2,8 +2,6 @@
  * Network mocks: rules the browser extension applies to a tab's requests through the DevTools
  * protocol's Fetch domain. Shared by the connector (HTTP, MCP), the extension and the VS Code views.
  */
-export const NETWORK_MOCK_COMMANDS = ['network-mock-add', 'network-mock-clear', 'network-mock-list'] as const;
-
 export const MOCK_ACTIONS = ['respond', 'fail', 'block', 'delay'] as const;
 export type MockAction = (typeof MOCK_ACTIONS)[number];
 

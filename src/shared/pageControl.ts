@@ -2,8 +2,6 @@
  * Names and presets of the page-control commands (emulation, history, tabs, waits, dialogs, uploads),
  * shared by the connector and the browser extension.
  */
-export const PAGE_CONTROL_COMMANDS = ['emulate', 'history', 'select-tab', 'wait-for', 'dialog', 'upload-file'] as const;
-
 export const NETWORK_PRESETS = ['offline', 'slow-3g', 'fast-3g', 'slow-4g', 'none'] as const;
 export type NetworkPreset = (typeof NETWORK_PRESETS)[number];
 

@@ -5,66 +5,14 @@
  */
 import { z } from 'zod';
 import { ms, name, optionalTab, text } from './fieldSchemas';
-import { NETWORK_MOCK_COMMANDS, type NetworkMock } from './networkMocks';
-import { PAGE_CONTROL_COMMANDS } from './pageControl';
+import type { CommandArgs, CommandName } from './browserCommands';
+import type { NetworkMock } from './networkMocks';
 import type { PageLoadVitals, PerformanceTraceRecord } from './performance';
 import { captureEventSchema, type StoredEntry } from './protocol';
 import type { RemoteReport } from './remoteStatus';
+import { screenshotPreviewSchema, type ScreenshotOptions } from './screenshotSchema';
 
 export const MAX_BATCH_EVENTS = 1000;
-
-export const screenshotOptionsSchema = z.object({
-  fullPage: z.boolean().optional().describe('capture the whole scrollable page (default true)'),
-  quality: z.number().int().min(1).max(100).optional().describe('JPEG quality 1..100 (default 80)'),
-  format: z.enum(['png', 'jpeg']).optional().describe('image format (default png)'),
-  selector: name().optional().describe('CSS selector of one element to capture'),
-  removeElements: z
-    .array(name())
-    .max(100)
-    .optional()
-    .describe('CSS selectors hidden before capture and restored after'),
-  waitFor: z.number().int().min(0).max(30_000).optional().describe('milliseconds to wait before capture'),
-  preview: z
-    .object({
-      maxDimension: z.number().int().min(100).max(8000).describe('longest side of the preview, in px'),
-      maxBytes: z.number().int().min(10_000).describe('the preview JPEG stays under this size'),
-    })
-    .optional()
-    .describe('also send a model-sized JPEG copy; a page much taller than wide is cropped to its top part'),
-  tabId: z.number().int().optional().describe('tab to capture; default: the locked tab, else the active tab'),
-});
-export type ScreenshotOptions = z.infer<typeof screenshotOptionsSchema>;
-
-export const screenshotPreviewSchema = z.object({
-  data: z.string().describe('data URL of a JPEG'),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  cropped: z.boolean().describe('true when only the top part of a tall page is shown'),
-});
-export type ScreenshotPreview = z.infer<typeof screenshotPreviewSchema>;
-
-export const COMMAND_NAMES = [
-  'screenshot',
-  'run-script',
-  'navigate',
-  'current-url',
-  'tabs',
-  'cookies',
-  'preview-image',
-  'snapshot',
-  'act',
-  'inspect',
-  'highlight',
-  'pick',
-  'performance-trace',
-  'record-start',
-  'record-stop',
-  'record-status',
-  'replay-step',
-  ...PAGE_CONTROL_COMMANDS,
-  ...NETWORK_MOCK_COMMANDS,
-] as const;
-export type CommandName = (typeof COMMAND_NAMES)[number];
 
 const replyErrorSchema = z.object({ code: name(), message: text() });
 
@@ -157,7 +105,7 @@ export type ServerFrame =
   | { type: 'heartbeat'; timestamp: number }
   | { type: 'ack'; batchSeq: number; timestamp: number }
   | { type: 'screenshot-request'; requestId: string; options: ScreenshotOptions; timestamp: number }
-  | { type: 'command'; id: string; name: CommandName; args: Record<string, unknown>; timestamp: number }
+  | { type: 'command'; id: string; name: CommandName; args: CommandArgs<CommandName>; timestamp: number }
   | { type: 'error'; code: string; message: string; details?: Record<string, unknown>; timestamp: number }
   | { type: 'server-shutdown'; reason: string; timestamp: number }
   | { type: 'replay-complete'; lastSeq: number; timestamp: number }

@@ -6,7 +6,7 @@ import type { StoredNetworkRequest } from '../shared/protocol';
 import { VERSION } from '../shared/version';
 import { registerAuditCommands } from './auditCommands';
 import { CaptureFeed } from './captureFeed';
-import { registerCommands } from './commands';
+import { registerCommandTable } from './commandTable';
 import { ConnectorSession } from './connectorSession';
 import { DashboardPanel } from './dashboardPanel';
 import { EntryLocations } from './entryLocations';
@@ -30,8 +30,6 @@ import { copyMcpConfiguration, installBrowserExtension } from './setup/setupComm
 import { StableInstall } from './setup/stableInstall';
 import { WalkthroughContext } from './walkthroughContext';
 import { MockStatusBar } from './networkMocks/mockStatusBar';
-import { registerInspectionCommands } from './inspection/inspectionCommands';
-import { registerRecordingCommands } from './recordings/recordingCommands';
 import { RecordingStatusBar } from './recordings/recordingStatusBar';
 import { RecordingsView } from './recordings/recordingsView';
 import { ConsoleView } from './views/consoleView';
@@ -181,12 +179,10 @@ export class BrowserDebug {
       vscode.workspace.onDidChangeConfiguration(
         (event) => event.affectsConfiguration('browserDebug') && (this.cachedSettings = undefined),
       ),
-      ...registerCommands(this),
+      ...registerCommandTable(this),
       ...registerAuditCommands(this),
       ...registerPerformanceCommands(this),
-      ...registerRecordingCommands(this),
       ...registerExportCommands(this),
-      ...registerInspectionCommands(this),
     );
     if (this.settings().autoStart) void this.session.start();
     // After an update, what an earlier version handed out points at this install (off the activation path).

@@ -34,3 +34,6 @@ export interface CommandContext {
   copyMcpConfiguration(): Promise<string>;
   setUpMcpClient(): Promise<unknown>;
 }
+
+/** One command's handler: the context, then whatever VS Code passes (a tree row, a URI, a choice). */
+export type CommandHandler = (app: CommandContext, ...args: never[]) => unknown;

@@ -3,17 +3,15 @@ import { LOG_LEVELS, type LogLevel } from '../shared/levels';
 import type { StoredNetworkRequest } from '../shared/protocol';
 import type { ConsoleEntry } from './captureFeed';
 import { callConnector } from './connectorClient';
-import type { CommandContext } from './commandContext';
+import type { CommandContext, CommandHandler } from './commandContext';
 import { showFailure } from './failures';
 import { exportNetworkHar } from './networkMocks/harExport';
 import { manageNetworkMocks } from './networkMocks/mockStatusBar';
 import { renderRequest } from './requestDetails';
 import { showActions } from './statusBar';
 
-type Handler = (app: CommandContext, ...args: never[]) => unknown;
-
 /** Every command, as data: id → handler. package.json contributes the same ids (a test checks both). */
-export const COMMANDS: Record<string, Handler> = {
+export const COMMANDS: Record<string, CommandHandler> = {
   'browserDebug.captureScreenshot': (app) => captureScreenshot(app, false),
   'browserDebug.captureFullPageScreenshot': (app) => captureScreenshot(app, true),
   'browserDebug.clearCapturedData': (app) => clearCapturedData(app),
@@ -36,14 +34,6 @@ export const COMMANDS: Record<string, Handler> = {
   'browserDebug.exportNetworkHar': (app, target?: vscode.Uri) => exportNetworkHar(app, target),
   'browserDebug.manageNetworkMocks': (app, choice?: string) => manageNetworkMocks(app, choice),
 };
-
-export function registerCommands(app: CommandContext): vscode.Disposable[] {
-  return Object.entries(COMMANDS).map(([id, handler]) =>
-    vscode.commands.registerCommand(id, (...args: unknown[]) =>
-      (handler as (app: CommandContext, ...rest: unknown[]) => unknown)(app, ...args),
-    ),
-  );
-}
 
 /**
  * Shows a one-time pairing code for the browser extension's popup (docs/security.md, "Pairing"). The

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { decodeImageDataUrl } from '../../src/connector/imageInfo';
-import { type TestConnector } from '../support/connector';
 import { post } from '../support/http';
 import { decodePng } from '../support/png';
 import { extensionRig, workerState } from './support/chromium';
+import type { CommandArgs, CommandName } from '../../src/shared/browserCommands';
 
 describe('browser extension: commands from the connector', function () {
   this.timeout(60_000);
@@ -15,10 +15,8 @@ describe('browser extension: commands from the connector', function () {
     page = await rig.browser.context.newPage();
   });
 
-  const command = (
-    name: Parameters<TestConnector['connector']['services']['bridge']['command']>[0],
-    args: Record<string, unknown> = {},
-  ) => rig.connector.connector.services.bridge.command(name, args, 20_000) as Promise<Record<string, any>>;
+  const command = <K extends CommandName>(name: K, args: CommandArgs<K>) =>
+    rig.connector.connector.services.bridge.command(name, args, 20_000);
   const shot = async (body: unknown) => {
     const { status, json } = await post(rig.connector.port, '/capture-screenshot', body);
     assert.equal(status, 200, JSON.stringify(json));
@@ -142,7 +140,7 @@ describe('browser extension: commands from the connector', function () {
 
     it('lists candidate tabs with their scope, and reports the current URL', async () => {
       await page.goto(`${rig.site.origin}/`);
-      const { tabs } = await command('tabs');
+      const { tabs } = await command('tabs', {});
       const mine = tabs.find((tab: { url: string }) => tab.url === `${rig.site.origin}/`);
       assert.ok(mine);
       assert.equal(mine.inScope, true);

@@ -7,6 +7,7 @@ import type { StoredConsoleLog } from '../../src/shared/protocol';
 import { get } from '../support/http';
 import { freePortRun } from '../support/ports';
 import { connectExtension, extensionRig, until, workerState, type TestBrowser } from './support/chromium';
+import type { CommandArgs } from '../../src/shared/browserCommands';
 
 function logsOf(connector: Connector, prefix: string): StoredConsoleLog[] {
   return connector.services.store.query(['consoleLogs'], (entry) => entry.message.startsWith(prefix), 1_000_000)
@@ -27,8 +28,8 @@ describe('browser extension: scope, tab lock, selection and delivery', function 
   this.timeout(90_000);
   const rig = extensionRig();
 
-  const command = (name: 'run-script' | 'navigate' | 'tabs', args: Record<string, unknown>) =>
-    rig.connector.connector.services.bridge.command(name, args, 20_000) as Promise<Record<string, any>>;
+  const command = <K extends 'run-script' | 'navigate' | 'tabs'>(name: K, args: CommandArgs<K>) =>
+    rig.connector.connector.services.bridge.command(name, args, 20_000);
 
   it('neither captures nor commands a page outside the scope', async () => {
     const outside = await rig.browser.context.newPage();
@@ -45,7 +46,8 @@ describe('browser extension: scope, tab lock, selection and delivery', function 
       'the outside page’s own logs are not captured either',
     );
     const { tabs } = await command('tabs', {});
-    const outsideTab = tabs.find((tab: { url: string }) => tab.url.startsWith('http://outofscope.test'));
+    const outsideTab = tabs.find((tab) => tab.url.startsWith('http://outofscope.test'));
+    assert.ok(outsideTab, 'the browser lists the outside tab');
     assert.equal(outsideTab.inScope, false);
     await assert.rejects(
       command('run-script', { code: 'document.cookie', tabId: outsideTab.id }),
@@ -61,7 +63,7 @@ describe('browser extension: scope, tab lock, selection and delivery', function 
     const other = await rig.browser.context.newPage();
     await other.goto(`${rig.site.origin}/blank.html?tab=other`);
     const { tabs } = await command('tabs', {});
-    const lockedId = tabs.find((tab: { url: string }) => tab.url.endsWith('tab=locked')).id;
+    const lockedId = tabs.find((tab) => tab.url.endsWith('tab=locked'))?.id;
     await fromExtensionPage(rig.browser, { kind: 'lock-tab', tabId: lockedId, locked: true });
     await other.bringToFront();
     await other.evaluate(() => console.log('lock: from other tab'));
@@ -94,7 +96,7 @@ describe('browser extension: scope, tab lock, selection and delivery', function 
       ).ElementInfo.describeElement(document.querySelector('#box')),
     );
     const { tabs } = await command('tabs', {});
-    const tabId = tabs.find((tab: { url: string }) => tab.url === `${rig.site.origin}/`).id;
+    const tabId = tabs.find((tab) => tab.url === `${rig.site.origin}/`)?.id;
     await fromExtensionPage(rig.browser, { kind: 'selected-element', tabId, element });
     await until(async () => (await get(rig.connector.port, '/selected-element')).json.element !== null);
     const { json } = await get(rig.connector.port, '/selected-element');

@@ -6,7 +6,8 @@
 import type { DashboardConsoleEntry } from '../../src/shared/dashboardMessages';
 import { collapseRepeats, consoleRepeatKey, repeatSuffix } from '../../src/shared/repeats';
 import { el, keepScroll, reconcile, setText } from './dom';
-import { LEVELS, MAX_ROWS, levelOf, post, state } from './state';
+import { levelOf } from '../../src/shared/levels';
+import { LEVELS, MAX_ROWS, post, state } from './state';
 import { setActive, treeKeys } from './treeKeys';
 
 type Run = { entry: DashboardConsoleEntry; entries: DashboardConsoleEntry[] };

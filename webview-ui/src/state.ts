@@ -39,6 +39,3 @@ export const state = {
   /** Mapped stacks the host sent for expanded rows. */
   frames: new Map<string, { frames: DashboardFrame[]; totalFrames: number }>(),
 };
-
-export const levelOf = (entry: DashboardConsoleEntry): string =>
-  entry.type === 'console-error' ? 'error' : entry.level;

@@ -1,4 +1,6 @@
-import type { ScreenshotOptions } from '../../../src/shared/wireFrames';
+import type { CommandArgs, CommandHandlers, CommandName, CommandReply } from '../../../src/shared/browserCommands';
+import { isCommandName } from '../../../src/shared/browserCommands';
+import type { ServerFrame } from '../../../src/shared/wireFrames';
 import { act } from './actions/actCommand';
 import { PAGE_CONTROL_HANDLERS, withActingBadge } from './actions/pageControl';
 import { snapshot } from './actions/snapshotCommand';
@@ -6,7 +8,6 @@ import { CommandError } from './commandError';
 import { clearHighlightBefore, highlight } from './inspection/highlight';
 import { inspect } from './inspection/inspectCommand';
 import { startPick } from './inspection/picking';
-import type { InboundFrame } from './connectorLink';
 import { networkMockCommands } from './networkMocks/mockCommands';
 import { cookiesFor, currentUrl, listTabs, navigate } from './pageCommands';
 import { previewImage } from './preview';
@@ -17,21 +18,22 @@ import { takeScreenshot } from './screenshot';
 
 type Reply = (frame: object) => void;
 
-const HANDLERS: Record<string, (args: Record<string, unknown>) => Promise<unknown>> = {
-  screenshot: (args) => takeScreenshot(args as ScreenshotOptions),
-  'run-script': (args) => runScript(args),
-  navigate: (args) => navigate(args),
-  'current-url': (args) => currentUrl(args as { tabId?: number }),
-  tabs: () => listTabs(),
-  cookies: (args) => cookiesFor(args),
-  'preview-image': (args) => previewImage(args),
-  snapshot: (args) => snapshot(args),
-  act: (args) => act(args),
-  inspect: (args) => inspect(args),
-  highlight: (args) => highlight(args),
-  pick: (args) => startPick(typeof args.tabId === 'number' ? args.tabId : undefined),
+/** Every command of the shared map, typed from it: a command missing here, or one the map lacks, does not compile. */
+const HANDLERS: CommandHandlers = {
+  screenshot: takeScreenshot,
+  'run-script': runScript,
+  navigate,
+  'current-url': currentUrl,
+  tabs: listTabs,
+  cookies: cookiesFor,
+  'preview-image': previewImage,
+  snapshot,
+  act,
+  inspect,
+  highlight,
+  pick: (args) => startPick(args.tabId),
   ...PAGE_CONTROL_HANDLERS,
-  'performance-trace': (args) => performanceTrace(args),
+  'performance-trace': performanceTrace,
   ...recordingCommands,
   ...networkMockCommands,
 };
@@ -42,13 +44,11 @@ function toError(error: unknown): { code: string; message: string } {
 }
 
 /** Carries out one command from the connector; every reply carries the request's id. */
-export async function handleCommand(frame: InboundFrame, reply: Reply): Promise<void> {
+export async function handleCommand(frame: ServerFrame, reply: Reply): Promise<void> {
   if (frame.type === 'screenshot-request') {
-    const requestId = String(frame.requestId);
+    const { requestId } = frame;
     try {
-      // The connector validated these against the protocol schema; zod stays out of the worker's bundle.
-      const options = (frame.options ?? {}) as ScreenshotOptions;
-      const { data, preview } = await takeScreenshot(options);
+      const { data, preview } = await takeScreenshot(frame.options);
       reply({ type: 'screenshot-data', requestId, data, preview, timestamp: Date.now() });
     } catch (error) {
       reply({ type: 'screenshot-data', requestId, error: toError(error).message, timestamp: Date.now() });
@@ -56,25 +56,32 @@ export async function handleCommand(frame: InboundFrame, reply: Reply): Promise<
     return;
   }
   if (frame.type !== 'command') return;
-  const id = String(frame.id);
+  const { id } = frame;
   try {
-    reply({
-      type: 'reply',
-      id,
-      result: await runCommand(String(frame.name), (frame.args ?? {}) as Record<string, unknown>),
-    });
+    reply({ type: 'reply', id, result: await runNamed(frame.name, frame.args) });
   } catch (error) {
     reply({ type: 'reply', id, error: toError(error) });
   }
 }
 
-/** One command by name, for the connector and for remote mode's tunnel alike; fails with a CommandError. */
-export function runCommand(name: string, args: Record<string, unknown>): Promise<unknown> {
-  // Own keys only: a name such as "constructor" must not reach Object's prototype.
-  const handler = Object.hasOwn(HANDLERS, name) ? HANDLERS[name] : undefined;
-  if (!handler)
+/**
+ * A command named on the wire. The connector typed its arguments from the same map (its frames are
+ * trusted, zod stays out of the worker's bundle); each handler still refuses arguments it cannot use.
+ */
+function runNamed(name: string, args: unknown): Promise<unknown> {
+  if (!isCommandName(name))
     return Promise.reject(
       new CommandError('UNKNOWN_COMMAND', `This extension does not know the command '${name}': update it.`),
     );
-  return withActingBadge(name, args, async (withTab) => (await clearHighlightBefore(name, withTab), handler(withTab)));
+  const record = args && typeof args === 'object' ? args : {};
+  return runCommand(name, record as CommandArgs<typeof name>);
+}
+
+/** One command, for the connector and for remote mode's tunnel alike; fails with a CommandError. */
+export function runCommand<K extends CommandName>(name: K, args: CommandArgs<K>): Promise<CommandReply<K>> {
+  const handler: CommandHandlers[K] = HANDLERS[name];
+  return withActingBadge(name, args, async (withTab) => {
+    await clearHighlightBefore(name, withTab);
+    return handler(withTab);
+  });
 }

@@ -4,14 +4,10 @@ import { VERSION } from '../../../src/shared/version';
 import { discoverConnectors, type Found } from './discovery';
 import { loadPairing, proveConnector, type Pairing } from './pairing/pairingKey';
 import type { Outbox } from './outbox';
+import { parseServerFrame, type InboundFrame } from './serverFrames';
 
 /** `off` while remote mode streams to the edge instead: no socket and no discovery. */
 export type LinkState = 'searching' | 'connecting' | 'connected' | 'disconnected' | 'off';
-
-export interface InboundFrame {
-  type: string;
-  [key: string]: unknown;
-}
 
 /**
  * `absent`: nothing answers on the ports; `none`: no key yet (pair in the popup); `unproven`:
@@ -169,21 +165,17 @@ export class ConnectorLink {
   }
 
   private receive(text: string): void {
-    let frame: InboundFrame;
-    try {
-      frame = JSON.parse(text) as InboundFrame;
-    } catch {
-      return;
-    }
+    const frame = parseServerFrame(text);
+    if (!frame) return;
     switch (frame.type) {
       case 'connection-established':
         return this.established(frame);
       case 'ack':
-        this.outbox.ack(Number(frame.batchSeq));
+        this.outbox.ack(frame.batchSeq);
         return this.outbox.pump(this.sendText);
       case 'error':
         if (frame.code === 'VERSION_MISMATCH' || frame.code === 'PROTOCOL_MISMATCH')
-          this.versionWarning = String(frame.message);
+          this.versionWarning = frame.message;
         return;
       case 'heartbeat':
       case 'server-shutdown':
@@ -193,11 +185,11 @@ export class ConnectorLink {
     }
   }
 
-  private established(frame: InboundFrame): void {
+  private established(frame: Extract<InboundFrame, { type: 'connection-established' }>): void {
     this.state = 'connected';
     this.backoff = 250;
-    this.session = typeof frame.session === 'string' ? frame.session : undefined;
-    this.connectorVersion = typeof frame.version === 'string' ? frame.version : this.connectorVersion;
+    this.session = frame.session;
+    this.connectorVersion = frame.version;
     this.versionWarning = versionWarning(this.connectorVersion);
     this.send({
       type: 'hello',

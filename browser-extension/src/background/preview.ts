@@ -1,4 +1,4 @@
-import type { ScreenshotPreview } from '../../../src/shared/wireFrames';
+import type { ScreenshotPreview } from '../../../src/shared/screenshotSchema';
 import { CommandError } from './commandError';
 
 /** A page more than this many times taller than wide is shown as its top part. */

@@ -1,13 +1,7 @@
+import type { ScriptReply } from '../../../src/shared/browserCommands';
 import { CommandError } from './commandError';
 import { withDebugger, type Send } from './debuggerSession';
 import { targetTab } from './targetTab';
-
-export interface ScriptReply {
-  value?: unknown;
-  type: string;
-  /** How it ran: `userScripts` (no debugger bar) or `debugger` (a brief attach). */
-  via: 'userScripts' | 'debugger';
-}
 
 interface Evaluated {
   result: { type: string; value?: unknown; description?: string };

@@ -1,4 +1,5 @@
-import type { ScreenshotOptions, ScreenshotPreview } from '../../../src/shared/wireFrames';
+import type { ScreenshotReply } from '../../../src/shared/browserCommands';
+import type { ScreenshotOptions } from '../../../src/shared/screenshotSchema';
 import { CommandError } from './commandError';
 import { withDebugger, type Send } from './debuggerSession';
 import { dataUrlToBlob, makePreview } from './preview';
@@ -10,11 +11,6 @@ let lastVisibleCapture = 0;
 let visibleQueue: Promise<unknown> = Promise.resolve();
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export interface ScreenshotReply {
-  data: string;
-  preview?: ScreenshotPreview;
-}
 
 /**
  * Visible area through captureVisibleTab (no debugger); full page or one element through a brief

@@ -2,6 +2,7 @@
  * What the worker calls on its Durable Objects. The classes (limits/rateLimiter.ts, tunnel/sessionTunnel.ts)
  * implement these; the bindings in env.ts name these, so the bottom layer never imports the classes.
  */
+import type { RemoteCommandName } from '../../../src/shared/remote/commandGuard';
 
 /** One rate-limit window's verdict. */
 export interface RateDecision {
@@ -28,5 +29,5 @@ export interface CommandReply {
 export interface SessionTunnelObject extends Rpc.DurableObjectBranded {
   fetch(request: Request): Promise<Response>;
   ping(): Promise<'pong'>;
-  command(name: string, args: Record<string, unknown>, timeoutMs: number): Promise<CommandReply>;
+  command(name: RemoteCommandName, args: Record<string, unknown>, timeoutMs: number): Promise<CommandReply>;
 }

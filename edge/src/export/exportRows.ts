@@ -1,6 +1,6 @@
 import type { Env } from '../base/env';
 import { fromRow } from '../data/captureRow';
-import { parseSinceValue } from '../http/params';
+import { parseSinceValue } from '../../../src/shared/queryParams';
 import { scopeCondition, type SessionScope } from '../data/sessions';
 
 export const EXPORT_KINDS = { all: null, console: 'console', network: 'network' } as const;

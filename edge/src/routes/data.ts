@@ -4,16 +4,8 @@ import { levelRank } from '../../../src/shared/levels';
 import { queryCaptures, type Filter } from '../data/queries';
 import { listSessions, scopeOf } from '../data/sessions';
 import type { Ctx } from '../http/context';
-import {
-  booleanParam,
-  levelParam,
-  limitParam,
-  methodParam,
-  parseSinceValue,
-  sinceParam,
-  statusParam,
-  statusRange,
-} from '../http/params';
+import { booleanParam, levelParam, limitParam, methodParam, sinceParam, statusParam } from '../http/params';
+import { parseSinceValue, statusRange } from '../../../src/shared/queryParams';
 import { defineRoute, versioned, type RouteSpec } from '../http/route';
 
 const entry = z
@@ -111,7 +103,9 @@ const networkRequests = defineRoute({
   async handle(c, { query }) {
     const filters: Filter[] = [];
     if (query.method) filters.push({ sql: 'method = ?', binds: [query.method.toUpperCase()] });
-    if (query.status) filters.push({ sql: 'status BETWEEN ? AND ?', binds: statusRange(query.status) });
+    // statusParam checked the pattern: a range is always there.
+    const range = query.status ? statusRange(query.status) : undefined;
+    if (range) filters.push({ sql: 'status BETWEEN ? AND ?', binds: range });
     if (query.failed) filters.push({ sql: 'failed = ?', binds: [query.failed === 'true' ? 1 : 0] });
     const result = await queryCaptures(c.env, await readScope(c), 'network', filters, query.limit);
     const requests = result.entries.map(detailed);

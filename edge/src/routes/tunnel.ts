@@ -6,7 +6,7 @@ import type { Ctx } from '../http/context';
 import { ApiError, ERROR_STATUS } from '../../../src/shared/errors';
 import { defineRoute, versioned, type RouteSpec } from '../http/route';
 import type { CommandReply } from '../base/durableObjects';
-import { COMMAND_NAME } from '../../../src/shared/remote/tunnelFrames';
+import { REMOTE_COMMANDS } from '../../../src/shared/remote/commandGuard';
 
 function tunnelStub(c: Ctx, sessionId: string) {
   return c.env.TUNNEL.get(c.env.TUNNEL.idFromName(sessionId));
@@ -112,9 +112,8 @@ const command = defineRoute({
   access: 'write',
   body: z.object({
     name: z
-      .string()
-      .regex(COMMAND_NAME, 'expected a command name such as screenshot')
-      .describe('screenshot, current-url, navigate, run-script, tabs, cookies, …'),
+      .enum(REMOTE_COMMANDS)
+      .describe('the command (run-script and cookies only where the browser’s user allows them)'),
     args: z.record(z.string(), z.unknown()).default({}).describe('the command’s arguments'),
     timeoutMs: z
       .number()

@@ -1,5 +1,6 @@
 import { randomToken } from '../base/crypto';
 import type { CommandReply } from '../base/durableObjects';
+import type { RemoteCommandName } from '../../../src/shared/remote/commandGuard';
 import { ApiError } from '../../../src/shared/errors';
 import type { SocketInfo } from './frames';
 import { PendingCommands } from './pendingCommands';
@@ -38,7 +39,7 @@ export class CommandRouter {
       this.sockets.send(ws, { type: 'reply', id: frame.id, error: NO_CONNECTOR });
   }
 
-  async viaHttp(name: string, args: Record<string, unknown>, timeoutMs: number): Promise<CommandReply> {
+  async viaHttp(name: RemoteCommandName, args: Record<string, unknown>, timeoutMs: number): Promise<CommandReply> {
     const id = `http:${randomToken(9)}`;
     const reply = this.pending.wait(id, timeoutMs);
     if (!this.toConnector(id, name, args)) {

@@ -3,6 +3,7 @@ import { nowSeconds, randomToken } from '../base/crypto';
 import type { Capture } from '../data/captureRow';
 import { addUsage, recordError } from '../data/usage';
 import type { CommandReply, SessionTunnelObject } from '../base/durableObjects';
+import type { RemoteCommandName } from '../../../src/shared/remote/commandGuard';
 import type { Env } from '../base/env';
 import { WebhookDispatcher } from '../webhooks/dispatch';
 import { CaptureLedger, type SessionMeta } from './captureLedger';
@@ -243,7 +244,7 @@ export class SessionTunnel extends DurableObject<Env> implements SessionTunnelOb
   }
 
   /** A command over HTTP (RPC from the worker): sent down the tunnel, answered with the reply. */
-  async command(name: string, args: Record<string, unknown>, timeoutMs: number): Promise<CommandReply> {
+  async command(name: RemoteCommandName, args: Record<string, unknown>, timeoutMs: number): Promise<CommandReply> {
     return this.commands.viaHttp(name, args, timeoutMs);
   }
 

@@ -33,7 +33,6 @@ const log = (message: string, url = 'https://app.test/page') => ({
 });
 
 async function api(path: string, init: RequestInit = {}): Promise<any> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   const res = await fetch(dev.url + path, {
     ...init,
     headers: { Authorization: `Bearer ${reader}`, 'X-Session-ID': sessionId, ...init.headers },
@@ -155,7 +154,7 @@ describe('hybrid mode end to end (wrangler dev --local)', () => {
     const client = new WebSocket(`${dev.url.replace('http', 'ws')}/tunnel/${sessionId}`, {
       headers: { Authorization: `Bearer ${reader}` },
     });
-    const frames: any[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const frames: any[] = [];
     client.on('message', (data) => frames.push(JSON.parse(String(data))));
     await until(() => frames.some((f) => f.type === 'connection-established'));
     client.send(JSON.stringify({ type: 'command', id: 'shot-1', name: 'screenshot', args: { fullPage: false } }));
@@ -176,7 +175,11 @@ describe('hybrid mode end to end (wrangler dev --local)', () => {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ name: 'reboot' }),
     });
-    expect(failed.error).toMatchObject({ code: 'COMMAND_FAILED', details: { connectorCode: 'UNKNOWN_COMMAND' } });
+    // The edge knows the remote commands (src/shared/remote): an unknown one is refused before it reaches the connector.
+    expect(failed.error).toMatchObject({
+      code: 'INVALID_PARAMETER',
+      details: { parameter: 'name', value: 'reboot', validValues: expect.arrayContaining(['screenshot', 'tabs']) },
+    });
   });
 
   it('serves an OpenAPI document that validates, with security headers on plain HTTP in development', async () => {

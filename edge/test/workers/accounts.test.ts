@@ -13,7 +13,7 @@ describe('POST /auth/register', () => {
     expect(data.account).toMatchObject({ email: email.toLowerCase(), name: 'Ada', tier: 'free' });
     expect(data.apiKey.key).toMatch(/^bdk_[A-Za-z0-9_-]{43}$/);
     expect(data.apiKey.scope).toBe('read,write,admin');
-    const row = await env.DB.prepare('SELECT * FROM accounts WHERE id = ?').bind(data.account.id).first<any>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const row = await env.DB.prepare('SELECT * FROM accounts WHERE id = ?').bind(data.account.id).first<any>();
     expect(row.password_hash).not.toContain('a long enough password');
     expect(row.password_iterations).toBe(100_000);
     expect(row.password_salt.length).toBeGreaterThanOrEqual(16);
@@ -31,7 +31,7 @@ describe('POST /auth/register', () => {
     }
     const { results } = await env.DB.prepare('SELECT password_hash, password_salt FROM accounts WHERE id IN (?, ?)')
       .bind(...ids)
-      .all<any>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+      .all<any>();
     expect(results[0].password_salt).not.toBe(results[1].password_salt);
     expect(results[0].password_hash).not.toBe(results[1].password_hash);
   });

@@ -11,7 +11,7 @@ async function fetchWith(path: string, overrides: Record<string, unknown>): Prom
     new Request(`https://edge.test${path}`, { headers: { 'CF-Connecting-IP': '10.250.0.1' } }) as any,
     { ...env, ...overrides } as any,
     ctx,
-  ); // eslint-disable-line @typescript-eslint/no-explicit-any
+  );
   await waitOnExecutionContext(ctx);
   return res;
 }

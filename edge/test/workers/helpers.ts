@@ -37,13 +37,11 @@ export function caller(ip = freshIp(), base: Record<string, string> = {}): Calle
 }
 
 export async function json<T = any>(res: Response): Promise<T> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   return (await res.json()) as T;
 }
 
 /** Envelope B error with this code, and the status that goes with it. */
 export async function expectError(res: Response, status: number, code: string): Promise<any> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   const body = await json(res);
   expect({ status: res.status, code: body.error?.code }).toEqual({ status, code });
   expect(body.status).toBe('error');
@@ -105,7 +103,6 @@ export async function issueToken(
   account: Account,
   options: { scope?: string; keys?: ClientKeys } = {},
 ): Promise<{ token: string; keys: ClientKeys; body: any }> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   const keys = options.keys ?? (await clientKeys());
   const res = await account.call.fetch('/auth/token', {
     method: 'POST',

@@ -31,13 +31,13 @@ describe('usage and error records', () => {
       request as any,
       { ...env, DB: failingOn('FROM sessions WHERE account_id') } as any,
       ctx,
-    ); // eslint-disable-line @typescript-eslint/no-explicit-any
+    );
     await waitOnExecutionContext(ctx);
     expect(res.status).toBe(500);
     const body = await json(res);
     expect(body).toMatchObject({ status: 'error', error: { code: 'INTERNAL_ERROR' }, requestId: 'req-broken-1' });
     expect(body.error.message).not.toContain('D1_ERROR');
-    const row = await env.DB.prepare("SELECT * FROM error_log WHERE context LIKE '%req-broken-1%'").first<any>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const row = await env.DB.prepare("SELECT * FROM error_log WHERE context LIKE '%req-broken-1%'").first<any>();
     expect(row).toMatchObject({ level: 'error', connector_id: expect.stringMatching(/^key:/) });
     expect(row.message).toContain('no such table');
     expect(JSON.parse(row.context)).toMatchObject({ path: '/api/v1/sessions', requestId: 'req-broken-1' });
@@ -54,12 +54,12 @@ describe('usage and error records', () => {
         }) as any,
         env as any,
         ctx,
-      ); // eslint-disable-line @typescript-eslint/no-explicit-any
+      );
     }
     await waitOnExecutionContext(ctx);
     const row = await env.DB.prepare('SELECT * FROM daily_usage WHERE connector_id = ?')
       .bind(keys.clientId)
-      .first<any>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+      .first<any>();
     expect(row).toMatchObject({
       date: new Date().toISOString().slice(0, 10),
       requests: 3,

@@ -24,7 +24,7 @@ async function production(url: string): Promise<Response> {
     new Request(url, { headers: { 'CF-Connecting-IP': '10.251.0.1' }, redirect: 'manual' }) as any,
     { ...env, ENVIRONMENT: 'production' } as any,
     ctx,
-  ); // eslint-disable-line @typescript-eslint/no-explicit-any
+  );
   await waitOnExecutionContext(ctx);
   return res;
 }

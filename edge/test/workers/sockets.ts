@@ -3,7 +3,7 @@ import { BASE, freshIp } from './helpers';
 
 /** A WebSocket end with a queue of received frames to await in order. */
 export class TestSocket {
-  readonly frames: any[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  readonly frames: any[] = [];
   private waiters: (() => void)[] = [];
   closed: { code: number; reason: string } | undefined;
 
@@ -29,7 +29,6 @@ export class TestSocket {
 
   /** The first frame (not yet taken) matching `match`, waiting up to `timeoutMs`. */
   async next(match: (frame: any) => boolean = () => true, timeoutMs = 5000): Promise<any> {
-    // eslint-disable-line @typescript-eslint/no-explicit-any
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const index = this.frames.findIndex(match);

@@ -5,7 +5,7 @@ import { connect } from './sockets';
 interface SseEvent {
   id?: string;
   event: string;
-  data: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  data: any;
 }
 
 /** Reads an event stream the way EventSource does: blank-line separated blocks of fields. */

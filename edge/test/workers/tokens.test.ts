@@ -21,7 +21,7 @@ describe('POST /auth/token', () => {
     expect(token.split('.')).toHaveLength(3);
     const row = await env.DB.prepare('SELECT * FROM auth_tokens WHERE connector_id = ?')
       .bind(keys.clientId)
-      .first<any>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+      .first<any>();
     expect(row.token_hash).toBe(await sha256Hex(token));
     expect(row.expires_at - row.issued_at).toBe(3600);
     expect(row).toMatchObject({ scope: 'read,write', revoked: 0, account_id: account.accountId });

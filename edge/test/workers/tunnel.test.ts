@@ -134,7 +134,7 @@ describe('/tunnel/<session_id>', () => {
     connector.send({ type: 'heartbeat' });
     await connector.ofType('heartbeat');
     // The hello is written to D1 while later frames are already answered: wait for the row, not a reply.
-    const read = () => env.DB.prepare('SELECT * FROM sessions WHERE id = ?').bind(sessionId).first<any>(); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const read = () => env.DB.prepare('SELECT * FROM sessions WHERE id = ?').bind(sessionId).first<any>();
     await vi.waitFor(async () => expect((await read())?.capabilities).toBeTruthy(), { timeout: 5_000 });
     const row = await read();
     expect(row).toMatchObject({

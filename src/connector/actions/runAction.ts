@@ -26,12 +26,12 @@ export async function runAction(
 ): Promise<ActionOutcome> {
   const startSeq = services.store.lastSeq;
   const started = Date.now();
-  const reply = (await tabCommand(services, 'act', {
+  const reply = await tabCommand(services, 'act', {
     ...args,
     action,
     maxChars: options.maxChars,
     tabId: options.tabId,
-  })) as unknown as ActReply;
+  });
   await capturesOf(services, reply, startSeq);
   const entries = services.store
     .since(startSeq, ['consoleErrors', 'consoleLogs', 'networkErrors'])

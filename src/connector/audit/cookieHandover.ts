@@ -1,17 +1,6 @@
+import type { BrowserCookie } from '../../shared/browserCommands';
 import type { CookieHandover } from '../config';
 import type { BrowserBridge } from '../browserBridge';
-
-/** A cookie as the extension's `cookies` command answers it (chrome.cookies.Cookie, trimmed). */
-export interface BrowserCookie {
-  name: string;
-  value: string;
-  domain: string;
-  path: string;
-  secure: boolean;
-  httpOnly: boolean;
-  sameSite?: string;
-  expirationDate?: number;
-}
 
 export interface HandedOver {
   /** In CDP `Network.CookieParam` shape, ready for `BrowserContext.setCookie`. Held in memory only. */
@@ -80,11 +69,10 @@ export async function handOverCookies(
   if (!bridge.connected) return none('No cookies shared: no browser is connected, so the audit ran logged out.');
   const origin = new URL(url).origin;
   try {
-    const { tabs } = ((await bridge.command('tabs', {}, QUICK_MS)) ?? {}) as { tabs?: { url?: string }[] };
-    const open = (tabs ?? []).some((tab) => tab.url && URL.canParse(tab.url) && new URL(tab.url).origin === origin);
+    const { tabs } = await bridge.command('tabs', {}, QUICK_MS);
+    const open = tabs.some((tab) => tab.url && URL.canParse(tab.url) && new URL(tab.url).origin === origin);
     if (!open) return none(`No cookies shared: ${origin} is not open in the connected browser.`);
-    const { cookies } = ((await bridge.command('cookies', { url }, QUICK_MS)) ?? {}) as { cookies?: BrowserCookie[] };
-    const list = Array.isArray(cookies) ? cookies : [];
+    const { cookies: list } = await bridge.command('cookies', { url }, QUICK_MS);
     if (!list.length) return none(`No cookies shared: the browser has none for ${origin}.`);
     return {
       cookies: list.map((cookie) => toCookieParam(cookie, url)),

@@ -1,23 +1,16 @@
+import type { Entry, Har as BaseHar, Header, Page, QueryString, Timings } from 'har-format';
 import type { StoredNetworkRequest } from '../../shared/protocol';
 import type { RedactionTally } from '../../shared/redaction';
 import { VERSION } from '../../shared/version';
 import { redactedIn } from '../redaction';
 
-type Pair = { name: string; value: string };
+/**
+ * HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) as @types/har-format types it, with what the
+ * connector blanked in these entries before it stored them (a HAR custom field).
+ */
+export type Har = BaseHar & { log: BaseHar['log'] & { _redacted: RedactionTally } };
 
-/** HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), as much as the captures tell. */
-export interface Har {
-  log: {
-    version: '1.2';
-    creator: { name: string; version: string };
-    pages: { startedDateTime: string; id: string; title: string; pageTimings: Record<string, number> }[];
-    entries: Record<string, unknown>[];
-    /** What the connector blanked in these entries before it stored them (a HAR custom field). */
-    _redacted: RedactionTally;
-  };
-}
-
-function pairs(headers: Record<string, string> | undefined): Pair[] {
+function pairs(headers: Record<string, string> | undefined): Header[] {
   return Object.entries(headers ?? {}).map(([name, value]) => ({ name, value }));
 }
 
@@ -25,7 +18,7 @@ function header(headers: Record<string, string> | undefined, name: string): stri
   return Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
 }
 
-function queryString(url: string): Pair[] {
+function queryString(url: string): QueryString[] {
   try {
     return [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
   } catch {
@@ -39,7 +32,7 @@ function sizes(request: StoredNetworkRequest): { request: number; response: numb
 }
 
 /** The page's own phases when it reported them; otherwise the whole duration counts as waiting. */
-function timings(request: StoredNetworkRequest): Record<string, number> {
+function timings(request: StoredNetworkRequest): Timings {
   const timing = request.timing;
   if (!timing)
     return { blocked: -1, dns: -1, connect: -1, send: 0, wait: Math.round(request.duration ?? 0), receive: 0 };
@@ -53,7 +46,15 @@ function timings(request: StoredNetworkRequest): Record<string, number> {
   };
 }
 
-function entry(request: StoredNetworkRequest): Record<string, unknown> {
+/**
+ * DevTools writes the resource type lower-case (`xhr`, `document`), the spelling har-format types;
+ * the capture has CDP's (`XHR`, `Document`), lower-cased here the same way.
+ */
+function resourceType(captured: string): Entry['_resourceType'] {
+  return captured.toLowerCase() as Entry['_resourceType'];
+}
+
+function entry(request: StoredNetworkRequest): Entry {
   const size = sizes(request);
   const phases = timings(request);
   const mimeType = header(request.responseHeaders, 'content-type') ?? '';
@@ -97,7 +98,7 @@ function entry(request: StoredNetworkRequest): Record<string, unknown> {
     },
     cache: {},
     timings: phases,
-    ...(request.resourceType ? { _resourceType: request.resourceType } : {}),
+    ...(request.resourceType ? { _resourceType: resourceType(request.resourceType) } : {}),
     ...(request.mocked ? { _mocked: request.mocked } : {}),
     _id: request.id,
   };
@@ -105,7 +106,7 @@ function entry(request: StoredNetworkRequest): Record<string, unknown> {
 
 /** Captured requests (oldest first) as a HAR log, one page per page load; headers are already redacted. */
 export function harOf(requests: readonly StoredNetworkRequest[]): Har {
-  const pages = new Map<string, Har['log']['pages'][number]>();
+  const pages = new Map<string, Page>();
   for (const request of requests)
     if (!pages.has(request.pageLoadId))
       pages.set(request.pageLoadId, {

@@ -1,14 +1,20 @@
 import { invalidParameter } from '../../shared/errors';
 import { LOG_LEVELS, isLogLevel, type LogLevel } from '../../shared/levels';
+import {
+  lastValue,
+  METHOD_HINT,
+  METHOD_PATTERN,
+  parseSinceValue,
+  SINCE_HINT,
+  STATUS_HINT,
+  statusRange,
+} from '../../shared/queryParams';
 
 type Query = Record<string, unknown>;
 
 /** Query values arrive as strings, or arrays when repeated; the last one wins. */
 function single(query: Query, name: string): string | undefined {
-  const value = query[name];
-  if (Array.isArray(value)) return single({ [name]: value[value.length - 1] }, name);
-  if (value === undefined || value === '') return undefined;
-  return String(value);
+  return lastValue(query[name]);
 }
 
 export function parseLimit(query: Query, fallback: number, max = 1000): number {
@@ -33,15 +39,14 @@ export function parseLevel(query: Query): LogLevel | undefined {
 export function parseSince(query: Query): number | undefined {
   const raw = single(query, 'since');
   if (raw === undefined) return undefined;
-  const value = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw);
-  if (Number.isNaN(value)) {
+  const value = parseSinceValue(raw);
+  if (value === undefined)
     throw invalidParameter(
       'since',
       raw,
       ['ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z', 'milliseconds since epoch'],
-      'expected an ISO 8601 date-time such as 2026-01-31T12:00:00Z',
+      SINCE_HINT,
     );
-  }
   return value;
 }
 
@@ -55,13 +60,8 @@ export function parseFormat(query: Query): 'json' | 'text' {
 export function parseMethod(query: Query): string | undefined {
   const raw = single(query, 'method');
   if (raw === undefined) return undefined;
-  if (!/^[A-Za-z]{1,20}$/.test(raw))
-    throw invalidParameter(
-      'method',
-      raw,
-      ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
-      'expected an HTTP method such as GET',
-    );
+  if (!METHOD_PATTERN.test(raw))
+    throw invalidParameter('method', raw, ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'], METHOD_HINT);
   return raw.toUpperCase();
 }
 
@@ -69,14 +69,10 @@ export function parseMethod(query: Query): string | undefined {
 export function parseStatus(query: Query): ((status: number | undefined) => boolean) | undefined {
   const raw = single(query, 'status');
   if (raw === undefined) return undefined;
-  if (/^\d{3}$/.test(raw)) return (status) => status === Number(raw);
-  if (/^[1-5]xx$/i.test(raw)) return (status) => status !== undefined && Math.floor(status / 100) === Number(raw[0]);
-  throw invalidParameter(
-    'status',
-    raw,
-    ['a status such as 404', 'a class such as 4xx'],
-    'expected a status such as 404 or a class such as 4xx',
-  );
+  const range = statusRange(raw);
+  if (!range) throw invalidParameter('status', raw, ['a status such as 404', 'a class such as 4xx'], STATUS_HINT);
+  const [low, high] = range;
+  return (status) => status !== undefined && status >= low && status <= high;
 }
 
 export function parseBoolean(query: Query, name: string): boolean | undefined {

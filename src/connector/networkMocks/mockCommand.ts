@@ -1,13 +1,22 @@
 import { tabCommand } from '../actions/tabCommand';
 import type { ConnectorServices } from '../services';
-import type { MockCommand } from './networkMockService';
+import type { MockCommands } from './networkMockService';
 
-/** Mock commands go to the selected tab like actions do (tabCommand); list and clear go to the browser as a whole. */
-export function mockCommand(services: () => ConnectorServices): MockCommand {
-  return async (name, args, options = {}) => {
+/** Adding a rule goes to the selected tab like actions do (tabCommand); list and clear go to the browser as a whole. */
+export function mockCommand(services: () => ConnectorServices): MockCommands {
+  const anyTab = () => {
     const all = services();
-    if (!options.anyTab) return tabCommand(all, name, args);
-    const result = await all.bridge.command(name, args, all.config.commandTimeoutMs);
-    return (result && typeof result === 'object' ? result : {}) as Record<string, unknown>;
+    return { bridge: all.bridge, timeoutMs: all.config.commandTimeoutMs };
+  };
+  return {
+    add: (args) => tabCommand(services(), 'network-mock-add', args),
+    list: () => {
+      const { bridge, timeoutMs } = anyTab();
+      return bridge.command('network-mock-list', {}, timeoutMs);
+    },
+    clear: (args) => {
+      const { bridge, timeoutMs } = anyTab();
+      return bridge.command('network-mock-clear', args, timeoutMs);
+    },
   };
 }

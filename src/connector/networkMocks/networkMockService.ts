@@ -1,17 +1,17 @@
+import type { CommandArgs, CommandReply } from '../../shared/browserCommands';
 import { ApiError } from '../../shared/errors';
 import { MOCK_RULES_MAX, type MockRule, type NetworkMock } from '../../shared/networkMocks';
 import type { StoredEntry } from '../../shared/protocol';
-import type { CommandName } from '../../shared/wireFrames';
 import type { Logger } from '../logger';
 import type { CaptureStore } from '../store';
 import type { NetworkMockOptions } from './mockOptions';
 
-/** Sends a command to the target tab (tabCommand) or, with `anyTab`, to the browser as a whole. */
-export type MockCommand = (
-  name: CommandName,
-  args: Record<string, unknown>,
-  options?: { anyTab?: boolean },
-) => Promise<Record<string, unknown>>;
+/** The browser's side of the rules: `add` goes to the target tab (tabCommand), `list` and `clear` to the browser as a whole. */
+export interface MockCommands {
+  add(args: CommandArgs<'network-mock-add'>): Promise<CommandReply<'network-mock-add'>>;
+  list(): Promise<CommandReply<'network-mock-list'>>;
+  clear(args: CommandArgs<'network-mock-clear'>): Promise<CommandReply<'network-mock-clear'>>;
+}
 
 /**
  * The network mock rules this connector set in the browser. The extension applies them (and counts
@@ -25,7 +25,7 @@ export class NetworkMockService {
   private next = 0;
 
   constructor(
-    private readonly command: MockCommand,
+    private readonly browser: MockCommands,
     store: CaptureStore,
     private readonly logger: Logger,
     private readonly options: NetworkMockOptions,
@@ -51,8 +51,7 @@ export class NetworkMockService {
         `${MOCK_RULES_MAX} network mocks are in force already: clear some (DELETE /network-mocks/:id) first.`,
       );
     const id = `mock-${++this.next}`;
-    const reply = await this.command('network-mock-add', { id, rule, ...(tabId === undefined ? {} : { tabId }) });
-    const mock = reply.mock as NetworkMock;
+    const { mock } = await this.browser.add({ id, rule, ...(tabId === undefined ? {} : { tabId }) });
     this.rules.set(id, mock);
     this.touch();
     this.changed();
@@ -64,8 +63,7 @@ export class NetworkMockService {
     this.touch();
     if (!this.rules.size) return [];
     try {
-      const reply = await this.command('network-mock-list', {}, { anyTab: true });
-      this.sync(reply.mocks as NetworkMock[]);
+      this.sync((await this.browser.list()).mocks);
     } catch (error) {
       this.logger.warn(`Could not read the network mocks from the browser: ${(error as Error).message}`);
     }
@@ -85,7 +83,7 @@ export class NetworkMockService {
     if (!this.rules.size) clearTimeout(this.idleTimer);
     this.changed();
     try {
-      await this.command('network-mock-clear', id === undefined ? {} : { id }, { anyTab: true });
+      await this.browser.clear(id === undefined ? {} : { id });
     } catch (error) {
       // A browser that is gone has dropped its rules with its connection.
       this.logger.warn(`Could not clear network mocks in the browser: ${(error as Error).message}`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError } from '../../shared/errors';
+import type { TraceReply } from '../../shared/browserCommands';
 import type { PerformanceTraceRecord } from '../../shared/performance';
 import type { BrowserBridge } from '../browserBridge';
 import type { Logger } from '../logger';
@@ -19,13 +20,6 @@ export interface TraceRequest {
   tabId?: number;
   /** Cancelled: the trace is neither analysed nor kept (the browser's short capture may still finish). */
   signal?: AbortSignal;
-}
-
-interface BrowserReply {
-  chunks: number;
-  bytes: number;
-  url?: string;
-  reload?: boolean;
 }
 
 export interface PerformanceServiceOptions {
@@ -81,7 +75,7 @@ export class PerformanceService {
     const transferId = randomUUID();
     const reload = request.reload ?? true;
     this.transfers.expect(transferId);
-    let reply: BrowserReply;
+    let reply: TraceReply;
     try {
       const args = {
         transferId,
@@ -90,11 +84,11 @@ export class PerformanceService {
         ...(request.tabId === undefined ? {} : { tabId: request.tabId }),
       };
       if (request.signal?.aborted) throw cancelled();
-      reply = (await this.options.bridge.command(
+      reply = await this.options.bridge.command(
         'performance-trace',
         args,
         Math.max(this.options.commandTimeoutMs, MIN_TRACE_TIMEOUT_MS + (request.durationMs ?? 0)),
-      )) as BrowserReply;
+      );
       if (request.signal?.aborted) throw cancelled();
     } catch (error) {
       this.transfers.cancel(transferId);

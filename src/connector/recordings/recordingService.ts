@@ -86,11 +86,7 @@ export class RecordingService {
     this.running = undefined;
     let captured: BrowserRecording;
     try {
-      captured = (await this.bridge.command(
-        'record-stop',
-        { recordingId: id },
-        COMMAND_TIMEOUT_MS,
-      )) as BrowserRecording;
+      captured = await this.bridge.command('record-stop', { recordingId: id }, COMMAND_TIMEOUT_MS);
     } finally {
       this.changed();
     }
@@ -99,12 +95,7 @@ export class RecordingService {
 
   /** The browser may still record for a connector that restarted: its steps are kept, not lost. */
   private async startInBrowser(id: string): Promise<{ tabId: number; url?: string; startedAt: number }> {
-    const start = () =>
-      this.bridge.command('record-start', { recordingId: id }, COMMAND_TIMEOUT_MS) as Promise<{
-        tabId: number;
-        url?: string;
-        startedAt: number;
-      }>;
+    const start = () => this.bridge.command('record-start', { recordingId: id }, COMMAND_TIMEOUT_MS);
     try {
       return await start();
     } catch (error) {
@@ -122,11 +113,7 @@ export class RecordingService {
   private async adoptOrphan(id?: string): Promise<RecordingDetail | undefined> {
     let captured: BrowserRecording & { id?: string };
     try {
-      captured = (await this.bridge.command(
-        'record-stop',
-        id ? { recordingId: id } : {},
-        COMMAND_TIMEOUT_MS,
-      )) as BrowserRecording & { id?: string };
+      captured = await this.bridge.command('record-stop', id ? { recordingId: id } : {}, COMMAND_TIMEOUT_MS);
     } catch {
       return undefined;
     }

@@ -92,11 +92,11 @@ export class ReplayRunner {
     const timeoutMs =
       typeof original.timeout === 'number' ? original.timeout : (recording.flow.timeout ?? DEFAULT_STEP_TIMEOUT_MS);
     try {
-      return (await this.bridge.command(
+      return await this.bridge.command(
         'replay-step',
         { step, timeoutMs, ...(tabId === undefined ? {} : { tabId }) },
         timeoutMs + 15_000,
-      )) as ReplayStepResult;
+      );
     } catch (error) {
       if (error instanceof ApiError && error.code === 'BROWSER_NOT_CONNECTED') throw error;
       const details = error instanceof ApiError ? (error.details as { browserMessage?: string }) : {};

@@ -1,6 +1,6 @@
 import { ApiError } from '../../shared/errors';
-import { screenshotOptionsSchema, type CommandName } from '../../shared/wireFrames';
-import { guardRemoteCommands, type RemoteCommandName, type RunCommand } from '../../shared/remote';
+import { guardRemoteCommands, type RemoteCommand, type RemoteCommandName } from '../../shared/remote';
+import { screenshotOptionsSchema, type ScreenshotOptions } from '../../shared/screenshotSchema';
 import type { CoreServices } from '../coreServices';
 
 /** The tunnel carries frames up to 4 MB: a model-sized JPEG fits, a full-page PNG may not. */
@@ -14,13 +14,8 @@ export function remoteCommandRunner(
   services: Pick<CoreServices, 'config' | 'bridge' | 'screenshots'>,
   allowed: readonly RemoteCommandName[],
   sharedOrigins: readonly string[],
-): RunCommand {
-  const run: RunCommand = (name, args) =>
-    name === 'screenshot'
-      ? screenshot(args)
-      : services.bridge.command(name as CommandName, args, services.config.commandTimeoutMs);
-
-  async function screenshot(args: Record<string, unknown>): Promise<unknown> {
+): RemoteCommand {
+  async function screenshot(args: ScreenshotOptions): Promise<unknown> {
     const parsed = screenshotOptionsSchema.safeParse(args);
     if (!parsed.success)
       throw new ApiError(
@@ -51,5 +46,10 @@ export function remoteCommandRunner(
     };
   }
 
-  return guardRemoteCommands(run, allowed, sharedOrigins);
+  return guardRemoteCommands(
+    (name, args) => services.bridge.command(name, args, services.config.commandTimeoutMs),
+    allowed,
+    sharedOrigins,
+    screenshot,
+  );
 }

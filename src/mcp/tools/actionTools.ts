@@ -39,15 +39,7 @@ async function takeSnapshot(
 ): Promise<ToolAnswer> {
   const room = budget - 500;
   const maxChars = Math.min(args.maxChars ?? room, room);
-  const reply = (await tabCommand(services, 'snapshot', { selector: args.selector, maxChars })) as {
-    tabId: number;
-    url?: string;
-    title?: string;
-    text: string;
-    lines: number;
-    /** The page was read only as far as the answer shows it: the count is an estimate. */
-    linesEstimated?: boolean;
-  };
+  const reply = await tabCommand(services, 'snapshot', { selector: args.selector, maxChars });
   const part = args.selector ? ` (only ${args.selector})` : '';
   return {
     text: `Snapshot of tab ${reply.tabId}${part}, ${reply.linesEstimated ? 'about ' : ''}${reply.lines} lines:\n${fencePage([`${reply.title ? `"${reply.title}" ` : ''}${reply.url ?? ''}`, reply.text])}`,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { locationLabel, type EntryLocation } from '../../shared/entryLocation';
 import { consoleRepeatKey } from '../../shared/repeats';
 import type { MappedFrame } from '../../shared/stackFrames';
-import { LOG_LEVELS, meetsLevel, type LogLevel } from '../../shared/levels';
+import { levelOf, LOG_LEVELS, meetsLevel } from '../../shared/levels';
 import type { StoredConsoleError, StoredConsoleLog } from '../../shared/protocol';
 import { fencePage } from '../format/fence';
 import { renderList } from '../format/list';
@@ -16,10 +16,6 @@ type ConsoleEntry = StoredConsoleLog | StoredConsoleError;
 /** Longest message in a list line; the detail tool shows the rest. */
 const MESSAGE_CHARS = 300;
 const MAX_FRAMES = 25;
-
-function levelOf(entry: ConsoleEntry): LogLevel {
-  return entry.type === 'console-error' ? 'error' : entry.level;
-}
 
 /** `error`, or for uncaught errors `error (uncaught)`, `error (unhandledrejection)`… */
 function label(entry: ConsoleEntry): string {

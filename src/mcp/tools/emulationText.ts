@@ -1,11 +1,8 @@
+import type { CommandReply } from '../../shared/browserCommands';
+
 /** The `emulate` answer: what is in force now, from the extension's `{tabId, url, title, state}` reply. */
-export function describeEmulation(result: Record<string, unknown>): string {
-  const state = (result.state ?? {}) as {
-    viewport?: { width: number; height: number; deviceScaleFactor?: number; mobile?: boolean };
-    network?: string;
-    cpuThrottling?: number;
-    colorScheme?: string;
-  };
+export function describeEmulation(result: CommandReply<'emulate'>): string {
+  const { state } = result;
   const parts: string[] = [];
   if (state.viewport) {
     const { width, height, deviceScaleFactor, mobile } = state.viewport;
@@ -16,7 +13,7 @@ export function describeEmulation(result: Record<string, unknown>): string {
   if (state.network && state.network !== 'none') parts.push(`network ${state.network}`);
   if (state.cpuThrottling && state.cpuThrottling > 1) parts.push(`CPU ${state.cpuThrottling}× slower`);
   if (state.colorScheme && state.colorScheme !== 'auto') parts.push(`${state.colorScheme} color scheme`);
-  const tab = typeof result.tabId === 'number' ? `tab ${result.tabId}` : 'the tab';
+  const tab = result.tabId !== undefined ? `tab ${result.tabId}` : 'the tab';
   if (!parts.length) return `No emulation in force in ${tab}: it shows the page as the browser normally would.`;
   return `Emulating in ${tab}: ${parts.join(', ')}. It lasts until emulate reset=true or the tab closes; Chrome shows its debugging bar meanwhile.`;
 }

@@ -68,7 +68,7 @@ export const inspectionTools = [
     handler: async (args: z.output<typeof highlightSchema>, { services }: ToolContext) => {
       if (!args.clear && (args.ref === undefined) === (args.selector === undefined))
         return { text: 'Give exactly one of `ref` or `selector` (or `clear: true` to remove the highlight).' };
-      const reply = (await tabCommand(services, 'highlight', { ...args })) as { cleared?: boolean; label?: string };
+      const reply = await tabCommand(services, 'highlight', args);
       return {
         text: reply.cleared
           ? 'Highlight removed.'

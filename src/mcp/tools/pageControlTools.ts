@@ -74,8 +74,8 @@ const selectTabSchema = z.strictObject({ tabId: z.number().int().describe('From 
 
 async function selectTab({ tabId }: z.output<typeof selectTabSchema>, { services }: ToolContext): Promise<ToolAnswer> {
   const result = {
+    ...(await services.bridge.command('select-tab', { tabId }, services.config.commandTimeoutMs)),
     tabId,
-    ...((await services.bridge.command('select-tab', { tabId }, services.config.commandTimeoutMs)) as object),
   };
   services.selectedTab.select(tabId);
   return {
@@ -110,14 +110,14 @@ async function waitFor(args: z.output<typeof waitSchema>, { services }: ToolCont
     .join(' and ');
   const result = await tabCommand(services, 'wait-for', args, args.timeoutMs + 5000);
   const page = describeTab(result);
-  if (result.met !== true) {
+  if (!result.met) {
     const state = args.gone ? 'was still there' : 'did not appear';
     throw new ToolError(
       `Timed out after ${args.timeoutMs} ms: ${what} ${state} on ${page}. Take a snapshot to see what the page shows, or wait longer (timeoutMs up to ${WAIT_MAX_MS}).\n${tabPage(result)}`,
     );
   }
   return {
-    text: `${args.gone ? 'Gone' : 'Found'}: ${what}, after ${String(result.elapsedMs)} ms on ${page}:\n${tabPage(result)}`,
+    text: `${args.gone ? 'Gone' : 'Found'}: ${what}, after ${result.elapsedMs} ms on ${page}:\n${tabPage(result)}`,
   };
 }
 
@@ -147,8 +147,8 @@ async function handleDialog(args: z.output<typeof dialogSchema>, context: ToolCo
   });
   if (!outcome) {
     const result = await tabCommand(context.services, 'dialog', args);
-    const kind = typeof result.dialogType === 'string' ? result.dialogType : 'dialog';
-    const message = typeof result.message === 'string' && result.message ? `Dialog text: "${result.message}"\n` : '';
+    const kind = result.dialogType ?? 'dialog';
+    const message = result.message ? `Dialog text: "${result.message}"\n` : '';
     return {
       text: `${verb} the ${kind}${typed} on ${describeTab(result)}:\n${fencePage(message + tabPageText(result))}`,
     };
@@ -195,7 +195,7 @@ async function uploadFile(args: z.output<typeof uploadSchema>, { services }: Too
   const paths = checkPaths(args.paths, services.config);
   // The roots travel with the command: the extension checks the paths against them itself.
   const result = await tabCommand(services, 'upload-file', { ...args, paths, roots: services.config.filesRoots });
-  const names = Array.isArray(result.files) ? (result.files as string[]).join(', ') : paths.join(', ');
+  const names = result.files.length ? result.files.join(', ') : paths.join(', ');
   return {
     text: `Set ${paths.length === 1 ? 'the file' : `${paths.length} files`} ${names} on ${args.ref} in ${describeTab(result)}; the page got its input and change events:\n${tabPage(result)}`,
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ConnectorServices } from '../../connector/services';
+import type { PageInfo } from '../../shared/browserCommands';
 import { meetsLevel } from '../../shared/levels';
 import { fencePage } from '../format/fence';
 import { vitalsLines } from '../format/performanceText';
@@ -9,22 +10,6 @@ import { tabIdParam } from './params';
 
 /** A quick question to the browser should not hold the model for the full command timeout. */
 const QUICK_MS = 5000;
-
-interface PageInfo {
-  url?: string;
-  title?: string;
-  tabId?: number;
-}
-
-/** The browser's reply to `current-url` or `navigate`: `{tabId, url, title}`. */
-function pageInfo(result: unknown): PageInfo {
-  const record = (result && typeof result === 'object' ? result : {}) as Record<string, unknown>;
-  return {
-    url: typeof record.url === 'string' ? record.url : undefined,
-    title: typeof record.title === 'string' ? record.title : undefined,
-    tabId: typeof record.tabId === 'number' ? record.tabId : undefined,
-  };
-}
 
 function describePage(page: PageInfo): string {
   return `${page.title ? `"${page.title}" ` : ''}${page.url ?? '(URL unknown)'}${page.tabId !== undefined ? ` (tab ${page.tabId})` : ''}`;
@@ -69,10 +54,10 @@ async function askPage(
       Math.min(QUICK_MS, services.config.commandTimeoutMs),
     );
   // With a tabId, or with nothing stored, the browser's own error (e.g. no browser: how to connect one) is the answer.
-  if (tabId !== undefined || !services.store.currentPage) return { live: pageInfo(await ask()), note: '' };
+  if (tabId !== undefined || !services.store.currentPage) return { live: await ask(), note: '' };
   if (!services.bridge.connected) return { note: ' No browser is connected now: this is the last page one reported.' };
   try {
-    return { live: pageInfo(await ask()), note: '' };
+    return { live: await ask(), note: '' };
   } catch (error) {
     return { note: ` The browser did not answer (${(error as Error).message}), so this is the last page it reported.` };
   }
@@ -129,20 +114,10 @@ const getCurrentPage = defineTool({
   handler: currentPage,
 });
 
-interface TabInfo {
-  id?: number;
-  url?: string;
-  title?: string;
-  active?: boolean;
-  locked?: boolean;
-  inScope?: boolean;
-}
-
 /** The extension answers `{tabs: [{id, url, title, active, windowId, inScope, locked}]}`. */
 async function listTabs(_args: object, { services }: ToolContext): Promise<ToolAnswer> {
-  const result = await services.bridge.command('tabs', {}, Math.min(QUICK_MS, services.config.commandTimeoutMs));
-  const tabs = ((result as { tabs?: unknown })?.tabs ?? []) as TabInfo[];
-  if (!Array.isArray(tabs) || tabs.length === 0)
+  const { tabs } = await services.bridge.command('tabs', {}, Math.min(QUICK_MS, services.config.commandTimeoutMs));
+  if (tabs.length === 0)
     return {
       text: 'The browser reports no tabs the extension can reach. Open your app in a tab (localhost pages are in scope by default), or add its origin in the extension options.',
     };
@@ -150,7 +125,7 @@ async function listTabs(_args: object, { services }: ToolContext): Promise<ToolA
     const flags = [tab.active && 'active', tab.locked && 'locked', tab.inScope === false && 'out of scope'].filter(
       Boolean,
     );
-    return `tab ${tab.id ?? '?'}${flags.length ? ` [${flags.join(', ')}]` : ''} ${tab.title ? `"${cut(oneLine(tab.title), 120)}" ` : ''}${cut(tab.url ?? '', 300)}`;
+    return `tab ${tab.id}${flags.length ? ` [${flags.join(', ')}]` : ''} ${tab.title ? `"${cut(oneLine(tab.title), 120)}" ` : ''}${cut(tab.url, 300)}`;
   });
   return {
     text: [`${plural(tabs.length, 'tab')} (pass tabId to the command tools to pick one):`, fencePage(lines)].join('\n'),
@@ -175,12 +150,10 @@ const navigateSchema = z.strictObject({
 
 async function navigate(args: z.output<typeof navigateSchema>, { services }: ToolContext): Promise<ToolAnswer> {
   const { url, waitUntil, tabId } = args;
-  const result = pageInfo(
-    await services.bridge.command(
-      'navigate',
-      { url, waitUntil, ...(tabId === undefined ? {} : { tabId }) },
-      services.config.commandTimeoutMs,
-    ),
+  const result = await services.bridge.command(
+    'navigate',
+    { url, waitUntil, ...(tabId === undefined ? {} : { tabId }) },
+    services.config.commandTimeoutMs,
   );
   const page = { url: result.url ?? url, title: result.title, tabId: result.tabId ?? tabId };
   return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SINCE_HINT } from '../../shared/queryParams';
 import { ToolError } from '../tool';
 
 /** Parameters several tools share, described once. */
@@ -9,7 +10,7 @@ export function limitParam(fallback: number) {
 
 export const sinceParam = z
   .string()
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'expected an ISO 8601 date-time such as 2026-01-31T12:00:00Z')
+  .refine((value) => !Number.isNaN(Date.parse(value)), SINCE_HINT)
   .meta({ format: 'date-time' })
   .optional()
   .describe('ISO time: entries at or after it');

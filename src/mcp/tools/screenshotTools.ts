@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decodeImageDataUrl } from '../../connector/imageInfo';
 import type { StoredScreenshot } from '../../shared/protocol';
-import type { ScreenshotOptions, ScreenshotPreview } from '../../shared/wireFrames';
+import type { ScreenshotOptions, ScreenshotPreview } from '../../shared/screenshotSchema';
 import { bytes } from '../format/text';
 import { aliasOf, defineTool, type ToolAnswer, type ToolContext, type ToolImage } from '../tool';
 import { tabIdParam } from './params';

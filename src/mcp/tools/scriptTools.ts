@@ -14,19 +14,6 @@ const schema = z.strictObject({
   tabId: tabIdParam,
 });
 
-/** The extension replies `{value, type, via}`; a script that threw comes back as a SCRIPT_ERROR failure instead. */
-function interpret(result: unknown): { value: unknown; type: string } {
-  const record =
-    result && typeof result === 'object' && !Array.isArray(result) ? (result as Record<string, unknown>) : undefined;
-  if (record && 'type' in record && typeof record.type === 'string') return { value: record.value, type: record.type };
-  return { value: result, type: typeOf(result) };
-}
-
-function typeOf(value: unknown): string {
-  if (value === null) return 'null';
-  return Array.isArray(value) ? 'array' : typeof value;
-}
-
 async function run(args: z.output<typeof schema>, { services, budget }: ToolContext): Promise<ToolAnswer> {
   const { code, returnResult, tabId } = args;
   const reply = await services.bridge.command(
@@ -34,7 +21,8 @@ async function run(args: z.output<typeof schema>, { services, budget }: ToolCont
     { code, returnResult, ...(tabId === undefined ? {} : { tabId }) },
     services.config.commandTimeoutMs,
   );
-  const { value, type } = interpret(reply);
+  // A script that threw comes back as a SCRIPT_ERROR failure instead.
+  const { value, type } = reply;
   if (!returnResult) return { text: 'The script ran.' };
   const shown = value === undefined ? 'undefined' : JSON.stringify(value);
   return { text: `Result (${type}):\n${fencePage(cut(shown, budget - 250))}` };

@@ -21,5 +21,6 @@ export {
   REMOTE_COMMANDS,
   RemoteCommandError,
   type RemoteCommandName,
-  type RunCommand,
+  type CommandRunner,
+  type RemoteCommand,
 } from './commandGuard';

@@ -15,6 +15,7 @@ import {
   webVitalsEventSchema,
 } from '../protocol';
 import { MAX_BATCH_EVENTS } from '../wireFrames';
+import { REMOTE_COMMANDS } from './commandGuard';
 
 /**
  * A capture in the tunnel: the connector's protocol (protocol.ts), checked with its schemas; the edge
@@ -68,16 +69,13 @@ export const connectorFrameSchema = z.discriminatedUnion('type', [
 ]);
 export type ConnectorFrame = z.infer<typeof connectorFrameSchema>;
 
-/** A command's name: lower-case words joined by hyphens, such as `screenshot` or `run-script`. */
-export const COMMAND_NAME = /^[a-z][a-z0-9-]{0,63}$/;
-
 export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heartbeat'), timestamp: ms.optional() }),
   z.object({ type: z.literal('subscribe'), since: z.number().int().nonnegative().optional() }),
   z.object({
     type: z.literal('command'),
     id: z.string().min(1).max(200),
-    name: z.string().regex(COMMAND_NAME, 'expected a command name such as screenshot'),
+    name: z.enum(REMOTE_COMMANDS).describe('one of the commands remote clients may send'),
     args: z.record(z.string(), z.unknown()).default({}),
   }),
 ]);

@@ -2,29 +2,19 @@ import * as vscode from 'vscode';
 import { picksText } from '../../mcp/format/inspectionText';
 import type { SourcePosition } from '../../shared/inspection';
 import type { StoredSelectedElement } from '../../shared/protocol';
-import type { CommandContext } from '../commandContext';
+import type { CommandContext, CommandHandler } from '../commandContext';
 import { chatOpenArgs } from '../chat/chatPrompt';
 import { callConnector } from '../connectorClient';
 import { showFailure } from '../failures';
 import { componentTarget, cssRuleTarget, fileCandidates } from './pickTargets';
 
-type Handler = (app: CommandContext, ...args: never[]) => unknown;
-
 /** The Element view's commands for picks; package.json contributes the same ids. */
-export const INSPECTION_COMMANDS: Record<string, Handler> = {
+export const INSPECTION_COMMANDS: Record<string, CommandHandler> = {
   'browserDebug.pickElement': (app) => pickElement(app),
   'browserDebug.addElementToChat': (app) => addToChat(app),
   'browserDebug.goToComponent': (app) => goTo(app, 'component'),
   'browserDebug.goToCssRule': (app, index?: number) => goTo(app, 'css', typeof index === 'number' ? index : undefined),
 };
-
-export function registerInspectionCommands(app: CommandContext): vscode.Disposable[] {
-  return Object.entries(INSPECTION_COMMANDS).map(([id, handler]) =>
-    vscode.commands.registerCommand(id, (...args: unknown[]) =>
-      (handler as (app: CommandContext, ...rest: unknown[]) => unknown)(app, ...args),
-    ),
-  );
-}
 
 async function pickElement(app: CommandContext): Promise<void> {
   try {

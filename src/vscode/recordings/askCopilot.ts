@@ -5,7 +5,7 @@ import type { ConsoleEntry } from '../captureFeed';
 import { openChat } from '../chat/openChat';
 import { callConnector } from '../connectorClient';
 import { showFailure } from '../failures';
-import { levelOf } from '../views/consoleLevel';
+import { levelOf } from '../../shared/levels';
 import { chooseRecording } from './chooseRecording';
 import { copilotPromptForError, copilotPromptForRecording } from './copilotPrompt';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { RecordingDetail, RecordingSummary } from '../../shared/recording';
-import type { CommandContext } from '../commandContext';
+import type { CommandContext, CommandHandler } from '../commandContext';
 import type { ConsoleEntry } from '../captureFeed';
 import { callConnector } from '../connectorClient';
 import { showFailure } from '../failures';
@@ -8,18 +8,8 @@ import { askCopilot } from './askCopilot';
 import { chooseRecording } from './chooseRecording';
 import { replayRecording } from './replayRecording';
 
-type Handler = (app: CommandContext, ...args: never[]) => unknown;
-
-export function registerRecordingCommands(app: CommandContext): vscode.Disposable[] {
-  return Object.entries(RECORDING_COMMANDS).map(([id, handler]) =>
-    vscode.commands.registerCommand(id, (...args: unknown[]) =>
-      (handler as (app: CommandContext, ...rest: unknown[]) => unknown)(app, ...args),
-    ),
-  );
-}
-
 /** The Recordings view's commands; package.json contributes the same ids. */
-export const RECORDING_COMMANDS: Record<string, Handler> = {
+export const RECORDING_COMMANDS: Record<string, CommandHandler> = {
   'browserDebug.startRecording': (app) => startRecording(app),
   'browserDebug.stopRecording': (app) => stopRecording(app),
   'browserDebug.replayRecording': (app, row?: RecordingSummary) => replayRecording(app, row),

@@ -26,6 +26,11 @@ function imageOf(
 }
 
 /** A JPEG header (SOI, SOF0 with the size, EOI): enough for the size and MIME checks. */
+/** The JFIF segment every encoder (Chrome's too) writes first; image-size expects a segment there. */
+const APP0 = Buffer.from([
+  0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+]);
+
 function jpegDataUrl(width: number, height: number): string {
   const sof = Buffer.from([
     0xff,
@@ -48,7 +53,7 @@ function jpegDataUrl(width: number, height: number): string {
     0x11,
     1,
   ]);
-  return `data:image/jpeg;base64,${Buffer.concat([Buffer.from([0xff, 0xd8]), sof, Buffer.from([0xff, 0xd9])]).toString('base64')}`;
+  return `data:image/jpeg;base64,${Buffer.concat([Buffer.from([0xff, 0xd8]), APP0, sof, Buffer.from([0xff, 0xd9])]).toString('base64')}`;
 }
 
 const pick = (image: ReturnType<typeof imageOf>) => image && [image.mimeType, image.width, image.height];

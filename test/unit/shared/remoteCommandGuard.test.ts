@@ -1,17 +1,19 @@
 import { strict as assert } from 'node:assert';
+import { tabIdOf } from '../../../src/shared/browserCommands';
 import { guardRemoteCommands, RemoteCommandError } from '../../../src/shared/remote';
 
 /** A browser with two tabs, as the connector or the extension would run commands in it. */
 function browser(activeUrl: string) {
-  const calls: [string, Record<string, unknown>][] = [];
+  const calls: [string, object][] = [];
   const tabs = [
     { id: 1, url: 'http://localhost:5173/', title: 'App' },
     { id: 2, url: 'https://mail.example.com/inbox', title: 'Inbox (3) – secret subject' },
   ];
-  const run = async (name: string, args: Record<string, unknown>) => {
+  // A fake browser answers each command its own shape.
+  const run = async (name: string, args: object): Promise<any> => {
     calls.push([name, args]);
     if (name === 'current-url') {
-      const tab = tabs.find((t) => t.id === args.tabId) ?? tabs.find((t) => t.url === activeUrl)!;
+      const tab = tabs.find((t) => t.id === tabIdOf(args)) ?? tabs.find((t) => t.url === activeUrl)!;
       return { tabId: tab.id, url: tab.url, title: tab.title };
     }
     if (name === 'tabs') return { tabs: tabs.map((t) => ({ ...t, active: t.url === activeUrl })) };
@@ -67,7 +69,7 @@ describe('remote commands act only on shared pages', () => {
   it('keeps run-script and cookies off unless allowed, and names unknown commands', async () => {
     const { run } = browser('http://localhost:5173/');
     await assert.rejects(
-      guardRemoteCommands(run, allowed, origins)('run-script', { script: '1' }),
+      guardRemoteCommands(run, allowed, origins)('run-script', { code: '1' }),
       refused(/does not allow 'run-script'/),
     );
     await assert.rejects(
@@ -76,9 +78,9 @@ describe('remote commands act only on shared pages', () => {
         error.code === 'INVALID_PARAMETER' && /Unknown command 'constructor'/.test(error.message),
     );
     const opened = guardRemoteCommands(run, [...allowed, 'run-script', 'cookies'], origins);
-    assert.deepEqual(await opened('run-script', { script: '1' }), {
+    assert.deepEqual(await opened('run-script', { code: '1' }), {
       ran: 'run-script',
-      args: { script: '1', tabId: 1 },
+      args: { code: '1', tabId: 1 },
     });
     await assert.rejects(opened('cookies', { url: 'https://mail.example.com/' }), refused(/not shared/));
   });

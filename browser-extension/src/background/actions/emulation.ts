@@ -1,6 +1,6 @@
+import type { CommandArgs, EmulationState } from '../../../../src/shared/browserCommands';
 import {
   NETWORK_CONDITIONS,
-  type ColorScheme,
   type EmulationRequest,
   type NetworkPreset,
   type Viewport,
@@ -8,13 +8,6 @@ import {
 import { CommandError } from '../commandError';
 import { targetTab } from '../targetTab';
 import { actionSession, type ActionSession } from './actionSession';
-
-interface EmulationState {
-  viewport?: Viewport;
-  network: NetworkPreset;
-  cpuThrottling: number;
-  colorScheme: ColorScheme;
-}
 
 const PIN = 'emulation';
 const states = new Map<number, EmulationState>();
@@ -57,8 +50,7 @@ async function apply(session: ActionSession, before: EmulationState, state: Emul
   }
 }
 
-function requested(args: Record<string, unknown>): EmulationRequest {
-  const request = args as EmulationRequest;
+function requested(request: EmulationRequest): EmulationRequest {
   if (request.cpuThrottling !== undefined && !(request.cpuThrottling >= 1 && request.cpuThrottling <= 20))
     throw new CommandError('INVALID_ARGUMENT', 'cpuThrottling is a factor from 1 (no slow-down) to 20.');
   return request;
@@ -68,9 +60,9 @@ function requested(args: Record<string, unknown>): EmulationRequest {
  * emulate: viewport, network, CPU and color scheme, through the tab's action session. While anything
  * is emulated the session stays attached (pinned), since detaching would end the emulation.
  */
-export async function emulate(args: Record<string, unknown>) {
+export async function emulate(args: CommandArgs<'emulate'>) {
   const request = requested(args);
-  const tab = await targetTab(typeof args.tabId === 'number' ? args.tabId : undefined);
+  const tab = await targetTab(args.tabId);
   const tabId = tab.id!;
   const session = await actionSession(tabId);
   const before = states.get(tabId) ?? normal();

@@ -1,3 +1,4 @@
+import { tabIdOf, type CommandName, type HighlightArgs } from '../../../../src/shared/browserCommands';
 import { CommandError } from '../commandError';
 import { targetTab } from '../targetTab';
 import { actionSession, openSession } from '../actions/actionSession';
@@ -42,8 +43,8 @@ const DRAW = `function (hostId, label, durationMs) {
 const CLEAR = `document.getElementById(${JSON.stringify(HOST_ID)})?.remove()`;
 
 /** `highlight` command: outlines a ref's or selector's element with a label, or clears (`clear: true`). */
-export async function highlight(args: Record<string, unknown>) {
-  const tab = await targetTab(typeof args.tabId === 'number' ? args.tabId : undefined);
+export async function highlight(args: HighlightArgs) {
+  const tab = await targetTab(args.tabId);
   const session = await actionSession(tab.id!);
   if (args.clear === true) {
     await session.send('Runtime.evaluate', { expression: CLEAR });
@@ -67,12 +68,12 @@ export async function highlight(args: Record<string, unknown>) {
 const highlighted = new Set<number>();
 
 /** Commands after which a highlight has done its job. */
-const CLEARED_BY = new Set(['act', 'navigate', 'history', 'dialog', 'upload-file', 'replay-step']);
+const CLEARED_BY = new Set<CommandName>(['act', 'navigate', 'history', 'dialog', 'upload-file', 'replay-step']);
 
 /** Removes a highlight before the next action, so the assistant's "this one?" never covers what it acts on. */
-export async function clearHighlightBefore(name: string, args: Record<string, unknown>): Promise<void> {
+export async function clearHighlightBefore(name: CommandName, args: object): Promise<void> {
   if (!CLEARED_BY.has(name) || !highlighted.size) return;
-  const tab = await targetTab(typeof args.tabId === 'number' ? args.tabId : undefined).catch(() => undefined);
+  const tab = await targetTab(tabIdOf(args)).catch(() => undefined);
   if (tab?.id === undefined || !highlighted.delete(tab.id)) return;
   await openSession(tab.id)
     ?.send('Runtime.evaluate', { expression: CLEAR })

@@ -1,9 +1,8 @@
-import type { MockRule, NetworkMock } from '../../../../src/shared/networkMocks';
+import type { CommandArgs, CommandHandlers } from '../../../../src/shared/browserCommands';
+import type { NetworkMock } from '../../../../src/shared/networkMocks';
 import { CommandError } from '../commandError';
 import { targetTab } from '../targetTab';
 import { TabMocks } from './tabMocks';
-
-type Handler = (args: Record<string, unknown>) => Promise<unknown>;
 
 const tabs = new Map<number, TabMocks>();
 const opening = new Map<number, Promise<TabMocks>>();
@@ -34,11 +33,11 @@ function allMocks(): NetworkMock[] {
  * Adds a rule to the target tab (the connector validated it and chose its id). Only a tab in scope:
  * targetTab refuses the others, and the tab's requests pass untouched whenever it leaves the scope.
  */
-async function addMock(args: Record<string, unknown>) {
-  const rule = args.rule as MockRule | undefined;
+async function addMock(args: CommandArgs<'network-mock-add'>) {
+  const { rule } = args;
   if (typeof args.id !== 'string' || !rule || typeof rule !== 'object')
     throw new CommandError('INVALID_ARGUMENT', 'Give the rule as `rule` and its id as `id`.');
-  const tab = await targetTab(typeof args.tabId === 'number' ? args.tabId : undefined);
+  const tab = await targetTab(args.tabId);
   const mocks = await tabMocks(tab.id!);
   const mock: NetworkMock = {
     ...rule,
@@ -53,7 +52,7 @@ async function addMock(args: Record<string, unknown>) {
 }
 
 /** Clears one rule by id, or every rule when no id is given. */
-async function clearMocks(args: Record<string, unknown>) {
+async function clearMocks(args: CommandArgs<'network-mock-clear'>) {
   const id = typeof args.id === 'string' ? args.id : undefined;
   let cleared = 0;
   for (const tab of [...tabs.values()]) cleared += await tab.remove(id);
@@ -64,7 +63,10 @@ async function listMocks() {
   return { mocks: allMocks() };
 }
 
-export const networkMockCommands: Record<string, Handler> = {
+export const networkMockCommands: Pick<
+  CommandHandlers,
+  'network-mock-add' | 'network-mock-clear' | 'network-mock-list'
+> = {
   'network-mock-add': addMock,
   'network-mock-clear': clearMocks,
   'network-mock-list': listMocks,

@@ -1,4 +1,4 @@
-import type { ReplayStepArgs } from '../../../../src/shared/recording';
+import type { CommandHandlers } from '../../../../src/shared/browserCommands';
 import type { ExtensionMessage } from '../../common/messages';
 import type { ConnectorLink } from '../connectorLink';
 import { replayStep } from './replayStep';
@@ -7,12 +7,15 @@ import { TabRecorder } from './tabRecorder';
 export const tabRecorder = new TabRecorder();
 
 /** The connector's recording commands (see src/connector/recordings/). */
-export const recordingCommands: Record<string, (args: Record<string, unknown>) => Promise<unknown>> = {
+export const recordingCommands: Pick<
+  CommandHandlers,
+  'record-start' | 'record-stop' | 'record-status' | 'replay-step'
+> = {
   'record-start': (args) => tabRecorder.start(args),
   'record-stop': (args) => tabRecorder.stop(args),
   'record-status': () => Promise.resolve(tabRecorder.status ?? null),
   // The connector validated the step against @puppeteer/replay before sending it.
-  'replay-step': (args) => replayStep(args as unknown as ReplayStepArgs),
+  'replay-step': replayStep,
 };
 
 type RecordingMessage = Extract<ExtensionMessage, { kind: 'recording-step' | 'recording-dialog' | 'recording-toggle' }>;

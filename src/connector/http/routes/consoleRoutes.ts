@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiError, missingParameter } from '../../../shared/errors';
-import { meetsLevel, type LogLevel } from '../../../shared/levels';
+import { levelOf, meetsLevel, type LogLevel } from '../../../shared/levels';
 import { captureEventSchema, type StoredConsoleError, type StoredConsoleLog } from '../../../shared/protocol';
 import type { ConnectorServices } from '../../services';
 import { withMappedFields, type MappedFields } from '../../sourceMaps/mappedEntries';
@@ -9,10 +9,6 @@ import { parseFormat, parseLevel, parseLimit, parseSince } from '../params';
 import { defaultLimit, type Route } from '../route';
 
 type ConsoleEntry = StoredConsoleLog | StoredConsoleError;
-
-function levelOf(entry: ConsoleEntry): LogLevel {
-  return entry.type === 'console-error' ? 'error' : entry.level;
-}
 
 /** Uncaught errors read as console entries of level `error`. */
 function asLogEntry(entry: ConsoleEntry): ConsoleEntry & { level: LogLevel } {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiError, missingParameter } from '../../../shared/errors';
-import { screenshotOptionsSchema } from '../../../shared/wireFrames';
+import { screenshotOptionsSchema } from '../../../shared/screenshotSchema';
 import type { ConnectorServices } from '../../services';
 import { parseBoolean } from '../params';
 import type { Route } from '../route';

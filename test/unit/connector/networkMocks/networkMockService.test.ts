@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { defaultConfig, resolveConfig } from '../../../../src/connector/config';
 import { configFromEnvironment } from '../../../../src/connector/envConfig';
 import { silentLogger } from '../../../../src/connector/logger';
-import { NetworkMockService, type MockCommand } from '../../../../src/connector/networkMocks/networkMockService';
+import { NetworkMockService, type MockCommands } from '../../../../src/connector/networkMocks/networkMockService';
 import { CaptureStore } from '../../../../src/connector/store';
 import type { NetworkMock } from '../../../../src/shared/networkMocks';
 import { until } from '../../../support/until';
@@ -10,22 +10,20 @@ import { until } from '../../../support/until';
 /** A browser that keeps the rules it is given, as the extension does. */
 function fakeBrowser() {
   const rules = new Map<string, NetworkMock>();
-  const calls: string[] = [];
-  const command: MockCommand = async (name, args) => {
-    calls.push(name);
-    if (name === 'network-mock-add') {
-      const mock = { ...(args.rule as object), id: args.id, tabId: 7, createdAt: 1, hits: 0 } as NetworkMock;
+  const command: MockCommands = {
+    add: async (args) => {
+      const mock: NetworkMock = { ...args.rule, id: args.id, tabId: 7, createdAt: 1, hits: 0 };
       rules.set(mock.id, mock);
       return { mock };
-    }
-    if (name === 'network-mock-clear') {
-      if (args.id) rules.delete(args.id as string);
+    },
+    clear: async (args) => {
+      if (args.id) rules.delete(args.id);
       else rules.clear();
-      return { cleared: 1 };
-    }
-    return { mocks: [...rules.values()] };
+      return { cleared: 1, mocks: [...rules.values()] };
+    },
+    list: async () => ({ mocks: [...rules.values()] }),
   };
-  return { rules, calls, command };
+  return { rules, command };
 }
 
 describe('network mock service (connector)', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { BrowserBridge } from '../../../../src/connector/browserBridge';
 import { defaultConfig } from '../../../../src/connector/config';
 import { silentLogger } from '../../../../src/connector/logger';
-import { NetworkMockService, type MockCommand } from '../../../../src/connector/networkMocks/networkMockService';
+import { NetworkMockService, type MockCommands } from '../../../../src/connector/networkMocks/networkMockService';
 import { replayWithMocks } from '../../../../src/connector/networkMocks/replayWithMocks';
 import { RecordingService } from '../../../../src/connector/recordings/recordingService';
 import { CaptureStore } from '../../../../src/connector/store';
@@ -29,13 +29,17 @@ describe('replay with network mocks (connector)', () => {
       stepStarted: false,
       releaseStep: () => {},
     };
-    const command: MockCommand = async (name, args) => {
-      if (name === 'network-mock-add') {
-        rig.mocksInTab.add(args.id as string);
+    const command: MockCommands = {
+      add: async (args) => {
+        rig.mocksInTab.add(args.id);
         rig.added++;
-      }
-      if (name === 'network-mock-clear') rig.mocksInTab.delete(args.id as string);
-      return name === 'network-mock-add' ? { mock: { ...(args.rule as object), id: args.id, hits: 0 } } : {};
+        return { mock: { ...args.rule, id: args.id, tabId: 7, createdAt: 1, hits: 0 } };
+      },
+      clear: async (args) => {
+        if (args.id) rig.mocksInTab.delete(args.id);
+        return { cleared: args.id ? 1 : 0, mocks: [] };
+      },
+      list: async () => ({ mocks: [] }),
     };
     // A replay's only step waits here, as a slow page would keep it.
     const bridge = {

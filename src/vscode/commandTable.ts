@@ -1,0 +1,21 @@
+import * as vscode from 'vscode';
+import type { CommandContext, CommandHandler } from './commandContext';
+import { COMMANDS } from './commands';
+import { INSPECTION_COMMANDS } from './inspection/inspectionCommands';
+import { RECORDING_COMMANDS } from './recordings/recordingCommands';
+
+/** Every table of commands as data, id → handler, in one place; package.json contributes the same ids. */
+export const COMMAND_TABLE: Readonly<Record<string, CommandHandler>> = {
+  ...COMMANDS,
+  ...INSPECTION_COMMANDS,
+  ...RECORDING_COMMANDS,
+};
+
+/** Registers the whole table: one loop, each handler given the context and VS Code's arguments. */
+export function registerCommandTable(app: CommandContext): vscode.Disposable[] {
+  return Object.entries(COMMAND_TABLE).map(([id, handler]) =>
+    vscode.commands.registerCommand(id, (...args: unknown[]) =>
+      (handler as (app: CommandContext, ...rest: unknown[]) => unknown)(app, ...args),
+    ),
+  );
+}
