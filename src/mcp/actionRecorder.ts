@@ -16,6 +16,7 @@ export const ACTION_TOOLS: ReadonlySet<string> = new Set([
   'navigate_history',
   'navigate_to_url',
   'select_tab',
+  'new_tab',
   'emulate',
   'execute_javascript',
 ]);

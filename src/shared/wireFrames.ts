@@ -3,6 +3,7 @@
  * sends on `/ws`, what the connector sends back, and the commands it can ask of the browser. Every inbound
  * frame is validated against these schemas. Browser code imports this file too: no node, no DOM.
  */
+import { AGENT_TAB_COMMANDS } from './agentTabs';
 import { z } from 'zod';
 import { ms, name, optionalTab, text } from './fieldSchemas';
 import { NETWORK_MOCK_COMMANDS, type NetworkMock } from './networkMocks';
@@ -63,6 +64,7 @@ export const COMMAND_NAMES = [
   'replay-step',
   ...PAGE_CONTROL_COMMANDS,
   ...NETWORK_MOCK_COMMANDS,
+  ...AGENT_TAB_COMMANDS,
 ] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 

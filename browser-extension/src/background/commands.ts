@@ -1,5 +1,7 @@
 import type { ScreenshotOptions } from '../../../src/shared/wireFrames';
 import { act } from './actions/actCommand';
+import { inTabOrder } from './actions/tabQueue';
+import { agentTabCommands } from './agents/agentTabs';
 import { PAGE_CONTROL_HANDLERS, withActingBadge } from './actions/pageControl';
 import { snapshot } from './actions/snapshotCommand';
 import { CommandError } from './commandError';
@@ -34,6 +36,7 @@ const HANDLERS: Record<string, (args: Record<string, unknown>) => Promise<unknow
   'performance-trace': (args) => performanceTrace(args),
   ...recordingCommands,
   ...networkMockCommands,
+  ...agentTabCommands,
 };
 
 function toError(error: unknown): { code: string; message: string } {
@@ -76,5 +79,7 @@ export function runCommand(name: string, args: Record<string, unknown>): Promise
     return Promise.reject(
       new CommandError('UNKNOWN_COMMAND', `This extension does not know the command '${name}': update it.`),
     );
-  return withActingBadge(name, args, async (withTab) => (await clearHighlightBefore(name, withTab), handler(withTab)));
+  return inTabOrder(name, args, (ordered) =>
+    withActingBadge(name, ordered, async (withTab) => (await clearHighlightBefore(name, withTab), handler(withTab))),
+  );
 }

@@ -21,6 +21,8 @@ export class Digest {
     private readonly store: CaptureStore,
     /** Digest lines show the mapped location when it is known already (they never wait for a map). */
     private readonly locator?: EntryLocator,
+    /** The agent's tabs: entries of other tabs are not counted (undefined: every tab). */
+    private readonly scope: () => ReadonlySet<number> | undefined = () => undefined,
   ) {
     this.lastSeq = store.lastSeq;
   }
@@ -33,7 +35,9 @@ export class Digest {
     const errors: StoredEntry[] = [];
     const failed: StoredNetworkRequest[] = [];
     let skipped = 0;
+    const tabs = this.scope();
     for (const entry of this.store.since(after, ['consoleLogs', 'consoleErrors', 'networkErrors'])) {
+      if (tabs && !tabs.has((entry as { tabId?: number }).tabId ?? -1)) continue;
       const isError = entry.type === 'console-error' || (entry.type === 'console-log' && entry.level === 'error');
       if (!isError && entry.type !== 'network-request') continue;
       if (skip.has(entry.seq)) skipped++;
