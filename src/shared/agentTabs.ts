@@ -1,5 +1,8 @@
-/** Commands for agents' own tabs: open one in the agent's tab group, close those a session opened. */
-export const AGENT_TAB_COMMANDS = ['new-tab', 'close-tabs'] as const;
+/**
+ * Commands for agents' tabs: open one in the agent's tab group, close those a session opened, and mark a
+ * developer's tab shared with agents (its toolbar badge).
+ */
+export const AGENT_TAB_COMMANDS = ['new-tab', 'close-tabs', 'share-tab'] as const;
 
 /** `new-tab`'s arguments: where to go, and the agent's tab group (an existing groupId, else a new one). */
 export interface NewTabArgs {

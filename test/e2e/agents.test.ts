@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { refIn } from './support/actRig';
 import { agentsRig, openedTab, type TestAgent } from './support/agentsRig';
+import { get, post, request } from '../support/http';
 import { until } from './support/chromium';
 
 /** What the developer's tab shows and what its handlers saw: must not change while agents work. */
@@ -108,6 +109,58 @@ describe('many agents, one Chrome: leases, parallel work, scoped capture, lifecy
       assert.equal(click.isError, true);
       assert.equal(await humanState(rig.human), before);
       await c.transport.terminateSession();
+    });
+
+    it('lists the agents by name; a tab the developer shares (HTTP, badge "AI") is usable by an agent, until unshared', async () => {
+      const port = rig.connector.port;
+      const listed = await get(port, '/agents');
+      assert.equal(listed.status, 200, listed.text);
+      const names = (listed.json.agents as { name: string; tabs: number[] }[]).map((agent) => agent.name);
+      assert.ok(names.includes('Alpha · 1') && names.includes('Beta · 1'), names.join(', '));
+      const humanTab = await rig.browser.worker.evaluate(
+        async () => (await chrome.tabs.query({ active: true, lastFocusedWindow: true }))[0]!.id!,
+      );
+      const c = await rig.join('Gamma');
+      assert.equal((await c.tool('take_snapshot')).isError, true);
+      const shared = await post(port, '/agents/share', { tabId: humanTab });
+      assert.equal(shared.status, 200, shared.text);
+      assert.deepEqual(shared.json.sharedTabs, [humanTab]);
+      const badge = await rig.browser.worker.evaluate((tabId) => chrome.action.getBadgeText({ tabId }), humanTab);
+      assert.equal(badge, 'AI');
+      const shot = await c.tool('take_snapshot');
+      assert.equal(shot.isError, false, shot.text);
+      assert.match(shot.text, /\?human \(tab \d+\)/);
+      const leased = await post(port, '/agents/share', { tabId: a.tabId });
+      assert.equal(leased.status, 409);
+      assert.match(leased.json.error.message, /"Alpha · 1"'s own tab/);
+      const bad = await post(port, '/agents/share', { tab: 1 });
+      assert.equal(bad.status, 400);
+      await post(port, '/agents/share', { tabId: humanTab, shared: false });
+      assert.equal(await rig.browser.worker.evaluate((tabId) => chrome.action.getBadgeText({ tabId }), humanTab), '');
+      assert.equal((await c.tool('take_snapshot')).isError, true);
+      await c.transport.terminateSession();
+    });
+
+    it('the developer stops an agent (DELETE /agents/:id): its tabs close and its next call is refused', async () => {
+      const port = rig.connector.port;
+      const d = await rig.join('Delta');
+      await d.tool('new_tab', { url: `${rig.app.origin}/?delta` });
+      const id = (await get(port, '/agents')).json.agents.find(
+        (agent: { name: string }) => agent.name === 'Delta · 1',
+      ).id;
+      const stopped = await request(port, 'DELETE', `/agents/${id}`);
+      assert.equal(stopped.status, 200, stopped.text);
+      assert.equal(stopped.json.closedTabs.length, 1);
+      await until(
+        () => !rig.browser.context.pages().some((page) => page.url().includes('?delta')),
+        10_000,
+        "the stopped agent's tab closed",
+      );
+      const after = await d.tool('take_snapshot');
+      assert.equal(after.isError, true);
+      assert.match(after.text, /The developer stopped this agent \("Delta · 1"\)/);
+      assert.equal((await request(port, 'DELETE', '/agents/9999')).status, 404);
+      await d.transport.terminateSession();
     });
 
     it('scopes console and network answers to the agent\'s own tabs; scope "all" sees every tab', async () => {

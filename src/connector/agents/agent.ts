@@ -1,3 +1,4 @@
+import type { AgentSummary } from '../../shared/agents';
 import { SelectedTab } from '../actions/selectedTab';
 
 /** Chrome's tab group colours (chrome.tabGroups.ColorEnum), handed out in turn. */
@@ -18,6 +19,8 @@ export class Agent {
   readonly emulated = new Set<number>();
   /** Network mock rules it added: cleared when the session ends. */
   readonly mocks = new Set<string>();
+  /** The developer stopped it (VS Code's stop button): its tabs closed, and it may not act again. */
+  stopped = false;
   /** Chrome's tab group for its tabs, once the first one opened. */
   groupId: number | undefined;
 
@@ -26,6 +29,11 @@ export class Agent {
     public name: string,
     readonly colour: GroupColour,
   ) {}
+
+  summary(): AgentSummary {
+    const { id, name, colour, stopped } = this;
+    return { id, name, colour, stopped, tabs: [...this.opened], selectedTab: this.tab.id };
+  }
 
   /** The tabs capture answers default to: its own (opened and selected); undefined while it has none. */
   scope(): ReadonlySet<number> | undefined {

@@ -36,6 +36,11 @@ const QUICK_MS = 3000;
  */
 export function agentBridge(bridge: BrowserBridge, book: AgentBook, agent: Agent): BrowserBridge {
   const command = async (name: CommandName, args: Record<string, unknown>, timeoutMs: number) => {
+    if (agent.stopped)
+      throw new ApiError(
+        'FORBIDDEN',
+        `The developer stopped this agent ("${agent.name}") and closed its tabs. Stop and tell the user; a new session starts afresh.`,
+      );
     if (!TAB_COMMANDS.has(name)) return bridge.command(name, args, timeoutMs);
     const tabId = await targetOf(bridge, book, agent, args.tabId);
     if (tabId !== undefined) checkTab(book, agent, tabId);

@@ -87,8 +87,23 @@ export async function closeTabs(args: Record<string, unknown>): Promise<{ closed
   return { closed };
 }
 
+/** Marks a developer's tab shared with agents, or no longer: the toolbar badge shows it on that tab. */
+export async function shareTab(args: Record<string, unknown>): Promise<{ tabId: number; shared: boolean }> {
+  if (typeof args.tabId !== 'number') throw new CommandError('INVALID_ARGUMENT', 'Give the tab to share as `tabId`.');
+  const tabId = args.tabId;
+  const shared = args.shared !== false;
+  await chrome.tabs.get(tabId).catch(() => {
+    throw new CommandError('TAB_NOT_FOUND', `No tab with id ${tabId}. List tabs to see the ids.`);
+  });
+  await chrome.action.setBadgeText({ tabId, text: shared ? 'AI' : '' });
+  if (shared) await chrome.action.setBadgeBackgroundColor({ tabId, color: '#7c3aed' });
+  await chrome.action.setTitle({ tabId, title: shared ? 'Browser Debug: shared with agents' : 'Browser Debug' });
+  return { tabId, shared };
+}
+
 /** The agent tab commands, for the command table. */
 export const agentTabCommands: Record<string, (args: Record<string, unknown>) => Promise<unknown>> = {
   'new-tab': newTab,
   'close-tabs': closeTabs,
+  'share-tab': shareTab,
 };
