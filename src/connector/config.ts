@@ -83,6 +83,8 @@ export interface ConnectorConfig {
   remote?: RemoteConfig;
   /** Network mock rules end after this long without a mock call or a mocked request. */
   networkMocks: NetworkMockOptions;
+  /** Every developer tab is shared with every agent (MCP session); off: only tabs the developer shares. */
+  shareTabsWithAgents: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -132,6 +134,7 @@ export function defaultConfig(): ConnectorConfig {
     commandTimeoutMs: 30_000,
     redactHeaders: [...DEFAULT_REDACTED_HEADERS],
     networkMocks: { idleMs: DEFAULT_MOCK_IDLE_MS },
+    shareTabsWithAgents: false,
   };
 }
 

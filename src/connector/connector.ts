@@ -84,7 +84,7 @@ export class Connector {
       locator: new EntryLocator(sourceMaps),
       actionLog: new ActionLog(),
       selectedTab: new SelectedTab(),
-      agents: new AgentBook(),
+      agents: new AgentBook(config.shareTabsWithAgents),
       performance: new PerformanceService({
         bridge,
         logger,

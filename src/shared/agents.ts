@@ -20,6 +20,17 @@ export interface AgentsAnswer {
   shareAlways: boolean;
 }
 
+/** A browser tab as `GET /agents/tabs` lists it: who holds it, and whether the developer shared it. */
+export interface AgentTabRow {
+  id: number;
+  url?: string;
+  title?: string;
+  active?: boolean;
+  /** The agent that opened it (its name), when one did. */
+  holder?: string;
+  shared: boolean;
+}
+
 export const shareTabSchema = z.strictObject({
   tabId: z.number().int().describe('The developer tab to share (list_tabs / GET /page ids)'),
   shared: z.boolean().default(true).describe('false: stop sharing it'),

@@ -154,6 +154,7 @@ export class ConnectorSession implements vscode.Disposable {
       filesRoots: workspaceFileRoots(),
       extensionIds: settings.extensionIds,
       networkMocks: { idleMs: settings.networkMockIdleMinutes * 60_000 },
+      shareTabsWithAgents: settings.agentsShareAlways,
       audits: {
         timeoutMs: settings.auditTimeoutMs,
         cookieHandover: settings.auditCookieHandover,

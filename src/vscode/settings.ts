@@ -25,6 +25,7 @@ export interface BrowserDebugSettings {
   /** The page Launch Browser opens; empty: ask. */
   launchUrl: string;
   networkMockIdleMinutes: number;
+  agentsShareAlways: boolean;
 }
 
 export const DEFAULT_SETTINGS: BrowserDebugSettings = {
@@ -48,6 +49,7 @@ export const DEFAULT_SETTINGS: BrowserDebugSettings = {
   extensionIds: [],
   launchUrl: '',
   networkMockIdleMinutes: 30,
+  agentsShareAlways: false,
 };
 
 export function readSettings(): BrowserDebugSettings {
@@ -76,6 +78,7 @@ export function readSettings(): BrowserDebugSettings {
     ),
     launchUrl: get('launch.url', DEFAULT_SETTINGS.launchUrl),
     networkMockIdleMinutes: get('networkMocks.idleMinutes', DEFAULT_SETTINGS.networkMockIdleMinutes),
+    agentsShareAlways: get('agents.shareAlways', DEFAULT_SETTINGS.agentsShareAlways),
   };
 }
 

@@ -15,8 +15,11 @@ export class AgentBook {
   private readonly perName = new Map<string, number>();
   private readonly listeners = new Set<() => void>();
   private next = 1;
-  /** The developer's setting: every tab of theirs is shared with every agent. */
-  shareAlways = false;
+
+  constructor(
+    /** The developer's setting: every tab of theirs is shared with every agent. */
+    public shareAlways = false,
+  ) {}
 
   get count(): number {
     return this.agents.size;

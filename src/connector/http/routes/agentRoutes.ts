@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { agentsSettingsSchema, agentTabSchema, shareTabSchema, type AgentsAnswer } from '../../../shared/agents';
+import {
+  agentsSettingsSchema,
+  agentTabSchema,
+  shareTabSchema,
+  type AgentsAnswer,
+  type AgentTabRow,
+} from '../../../shared/agents';
 import { ApiError } from '../../../shared/errors';
 import type { Agent } from '../../agents/agent';
 import { endAgent } from '../../agents/agentSession';
@@ -31,6 +37,21 @@ function answer(services: ConnectorServices): AgentsAnswer {
   };
 }
 
+/** The browser's tabs, each with its holder or whether the developer shared it. */
+async function tabRows(services: ConnectorServices): Promise<AgentTabRow[]> {
+  const reply = (await services.bridge.command('tabs', {}, services.config.commandTimeoutMs)) as {
+    tabs?: { id: number; url?: string; title?: string; active?: boolean }[];
+  };
+  return (reply?.tabs ?? []).map(({ id, url, title, active }) => ({
+    id,
+    url,
+    title,
+    active,
+    holder: services.agents.holder(id)?.name,
+    shared: !services.agents.holder(id) && services.agents.isShared(id),
+  }));
+}
+
 /**
  * The agents (MCP sessions) and their tabs, for VS Code and the popup: list them, share a developer tab with
  * them, stop one (its tabs close), or open a tab leased to one.
@@ -38,6 +59,7 @@ function answer(services: ConnectorServices): AgentsAnswer {
 export function agentRoutes(services: ConnectorServices): Route[] {
   return [
     { method: 'GET', path: '/agents', handle: () => answer(services) },
+    { method: 'GET', path: '/agents/tabs', handle: async () => ({ tabs: await tabRows(services) }) },
     {
       method: 'PATCH',
       path: '/agents',
