@@ -128,6 +128,7 @@ export function createMcpServer(connector: ConnectorServices, options: McpOption
       isError,
       startedAt,
       typedValueShown: answer.typedValueShown,
+      agent: { id: agent.id, name: agent.name, colour: agent.colour },
     });
     return toResult(answer, digest.take(answer.shown), isError);
   });
