@@ -92,6 +92,9 @@ describe('many agents, one Chrome: leases, parallel work, scoped capture, lifecy
       const mock = await b.tool('mock_network', { url: '*/api/*', action: 'block', tabId: a.tabId });
       assert.equal(mock.isError, true);
       assert.match(mock.text, /leased to another agent/);
+      const trace = await b.tool('performance_trace', { reload: true, tabId: a.tabId });
+      assert.equal(trace.isError, true);
+      assert.match(trace.text, /leased to another agent, "Alpha · 1"/);
       assert.equal(await page.evaluate(() => document.body.innerHTML), before);
       assert.equal(await page.title(), 'Tea shop');
       // B's own refs still go to B's tab, whatever A did.
@@ -107,6 +110,9 @@ describe('many agents, one Chrome: leases, parallel work, scoped capture, lifecy
       assert.match(shot.text, /is the developer's, and 3 agents are connected.*new_tab/s);
       const click = await c.tool('click', { ref: 'e1' });
       assert.equal(click.isError, true);
+      const replay = await c.tool('replay_recording', { id: 'rec-000000000000' });
+      assert.equal(replay.isError, true);
+      assert.match(replay.text, /open your own tab with new_tab/);
       assert.equal(await humanState(rig.human), before);
       await c.transport.terminateSession();
     });

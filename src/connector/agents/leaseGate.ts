@@ -28,3 +28,24 @@ export function checkTab(book: AgentBook, agent: Agent, tabId: number): void {
       { tabId },
     );
 }
+
+/**
+ * The tab a command of an agent's goes to when the service sending it reaches the browser on its own (mocks,
+ * replays, traces): the tab it asked for, else its selected tab, through the same rules. Without either, the
+ * browser's own choice (the developer's active tab) is left to one agent alone.
+ */
+export function gatedTab(
+  book: AgentBook,
+  agent: Agent,
+  asked: number | undefined,
+  selected: number | undefined,
+): number | undefined {
+  const tabId = asked ?? selected;
+  if (tabId !== undefined) checkTab(book, agent, tabId);
+  else if (book.count > 1)
+    throw new ApiError(
+      'TAB_NOT_SHARED',
+      `${book.count} agents are connected, so the developer's active tab is not yours to use: open your own tab with new_tab first, or pass the tabId of a tab the developer shared.`,
+    );
+  return tabId;
+}

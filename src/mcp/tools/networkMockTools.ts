@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkTab } from '../../connector/agents/leaseGate';
+import { gatedTab } from '../../connector/agents/leaseGate';
 import { describeMock, type NetworkMock } from '../../shared/networkMocks';
 import { mockRuleSchema, mockRuleShape } from '../../shared/networkMockSchema';
 import { defineTool, ToolError } from '../tool';
@@ -17,10 +17,7 @@ const mockNetwork = defineTool({
   schema: mockRuleShape.extend({ tabId: z.number().int().optional().describe('Default: selected tab') }),
   handler: async ({ tabId: asked, ...fields }, { services, agent }) => {
     // The mock service reaches the browser on its own, so the lease gate is asked here (an agent's own tab by default).
-    const tabId = asked ?? services.selectedTab.id;
-    if (agent && tabId !== undefined) checkTab(services.agents, agent, tabId);
-    if (agent && tabId === undefined && services.agents.count > 1)
-      throw new ToolError('Several agents are connected: open your own tab with new_tab first, or pass tabId.');
+    const tabId = agent ? gatedTab(services.agents, agent, asked, services.selectedTab.id) : asked;
     const parsed = mockRuleSchema.safeParse(fields);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
