@@ -49,12 +49,17 @@ export async function startPeer(
  * attaches to every tab, new ones included, and collects their console messages and requests. Its first tool
  * call makes it connect.
  */
-export async function attachPeer(bin: string, wsEndpoint: string, node = process.execPath): Promise<Client> {
+export async function attachPeer(
+  bin: string,
+  wsEndpoint: string,
+  node = process.execPath,
+  extraArgs: string[] = [],
+): Promise<Client> {
   const client = new Client({ name: 'bench', version: '1' });
   await client.connect(
     new StdioClientTransport({
       command: node,
-      args: [bin, `--wsEndpoint=${wsEndpoint}`, '--no-usage-statistics', '--no-performance-crux'],
+      args: [bin, `--wsEndpoint=${wsEndpoint}`, '--no-usage-statistics', '--no-performance-crux', ...extraArgs],
       env: { ...process.env, CHROME_DEVTOOLS_MCP_NO_USAGE_STATISTICS: '1' } as Record<string, string>,
       stderr: 'ignore',
     }),

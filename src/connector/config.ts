@@ -96,6 +96,8 @@ export interface ConnectorConfig {
   remote?: RemoteConfig;
   /** Network mock rules end after this long without a mock call or a mocked request. */
   networkMocks: NetworkMockOptions;
+  /** Every developer tab is shared with every agent (MCP session); off: only tabs the developer shares. */
+  shareTabsWithAgents: boolean;
   /** Retention of the capture journal (when there is one): a day and 32 MB by default. */
   journal: JournalRetention;
 }
@@ -156,6 +158,7 @@ export function defaultConfig(): ConnectorConfig {
     redactHeaders: [...DEFAULT_REDACTED_HEADERS],
     fullBodies: false,
     networkMocks: { idleMs: DEFAULT_MOCK_IDLE_MS },
+    shareTabsWithAgents: false,
     journal: { maxAgeMs: 24 * 60 * 60 * 1000, maxBytes: 32 * MB },
   };
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ActionLog } from './actions/actionLog';
 import { SelectedTab } from './actions/selectedTab';
+import { AgentBook } from './agents/agentBook';
 import { dirname, join } from 'node:path';
 import { AuditService } from './audit/auditService';
 import { BrowserBridge } from './browserBridge';
@@ -89,6 +90,7 @@ export class Connector {
       locator: new EntryLocator(sourceMaps),
       actionLog: new ActionLog(),
       selectedTab: new SelectedTab(),
+      agents: new AgentBook(config.shareTabsWithAgents),
       performance: new PerformanceService({
         bridge,
         logger,

@@ -1,5 +1,6 @@
 import type { ActionLog } from './actions/actionLog';
 import type { SelectedTab } from './actions/selectedTab';
+import type { AgentBook } from './agents/agentBook';
 import type { AuditService } from './audit/auditService';
 import type { CoreServices } from './coreServices';
 import type { NetworkMockService } from './networkMocks/networkMockService';
@@ -31,10 +32,12 @@ export interface ConnectorServices extends CoreServices {
   actionLog: ActionLog;
   /** Network mock rules in the developer's tabs (Fetch domain), ended when idle or when the connector stops. */
   networkMocks: NetworkMockService;
-  /** The tab `select_tab` picked for actions and snapshots. */
+  /** The tab `select_tab` picked for actions and snapshots; an MCP session sees its agent's own (agents/agentSession). */
   selectedTab: SelectedTab;
   /** Paired browsers, pairing codes and the challenge that proves both ends. */
   pairings: PairingBook;
+  /** The MCP sessions as agents, and which tabs each holds. */
+  agents: AgentBook;
   startedAt: number;
   port(): number;
   /** Open WebSocket connections, browsers and clients. */

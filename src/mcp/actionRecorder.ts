@@ -16,6 +16,7 @@ export const ACTION_TOOLS: ReadonlySet<string> = new Set([
   'navigate_history',
   'navigate_to_url',
   'select_tab',
+  'new_tab',
   'emulate',
   'execute_javascript',
 ]);
@@ -47,7 +48,14 @@ export function recordAction(
   services: ConnectorServices,
   tool: string,
   args: unknown,
-  outcome: { text: string; isError: boolean; startedAt: number; typedValueShown?: boolean },
+  outcome: {
+    text: string;
+    isError: boolean;
+    startedAt: number;
+    typedValueShown?: boolean;
+    /** The agent (MCP session) that acted. */
+    agent?: { id: number; name: string; colour: string };
+  },
 ): void {
   if (!ACTION_TOOLS.has(tool)) return;
   const record = (args && typeof args === 'object' ? args : {}) as Record<string, unknown>;
@@ -60,5 +68,6 @@ export function recordAction(
     outcome: outcome.isError ? 'error' : 'ok',
     summary: oneLine(outcome.text.split('\n')[0] ?? ''),
     durationMs: Date.now() - outcome.startedAt,
+    ...(outcome.agent ? { agent: outcome.agent } : {}),
   });
 }

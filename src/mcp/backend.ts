@@ -35,23 +35,38 @@ export async function findConnector(
   return index < 0 ? undefined : ports[index];
 }
 
-/** The running connector's `/mcp`, with this user's secret read from its file (never from argv or config). */
-async function bridgeTo(host: string, port: number, secretFile: string): Promise<Backend> {
-  const client = new Client({ name: 'browser-debug-mcp-bridge', version: VERSION });
+/**
+ * The running connector's `/mcp`, with this user's secret read from its file (never from argv or config).
+ * The bridge's client takes the stdio client's name, so the connector names the agent after it.
+ */
+async function bridgeTo(
+  host: string,
+  port: number,
+  secretFile: string,
+  clientName?: Promise<string>,
+): Promise<Backend> {
+  const name = (await clientName) || 'browser-debug-mcp-bridge';
+  const client = new Client({ name, version: VERSION });
   const hostPart = host.includes(':') ? `[${host}]` : host;
   const requestInit = { headers: secretHeaders(userSecret(secretFile)) };
   await client.connect(new StreamableHTTPClientTransport(new URL(`http://${hostPart}:${port}/mcp`), { requestInit }));
   return { client, describe: `the connector on port ${port}`, close: () => client.close() };
 }
 
-async function embed(overrides: ConfigOverrides, options: McpOptions, logger: Logger): Promise<Backend> {
+async function embed(
+  overrides: ConfigOverrides,
+  options: McpOptions,
+  logger: Logger,
+  clientName?: Promise<string>,
+): Promise<Backend> {
   // Other MCP clients and the browser reach this connector too, as if it were standalone.
   const running = await startConnectorWithMcp(overrides, { ...options, logger });
   const { connector } = running;
   // Browsers can only find this connector from now on; their reconnect backoff takes a few seconds.
   const browserDeadline = Date.now() + FIRST_BROWSER_GRACE_MS;
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createMcpServer(connector.services, options).connect(serverSide);
+  const name = await clientName;
+  await createMcpServer(connector.services, name ? { ...options, clientName: name } : options).connect(serverSide);
   const client = new Client({ name: 'browser-debug-mcp-embedded', version: VERSION });
   await client.connect(clientSide);
   return {
@@ -73,12 +88,14 @@ export async function resolveBackend(
   overrides: ConfigOverrides,
   options: McpOptions,
   logger: Logger,
+  /** The stdio client's name once it initialized; the backend's session waits for it (discovery does not). */
+  clientName?: Promise<string>,
 ): Promise<Backend> {
   const config = resolveConfig(overrides);
   const found = await findConnector(config.host, config.port, config.maxPort);
   if (found !== undefined) {
     try {
-      const backend = await bridgeTo(config.host, found, config.secretFile);
+      const backend = await bridgeTo(config.host, found, config.secretFile, clientName);
       logger.info(`Using the Browser Debug connector on port ${found}.`);
       return backend;
     } catch (error) {
@@ -89,12 +106,12 @@ export async function resolveBackend(
     }
   }
   try {
-    const backend = await embed(overrides, options, logger);
+    const backend = await embed(overrides, options, logger, clientName);
     logger.info(`No connector was running: started ${backend.describe}.`);
     return backend;
   } catch (error) {
     if (!(error instanceof AlreadyRunningError)) throw error;
     logger.info(`A connector started meanwhile on port ${error.port}; using it.`);
-    return bridgeTo(config.host, error.port, config.secretFile);
+    return bridgeTo(config.host, error.port, config.secretFile, clientName);
   }
 }

@@ -7,6 +7,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { endAgent, servicesFor } from '../connector/agents/agentSession';
 import type { ConnectorServices } from '../connector/services';
 import { VERSION } from '../shared/version';
 import { safeText } from '../shared/safeText';
@@ -26,6 +27,8 @@ export interface McpOptions {
   answerBudget?: number;
   /** List the earlier tool names (getConsoleLogs, takeScreenshot, ...) too; they answer calls either way. */
   legacyToolNames?: boolean;
+  /** The agent's name when the client's own `clientInfo` does not say it (the stdio bin's bridge passes its client's). */
+  clientName?: string;
 }
 
 export const INSTRUCTIONS = [
@@ -84,15 +87,23 @@ function dropSafeIntegerBounds({ jsonSchema }: { jsonSchema: Record<string, unkn
 }
 
 /**
- * One MCP server per client session, over any transport. Sessions share the connector's services and
- * each keeps its own digest period.
+ * One MCP server per client session, over any transport. Each session is an agent (connector/agents): its
+ * own selected tab and leased tabs, named from the client's `clientInfo`; ending the session ends the agent.
+ * Sessions share the connector's captures and each keeps its own digest period.
  */
-export function createMcpServer(services: ConnectorServices, options: McpOptions = {}): Server {
+export function createMcpServer(connector: ConnectorServices, options: McpOptions = {}): Server {
   const server = new Server(
     { name: MCP_SERVER_NAME, title: 'Browser Debug', version: VERSION },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
-  const digest = new Digest(services.store);
+  const agent = connector.agents.join();
+  const services = servicesFor(connector, agent);
+  server.oninitialized = () => {
+    const client = server.getClientVersion();
+    connector.agents.rename(agent, options.clientName ?? client?.title ?? client?.name ?? '');
+  };
+  server.onclose = () => void endAgent(connector, agent);
+  const digest = new Digest(services.store, () => agent.scope());
   const budget = options.answerBudget ?? DEFAULT_ANSWER_BUDGET;
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList(options) }));
   server.setRequestHandler(CallToolRequestSchema, async ({ params }, extra) => {
@@ -102,6 +113,7 @@ export function createMcpServer(services: ConnectorServices, options: McpOptions
     const startedAt = Date.now();
     const context: ToolContext = {
       services,
+      agent,
       budget: Math.max(2000, budget - DIGEST_BUDGET),
       signal: extra.signal,
       progress: progressSender(params._meta?.progressToken, extra.sendNotification),
@@ -117,6 +129,7 @@ export function createMcpServer(services: ConnectorServices, options: McpOptions
       isError,
       startedAt,
       typedValueShown: answer.typedValueShown,
+      agent: { id: agent.id, name: agent.name, colour: agent.colour },
     });
     return toResult(answer, digest.take(answer.shown), isError);
   });

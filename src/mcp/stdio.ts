@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     logger.error((error as Error).message);
     process.exit(2);
   }
-  const proxy = new StdioProxy(() => resolveBackend(overrides, options, logger), logger);
+  const proxy: StdioProxy = new StdioProxy(() => resolveBackend(overrides, options, logger, proxy.clientName), logger);
   proxy.start();
   await proxy.server.connect(new StdioServerTransport());
 

@@ -34,6 +34,8 @@ function progressForwarder(
  */
 export class StdioProxy {
   readonly server: Server;
+  /** The stdio client's own name (its `clientInfo`), once it initialized: the agent the connector names. */
+  readonly clientName: Promise<string>;
   private backend: Promise<Backend> | undefined;
 
   constructor(
@@ -44,6 +46,12 @@ export class StdioProxy {
       { name: MCP_SERVER_NAME, title: 'Browser Debug', version: VERSION },
       { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
     );
+    this.clientName = new Promise((resolve) => {
+      this.server.oninitialized = () => {
+        const client = this.server.getClientVersion();
+        resolve(client?.title ?? client?.name ?? '');
+      };
+    });
     this.server.setRequestHandler(ListToolsRequestSchema, async (request) =>
       (await this.current()).client.listTools(request.params),
     );

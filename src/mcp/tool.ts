@@ -1,5 +1,6 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
+import type { Agent } from '../connector/agents/agent';
 import type { ConnectorServices } from '../connector/services';
 
 /** An image for the model, as MCP image content wants it. */
@@ -23,7 +24,10 @@ export interface ToolAnswer {
 }
 
 export interface ToolContext {
+  /** The connector's services as this agent sees them (its selected tab, the lease gate). */
   services: ConnectorServices;
+  /** The MCP session's agent: its tabs scope capture answers. */
+  agent?: Agent;
   /** Characters the answer may use (the digest has its own share). */
   budget: number;
   /** Reports progress of a long call (0..1) as MCP progress notifications, when the client asked for them. */

@@ -5,6 +5,7 @@
  * compile. Browser code imports this file for its types only: no zod reaches the worker's bundle.
  */
 import type { ActReply } from './actions';
+import type { NewTabArgs, NewTabReply } from './agentTabs';
 import type { ElementInspection, InspectRequest } from './inspection';
 import type { MockRule, NetworkMock } from './networkMocks';
 import type { ColorScheme, EmulationRequest, HistoryAction, NetworkPreset, Viewport } from './pageControl';
@@ -146,6 +147,9 @@ export interface BrowserCommands {
   'network-mock-add': Command<{ id: string; rule: MockRule } & TabTarget, PageInfo & { mock: NetworkMock }>;
   'network-mock-clear': Command<{ id?: string }, { cleared: number; mocks: NetworkMock[] }>;
   'network-mock-list': Command<Record<string, never>, { mocks: NetworkMock[] }>;
+  'new-tab': Command<NewTabArgs, NewTabReply>;
+  'close-tabs': Command<{ tabIds: number[] }, { closed: number[] }>;
+  'share-tab': Command<{ tabId: number; shared: boolean }, { tabId: number; shared: boolean }>;
 }
 
 export type CommandName = keyof BrowserCommands;
@@ -183,6 +187,9 @@ const NAMES: { [K in CommandName]: true } = {
   'network-mock-add': true,
   'network-mock-clear': true,
   'network-mock-list': true,
+  'new-tab': true,
+  'close-tabs': true,
+  'share-tab': true,
 };
 
 export function isCommandName(name: unknown): name is CommandName {

@@ -95,6 +95,7 @@ export const dashboardToHostSchema = z.discriminatedUnion('type', [
       'browserDebug.runFullAudit',
     ]),
   }),
+  z.object({ type: z.literal('stopAgent'), id: z.number().int() }),
   z.object({ type: z.literal('openReport') }),
   z.object({ type: z.literal('openTraceFile') }),
   z.object({

@@ -9,6 +9,12 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   /** The edge: the resource exists already (an account name, a client key). */
   CONFLICT: 409,
+  /** Another agent (MCP session) holds the tab: the answer names it. */
+  TAB_LEASED: 409,
+  /** The developer's tab, with two or more agents connected and the tab not shared. */
+  TAB_NOT_SHARED: 403,
+  /** The agent's tab was closed (by the developer, or it crashed): its lease ended. */
+  TAB_CLOSED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** The edge: a WebSocket endpoint asked without `Upgrade: websocket`. */

@@ -87,6 +87,10 @@ export const agentActionFrameSchema = z.object({
   outcome: z.enum(['ok', 'error']),
   summary: z.string().max(500).describe('first line of the answer the assistant got'),
   durationMs: z.number().nonnegative(),
+  agent: z
+    .object({ id: z.number().int(), name: z.string().max(100), colour: z.string().max(20) })
+    .optional()
+    .describe('the MCP session (agent) that acted: its name and tab group colour'),
 });
 export type AgentActionFrame = z.infer<typeof agentActionFrameSchema>;
 

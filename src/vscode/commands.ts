@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { LOG_LEVELS, type LogLevel } from '../shared/levels';
 import type { StoredNetworkRequest } from '../shared/protocol';
+import { shareTabWithAgents, stopAgent } from './agents/agentCommands';
 import type { ConsoleEntry } from './captureFeed';
 import { callConnector } from './connectorClient';
 import type { CommandContext, CommandHandler } from './commandContext';
@@ -33,6 +34,8 @@ export const COMMANDS: Record<string, CommandHandler> = {
   'browserDebug.remoteActions': (app) => app.remote.showActions(),
   'browserDebug.exportNetworkHar': (app, target?: vscode.Uri) => exportNetworkHar(app, target),
   'browserDebug.manageNetworkMocks': (app, choice?: string) => manageNetworkMocks(app, choice),
+  'browserDebug.shareTabWithAgents': (app, tabId?: number) => shareTabWithAgents(app, tabId),
+  'browserDebug.stopAgent': (app, agentId?: number) => stopAgent(app, agentId),
 };
 
 /**

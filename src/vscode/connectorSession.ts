@@ -156,6 +156,7 @@ export class ConnectorSession implements vscode.Disposable {
       allowSecretFiles: settings.filesAllowSecrets,
       extensionIds: settings.extensionIds,
       networkMocks: { idleMs: settings.networkMockIdleMinutes * 60_000 },
+      shareTabsWithAgents: settings.agentsShareAlways,
       audits: {
         timeoutMs: settings.auditTimeoutMs,
         cookieHandover: settings.auditCookieHandover,

@@ -181,6 +181,9 @@ export class DashboardPanel implements vscode.Disposable {
       case 'runCommand':
         void vscode.commands.executeCommand(request.command);
         return;
+      case 'stopAgent':
+        void vscode.commands.executeCommand('browserDebug.stopAgent', request.id);
+        return;
       case 'openReport':
         if (this.audit) void vscode.env.openExternal(vscode.Uri.file(this.audit.report.htmlPath));
         return;

@@ -31,6 +31,7 @@ export interface BrowserDebugSettings {
   filesAllowSecrets: boolean;
   /** Bodies and frames kept unredacted (connector/redaction.ts). */
   networkFullBodies: boolean;
+  agentsShareAlways: boolean;
 }
 
 export const DEFAULT_SETTINGS: BrowserDebugSettings = {
@@ -57,6 +58,7 @@ export const DEFAULT_SETTINGS: BrowserDebugSettings = {
   networkMockIdleMinutes: 30,
   filesAllowSecrets: false,
   networkFullBodies: false,
+  agentsShareAlways: false,
 };
 
 export function readSettings(): BrowserDebugSettings {
@@ -88,6 +90,7 @@ export function readSettings(): BrowserDebugSettings {
     networkMockIdleMinutes: get('networkMocks.idleMinutes', DEFAULT_SETTINGS.networkMockIdleMinutes),
     filesAllowSecrets: get('files.allowSecrets', DEFAULT_SETTINGS.filesAllowSecrets),
     networkFullBodies: get('network.fullBodies', DEFAULT_SETTINGS.networkFullBodies),
+    agentsShareAlways: get('agents.shareAlways', DEFAULT_SETTINGS.agentsShareAlways),
   };
 }
 

@@ -141,7 +141,7 @@ describe('VS Code UI: the dashboard (code-server, the VSIX installed)', function
 
   it('Agent rows show their summary without hovering', async () => {
     await dashboard.locator('button.tab', { hasText: 'Agent' }).click();
-    const { client } = await httpClient(rig.port);
+    const { client, transport } = await httpClient(rig.port);
     const answer = await call(client, 'navigate_to_url', { url: `${rig.origin}/dash.html?agent=1` });
     assert.ok(!answer.isError, textOf(answer));
     const summary = dashboard.locator('.agent-rows .row .summary').first();
@@ -149,6 +149,8 @@ describe('VS Code UI: the dashboard (code-server, the VSIX installed)', function
     assert.ok(((await summary.textContent()) ?? '').length > 10);
     const fits = await summary.evaluate((element) => element.scrollWidth <= element.clientWidth + 1);
     assert.ok(fits, 'the whole summary shows, wrapped');
+    // Ending the session (DELETE) ends the agent: the next test's client is then the only one (docs/decisions.md).
+    await transport.terminateSession();
     await client.close();
   });
 

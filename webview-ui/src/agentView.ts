@@ -1,8 +1,11 @@
-/** The Agent tab: what the assistant did in the browser, newest first, each with its target, outcome and summary. */
+/**
+ * The Agent tab: what the assistants did in the browser, newest first, each with its agent, target, outcome and
+ * summary. With several agents (MCP sessions), a filter shows one agent's actions and a button stops it.
+ */
 import type { AgentActionFrame } from '../../src/shared/wireFrames';
 import type { TabView } from './consoleTab';
 import { el, keepScroll, reconcile } from './dom';
-import { state } from './state';
+import { post, state } from './state';
 import { setActive, treeKeys } from './treeKeys';
 
 const SHOWN = 1000;
@@ -19,8 +22,12 @@ function row(action: AgentActionFrame): HTMLElement {
   line.setAttribute('role', 'treeitem');
   line.setAttribute('aria-label', `${action.tool} ${action.outcome}: ${action.summary}`);
   line.dataset.id = action.id;
+  const agent = cell('agent', action.agent?.name ?? '—');
+  // The agent's tab group colour, as Chrome shows its tabs.
+  if (action.agent) agent.dataset.colour = action.agent.colour;
   line.append(
     cell('time', new Date(action.timestamp).toLocaleTimeString()),
+    agent,
     cell('tool', action.tool),
     cell('message', action.target || '—'),
     cell('outcome', action.outcome === 'error' ? '✗ error' : '✓ ok'),
@@ -41,13 +48,21 @@ export function agentView(): TabView {
   list.setAttribute('role', 'tree');
   list.setAttribute('aria-label', 'What the assistant did, newest first');
   treeKeys(list, { activate: () => undefined });
+  const filter = agentFilter();
+  const body = el('div');
+  section.append(filter.element, body);
   const update = () => {
+    filter.update();
     const shown = state.actions.length ? list : empty;
-    if (section.firstElementChild !== shown) section.replaceChildren(shown);
+    if (body.firstElementChild !== shown) body.replaceChildren(shown);
+    const picked = filter.picked();
     keepScroll(list, () =>
       reconcile(
         list,
-        state.actions.slice(-SHOWN).reverse(),
+        state.actions
+          .filter((action) => picked === undefined || action.agent?.id === picked)
+          .slice(-SHOWN)
+          .reverse(),
         (action) => action.id,
         row,
         () => undefined,
@@ -55,6 +70,32 @@ export function agentView(): TabView {
     );
     setActive(list);
   };
+  filter.onChange(update);
   update();
   return { element: section, update };
+}
+
+/** "All agents" or one agent seen in the actions, and a button that stops the picked one (its tabs close). */
+function agentFilter() {
+  const select = el('select', { title: 'Show the actions of one agent' });
+  select.setAttribute('aria-label', 'Agent');
+  const stop = el('button', { textContent: 'Stop agent', disabled: true, title: 'End its lease and close its tabs' });
+  const element = el('div', { className: 'toolbar agent-filter' }, select, stop);
+  const picked = () => (select.value ? Number(select.value) : undefined);
+  stop.onclick = () => {
+    const id = picked();
+    if (id !== undefined) post({ type: 'stopAgent', id });
+  };
+  const update = () => {
+    const agents = new Map<number, string>();
+    for (const action of state.actions) if (action.agent) agents.set(action.agent.id, action.agent.name);
+    element.hidden = agents.size === 0;
+    const options = [['', 'All agents'], ...[...agents].map(([id, name]) => [String(id), name])] as const;
+    const current = select.value;
+    if (select.options.length !== options.length)
+      select.replaceChildren(...options.map(([value, label]) => el('option', { value, textContent: label })));
+    select.value = options.some(([value]) => value === current) ? current : '';
+    stop.disabled = picked() === undefined;
+  };
+  return { element, update, picked, onChange: (listener: () => void) => (select.onchange = listener) };
 }

@@ -2,6 +2,8 @@ import type { CommandArgs, CommandHandlers, CommandName, CommandReply } from '..
 import { isCommandName } from '../../../src/shared/browserCommands';
 import type { ServerFrame } from '../../../src/shared/wireFrames';
 import { act } from './actions/actCommand';
+import { inTabOrder } from './actions/tabQueue';
+import { agentTabCommands } from './agents/agentTabs';
 import { PAGE_CONTROL_HANDLERS, withActingBadge } from './actions/pageControl';
 import { snapshot } from './actions/snapshotCommand';
 import { CommandError } from './commandError';
@@ -36,6 +38,7 @@ const HANDLERS: CommandHandlers = {
   'performance-trace': performanceTrace,
   ...recordingCommands,
   ...networkMockCommands,
+  ...agentTabCommands,
 };
 
 function toError(error: unknown): { code: string; message: string } {
@@ -80,8 +83,10 @@ function runNamed(name: string, args: unknown): Promise<unknown> {
 /** One command, for the connector and for remote mode's tunnel alike; fails with a CommandError. */
 export function runCommand<K extends CommandName>(name: K, args: CommandArgs<K>): Promise<CommandReply<K>> {
   const handler: CommandHandlers[K] = HANDLERS[name];
-  return withActingBadge(name, args, async (withTab) => {
-    await clearHighlightBefore(name, withTab);
-    return handler(withTab);
-  });
+  return inTabOrder(name, args, (ordered) =>
+    withActingBadge(name, ordered, async (withTab) => {
+      await clearHighlightBefore(name, withTab);
+      return handler(withTab);
+    }),
+  );
 }

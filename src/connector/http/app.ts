@@ -8,6 +8,7 @@ import { auditRoutes } from './routes/auditRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
 import { identityRoutes } from './routes/identityRoutes';
 import { networkMockRoutes } from './routes/networkMockRoutes';
+import { agentRoutes } from './routes/agentRoutes';
 import { inspectionRoutes } from './routes/inspectionRoutes';
 import { networkRoutes } from './routes/networkRoutes';
 import { pageRoutes } from './routes/pageRoutes';
@@ -37,6 +38,7 @@ export function apiRoutes(services: ConnectorServices): Route[] {
     ...networkMockRoutes(services),
     ...websocketRoutes(services),
     ...inspectionRoutes(services),
+    ...agentRoutes(services),
   ];
 }
 

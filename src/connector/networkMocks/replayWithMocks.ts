@@ -36,7 +36,7 @@ export async function replayWithMocks(
   };
   const setUp = async () => {
     try {
-      for (const rule of rules) ids.push((await deps.networkMocks.add(rule)).id);
+      for (const rule of rules) ids.push((await deps.networkMocks.add(rule, options.tabId)).id);
     } catch (error) {
       await clear();
       throw error;

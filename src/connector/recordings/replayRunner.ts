@@ -22,6 +22,8 @@ export interface ReplayOptions {
   /** Called before each step: (index, total, what it does). */
   onStep?: (index: number, total: number, description: string) => void;
   signal?: AbortSignal;
+  /** The tab to replay in (an agent's own); the browser's choice (the active tab) when absent. */
+  tabId?: number;
 }
 
 type Failure = NonNullable<ReplayVerdict['failedStep']>;
@@ -38,7 +40,7 @@ export class ReplayRunner {
     const startSeq = this.store.lastSeq;
     const steps = recording.flow.steps;
     const timed: TimedStep[] = [];
-    let tabId: number | undefined;
+    let tabId = options.tabId;
     let failedStep: Failure | undefined;
     for (const [index, original] of steps.entries()) {
       options.onStep?.(index, steps.length, describeStep(original));

@@ -16,7 +16,11 @@ export const DIGEST_BUDGET = 400;
 export class Digest {
   private lastSeq: number;
 
-  constructor(private readonly store: CaptureStore) {
+  constructor(
+    private readonly store: CaptureStore,
+    /** The agent's tabs: entries of other tabs are not counted (undefined: every tab). */
+    private readonly scope: () => ReadonlySet<number> | undefined = () => undefined,
+  ) {
     this.lastSeq = store.lastSeq;
   }
 
@@ -28,7 +32,9 @@ export class Digest {
     const errors: StoredEntry[] = [];
     const failed: StoredNetworkRequest[] = [];
     let skipped = 0;
+    const tabs = this.scope();
     for (const entry of this.store.since(after, ['consoleLogs', 'consoleErrors', 'networkErrors'])) {
+      if (tabs && !tabs.has((entry as { tabId?: number }).tabId ?? -1)) continue;
       const isError = entry.type === 'console-error' || (entry.type === 'console-log' && entry.level === 'error');
       if (!isError && entry.type !== 'network-request') continue;
       if (skip.has(entry.seq)) skipped++;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentScope, scopeParam } from './agentScope';
 import { locationLabel, type EntryLocation } from '../../shared/entryLocation';
 import { consoleRepeatKey } from '../../shared/repeats';
 import type { MappedFrame } from '../../shared/stackFrames';
@@ -49,9 +50,14 @@ const listSchema = z.strictObject({
   since: sinceParam,
   before: beforeParam,
   search: searchParam,
+  scope: scopeParam,
 });
 
-async function listConsole(args: z.output<typeof listSchema>, { services, budget }: ToolContext): Promise<ToolAnswer> {
+async function listConsole(
+  args: z.output<typeof listSchema>,
+  { services, budget, agent }: ToolContext,
+): Promise<ToolAnswer> {
+  const tabs = agentScope(agent, args.scope);
   const since = sinceMs(args.since);
   const before = toSeq(args.before) ?? Infinity;
   const needle = args.search?.toLowerCase();
@@ -59,6 +65,7 @@ async function listConsole(args: z.output<typeof listSchema>, { services, budget
   const result = services.store.query(
     ['consoleLogs', 'consoleErrors'],
     (entry) => {
+      if (!tabs.covers(entry)) return false;
       if (args.level && !meetsLevel(levelOf(entry), args.level)) return false;
       if (since !== undefined && entry.timestamp < since) return false;
       if (needle && !entry.message.toLowerCase().includes(needle)) return false;
@@ -73,6 +80,7 @@ async function listConsole(args: z.output<typeof listSchema>, { services, budget
     args.level && `level ≥ ${args.level}`,
     args.since && `since ${args.since}`,
     args.search && `text contains "${args.search}"`,
+    tabs.filter,
   ].filter(Boolean);
   return renderList({
     title: 'Console',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gatedTab } from '../../connector/agents/leaseGate';
 import { describeMock, type NetworkMock } from '../../shared/networkMocks';
 import { mockRuleSchema, mockRuleShape } from '../../shared/networkMockSchema';
 import { defineTool, ToolError } from '../tool';
@@ -14,13 +15,16 @@ const mockNetwork = defineTool({
   description: 'Makes matching requests answer, fail, block or wait: {url:"*/api/*", action:"respond", status:503}.',
   annotations: { readOnlyHint: false, openWorldHint: false },
   schema: mockRuleShape.extend({ tabId: z.number().int().optional().describe('Default: selected tab') }),
-  handler: async ({ tabId, ...fields }, { services }) => {
+  handler: async ({ tabId: asked, ...fields }, { services, agent }) => {
+    // The mock service reaches the browser on its own, so the lease gate is asked here (an agent's own tab by default).
+    const tabId = agent ? gatedTab(services.agents, agent, asked, services.selectedTab.id) : asked;
     const parsed = mockRuleSchema.safeParse(fields);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw new ToolError(`Invalid '${issue.path.join('.') || 'rule'}': ${issue.message}. Fix it and call again.`);
     }
     const mock = await services.networkMocks.add(parsed.data, tabId);
+    agent?.mocks.add(mock.id);
     return {
       text: `Rule ${mock.id} is in force in tab ${mock.tabId}: ${describeMock(mock)}${mock.times ? `, ${mock.times} time(s)` : ''}. Mocked requests show "mocked" in list_network_requests; end it with clear_network_mocks.`,
     };

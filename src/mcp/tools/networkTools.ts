@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentScope, scopeParam } from './agentScope';
 import { parseMethod, parseStatus } from '../../connector/http/params';
 import { isFailedRequest } from '../../shared/networkOutcome';
 import type { StoredNetworkRequest } from '../../shared/protocol';
@@ -59,10 +60,12 @@ const listSchema = z.strictObject({
   since: sinceParam,
   before: beforeParam,
   search: searchParam.describe('URL contains (any case)'),
+  scope: scopeParam,
 });
 type ListArgs = z.output<typeof listSchema>;
 
-async function listRequests(args: ListArgs, { services, budget }: ToolContext): Promise<ToolAnswer> {
+async function listRequests(args: ListArgs, { services, budget, agent }: ToolContext): Promise<ToolAnswer> {
+  const tabs = agentScope(agent, args.scope);
   const status = args.status === undefined ? undefined : parseStatus({ status: String(args.status) });
   const method = parseMethod({ method: args.method });
   const since = sinceMs(args.since);
@@ -76,6 +79,7 @@ async function listRequests(args: ListArgs, { services, budget }: ToolContext): 
         ? ['networkSuccess']
         : ['networkSuccess', 'networkErrors'],
     (request) => {
+      if (!tabs.covers(request)) return false;
       if (status && !status(request.status)) return false;
       if (method && request.method.toUpperCase() !== method) return false;
       if (since !== undefined && request.timestamp < since) return false;
@@ -94,6 +98,7 @@ async function listRequests(args: ListArgs, { services, budget }: ToolContext): 
     method,
     args.since && `since ${args.since}`,
     args.search && `URL contains "${args.search}"`,
+    tabs.filter,
   ];
   return renderList({
     title: 'Network',

@@ -72,7 +72,21 @@ const navigateHistoryTool = defineTool({
 
 const selectTabSchema = z.strictObject({ tabId: z.number().int().describe('From list_tabs') });
 
-async function selectTab({ tabId }: z.output<typeof selectTabSchema>, { services }: ToolContext): Promise<ToolAnswer> {
+async function selectTab(
+  { tabId }: z.output<typeof selectTabSchema>,
+  { services, agent }: ToolContext,
+): Promise<ToolAnswer> {
+  // An agent's own tab is selected without coming to the front: the developer keeps the tab they look at.
+  if (agent?.opened.has(tabId)) {
+    const page = {
+      ...(await services.bridge.command('current-url', { tabId }, services.config.commandTimeoutMs)),
+      tabId,
+    };
+    services.selectedTab.select(tabId);
+    return {
+      text: `Selected your ${describeTab(page)}; snapshots and actions now target it:\n${tabPage(page)}`,
+    };
+  }
   const result = {
     ...(await services.bridge.command('select-tab', { tabId }, services.config.commandTimeoutMs)),
     tabId,

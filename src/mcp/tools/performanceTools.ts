@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { traceText } from '../format/performanceText';
 import { defineTool, ToolError, type ToolAnswer, type ToolContext } from '../tool';
+import { gatedTab } from '../../connector/agents/leaseGate';
 import { tabIdParam } from './params';
 
 const MAX_DURATION_MS = 15_000;
@@ -22,14 +23,16 @@ const schema = z.strictObject({
 
 async function performanceTrace(
   args: z.output<typeof schema>,
-  { services, budget, progress }: ToolContext,
+  { services, budget, progress, agent }: ToolContext,
 ): Promise<ToolAnswer> {
+  // The trace service reaches the browser on its own: the lease gate is asked here (the agent's tab by default).
+  const tabId = agent ? gatedTab(services.agents, agent, args.tabId, services.selectedTab.id) : args.tabId;
   if (args.reload && args.durationMs !== undefined)
     throw new ToolError(
       'durationMs applies only with reload=false; a reload trace stops by itself once the page loaded and settled. Drop durationMs or set reload=false.',
     );
   progress?.(0, args.reload ? 'Reloading the page while recording a trace' : 'Recording a trace');
-  const record = await services.performance.record(args);
+  const record = await services.performance.record({ ...args, tabId });
   return { text: traceText(record, budget) };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gatedTab } from '../../connector/agents/leaseGate';
 import { replayWithMocks } from '../../connector/networkMocks/replayWithMocks';
 import { mockRuleSchema } from '../../shared/networkMockSchema';
 import { RECORDING_ID } from '../../shared/recording';
@@ -70,8 +71,10 @@ const getRecording = defineTool({
 
 async function replay(
   args: { id: string; secrets?: Record<string, string>; networkMocks?: unknown[] },
-  { services, progress, signal }: ToolContext,
+  { services, progress, signal, agent }: ToolContext,
 ): Promise<ToolAnswer> {
+  // The replay service reaches the browser on its own: the lease gate is asked here, and it replays in the agent's tab.
+  const tabId = agent ? gatedTab(services.agents, agent, undefined, services.selectedTab.id) : undefined;
   const rules = (args.networkMocks ?? []).map((rule, index) => {
     const parsed = mockRuleSchema.safeParse(rule);
     if (parsed.success) return parsed.data;
@@ -82,6 +85,7 @@ async function replay(
   });
   const verdict = await replayWithMocks(services, args.id, rules, {
     secrets: args.secrets ?? {},
+    tabId,
     signal,
     onStep:
       progress &&

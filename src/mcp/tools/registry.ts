@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../tool';
 import { actionTools } from './actionTools';
+import { agentTabTools } from './agentTabTools';
 import { auditTools } from './auditTools';
 import { consoleTools } from './consoleTools';
 import { dataTools } from './dataTools';
@@ -18,6 +19,7 @@ import { websocketTools } from './websocketTools';
 /** Every MCP tool, sorted by name: the server lists these and the README's tool reference is generated from them. */
 export const TOOLS: readonly ToolDefinition[] = [
   ...actionTools,
+  ...agentTabTools,
   ...auditTools,
   ...consoleTools,
   ...networkTools,

@@ -89,6 +89,9 @@ describe('MCP: every action tool call is recorded for the developer', () => {
         'ref="e6" value="tea"',
       ],
     );
+    // Each record names the agent (MCP session) that acted, for the dashboard's per-agent view.
+    assert.match(String(typed[0]!.agent?.name), /^test-\S+ · \d+$/);
+    assert.ok(typed.every((record) => record.agent?.id === typed[0]!.agent?.id));
     await live.next((frame) => frame.type === 'agent-action' && String(frame.target).includes('"e6"'));
     const streamed = JSON.stringify(live.frames);
     const kept = JSON.stringify(t.connector.services.actionLog.recent());

@@ -25,7 +25,15 @@ const ALIASES = {
 };
 const DETAIL_TOOLS = ['get_console_entry', 'get_network_request', 'get_current_page', 'list_tabs'];
 const ACTION_TOOLS = ['take_snapshot', 'click', 'hover', 'fill', 'type_text', 'press_key', 'select_option', 'drag'];
-const PAGE_CONTROL_TOOLS = ['emulate', 'navigate_history', 'select_tab', 'wait_for', 'handle_dialog', 'upload_file'];
+const PAGE_CONTROL_TOOLS = [
+  'emulate',
+  'navigate_history',
+  'select_tab',
+  'new_tab',
+  'wait_for',
+  'handle_dialog',
+  'upload_file',
+];
 const PERFORMANCE_TOOLS = ['performance_trace'];
 const NETWORK_MOCK_TOOLS = [
   'mock_network',

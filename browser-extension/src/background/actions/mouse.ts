@@ -146,12 +146,16 @@ export async function clickNode(
   const point = await actionPoint(session, backendNodeId, { offset: options.offset });
   const button = options.button ?? 'left';
   const modifiers = modifierBits(options.modifiers ?? []);
-  await moveTo(session, point, modifiers, 0, 1);
+  // A move is answered at the page's next animation frame, which a background tab (an agent's own) may not get
+  // for most of a second. The press right after it flushes the move, in order, so the click does not wait.
+  const moved = moveTo(session, point, modifiers, 0, 1);
+  moved.catch(() => undefined);
   for (let count = 1; count <= (options.clickCount ?? 1); count++) {
     const event = { x: point.x, y: point.y, button, clickCount: count, modifiers };
     await session.send('Input.dispatchMouseEvent', { type: 'mousePressed', buttons: BUTTON_BITS[button], ...event });
     await session.send('Input.dispatchMouseEvent', { type: 'mouseReleased', buttons: 0, ...event });
   }
+  await moved;
 }
 
 /** Moves the pointer onto the element in steps, as a hand would: :hover, mouseenter and mouseover fire. */

@@ -13,20 +13,38 @@ export interface Settled {
   busy: boolean;
 }
 
-/** Resolves after `quietMs` without DOM mutations in the page, or after `capMs`. */
-function domQuiet(session: ActionSession, quietMs: number, capMs: number): Promise<unknown> {
-  const expression = `new Promise((resolve) => {
-    let timer;
-    const observer = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, ${quietMs}); });
-    function done() { observer.disconnect(); clearTimeout(cap); resolve(true); }
-    const cap = setTimeout(done, ${capMs});
-    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    timer = setTimeout(done, ${quietMs});
-  })`;
-  // A navigation destroys the context the promise lives in: that ends the wait too.
-  return session
-    .send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true })
-    .catch(() => undefined);
+/** Where the page keeps its DOM watch while an action settles: a symbol, so the page's own names are untouched. */
+const WATCH = "Symbol.for('browser-debug.domWatch')";
+
+/**
+ * Resolves after `quietMs` without DOM mutations in the page, or after `capMs`. The page only notes when it last
+ * changed (a MutationObserver, no timers); the waiting happens here in the worker, since an agent's tab is a
+ * background tab, whose page timers Chrome throttles to one wake-up a second.
+ */
+async function domQuiet(session: ActionSession, quietMs: number, capMs: number): Promise<unknown> {
+  const deadline = Date.now() + capMs;
+  const evaluate = (expression: string) =>
+    session.send<{ result?: { value?: unknown } }>('Runtime.evaluate', { expression, returnByValue: true });
+  try {
+    await evaluate(`(() => {
+      globalThis[${WATCH}]?.observer.disconnect();
+      const watch = { last: performance.now(), observer: new MutationObserver(() => { watch.last = performance.now(); }) };
+      watch.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      globalThis[${WATCH}] = watch;
+    })()`);
+    for (;;) {
+      const quietFor = Number((await evaluate(`performance.now() - globalThis[${WATCH}].last`)).result?.value);
+      // A navigation destroys the context the watch lives in: that ends the wait too.
+      if (!Number.isFinite(quietFor) || quietFor >= quietMs) return;
+      const wait = Math.min(quietMs - quietFor, deadline - Date.now());
+      if (wait <= 0) return;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  } catch {
+    return;
+  } finally {
+    void evaluate(`globalThis[${WATCH}]?.observer.disconnect(); delete globalThis[${WATCH}];`).catch(() => undefined);
+  }
 }
 
 function until(session: ActionSession, check: () => boolean, capMs: number, events: string[]): Promise<void> {

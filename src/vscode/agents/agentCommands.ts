@@ -1,0 +1,57 @@
+import * as vscode from 'vscode';
+import type { AgentsAnswer, AgentTabRow } from '../../shared/agents';
+import type { CommandContext } from '../commandContext';
+import { callConnector } from '../connectorClient';
+import { showFailure } from '../failures';
+
+/**
+ * Shares one of the developer's tabs with the agents, or stops sharing it. With two or more agents connected,
+ * agents act only in their own tabs and in tabs shared here. `tabId` skips the pick (the dashboard passes it).
+ */
+export async function shareTabWithAgents(app: CommandContext, tabId?: number): Promise<void> {
+  try {
+    let pick: { id: number; shared: boolean } | undefined;
+    if (tabId === undefined) {
+      const { tabs } = await callConnector<{ tabs: AgentTabRow[] }>(app.session.port, 'GET', '/agents/tabs');
+      const items = tabs
+        .filter((tab) => !tab.holder)
+        .map((tab) => ({
+          label: `${tab.shared ? '$(check) ' : ''}${tab.title || tab.url || `tab ${tab.id}`}`,
+          description: `${tab.active ? 'active · ' : ''}${tab.shared ? 'shared: pick to stop sharing' : (tab.url ?? '')}`,
+          tab,
+        }));
+      const chosen = await vscode.window.showQuickPick(items, {
+        title: 'Share a tab with the agents',
+        placeHolder: items.length ? 'Agents may act in a shared tab; it shows "AI" on the extension badge' : 'No tabs',
+      });
+      if (!chosen) return;
+      pick = { id: chosen.tab.id, shared: !chosen.tab.shared };
+    } else pick = { id: tabId, shared: true };
+    await callConnector(app.session.port, 'POST', '/agents/share', { tabId: pick.id, shared: pick.shared });
+  } catch (error) {
+    void showFailure('share the tab with the agents', error);
+  }
+}
+
+/** Stops an agent: its lease ends, the tabs it opened close, and its later tab commands are refused. */
+export async function stopAgent(app: CommandContext, agentId?: number): Promise<void> {
+  try {
+    let id = agentId;
+    if (id === undefined) {
+      const { agents } = await callConnector<AgentsAnswer>(app.session.port, 'GET', '/agents');
+      const chosen = await vscode.window.showQuickPick(
+        agents.map((agent) => ({
+          label: agent.name,
+          description: `${agent.colour} · ${agent.tabs.length} tab(s)`,
+          id: agent.id,
+        })),
+        { title: 'Stop an agent', placeHolder: agents.length ? 'Its tabs close' : 'No agent is connected' },
+      );
+      id = chosen?.id;
+    }
+    if (id === undefined) return;
+    await callConnector(app.session.port, 'DELETE', `/agents/${id}`);
+  } catch (error) {
+    void showFailure('stop the agent', error);
+  }
+}
