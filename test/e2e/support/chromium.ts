@@ -51,7 +51,8 @@ export const FLAGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
   '--window-size=1280,800',
-  '--host-resolver-rules=MAP outofscope.test 127.0.0.1',
+  // *.example.test: hosts of one site, some in scope (added to extraOrigins) and some not.
+  '--host-resolver-rules=MAP outofscope.test 127.0.0.1, MAP *.example.test 127.0.0.1',
 ];
 
 export interface TestBrowser {

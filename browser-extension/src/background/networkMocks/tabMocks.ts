@@ -3,6 +3,7 @@ import { actionSession, type ActionSession, type EventParams } from '../actions/
 import { isTabCaptured } from '../scope';
 import { settings } from '../settings';
 import { tabInfo } from '../tabsState';
+import { frameUrl } from './frameUrl';
 import { showMockBadge } from './mockBadge';
 import { mockHits } from './mockHits';
 import { fetchPattern, ruleMatcher, type PausedRequest } from './ruleMatch';
@@ -47,8 +48,8 @@ function base64(text: string): string {
 
 /**
  * The mock rules of one tab, applied through the Fetch domain on the tab's action session (pinned
- * while any rule is in force). Requests no rule matches, and every request while the tab shows a page
- * outside the scope, continue untouched.
+ * while any rule is in force). Requests no rule matches, and every request of a frame outside the scope
+ * (even in a tab whose top page is in it), continue untouched.
  */
 export class TabMocks {
   private rules: ActiveRule[] = [];
@@ -134,8 +135,17 @@ export class TabMocks {
       void showMockBadge(this.tabId, this.rules.length);
   }
 
-  private inScope(request: PausedRequest): boolean {
-    const page = request.resourceType === 'Document' ? request.url : tabInfo(this.tabId)?.url;
+  /**
+   * A document is judged by the URL it loads; anything else by the frame that asked for it, as the
+   * browser reports that frame: a same-site iframe out of scope shares the tab's process and its Fetch.
+   */
+  private async inScope(request: PausedRequest, frameId: string | undefined): Promise<boolean> {
+    const page =
+      request.resourceType === 'Document'
+        ? request.url
+        : frameId
+          ? await frameUrl(this.session.send, frameId)
+          : undefined;
     return isTabCaptured(this.tabId, page, settings());
   }
 
@@ -146,7 +156,7 @@ export class TabMocks {
       resourceType: params.resourceType ?? 'Other',
     };
     const requestId = params.requestId as string;
-    const rule = this.inScope(request)
+    const rule = (await this.inScope(request, params.frameId))
       ? this.rules.find((candidate) => !candidate.spent && candidate.matches(request))
       : undefined;
     if (!rule) return void this.session.send('Fetch.continueRequest', { requestId }).catch(() => undefined);
