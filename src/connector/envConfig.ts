@@ -184,12 +184,7 @@ const USAGE =
 const SWITCHES = ['files-allow-secrets', 'full-bodies'];
 
 const OPTIONS = Object.fromEntries(
-  FLAGS.map((flag) => [
-    flag,
-    SWITCHES.includes(flag)
-      ? { type: 'boolean' as const }
-      : { type: 'string' as const, multiple: flag === 'files-root' },
-  ]),
+  FLAGS.map((flag) => [flag, { type: 'string' as const, multiple: flag === 'files-root' }]),
 );
 
 /** util.parseArgs's error, in this connector's words: what was wrong, then the flags there are. */
@@ -209,15 +204,17 @@ function flagError(error: Error & { code?: string }): Error {
  * the others take the last value.
  */
 function parseFlags(argv: readonly string[]): Map<string, string> {
-  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  let values: Record<string, string | string[] | undefined>;
   try {
-    ({ values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }));
+    // A switch alone means true; `--files-allow-secrets=false` still says otherwise.
+    const args = argv.map((arg) => (SWITCHES.includes(arg.slice(2)) && arg.startsWith('--') ? `${arg}=true` : arg));
+    ({ values } = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (error) {
     throw flagError(error as Error);
   }
   const flags = new Map<string, string>();
   for (const [flag, value] of Object.entries(values))
-    if (value !== undefined) flags.set(flag, Array.isArray(value) ? value.join(delimiter) : String(value));
+    if (value !== undefined) flags.set(flag, Array.isArray(value) ? value.join(delimiter) : value);
   return flags;
 }
 

@@ -41,6 +41,13 @@ function postChunked(
  * with a declared length or chunked: it must get the whole answer, with no EPIPE or reset. (Node's own
  * http client stops writing once a response ends, so it cannot play this client.)
  */
+/** The run's caller secret as a raw header line (this client writes HTTP by hand). */
+function authorization(): string {
+  return Object.entries(callerHeaders())
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+}
+
 async function postFlood(
   port: number,
   total: number,
@@ -53,7 +60,7 @@ async function postFlood(
   socket.on('data', (data: Buffer) => (received += data.toString('latin1')));
   const framing = declare ? `Content-Length: ${total}` : 'Transfer-Encoding: chunked';
   socket.write(
-    `POST /extension-log HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`,
+    `POST /extension-log HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${authorization()}Content-Type: application/json\r\n${framing}\r\n\r\n`,
   );
   const chunk = Buffer.alloc(64 * 1024, 'x');
   chunk.write('{"data":{"message":"');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
+import { callerHeaders } from '../../support/callerSecret';
 import { consoleLog, connectFakeBrowser } from '../../support/connector';
 import { request } from '../../support/http';
 import { freePortRun } from '../../support/ports';
@@ -21,6 +22,7 @@ function stalledReader(port: number): Promise<Socket> {
         [
           'GET /ws?since=0 HTTP/1.1',
           `Host: 127.0.0.1:${port}`,
+          ...Object.entries(callerHeaders()).map(([name, value]) => `${name}: ${value}`),
           'Upgrade: websocket',
           'Connection: Upgrade',
           `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,

@@ -215,6 +215,7 @@ describe('stdio MCP bin (browser-debug-mcp)', function () {
           BROWSER_DEBUG_PORT: String(binPort),
           BROWSER_DEBUG_SCREENSHOT_DIR: screenshotDir,
           BROWSER_DEBUG_JOURNAL: 'off',
+          XDG_STATE_HOME: process.env.XDG_STATE_HOME!,
         },
         stderr: 'pipe',
       });
