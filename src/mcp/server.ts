@@ -108,6 +108,7 @@ export function createMcpServer(connector: ConnectorServices, options: McpOption
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolList(options) }));
   server.setRequestHandler(CallToolRequestSchema, async ({ params }, extra) => {
     const tool = TOOLS_BY_NAME.get(params.name);
+    agent.lastCallAt = Date.now();
     let answer: ToolAnswer;
     let isError = false;
     const startedAt = Date.now();

@@ -5,6 +5,9 @@ import { SelectedTab } from '../actions/selectedTab';
 export const GROUP_COLOURS = ['blue', 'red', 'yellow', 'green', 'pink', 'purple', 'cyan', 'orange', 'grey'] as const;
 export type GroupColour = (typeof GROUP_COLOURS)[number];
 
+/** An agent with no tab of its own that has not called a tool for this long no longer counts (see `present`). */
+export const PRESENT_IDLE_MS = 5 * 60_000;
+
 /**
  * One MCP session (Streamable HTTP, SSE or stdio): an agent with a short name, its own selected tab, the
  * tabs it opened (leased to it, in a tab group of its colour) and the tabs it changed (emulation, mocks),
@@ -23,6 +26,8 @@ export class Agent {
   stopped = false;
   /** Chrome's tab group for its tabs, once the first one opened. */
   groupId: number | undefined;
+  /** When it last called a tool (or joined): see `present`. */
+  lastCallAt = Date.now();
 
   constructor(
     readonly id: number,
@@ -33,6 +38,16 @@ export class Agent {
   summary(): AgentSummary {
     const { id, name, colour, stopped } = this;
     return { id, name, colour, stopped, tabs: [...this.opened], selectedTab: this.tab.id };
+  }
+
+  /**
+   * Whether it counts among the agents the developer's tabs are kept from: it holds a tab of its own, or it
+   * called a tool in the last `idleMs`. A client that went away without ending its session (a reloaded
+   * window: Streamable HTTP clients often send no DELETE) stops counting once idle, so the developer's next
+   * agent is not shut out of their tab until the session's one-hour timeout.
+   */
+  present(now = Date.now(), idleMs = PRESENT_IDLE_MS): boolean {
+    return !this.stopped && (this.opened.size > 0 || now - this.lastCallAt < idleMs);
   }
 
   /** The tabs capture answers default to: its own (opened and selected); undefined while it has none. */

@@ -21,8 +21,12 @@ export class AgentBook {
     public shareAlways = false,
   ) {}
 
+  /** The agents present (Agent.present): how many the developer's tabs are kept from. */
   get count(): number {
-    return this.agents.size;
+    let present = 0;
+    const now = Date.now();
+    for (const agent of this.agents.values()) if (agent.present(now)) present++;
+    return present;
   }
 
   list(): Agent[] {
