@@ -16,6 +16,7 @@ import { attachPeer, installPeer, peerUid, PEER_VERSION } from './chromeDevtools
 import { runBench, startConnector } from './connectorProcess';
 import { launchRaw } from './rawCdp';
 import { toolText } from './toolText';
+import { callerHeaders } from '../test/support/callerSecret';
 
 const STEPS = ['open', 'snapshot', 'fill', 'sign-in', 'add', 'navigate', 'snapshot', 'order', 'wait'];
 const COUNTS = (process.env.BENCH_AGENTS ?? '1,2,4,8').split(',').map(Number);
@@ -161,7 +162,9 @@ async function oursRounds(chromium: string, app: ActAppServer): Promise<Round[]>
     await human.goto(`${app.origin}/?human`);
     await human.bringToFront();
     const connect = async () => {
-      const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`));
+      const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
+        requestInit: { headers: callerHeaders() },
+      });
       const client = new Client({ name: 'Bench', version: '1' });
       await client.connect(transport);
       // DELETE: the session ends and its tab closes.

@@ -30,7 +30,8 @@ describe('many agents, one Chrome: leases, parallel work, scoped capture, lifecy
     assert.equal(opened.isError, false, opened.text);
     agent.tabId = openedTab(opened.text);
     const shot = await agent.tool('take_snapshot');
-    assert.match(shot.text, new RegExp(`\\?${marker} \\(tab ${agent.tabId}\\)`), shot.text.slice(0, 300));
+    assert.match(shot.text, new RegExp(`^Snapshot of tab ${agent.tabId},`), shot.text.slice(0, 300));
+    assert.match(shot.text, new RegExp(`\\?${marker}\\n`), shot.text.slice(0, 300));
     const fill = await agent.tool('fill', { ref: refIn(shot.text, /textbox "Email"/), value: `${marker}@shop.test` });
     assert.equal(fill.isError, false, fill.text);
     const signIn = await agent.tool('click', { ref: refIn(shot.text, /button "Sign in"/) });
@@ -99,7 +100,7 @@ describe('many agents, one Chrome: leases, parallel work, scoped capture, lifecy
       assert.equal(await page.title(), 'Tea shop');
       // B's own refs still go to B's tab, whatever A did.
       const shot = await b.tool('take_snapshot');
-      assert.match(shot.text, new RegExp(`\\(tab ${b.tabId}\\)`));
+      assert.match(shot.text, new RegExp(`^Snapshot of tab ${b.tabId},`));
     });
 
     it("refuses the developer's tab to an agent while two are connected, until the developer shares it", async () => {
@@ -135,7 +136,8 @@ describe('many agents, one Chrome: leases, parallel work, scoped capture, lifecy
       assert.equal(badge, 'AI');
       const shot = await c.tool('take_snapshot');
       assert.equal(shot.isError, false, shot.text);
-      assert.match(shot.text, /\?human \(tab \d+\)/);
+      assert.match(shot.text, new RegExp(`^Snapshot of tab ${humanTab},`));
+      assert.match(shot.text, /\?human\n/);
       const leased = await post(port, '/agents/share', { tabId: a.tabId });
       assert.equal(leased.status, 409);
       assert.match(leased.json.error.message, /"Alpha · 1"'s own tab/);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { openAgentTab } from '../../connector/agents/openTab';
 import { defineTool, ToolError, type ToolAnswer, type ToolContext } from '../tool';
-import { describeTab } from './describeTab';
+import { describeTab, tabPage } from './describeTab';
 
 const newTabSchema = z.strictObject({
   url: z.url().describe('e.g. http://localhost:5173/'),
@@ -12,7 +12,7 @@ async function newTab({ url }: z.output<typeof newTabSchema>, { services, agent 
     throw new ToolError('new_tab needs an MCP session of its own; connect through /mcp, /sse or the stdio bin.');
   const reply = await openAgentTab(services, agent, url);
   return {
-    text: `Opened ${describeTab({ ...reply })} for you ("${agent.name}", ${agent.colour} tab group). It is yours: snapshots, actions and captures now go to it; other agents cannot touch it, and it closes when your session ends.`,
+    text: `Opened ${describeTab(reply)} for you ("${agent.name}", ${agent.colour} tab group). It is yours: snapshots, actions and captures now go to it; other agents cannot touch it, and it closes when your session ends.\n${tabPage(reply)}`,
   };
 }
 

@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Page } from 'playwright-core';
+import { callerHeaders } from '../../support/callerSecret';
 import { call, startMcpConnector, textOf, type McpTestConnector } from '../../support/mcp';
 import { startTogether } from '../../support/startTogether';
 import { startActApp, type ActAppServer } from './actAppServer';
@@ -44,7 +45,9 @@ export function agentsRig(): AgentsRig {
     await rig.human.goto(`${rig.app.origin}/?human`);
     await rig.human.bringToFront();
     rig.join = async (name) => {
-      const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${rig.connector.port}/mcp`));
+      const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${rig.connector.port}/mcp`), {
+        requestInit: { headers: callerHeaders() },
+      });
       const client = new Client({ name, version: '1.0.0' });
       await client.connect(transport);
       const agent: TestAgent = {
@@ -79,7 +82,7 @@ export function agentsRig(): AgentsRig {
 
 /** The tab id a new_tab answer names. */
 export function openedTab(text: string): number {
-  const id = text.match(/\(tab (\d+)\)/)?.[1];
+  const id = text.match(/^Opened tab (\d+) /)?.[1];
   if (!id) throw new Error(`no tab id in: ${text}`);
   return Number(id);
 }
