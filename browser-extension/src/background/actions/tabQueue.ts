@@ -3,8 +3,9 @@ import { targetTab } from '../targetTab';
 
 /**
  * Commands that read or change a tab's page: per tab they run one after another, in the order they came, so
- * two fills never type into one field together. Tabs do not wait for each other. Answering a dialog is left
- * out: it must reach a page whose action is waiting on that very dialog.
+ * two fills never type into one field together. Tabs do not wait for each other. Answering a dialog (the
+ * `dialog` command, and `act` with `answer_dialog`) is left out: it must reach a page whose action is waiting
+ * on that very dialog.
  */
 const ORDERED = new Set<CommandName>([
   'act',
@@ -29,7 +30,7 @@ export async function inTabOrder<K extends CommandName>(
   args: CommandArgs<K>,
   run: (args: CommandArgs<K>) => Promise<CommandReply<K>>,
 ): Promise<CommandReply<K>> {
-  if (!ORDERED.has(name)) return run(args);
+  if (!ORDERED.has(name) || answersDialog(args)) return run(args);
   const tabId = await targetTab(tabIdOf(args)).then(
     (tab) => tab.id,
     () => undefined,
@@ -42,4 +43,9 @@ export async function inTabOrder<K extends CommandName>(
   tails.set(tabId, tail);
   void tail.then(() => tails.get(tabId) === tail && tails.delete(tabId));
   return mine;
+}
+
+/** An `act` that answers the open dialog: queued, it would wait for the very action the dialog holds up. */
+function answersDialog(args: object): boolean {
+  return 'action' in args && args.action === 'answer_dialog';
 }
