@@ -15,7 +15,6 @@ import {
   webVitalsEventSchema,
 } from '../protocol';
 import { MAX_BATCH_EVENTS } from '../wireFrames';
-import { REMOTE_COMMANDS } from './commandGuard';
 
 /**
  * A capture in the tunnel: the connector's protocol (protocol.ts), checked with its schemas; the edge
@@ -75,7 +74,8 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('command'),
     id: z.string().min(1).max(200),
-    name: z.enum(REMOTE_COMMANDS).describe('one of the commands remote clients may send'),
+    // Any name: the connector's guard answers an unknown one on this id, with the names remote clients may send.
+    name: z.string().min(1).max(100).describe('one of the commands remote clients may send'),
     args: z.record(z.string(), z.unknown()).default({}),
   }),
 ]);
