@@ -81,9 +81,12 @@ describe('page control through MCP: history, tabs, waits, the badge and the acti
     const missing = await call(rig.client, 'select_tab', { tabId: 999_999 });
     assert.equal(missing.isError, true);
     assert.match(textOf(missing), /No tab with id 999999.*list_tabs/s);
-    // A selected tab that closes is forgotten: commands fall back to the active tab.
+    // A selected tab that closes ends with a clear answer to the next call, then commands fall back to the active tab.
     await first.close();
-    await call(rig.client, 'wait_for', { text: 'Tea shop' });
+    await until(async () => !textOf(await call(rig.client, 'list_tabs')).includes(`tab ${firstId} `));
+    const closed = await call(rig.client, 'wait_for', { text: 'Tea shop' });
+    assert.equal(closed.isError, true, textOf(closed));
+    assert.match(textOf(closed), new RegExp(`tab ${firstId} was closed`));
     const fallback = await call(rig.client, 'wait_for', { text: 'Tea shop' });
     assert.ok(!fallback.isError, textOf(fallback));
     assert.match(textOf(fallback), /"Tea shop"/);
