@@ -54,6 +54,7 @@ async function main(): Promise<void> {
       '  1. Load the browser extension: chrome://extensions → Developer mode → Load unpacked → dist/browser-extension',
       `     Pair it once: type ${connector.services.pairings.issueCode()} in its popup (this code works once, for 10 minutes).`,
       '  2. Open your app; captures appear at ' + `${connector.url}/console-logs and ${connector.url}/network-requests`,
+      `     Every call sends your per-user secret: curl -H "Authorization: Bearer $(cat ${connector.services.config.secretFile})" ${connector.url}/console-logs`,
       `  3. Live stream: ws://127.0.0.1:${connector.port}/ws   Health: ${connector.url}/health`,
       `  4. MCP: ${connector.url}/mcp (Streamable HTTP), ${connector.url}/sse (legacy SSE), or the browser-debug-mcp command (stdio)`,
       ...remoteLines(connector),
