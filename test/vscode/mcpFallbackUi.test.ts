@@ -38,7 +38,13 @@ describe('VS Code UI: no MCP provider API (code-server with it hidden): the edit
       new StdioClientTransport({
         command: entry.command,
         args: entry.args,
-        env: { HOME: join(rig.server.dir, 'home'), BROWSER_DEBUG_PORT: String(rig.port), ...entry.env },
+        env: {
+          HOME: join(rig.server.dir, 'home'),
+          // The run's state folder (support/isolatedState.cjs): the entry reads this user's secret there.
+          XDG_STATE_HOME: process.env.XDG_STATE_HOME!,
+          BROWSER_DEBUG_PORT: String(rig.port),
+          ...entry.env,
+        },
         stderr: 'ignore',
       }),
     );

@@ -138,7 +138,8 @@ describe('VS Code UI: first minute (walkthrough, Launch Browser, stable paths) a
       new StdioClientTransport({
         command: process.execPath,
         args: [launcher],
-        env: { BROWSER_DEBUG_PORT: String(rig.port) },
+        // The run's state folder (support/isolatedState.cjs): the launcher reads this user's secret there.
+        env: { BROWSER_DEBUG_PORT: String(rig.port), XDG_STATE_HOME: process.env.XDG_STATE_HOME! },
         stderr: 'ignore',
       }),
     );
