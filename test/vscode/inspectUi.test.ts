@@ -47,6 +47,17 @@ describe('VS Code UI: a picked element in the Element view, Go to CSS Rule and G
   let port: number;
   let shots: string;
 
+  /** The whole request in the chat input (it shows only its first lines): copied out of it once it begins with `start`. */
+  async function chatRequest(start: RegExp): Promise<string> {
+    // The chat input is an editor: it renders spaces as no-break spaces, which \s matches.
+    const input = workbench.locator('.interactive-input-part', { hasText: start }).first();
+    await input.waitFor({ timeout: 30_000 });
+    await input.locator('.monaco-editor').first().click();
+    await workbench.keyboard.press('Control+A');
+    await workbench.keyboard.press('Control+C');
+    return workbench.evaluate(() => navigator.clipboard.readText());
+  }
+
   before(async function () {
     const codeServer = requireCodeServer(this);
     const chromiumPath = requireChromium(this);
@@ -69,7 +80,11 @@ describe('VS Code UI: a picked element in the Element view, Go to CSS Rule and G
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     });
-    workbench = await ui.newPage({ viewport: { width: 1400, height: 900 } });
+    // Clipboard access: the chat checks copy the whole prompt out of the chat input, which shows only its first lines.
+    workbench = await ui.newPage({
+      viewport: { width: 1400, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     await workbench.goto(`${server.url}/?folder=${encodeURIComponent(vite.dir)}`);
     await workbench.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await waitForExtensionConnector(server, port);
@@ -100,8 +115,9 @@ describe('VS Code UI: a picked element in the Element view, Go to CSS Rule and G
     await page.waitForSelector('#__browser_debug_picker__', { state: 'attached' });
     await page.hover('button.counter');
     await page.click('button.counter');
-    await page.fill('#__browser_debug_picker__ input[name="note"]', 'why purple?');
-    await page.press('#__browser_debug_picker__ input[name="note"]', 'Enter');
+    // The note field has the focus; the page cannot reach it (closed shadow root), the keyboard can.
+    await page.keyboard.type('why purple?');
+    await page.keyboard.press('Enter');
 
     await workbench
       .locator('.activitybar a[aria-label^="Browser Debug"], .activitybar .action-item[aria-label^="Browser Debug"]')
@@ -132,10 +148,12 @@ describe('VS Code UI: a picked element in the Element view, Go to CSS Rule and G
     // Add to Chat: the chat opens with the note and the inspection as the request (Copilot is not signed in here).
     // The chat input is an editor: it renders spaces as no-break spaces, which \s matches.
     await clickAction(header, 'Add to Chat');
-    await workbench
-      .locator('.interactive-input-part', { hasText: /About\sthis\selement\sI\spicked[\s\S]*Note:\s"why\spurple\?"/ })
-      .first()
-      .waitFor({ timeout: 30_000 });
+    const asked = await chatRequest(/About\sthis\selement\sI\spicked/);
+    assert.match(
+      asked,
+      /\n--- page content ([0-9a-f]{8}) \(untrusted;[^\n]*\n[\s\S]*Note: "why purple\?"[\s\S]*\n--- end of page content \1 ---/,
+      asked,
+    );
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-element-add-to-chat.png') });
   });
 
@@ -157,9 +175,9 @@ describe('VS Code UI: a picked element in the Element view, Go to CSS Rule and G
     // The card's own padding, not the button inside it.
     await page.hover('div.card', { position: { x: 6, y: 6 } });
     await page.click('div.card', { position: { x: 6, y: 6 } });
-    const note = page.locator('#__browser_debug_picker__ input[name="note"]');
-    await note.fill('from the palette');
-    await note.press('Enter');
+    // The note field has the focus; the page cannot reach it (closed shadow root), the keyboard can.
+    await page.keyboard.type('from the palette');
+    await page.keyboard.press('Enter');
     await page.waitForSelector('#__browser_debug_picker__', { state: 'detached', timeout: 20_000 });
     assert.equal(await page.evaluate(() => (window as unknown as { clicks: number }).clicks), 0);
 
@@ -184,12 +202,9 @@ describe('VS Code UI: a picked element in the Element view, Go to CSS Rule and G
       30_000,
       'the element screenshot in the screenshot folder',
     );
-    // The chat input is an editor: it renders spaces as no-break spaces, which \s matches; long lines wrap.
-    const request = workbench.locator('.interactive-input-part', {
-      hasText: /Screenshot\sof\sthe\selement\s\(\d+×\d+\):[\s\S]*Note:\s"from\sthe\spalette"[\s\S]*<div>/,
-    });
-    await request.first().waitFor({ timeout: 30_000 });
-    const text = (await request.first().locator('.view-lines').innerText()).replace(/\s+/g, '');
+    const asked = await chatRequest(/Screenshot\sof\sthe\selement\s\(\d+×\d+\):/);
+    assert.match(asked, /Note: "from the palette"[\s\S]*<div>/, asked);
+    const text = asked.replace(/\s+/g, '');
     assert.ok(text.includes(join(shots, shot).replace(/\s+/g, '')), `the request names ${shot}:\n${text}`);
     // Cropped: the image is the card's size (device pixel ratio 1 here), not the 1280×800 viewport.
     const size = pngSize(join(shots, shot));
