@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { callerHeaders } from '../../../src/vscode/callerSecret';
 import { hostRig, until } from './hostRig';
 
 interface Listed {
@@ -10,12 +11,16 @@ interface Listed {
 describe('Browser Debug in VS Code: agents', () => {
   const rig = hostRig();
   const agents = async (): Promise<Listed> =>
-    (await (await fetch(`http://127.0.0.1:${rig.port}/agents`)).json()) as Listed;
+    (await (await fetch(`http://127.0.0.1:${rig.port}/agents`, { headers: callerHeaders() })).json()) as Listed;
 
   it('names an MCP session after its client, and "Stop Agent" ends it (browserDebug.stopAgent)', async () => {
     const response = await fetch(`http://127.0.0.1:${rig.port}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        ...callerHeaders(),
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({
         jsonrpc: '2.0',
         id: 1,
@@ -28,6 +33,7 @@ describe('Browser Debug in VS Code: agents', () => {
     await fetch(`http://127.0.0.1:${rig.port}/mcp`, {
       method: 'POST',
       headers: {
+        ...callerHeaders(),
         'content-type': 'application/json',
         accept: 'application/json, text/event-stream',
         'mcp-session-id': session,
