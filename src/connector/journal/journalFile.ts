@@ -1,6 +1,6 @@
-import { chmodSync, closeSync, fstatSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { PRIVATE_FILE_MODE } from '../trust/privateFiles';
-import { forEachJournalLine, lineJournaledAt, rewriteJournal } from './journalReplay';
+import { forEachJournalLine, lineJournaledAt, replaceInPlace, rewriteJournal } from './journalReplay';
 
 /** Bytes copied at a time when the file is cut: compaction never holds more than this. */
 const COPY_BYTES = 1024 * 1024;
@@ -94,7 +94,7 @@ export class JournalFile {
     if (this.size > this.maxBytes) this.compact(this.maxBytes / 2);
   }
 
-  /** Keeps the newest `keepBytes` or so, cut at a line boundary: copied to a new file, renamed over. */
+  /** Keeps the newest `keepBytes` or so, cut at a line boundary: copied to a new file, then back in place. */
   private compact(keepBytes: number): void {
     closeSync(this.fd);
     const from = openSync(this.file, 'r');
@@ -114,7 +114,7 @@ export class JournalFile {
       closeSync(from);
       closeSync(to);
     }
-    renameSync(`${this.file}.tmp`, this.file);
+    replaceInPlace(`${this.file}.tmp`, this.file);
     this.fd = openPrivate(this.file, 'a');
   }
 }

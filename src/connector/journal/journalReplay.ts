@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { PRIVATE_FILE_MODE } from '../trust/privateFiles';
 
 /** Bytes read at a time: a restore holds this much of the file (plus one line), never the whole file. */
@@ -60,8 +60,8 @@ export function lineJournaledAt(line: string): number | undefined {
 }
 
 /**
- * Replaces `file` (0600) with the lines `fill` keeps, written to a temporary file as they come and renamed
- * over: never the whole file in memory.
+ * Replaces `file` (0600) with the lines `fill` keeps, written to a temporary file as they come: never the
+ * whole file in memory. See replaceInPlace for why it is copied back rather than renamed over.
  */
 export function rewriteJournal(file: string, fill: (keep: (line: string) => void) => void): void {
   const temporary = `${file}.tmp`;
@@ -75,6 +75,16 @@ export function rewriteJournal(file: string, fill: (keep: (line: string) => void
   } finally {
     closeSync(fd);
   }
-  chmodSync(temporary, PRIVATE_FILE_MODE);
-  renameSync(temporary, file);
+  replaceInPlace(temporary, file);
+}
+
+/**
+ * Copies `temporary` over `file` in place (same inode) and removes it. A rename would give the journal a new
+ * inode, and a journal another window still holds open (several windows share one file; a window that tried
+ * to host the connector and became its client) would go on appending to the old, unlinked one: lost captures.
+ */
+export function replaceInPlace(temporary: string, file: string): void {
+  copyFileSync(temporary, file);
+  chmodSync(file, PRIVATE_FILE_MODE);
+  unlinkSync(temporary);
 }

@@ -151,4 +151,20 @@ describe('capture journal', () => {
     assert.ok(!bytes.includes('hunter2') && !bytes.includes('t-123'), bytes);
     assert.match(bytes, /"password\\":\\"\[redacted\]/);
   });
+  it('a journal still open in another window keeps writing to the shared file after this one restores it', async () => {
+    const file = join(dir, 'shared.jsonl');
+    const other = new CaptureStore(resolveConfig().limits);
+    const stopOther = attachJournal(other, file, silentLogger);
+    // This window attaches too (it tried to host the connector): its restore rewrites the file at start.
+    attachJournal(new CaptureStore(resolveConfig().limits), file, silentLogger)();
+    other.ingest(log('written after the rewrite'));
+    await other.commit();
+    stopOther();
+    const next = new CaptureStore(resolveConfig().limits);
+    attachJournal(next, file, silentLogger)();
+    assert.deepEqual(
+      next.query(['consoleLogs'], () => true, 10).entries.map((entry) => entry.message),
+      ['written after the rewrite'],
+    );
+  });
 });
