@@ -68,14 +68,17 @@ export const connectorFrameSchema = z.discriminatedUnion('type', [
 ]);
 export type ConnectorFrame = z.infer<typeof connectorFrameSchema>;
 
+/** A command's name: lower-case words joined by hyphens, such as `screenshot` or `run-script`. */
+export const COMMAND_NAME = /^[a-z][a-z0-9-]{0,63}$/;
+
 export const clientFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('heartbeat'), timestamp: ms.optional() }),
   z.object({ type: z.literal('subscribe'), since: z.number().int().nonnegative().optional() }),
   z.object({
     type: z.literal('command'),
     id: z.string().min(1).max(200),
-    // Any name: the connector's guard answers an unknown one on this id, with the names remote clients may send.
-    name: z.string().min(1).max(100).describe('one of the commands remote clients may send'),
+    // Any well-formed name: the connector's guard answers an unknown one on this id, with the names remote clients may send.
+    name: z.string().regex(COMMAND_NAME, 'expected a command name such as screenshot'),
     args: z.record(z.string(), z.unknown()).default({}),
   }),
 ]);
