@@ -19,7 +19,11 @@ import {
 } from './support/chromium';
 import { startFixtureServer, type FixtureServer } from './support/fixtureServer';
 
-const IMAGES = resolve(__dirname, '../../docs/images');
+/** docs/images only when asked (`BROWSER_DEBUG_PICTURES=docs`); a test run leaves the tree clean. */
+const IMAGES =
+  process.env.BROWSER_DEBUG_PICTURES === 'docs'
+    ? resolve(__dirname, '../../docs/images')
+    : resolve(__dirname, '../../.test-artifacts/pictures');
 
 /**
  * A port squatter: answers `/.identity` exactly as our connector does and takes any socket, ready to
