@@ -19,11 +19,17 @@ import { freePortRun } from '../../support/ports';
 const root = resolve(__dirname, '../../..');
 
 /** `browser-debug-mcp` as an MCP client starts it: `node dist/mcp.js`, talking over its stdin and stdout. */
-function stdioBin(port: number, screenshotDir: string): { transport: StdioClientTransport; stderr: () => string } {
+function stdioBin(
+  port: number,
+  screenshotDir: string,
+  more: { args?: string[]; cwd?: string; env?: Record<string, string> } = {},
+): { transport: StdioClientTransport; stderr: () => string } {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [join(root, 'dist', 'mcp.js')],
+    args: [join(root, 'dist', 'mcp.js'), ...(more.args ?? [])],
+    cwd: more.cwd,
     env: {
+      ...more.env,
       BROWSER_DEBUG_PORT: String(port),
       BROWSER_DEBUG_SCREENSHOT_DIR: screenshotDir,
       BROWSER_DEBUG_LOG_LEVEL: 'info',
@@ -207,20 +213,11 @@ describe('stdio MCP bin (browser-debug-mcp)', function () {
     ];
     for (const [index, bin] of bins.entries()) {
       const binPort = port + index * 3;
-      const transport = new StdioClientTransport({
-        command: process.execPath,
-        args: [join(root, 'dist', 'mcp.js'), ...bin.args],
+      const { transport, stderr } = stdioBin(binPort, screenshotDir, {
+        args: bin.args,
         cwd: '/',
-        env: {
-          BROWSER_DEBUG_PORT: String(binPort),
-          BROWSER_DEBUG_SCREENSHOT_DIR: screenshotDir,
-          BROWSER_DEBUG_JOURNAL: 'off',
-          XDG_STATE_HOME: process.env.XDG_STATE_HOME!,
-        },
-        stderr: 'pipe',
+        env: { BROWSER_DEBUG_JOURNAL: 'off' },
       });
-      let log = '';
-      transport.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
       const client = new Client({ name: 'test-stdio', version: '1' });
       await client.connect(transport);
       cleanup.push(() => client.close());
@@ -233,7 +230,7 @@ describe('stdio MCP bin (browser-debug-mcp)', function () {
         assert.match(textOf(answer), /upload_file has no folder to read from/);
         assert.match(textOf(answer), /--files-root DIR or BROWSER_DEBUG_FILES_ROOTS=DIR/);
       }
-      for (const why of bin.refusedRoots) assert.match(log, new RegExp(`File root refused: .*${why.source}`));
+      for (const why of bin.refusedRoots) assert.match(stderr(), new RegExp(`File root refused: .*${why.source}`));
     }
     assert.equal(uploads, 0, 'the browser was never asked to set a file');
   });
