@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { mcpApi } from '../../../src/vscode/mcpApi';
-import { EXTENSION_ID, hostRig, until } from './hostRig';
+import { EXTENSION_ID, hostRig, mcpInitialize, until } from './hostRig';
 
 describe('Browser Debug in VS Code: activation', () => {
   const rig = hostRig();
@@ -57,21 +57,8 @@ describe('Browser Debug in VS Code: activation', () => {
     const [definition] = rig.app.mcpDefinitions();
     assert.ok(definition instanceof api.McpHttpServerDefinition);
     assert.equal(definition.uri.toString(), `http://127.0.0.1:${rig.port}/mcp`);
-    const initialize = await fetch(definition.uri.toString(), {
-      method: 'POST',
-      // The provider's headers carry the user secret, as VS Code's MCP client sends them.
-      headers: {
-        ...definition.headers,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
-      }),
-    });
+    // The provider's headers carry the user secret, as VS Code's MCP client sends them.
+    const initialize = await mcpInitialize(definition.uri.toString(), definition.headers ?? {}, 'test');
     assert.equal(initialize.status, 200);
   });
 });

@@ -54,6 +54,20 @@ function serveWorkspace(folder: string): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+/** An MCP `initialize` POSTed to `url` as a client named `name` would send it, with `headers` (the caller secret). */
+export function mcpInitialize(url: string, headers: Record<string, string>, name: string): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name, version: '1' } },
+    }),
+  });
+}
+
 export interface HostRig {
   app: BrowserDebug;
   /** The connector's port. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { callerHeaders } from '../../../src/vscode/callerSecret';
-import { hostRig, until } from './hostRig';
+import { hostRig, mcpInitialize, until } from './hostRig';
 
 interface Listed {
   agents: { id: number; name: string }[];
@@ -14,20 +14,7 @@ describe('Browser Debug in VS Code: agents', () => {
     (await (await fetch(`http://127.0.0.1:${rig.port}/agents`, { headers: callerHeaders() })).json()) as Listed;
 
   it('names an MCP session after its client, and "Stop Agent" ends it (browserDebug.stopAgent)', async () => {
-    const response = await fetch(`http://127.0.0.1:${rig.port}/mcp`, {
-      method: 'POST',
-      headers: {
-        ...callerHeaders(),
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'Suite Agent', version: '1' } },
-      }),
-    });
+    const response = await mcpInitialize(`http://127.0.0.1:${rig.port}/mcp`, callerHeaders(), 'Suite Agent');
     const session = response.headers.get('mcp-session-id')!;
     await response.text();
     await fetch(`http://127.0.0.1:${rig.port}/mcp`, {
