@@ -17,6 +17,9 @@ import { mockCommand } from './networkMocks/mockCommand';
 import { PerformanceService } from './performance/traceService';
 import { WebVitalsBook } from './performance/webVitals';
 import { RecordingService } from './recordings/recordingService';
+import { EvidenceService } from './evidence/evidenceService';
+import { runKeeper } from './evidence/runKeeper';
+import { DEFAULT_RUNS_PER_RECORDING, RunStore } from './evidence/runStore';
 import { attachJournal } from './journal/journal';
 import { HybridMode } from './remote/hybridMode';
 import { ScreenshotService } from './screenshotService';
@@ -76,6 +79,20 @@ export class Connector {
     const store = new CaptureStore(config.limits, { headers: config.redactHeaders, fullBodies: config.fullBodies });
     const bridge = new BrowserBridge();
     const sourceMaps = new SourceMapper({ logger, fileRoots: () => config.filesRoots });
+    const runs = new RunStore(
+      {
+        dir: join(config.recordings.dir, 'runs'),
+        maxPerRecording: config.recordings.maxRuns ?? DEFAULT_RUNS_PER_RECORDING,
+      },
+      logger,
+    );
+    const recordings = new RecordingService(
+      { ...config.recordings, exportRoots: config.recordings.exportRoots ?? exportRoots(config.filesRoots) },
+      bridge,
+      store,
+      logger,
+      runKeeper(runs),
+    );
     const webVitals = new WebVitalsBook();
     store.onEntry((entry) => webVitals.observe(entry));
     store.onCleared(() => webVitals.clear());
@@ -101,12 +118,8 @@ export class Connector {
       webVitals,
       // Exports are written where upload_file may read (the files roots, else the working folder unless
       // that is / or home), unless a test sets its own.
-      recordings: new RecordingService(
-        { ...config.recordings, exportRoots: config.recordings.exportRoots ?? exportRoots(config.filesRoots) },
-        bridge,
-        store,
-        logger,
-      ),
+      recordings,
+      evidence: new EvidenceService(recordings, runs, () => `http://127.0.0.1:${this.listeningPort}`),
       networkMocks: new NetworkMockService(
         mockCommand(() => this.services),
         store,

@@ -3,6 +3,7 @@ import type { SelectedTab } from './actions/selectedTab';
 import type { AgentBook } from './agents/agentBook';
 import type { AuditService } from './audit/auditService';
 import type { CoreServices } from './coreServices';
+import type { EvidenceService } from './evidence/evidenceService';
 import type { NetworkMockService } from './networkMocks/networkMockService';
 import type { PerformanceService } from './performance/traceService';
 import type { WebVitalsBook } from './performance/webVitals';
@@ -26,6 +27,8 @@ export interface ConnectorServices extends CoreServices {
   locator: EntryLocator;
   /** Recordings of the developer's input, their files and replays. */
   recordings: RecordingService;
+  /** Each replay's run (timeline, video) and the fail→pass receipt. */
+  evidence: EvidenceService;
   /** Hybrid mode: forwarding to an edge deployment, when a remote URL is set. */
   remote: HybridMode;
   /** Every action the assistant took in the browser, streamed to `/ws`. */

@@ -94,6 +94,8 @@ export interface Problem {
 
 export interface ReplayVerdict {
   recordingId: string;
+  /** The run kept with the recording (its timeline, video and receipt); absent for a cancelled replay. */
+  runId?: string;
   verdict: 'reproduced' | 'not reproduced' | 'diverged';
   /** Plain words: what the verdict means for this recording. */
   summary: string;

@@ -6,6 +6,7 @@ import { invalidJson, payloadTooLarge, sendError, sendSuccess, toApiError, type 
 import { withLeanIngest } from './leanIngest';
 import { auditRoutes } from './routes/auditRoutes';
 import { consoleRoutes } from './routes/consoleRoutes';
+import { evidenceRoutes } from './routes/evidenceRoutes';
 import { identityRoutes } from './routes/identityRoutes';
 import { networkMockRoutes } from './routes/networkMockRoutes';
 import { agentRoutes } from './routes/agentRoutes';
@@ -35,6 +36,7 @@ export function apiRoutes(services: ConnectorServices): Route[] {
     ...auditRoutes(services),
     ...performanceRoutes(services),
     ...recordingRoutes(services),
+    ...evidenceRoutes(services),
     ...networkMockRoutes(services),
     ...websocketRoutes(services),
     ...inspectionRoutes(services),

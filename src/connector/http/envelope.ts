@@ -14,9 +14,21 @@ export class TextBody {
   }
 }
 
+/** A handler result sent as a file of the connector's own (a run's video), with range requests. */
+export class FileBody {
+  constructor(
+    readonly path: string,
+    readonly mimeType: string,
+  ) {}
+}
+
 export function sendSuccess(res: Response, variant: Variant, data: unknown): void {
   if (data instanceof TextBody) {
     res.type('text/plain; charset=utf-8').send(data.text);
+    return;
+  }
+  if (data instanceof FileBody) {
+    res.sendFile(data.path, { headers: { 'Content-Type': data.mimeType }, dotfiles: 'allow' });
     return;
   }
   res.json(successBody(variant, data, res.locals.requestId as string));

@@ -16,6 +16,8 @@ export interface RecordingLimits {
   dir: string;
   maxRecordings: number;
   maxBytes: number;
+  /** Runs (replays with their evidence) kept per recording; the oldest go first. */
+  maxRuns?: number;
   /** Where export_recording may write; the connector's working folder when absent. */
   exportRoots?: string[];
 }

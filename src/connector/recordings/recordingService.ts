@@ -16,12 +16,19 @@ import { writeExport } from './export/exportFile';
 import { exportRecording, type ExportOptions } from './export/exportRecording';
 import { validateFlowContent } from './flowValidation';
 import { detailOf, RecordingLibrary, summaryOf, type RecordingLimits, type SavedRecording } from './recordingLibrary';
-import { ReplayRunner, type ReplayOptions } from './replayRunner';
+import { ReplayRunner, type ReplayOptions, type ReplayRun } from './replayRunner';
 import { settle } from './settle';
 import { checkId, newRecordingId, notFound } from './recordingIds';
 import { runningSummary, savedRecording, type Running } from './runningRecording';
 
 const COMMAND_TIMEOUT_MS = 15_000;
+
+/** Keeps each finished replay as a run of its recording (src/connector/evidence), and forgets a deleted recording's. */
+export interface RunKeeper {
+  /** Answers the kept run's id. */
+  keep(recording: SavedRecording, run: ReplayRun): Promise<string>;
+  forget(recordingId: string): Promise<void>;
+}
 
 /**
  * Recordings end to end: start and stop in the browser, the timeline from the store, files through
@@ -41,6 +48,7 @@ export class RecordingService {
     private readonly bridge: BrowserBridge,
     private readonly store: CaptureStore,
     logger: Logger,
+    private readonly runs?: RunKeeper,
   ) {
     this.library = new RecordingLibrary(limits, logger);
     this.runner = new ReplayRunner(bridge, store);
@@ -180,12 +188,14 @@ export class RecordingService {
       const saved = await this.library.get(id);
       if (!saved) throw notFound(id);
       tearDown = await setUp();
-      const verdict = await this.runner.run(saved.recording, {
+      const run = await this.runner.run(saved.recording, {
         ...options,
         secrets: { ...this.secrets.get(id), ...options.secrets },
       });
+      let verdict = run.verdict;
       // A cancelled replay stopped part-way: its verdict says so, and the last full one stays on record.
       if (!options.signal?.aborted) {
+        if (this.runs) verdict = { ...verdict, runId: await this.runs.keep(saved.recording, { ...run, verdict }) };
         saved.recording.lastVerdict = verdict;
         saved.recording.lastReplayMocks = mocks.length ? [...mocks] : undefined;
         await this.library.save(saved.recording);
@@ -260,6 +270,7 @@ export class RecordingService {
     checkId(id);
     if (this.running?.id === id) await this.stop(id);
     if (!(await this.library.delete(id))) throw notFound(id);
+    await this.runs?.forget(id);
     this.secrets.delete(id);
     this.changed();
     return { deleted: id };

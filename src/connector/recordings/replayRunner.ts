@@ -28,6 +28,24 @@ export interface ReplayOptions {
 
 type Failure = NonNullable<ReplayVerdict['failedStep']>;
 
+/** One step that started: when (epoch ms) it started and ended, and whether it ran. */
+export interface StepTiming {
+  index: number;
+  title: string;
+  startedAt: number;
+  endedAt: number;
+  ok: boolean;
+}
+
+/** A replay's verdict with what the evidence of the run is made of: its steps' times and the tab's captures. */
+export interface ReplayRun {
+  verdict: ReplayVerdict;
+  steps: StepTiming[];
+  tabId?: number;
+  /** The tab's captures during the run, Web Vitals included, oldest first. */
+  captures: StoredEntry[];
+}
+
 /** Replays a flow step by step in the browser's target tab and judges it against the recording. */
 export class ReplayRunner {
   constructor(
@@ -35,11 +53,15 @@ export class ReplayRunner {
     private readonly store: CaptureStore,
   ) {}
 
-  async run(recording: SavedRecording, options: ReplayOptions): Promise<ReplayVerdict> {
+  async run(recording: SavedRecording, options: ReplayOptions): Promise<ReplayRun> {
     const startedAt = Date.now();
     const startSeq = this.store.lastSeq;
     const steps = recording.flow.steps;
     const timed: TimedStep[] = [];
+    const timings: StepTiming[] = [];
+    // Vitals are not kept in the store's buffers: the run listens for its own.
+    const vitals: StoredEntry[] = [];
+    const stopListening = this.store.onEntry((entry) => entry.type === 'web-vitals' && vitals.push(entry));
     let tabId = options.tabId;
     let failedStep: Failure | undefined;
     for (const [index, original] of steps.entries()) {
@@ -50,6 +72,14 @@ export class ReplayRunner {
       }
       timed.push({ step: original, timestamp: Date.now() });
       const outcome = await this.runStep(recording, original, options.secrets, tabId);
+      const ok = !('reason' in outcome);
+      timings.push({
+        index,
+        title: describeStep(original),
+        startedAt: timed.at(-1)!.timestamp,
+        endedAt: Date.now(),
+        ok,
+      });
       if ('reason' in outcome) {
         failedStep = { index, type: original.type, reason: outcome.reason };
         break;
@@ -58,15 +88,13 @@ export class ReplayRunner {
     }
     const stepsMs = Date.now() - startedAt;
     if (tabId !== undefined) await settle(this.store);
+    stopListening();
     // Only this tab, and nothing from before the replay that arrived late.
-    const captures = this.store
-      .since(startSeq)
-      .filter(
-        (entry: StoredEntry) =>
-          (tabId === undefined || (entry as { tabId?: number }).tabId === tabId) && entry.timestamp >= startedAt,
-      );
+    const ofRun = (entry: StoredEntry) =>
+      (tabId === undefined || (entry as { tabId?: number }).tabId === tabId) && entry.timestamp >= startedAt;
+    const captures = this.store.since(startSeq).filter(ofRun);
     const replayTimeline = buildTimeline({ steps: timed, dialogs: [], startedAt }, captures);
-    return judge(problemsOf(recording.timeline), problemsOf(replayTimeline), {
+    const verdict = judge(problemsOf(recording.timeline), problemsOf(replayTimeline), {
       recordingId: recording.id,
       stepsTotal: steps.length,
       stepsRun: failedStep ? failedStep.index : steps.length,
@@ -74,6 +102,8 @@ export class ReplayRunner {
       startedAt,
       stepsMs,
     });
+    const all = [...captures, ...vitals.filter(ofRun)].sort((a, b) => a.seq - b.seq);
+    return { verdict, steps: timings, tabId, captures: all };
   }
 
   private async runStep(

@@ -92,6 +92,11 @@ export function verdictText(verdict: ReplayVerdict): string {
   return [
     `Verdict: ${verdict.verdict.toUpperCase()}`,
     `Steps run: ${verdict.stepsRun} of ${verdict.stepsTotal} in ${(verdict.durationMs / 1000).toFixed(1)} s.`,
+    ...(verdict.runId
+      ? [
+          `Run: ${verdict.runId} (its timeline: GET /recordings/${verdict.recordingId}/runs/${verdict.runId}/timeline; after a fix, export_fix_receipt compares it with the failing run).`,
+        ]
+      : []),
     fencePage(details),
   ].join('\n');
 }

@@ -4,6 +4,7 @@ import { agentTabTools } from './agentTabTools';
 import { auditTools } from './auditTools';
 import { consoleTools } from './consoleTools';
 import { dataTools } from './dataTools';
+import { evidenceTools } from './evidenceTools';
 import { harTools } from './harTools';
 import { networkMockTools } from './networkMockTools';
 import { inspectionTools } from './inspectionTools';
@@ -31,6 +32,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...screenshotTools,
   ...dataTools,
   ...recordingTools,
+  ...evidenceTools,
   ...websocketTools,
   ...harTools,
   ...inspectionTools,
