@@ -1,25 +1,21 @@
 import { z } from 'zod';
-import { RUN_ID } from '../../shared/evidence';
 import { RECORDING_ID } from '../../shared/recording';
 import { fencePage } from '../format/fence';
 import { defineTool } from '../tool';
 
-const runId = (which: string) =>
-  z.string().regex(RUN_ID, 'expected a run id such as "run-1a2b3c4d5e6f"').optional().describe(which);
+// The service checks run ids (a clear INVALID_PARAMETER); no pattern here keeps tools/list short.
+const runId = (which: string) => z.string().max(40).optional().describe(which);
 
 const exportFixReceipt = defineTool({
   name: 'export_fix_receipt',
   title: 'Export a fix receipt',
   description:
-    'Markdown for a pull request comparing two replays of a recording: both verdicts (reproduced → not reproduced), errors and failed requests gone and new, visual changes, Web Vitals, links to the videos. Replay before and after the fix first.',
+    'Markdown for a PR: a failing and a passing replay compared (verdicts, errors gone/new, vitals, videos).',
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema: z.strictObject({
-    id: z
-      .string()
-      .regex(RECORDING_ID, 'expected a recording id such as "rec-1a2b3c4d5e6f"')
-      .describe('Recording id, e.g. "rec-1a2b3c4d5e6f".'),
-    before: runId('The failing run (a runId from replay_recording); default: the latest run that did not pass.'),
-    after: runId('The run after the fix; default: the latest run.'),
+    id: z.string().regex(RECORDING_ID, 'expected a recording id such as "rec-1a2b3c4d5e6f"').describe('Recording id.'),
+    before: runId('Failing run (default: latest failing)'),
+    after: runId('Passing run (default: latest)'),
   }),
   handler: async (args, { services }) => {
     const receipt = await services.evidence.receipt(args.id, args.before, args.after);
