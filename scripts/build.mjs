@@ -76,6 +76,7 @@ const targets = [
       devtools: 'browser-extension/src/devtools/devtools.ts',
       popup: 'browser-extension/src/popup/popup.ts',
       options: 'browser-extension/src/options/options.ts',
+      offscreen: 'browser-extension/src/offscreen/videoEncoder.ts',
     },
     outdir: 'dist/browser-extension',
     platform: 'browser',

@@ -19,6 +19,7 @@ import { WebVitalsBook } from './performance/webVitals';
 import { RecordingService } from './recordings/recordingService';
 import { EvidenceService } from './evidence/evidenceService';
 import { runKeeper } from './evidence/runKeeper';
+import { ScreencastVideo } from './evidence/screencastVideo';
 import { DEFAULT_RUNS_PER_RECORDING, RunStore } from './evidence/runStore';
 import { attachJournal } from './journal/journal';
 import { HybridMode } from './remote/hybridMode';
@@ -79,6 +80,7 @@ export class Connector {
     const store = new CaptureStore(config.limits, { headers: config.redactHeaders, fullBodies: config.fullBodies });
     const bridge = new BrowserBridge();
     const sourceMaps = new SourceMapper({ logger, fileRoots: () => config.filesRoots });
+    const video = new ScreencastVideo(bridge);
     const runs = new RunStore(
       {
         dir: join(config.recordings.dir, 'runs'),
@@ -91,7 +93,7 @@ export class Connector {
       bridge,
       store,
       logger,
-      runKeeper(runs),
+      runKeeper(runs, video),
     );
     const webVitals = new WebVitalsBook();
     store.onEntry((entry) => webVitals.observe(entry));
@@ -119,7 +121,7 @@ export class Connector {
       // Exports are written where upload_file may read (the files roots, else the working folder unless
       // that is / or home), unless a test sets its own.
       recordings,
-      evidence: new EvidenceService(recordings, runs, () => `http://127.0.0.1:${this.listeningPort}`),
+      evidence: new EvidenceService(recordings, runs, () => `http://127.0.0.1:${this.listeningPort}`, video.transfers),
       networkMocks: new NetworkMockService(
         mockCommand(() => this.services),
         store,

@@ -92,6 +92,24 @@ export interface TraceReply extends PageInfo {
   bytes: number;
 }
 
+/** A replay's screencast: frames from `Page.startScreencast`, timed from `startedAt` (the run's start, epoch ms). */
+export type ScreencastStartArgs = TabTarget & { runId: string; startedAt: number };
+
+/**
+ * The encoded video travels as `video-chunk` frames (under `transferId`); the reply says how many. `still` is
+ * the JPEG (base64) the tab showed when step `stillStep` of the replay ended.
+ */
+export interface ScreencastReply {
+  chunks: number;
+  bytes: number;
+  mimeType: string;
+  width: number;
+  height: number;
+  frames: number;
+  durationMs: number;
+  still?: string;
+}
+
 export type HighlightArgs = TabTarget & {
   ref?: string;
   selector?: string;
@@ -131,6 +149,8 @@ export interface BrowserCommands {
   'record-stop': Command<{ recordingId?: string }, BrowserRecording & { id: string }>;
   'record-status': Command<Record<string, never>, { id: string; tabId: number; steps: number } | null>;
   'replay-step': Command<ReplayStepArgs, ReplayStepResult>;
+  'screencast-start': Command<ScreencastStartArgs, { tabId: number }>;
+  'screencast-stop': Command<{ runId: string; transferId: string; stillStep: number }, ScreencastReply>;
   emulate: Command<EmulationRequest & TabTarget, PageInfo & { state: EmulationState }>;
   history: Command<{ action: HistoryAction } & TabTarget, PageInfo>;
   'select-tab': Command<{ tabId: number }, PageInfo>;
@@ -178,6 +198,8 @@ const NAMES: { [K in CommandName]: true } = {
   'record-stop': true,
   'record-status': true,
   'replay-step': true,
+  'screencast-start': true,
+  'screencast-stop': true,
   emulate: true,
   history: true,
   'select-tab': true,

@@ -61,6 +61,10 @@ export interface RunRecord {
   /** The step the run failed at: the one that could not run, else the one the first recurring problem followed. */
   firstFailingStep?: number;
   video: RunVideo | null;
+  /** Why a video that was asked for is missing. */
+  videoError?: string;
+  /** The picture the tab showed when the failing (or last) step ended: `<runId>.still.jpg`. */
+  still?: { step: number; file: string };
   visualChanges: VisualChange[];
 }
 

@@ -56,6 +56,12 @@ export const extensionFrameSchema = z.discriminatedUnion('type', [
     index: z.number().int().nonnegative(),
     data: z.string().describe('base64 of the next part of the gzipped trace (bounded by the frame cap)'),
   }),
+  z.object({
+    type: z.literal('video-chunk'),
+    transferId: z.string().max(100).describe("the screencast-stop command's transferId"),
+    index: z.number().int().nonnegative(),
+    data: z.string().describe("base64 of the next part of a replay's video (bounded by the frame cap)"),
+  }),
   ...captureEventSchema.options,
 ]);
 export type ExtensionFrame = z.infer<typeof extensionFrameSchema>;

@@ -16,6 +16,7 @@ import { previewImage } from './preview';
 import { performanceTrace } from './performance/traceRecorder';
 import { recordingCommands } from './recordings/recordingCommands';
 import { runScript } from './runScript';
+import { screencastCommands } from './screencast/screencastRecorder';
 import { takeScreenshot } from './screenshot';
 
 type Reply = (frame: object) => void;
@@ -37,6 +38,7 @@ const HANDLERS: CommandHandlers = {
   ...PAGE_CONTROL_HANDLERS,
   'performance-trace': performanceTrace,
   ...recordingCommands,
+  ...screencastCommands,
   ...networkMockCommands,
   ...agentTabCommands,
 };

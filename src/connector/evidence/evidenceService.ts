@@ -1,5 +1,6 @@
 import { ApiError } from '../../shared/errors';
 import { isRunId, type FixReceipt, type RunRecord, type RunSummary, type RunTimeline } from '../../shared/evidence';
+import type { TraceTransfers } from '../performance/traceTransfers';
 import type { RecordingService } from '../recordings/recordingService';
 import { fixReceipt } from './fixReceipt';
 import { runTimeline } from './runTimeline';
@@ -41,6 +42,8 @@ export class EvidenceService {
     private readonly runs: RunStore,
     /** The connector's own address, for the receipt's links. */
     private readonly origin: () => string,
+    /** Where the browser's `video-chunk` frames go. */
+    readonly transfers: TraceTransfers,
   ) {}
 
   /** The recording's runs, newest first (an unknown recording is refused). */
@@ -71,10 +74,26 @@ export class EvidenceService {
         { id: recordingId, runId },
       );
     return {
-      path: this.runs.pathOf(recordingId, runId, run.video.file.split('.').pop()!),
+      path: this.runs.pathOf(recordingId, runId, 'webm'),
       mimeType: run.video.mimeType,
       bytes: run.video.bytes,
     };
+  }
+
+  /** The picture of the run's failing (or last) step, when the run was filmed. */
+  async still(recordingId: string, runId: string): Promise<{ path: string; step: number }> {
+    const run = await this.run(recordingId, runId);
+    if (!run.still)
+      throw new ApiError(
+        'NOT_FOUND',
+        `Run ${runId} has no still: replay with {"video": true} (replay_recording video: true) to keep one.`,
+        { id: recordingId, runId },
+      );
+    return { path: this.stillPath(recordingId, runId), step: run.still.step };
+  }
+
+  stillPath(recordingId: string, runId: string): string {
+    return this.runs.pathOf(recordingId, runId, 'still.jpg');
   }
 
   /**

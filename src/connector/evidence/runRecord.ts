@@ -1,22 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { RunRecord, RunStep } from '../../shared/evidence';
 import type { ReplayRun } from '../recordings/replayRunner';
+import { firstFailingStep } from '../recordings/verdict';
 import { runEvents } from './runEvents';
 
 /** A new run id, like run-1a2b3c4d5e6f (ids build file paths: nothing else is ever one). */
 export function newRunId(): string {
   return `run-${randomBytes(6).toString('hex')}`;
-}
-
-/**
- * The step a run failed at: the step that could not run (diverged), else the step the first recurring
- * error or failed request followed (reproduced); none when the recording's problems are gone.
- */
-export function firstFailingStep(run: Pick<ReplayRun, 'verdict'>): number | undefined {
-  const { verdict } = run;
-  if (verdict.failedStep) return verdict.failedStep.index;
-  const first = verdict.recurring[0];
-  return first && first.step >= 0 ? first.step : undefined;
 }
 
 /** A finished replay as kept with its recording: steps and the tab's events on the run's clock. */
@@ -29,7 +19,7 @@ export function runRecordOf(recordingId: string, run: ReplayRun, runId: string =
     endMs: step.endedAt - startedAt,
     ok: step.ok,
   }));
-  const failing = firstFailingStep(run);
+  const failing = firstFailingStep(run.verdict);
   return {
     runId,
     recordingId,

@@ -42,6 +42,12 @@ export class RunStore {
     await this.prune(run.recordingId, run.runId);
   }
 
+  /** A file of the run beside its record (the video, the still), 0600. */
+  async saveFile(recordingId: string, runId: string, extension: string, bytes: Uint8Array): Promise<void> {
+    await privateFolder(this.folderOf(recordingId));
+    await writePrivateFile(this.pathOf(recordingId, runId, extension), bytes);
+  }
+
   /** The recording's runs, oldest first. */
   async list(recordingId: string): Promise<RunRecord[]> {
     const names = await readdir(this.folderOf(recordingId)).catch(() => [] as string[]);

@@ -16,6 +16,12 @@ interface Transfer {
 export class TraceTransfers {
   private readonly open = new Map<string, Transfer>();
 
+  /** `what` names the file in errors: a trace, or a replay's video (evidence/). */
+  constructor(
+    private readonly what = 'trace',
+    private readonly maxBytes = MAX_TRACE_BYTES,
+  ) {}
+
   expect(transferId: string): void {
     this.open.set(transferId, { chunks: [], bytes: 0 });
   }
@@ -29,25 +35,24 @@ export class TraceTransfers {
     }
     const chunk = Buffer.from(frame.data, 'base64');
     transfer.bytes += chunk.length;
-    if (transfer.bytes > MAX_TRACE_BYTES)
-      transfer.failed = `the trace is over ${MAX_TRACE_BYTES / 1024 / 1024} MB gzipped`;
+    if (transfer.bytes > this.maxBytes) transfer.failed = `the ${this.what} is over ${this.maxBytes / 1024 / 1024} MB`;
     else transfer.chunks.push(chunk);
   }
 
-  /** The whole gzipped trace, once the browser's reply said how many chunks it sent. */
+  /** The whole file, once the browser's reply said how many chunks it sent. */
   take(transferId: string, expectedChunks: number): Buffer {
     const transfer = this.open.get(transferId);
     this.open.delete(transferId);
-    if (!transfer) throw new ApiError('COMMAND_FAILED', 'No trace transfer is open under this id.');
+    if (!transfer) throw new ApiError('COMMAND_FAILED', `No ${this.what} transfer is open under this id.`);
     if (transfer.failed)
       throw new ApiError(
         'COMMAND_FAILED',
-        `The trace could not be received: ${transfer.failed}. Record a shorter trace.`,
+        `The ${this.what} could not be received: ${transfer.failed}. Record a shorter one.`,
       );
     if (transfer.chunks.length !== expectedChunks)
       throw new ApiError(
         'COMMAND_FAILED',
-        `The trace arrived incomplete (${transfer.chunks.length} of ${expectedChunks} parts). Retry.`,
+        `The ${this.what} arrived incomplete (${transfer.chunks.length} of ${expectedChunks} parts). Retry.`,
       );
     return Buffer.concat(transfer.chunks);
   }

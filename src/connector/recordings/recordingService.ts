@@ -16,7 +16,7 @@ import { writeExport } from './export/exportFile';
 import { exportRecording, type ExportOptions } from './export/exportRecording';
 import { validateFlowContent } from './flowValidation';
 import { detailOf, RecordingLibrary, summaryOf, type RecordingLimits, type SavedRecording } from './recordingLibrary';
-import { ReplayRunner, type ReplayOptions, type ReplayRun } from './replayRunner';
+import { ReplayRunner, type ReplayOptions, type ReplayRun, type VideoRecorder } from './replayRunner';
 import { settle } from './settle';
 import { checkId, newRecordingId, notFound } from './recordingIds';
 import { runningSummary, savedRecording, type Running } from './runningRecording';
@@ -28,6 +28,8 @@ export interface RunKeeper {
   /** Answers the kept run's id. */
   keep(recording: SavedRecording, run: ReplayRun): Promise<string>;
   forget(recordingId: string): Promise<void>;
+  /** Films replays asked with `video: true`. */
+  video?: VideoRecorder;
 }
 
 /**
@@ -51,7 +53,7 @@ export class RecordingService {
     private readonly runs?: RunKeeper,
   ) {
     this.library = new RecordingLibrary(limits, logger);
-    this.runner = new ReplayRunner(bridge, store);
+    this.runner = new ReplayRunner(bridge, store, runs?.video);
   }
 
   /** Called after anything changes (start, stop, replay, import, delete): the /ws hub tells the views. */

@@ -13,9 +13,11 @@ import type { CaptureStore } from '../store';
 import type { SavedRecording } from './recordingLibrary';
 import { settle } from './settle';
 import { buildTimeline, describeStep, problemsOf } from './timeline';
-import { judge } from './verdict';
+import { firstFailingStep, judge } from './verdict';
 
 export const DEFAULT_STEP_TIMEOUT_MS = 5_000;
+
+const videoError = (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) });
 
 export interface ReplayOptions {
   secrets: Record<string, string>;
@@ -24,6 +26,24 @@ export interface ReplayOptions {
   signal?: AbortSignal;
   /** The tab to replay in (an agent's own); the browser's choice (the active tab) when absent. */
   tabId?: number;
+  /** Record the tab's video on the run's clock (needs a VideoRecorder). */
+  video?: boolean;
+}
+
+/** A replay's video, and the picture the tab showed when the failing (or last) step ended. */
+export interface RecordedVideo {
+  bytes: Uint8Array;
+  mimeType: string;
+  width: number;
+  height: number;
+  frames: number;
+  durationMs: number;
+  still?: { step: number; jpeg: Uint8Array };
+}
+
+/** Films a replay's tab (src/connector/evidence); a video that fails answers why, and the replay goes on. */
+export interface VideoRecorder {
+  start(tabId: number | undefined, startedAt: number): Promise<{ stop(stillStep: number): Promise<RecordedVideo> }>;
 }
 
 type Failure = NonNullable<ReplayVerdict['failedStep']>;
@@ -44,6 +64,7 @@ export interface ReplayRun {
   tabId?: number;
   /** The tab's captures during the run, Web Vitals included, oldest first. */
   captures: StoredEntry[];
+  video?: RecordedVideo | { error: string };
 }
 
 /** Replays a flow step by step in the browser's target tab and judges it against the recording. */
@@ -51,6 +72,7 @@ export class ReplayRunner {
   constructor(
     private readonly bridge: BrowserBridge,
     private readonly store: CaptureStore,
+    private readonly videos?: VideoRecorder,
   ) {}
 
   async run(recording: SavedRecording, options: ReplayOptions): Promise<ReplayRun> {
@@ -62,6 +84,7 @@ export class ReplayRunner {
     // Vitals are not kept in the store's buffers: the run listens for its own.
     const vitals: StoredEntry[] = [];
     const stopListening = this.store.onEntry((entry) => entry.type === 'web-vitals' && vitals.push(entry));
+    const filming = options.video ? await this.startVideo(options.tabId, startedAt) : undefined;
     let tabId = options.tabId;
     let failedStep: Failure | undefined;
     for (const [index, original] of steps.entries()) {
@@ -103,7 +126,17 @@ export class ReplayRunner {
       stepsMs,
     });
     const all = [...captures, ...vitals.filter(ofRun)].sort((a, b) => a.seq - b.seq);
-    return { verdict, steps: timings, tabId, captures: all };
+    const still = firstFailingStep(verdict) ?? Math.max(0, timings.length - 1);
+    const video = filming && 'stop' in filming ? await filming.stop(still).catch(videoError) : filming;
+    return { verdict, steps: timings, tabId, captures: all, ...(video ? { video } : {}) };
+  }
+
+  private async startVideo(
+    tabId: number | undefined,
+    startedAt: number,
+  ): Promise<{ stop(stillStep: number): Promise<RecordedVideo> } | { error: string }> {
+    if (!this.videos) return { error: 'this connector records no video' };
+    return this.videos.start(tabId, startedAt).catch(videoError);
   }
 
   private async runStep(

@@ -9,6 +9,16 @@ export interface ReplayOutcome {
   stepsMs: number;
 }
 
+/**
+ * The step a run failed at: the step that could not run (diverged), else the step the first recurring
+ * error or failed request followed (reproduced); none when the recording's problems are gone.
+ */
+export function firstFailingStep(verdict: ReplayVerdict): number | undefined {
+  if (verdict.failedStep) return verdict.failedStep.index;
+  const first = verdict.recurring[0];
+  return first && first.step >= 0 ? first.step : undefined;
+}
+
 /** First occurrence of each key: a problem repeated in a loop counts once. */
 function distinct(problems: readonly Problem[]): Problem[] {
   const seen = new Set<string>();

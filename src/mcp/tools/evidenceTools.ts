@@ -8,14 +8,13 @@ const runId = (which: string) => z.string().max(40).optional().describe(which);
 
 const exportFixReceipt = defineTool({
   name: 'export_fix_receipt',
-  title: 'Export a fix receipt',
-  description:
-    'Markdown for a PR: a failing and a passing replay compared (verdicts, errors gone/new, vitals, videos).',
+  title: 'Fix receipt',
+  description: 'PR-ready Markdown: failing vs passing replay (verdicts, errors gone/new, vitals, videos).',
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema: z.strictObject({
     id: z.string().regex(RECORDING_ID, 'expected a recording id such as "rec-1a2b3c4d5e6f"').describe('Recording id.'),
-    before: runId('Failing run (default: latest failing)'),
-    after: runId('Passing run (default: latest)'),
+    before: runId('Failing runId'),
+    after: runId('Passing runId (default: latest)'),
   }),
   handler: async (args, { services }) => {
     const receipt = await services.evidence.receipt(args.id, args.before, args.after);

@@ -7,6 +7,7 @@ import { fencePage } from '../format/fence';
 import { recordingText, summaryLine, verdictText } from '../format/recordingText';
 import { defineTool, ToolError, type ToolAnswer, type ToolContext } from '../tool';
 import { exportRecording } from './exportRecordingTool';
+import { runEvidence } from './runEvidence';
 
 const recordingId = z
   .string()
@@ -70,7 +71,7 @@ const getRecording = defineTool({
 });
 
 async function replay(
-  args: { id: string; secrets?: Record<string, string>; networkMocks?: unknown[] },
+  args: { id: string; secrets?: Record<string, string>; networkMocks?: unknown[]; video?: boolean },
   { services, progress, signal, agent }: ToolContext,
 ): Promise<ToolAnswer> {
   // The replay service reaches the browser on its own: the lease gate is asked here, and it replays in the agent's tab.
@@ -87,11 +88,17 @@ async function replay(
     secrets: args.secrets ?? {},
     tabId,
     signal,
+    video: args.video ?? false,
     onStep:
       progress &&
       ((index, total, description) => progress(index / total, `step ${index + 1}/${total}: ${description}`)),
   });
-  return { text: verdictText(verdict) };
+  if (!verdict.runId || !args.video) return { text: verdictText(verdict) };
+  const evidence = await runEvidence(services, verdict.recordingId, verdict.runId);
+  return {
+    text: [verdictText(verdict), evidence.line].join('\n'),
+    ...(evidence.image ? { image: evidence.image } : {}),
+  };
 }
 
 const replayRecording = defineTool({
@@ -107,6 +114,7 @@ const replayRecording = defineTool({
       .optional()
       .describe('Values for {{secret:NAME}} placeholders, only when a replay says one is missing. Never saved.'),
     networkMocks: z.array(z.looseObject({})).max(20).optional().describe('mock_network rules for this replay'),
+    video: z.boolean().optional().describe('Record a video'),
   }),
   handler: replay,
 });

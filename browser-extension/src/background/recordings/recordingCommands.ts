@@ -1,6 +1,7 @@
 import type { CommandHandlers } from '../../../../src/shared/browserCommands';
 import type { ExtensionMessage } from '../../common/messages';
 import type { ConnectorLink } from '../connectorLink';
+import { screencastStepEnded } from '../screencast/screencastRecorder';
 import { replayStep } from './replayStep';
 import { TabRecorder } from './tabRecorder';
 
@@ -14,8 +15,9 @@ export const recordingCommands: Pick<
   'record-start': (args) => tabRecorder.start(args),
   'record-stop': (args) => tabRecorder.stop(args),
   'record-status': () => Promise.resolve(tabRecorder.status ?? null),
-  // The connector validated the step against @puppeteer/replay before sending it.
-  'replay-step': replayStep,
+  // The connector validated the step against @puppeteer/replay before sending it. A replay's video keeps
+  // the picture each step left (ran or failed) as that step's still.
+  'replay-step': (args) => replayStep(args).finally(() => screencastStepEnded(args.tabId)),
 };
 
 type RecordingMessage = Extract<ExtensionMessage, { kind: 'recording-step' | 'recording-dialog' | 'recording-toggle' }>;

@@ -51,6 +51,11 @@ export function evidenceRoutes(services: ConnectorServices): Route[] {
     },
     {
       method: 'GET',
+      path: '/recordings/:id/runs/:runId/still',
+      handle: async ({ params }) => new FileBody((await evidence.still(params.id!, params.runId!)).path, 'image/jpeg'),
+    },
+    {
+      method: 'GET',
       path: '/recordings/:id/receipt',
       handle: async ({ params, query }) => {
         const format = receiptFormat(query);

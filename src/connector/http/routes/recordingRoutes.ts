@@ -36,6 +36,14 @@ function secretsOf(record: Record<string, unknown>): Record<string, string> {
   return secrets as Record<string, string>;
 }
 
+/** `video`: film the replay's tab (true), or not (false, the default). */
+function videoOf(record: Record<string, unknown>): boolean {
+  const video = record.video ?? false;
+  if (typeof video !== 'boolean')
+    throw new ApiError('INVALID_PARAMETER', "Invalid 'video': expected true or false.", { parameter: 'video' });
+  return video;
+}
+
 function formatOf(query: Record<string, unknown>): ExportFormat {
   const format = query.format ?? 'playwright';
   if (typeof format !== 'string' || !(EXPORT_FORMATS as readonly string[]).includes(format))
@@ -88,6 +96,7 @@ export function recordingRoutes(services: ConnectorServices): Route[] {
       handle: ({ params, body, signal }) =>
         replayWithMocks(services, params.id!, parseMockList(bodyRecord(body).networkMocks), {
           secrets: secretsOf(bodyRecord(body)),
+          video: videoOf(bodyRecord(body)),
           signal,
         }),
     },
