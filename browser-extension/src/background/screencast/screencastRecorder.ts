@@ -9,6 +9,11 @@ import { encodeFrame, encoder } from './encoderClient';
 const BITRATE = 400_000;
 const CHUNK_CHARS = 1024 * 1024;
 const MAX_SIZE = { maxWidth: 1280, maxHeight: 800 };
+/**
+ * At most 5 frames a second: the ack of a frame is held back until this long after the previous one,
+ * and Chrome sends no new frame before the ack, so the page's renderer does not encode frames no one keeps.
+ */
+const FRAME_INTERVAL_MS = 200;
 
 interface Cast {
   runId: string;
@@ -19,6 +24,8 @@ interface Cast {
   last?: string;
   /** The frame shown when each replay step ended, in step order. */
   stills: (string | undefined)[];
+  /** When the last frame was acknowledged (epoch ms). */
+  ackedAt: number;
 }
 
 const casts = new Map<string, Cast>();
@@ -36,7 +43,12 @@ export function screencastStepEnded(tabId: number | undefined): void {
 }
 
 function onFrame(cast: Cast, params: EventParams): void {
-  void cast.session.send('Page.screencastFrameAck', { sessionId: params.sessionId }).catch(() => undefined);
+  const wait = Math.max(0, cast.ackedAt + FRAME_INTERVAL_MS - Date.now());
+  cast.ackedAt = Date.now() + wait;
+  const ack = () =>
+    void cast.session.send('Page.screencastFrameAck', { sessionId: params.sessionId }).catch(() => undefined);
+  if (wait) setTimeout(ack, wait);
+  else ack();
   const data = String(params.data);
   cast.last = data;
   const at = typeof params.metadata?.timestamp === 'number' ? params.metadata.timestamp * 1000 : Date.now();
@@ -92,7 +104,7 @@ export const screencastCommands: Pick<CommandHandlers, 'screencast-start' | 'scr
     const session = await actionSession(tab.id!);
     session.pin(`screencast:${runId}`);
     await encoder(runId, { op: 'open', bitrate: BITRATE });
-    const cast: Cast = { runId, startedAt, session, off: () => undefined, stills: [] };
+    const cast: Cast = { runId, startedAt, session, off: () => undefined, stills: [], ackedAt: 0 };
     cast.off = session.on('Page.screencastFrame', (params) => onFrame(cast, params));
     casts.set(runId, cast);
     try {

@@ -1,0 +1,119 @@
+/**
+ * Evidence benchmark: the 10-step shop replay with and without video (alternating, same browser), and
+ * the video's size for 10 s of a busy 1280×800 tab (a clock ticking every 100 ms and a moving gradient).
+ * Usage: npm run bench:evidence   (prints figures; not a test)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Connector } from '../src/connector/connector';
+import type { RunRecord } from '../src/shared/evidence';
+import type { ReplayVerdict } from '../src/shared/recording';
+import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
+import { startShopServer } from '../test/e2e/support/shopServer';
+import { get, post } from '../test/support/http';
+import { listenOnLoopback } from '../test/support/staticFiles';
+import { median } from './median';
+
+const RUNS = 5;
+
+function shopFlow(origin: string) {
+  return {
+    title: 'bench: order two white teas',
+    steps: [
+      { type: 'navigate', url: `${origin}/` },
+      { type: 'change', value: 'bob', selectors: [['aria/User name'], ['#user']] },
+      { type: 'change', value: 'pw', selectors: [['#password']] },
+      { type: 'click', selectors: [['aria/Sign in'], ['#signin > button']], offsetX: 20, offsetY: 8 },
+      { type: 'waitForElement', selectors: [['#tea']] },
+      { type: 'change', value: 'white', selectors: [['aria/Tea'], ['#tea']] },
+      { type: 'change', value: '2', selectors: [['aria/Quantity'], ['#qty']] },
+      { type: 'click', selectors: [['[data-testid="add"]']], offsetX: 10, offsetY: 5 },
+      { type: 'waitForElement', selectors: [['text/Added 2 × white']] },
+      { type: 'scroll', x: 0, y: 300 },
+    ],
+  };
+}
+
+const BUSY_PAGE = `<!doctype html><title>busy</title>
+<style>body{margin:0;font:48px system-ui}#g{height:100vh;background:linear-gradient(90deg,#c33,#33c,#3c3);background-size:300% 100%;animation:m 3s linear infinite}@keyframes m{to{background-position:300% 0}}</style>
+<div id="g"><p id="clock"></p></div>
+<script>setInterval(()=>{clock.textContent=new Date().toISOString()},100)</script>`;
+
+/** Ten seconds on a page that changes all the time: the worst case for the video's size. */
+function busyFlow(origin: string) {
+  return {
+    title: 'bench: 10 s of a busy tab',
+    steps: [
+      { type: 'navigate', url: `${origin}/` },
+      { type: 'waitForExpression', expression: 'performance.now() > 10000', timeout: 15_000 },
+    ],
+  };
+}
+
+async function replay(port: number, id: string, video: boolean): Promise<{ ms: number; verdict: ReplayVerdict }> {
+  const started = performance.now();
+  const verdict = (await post(port, `/recordings/${id}/replay`, { video })).json as ReplayVerdict;
+  const ms = performance.now() - started;
+  if (verdict.verdict === 'diverged') throw new Error(`replay diverged: ${verdict.summary}`);
+  return { ms, verdict };
+}
+
+async function runOf(port: number, verdict: ReplayVerdict): Promise<RunRecord> {
+  return (await get(port, `/recordings/${verdict.recordingId}/runs/${verdict.runId}`)).json as RunRecord;
+}
+
+async function main(): Promise<void> {
+  const executablePath = chromiumPath();
+  if (!executablePath) throw new Error('Chromium not found: apt-get install chromium');
+  const dir = mkdtempSync(join(tmpdir(), 'bd-bench-evidence-'));
+  const connector = await Connector.start({ port: 0, screenshots: { dir }, recordings: { dir } });
+  const shop = await startShopServer();
+  const busy = await listenOnLoopback(createServer((_req, res) => res.end(BUSY_PAGE)));
+  const browser = await launchWithExtension(executablePath);
+  try {
+    await connectExtension(browser.worker, connector.port);
+    const page = await browser.context.newPage();
+    await page.goto(`${shop.origin}/`);
+    const id = (await post(connector.port, '/recordings/import', { flow: shopFlow(shop.origin) })).json.id as string;
+    const plain: number[] = [];
+    const filmed: number[] = [];
+    const perTenSeconds: number[] = [];
+    // One warm-up each (the debugger attach, the offscreen document), then alternate.
+    await replay(connector.port, id, false);
+    await replay(connector.port, id, true);
+    for (let run = 0; run < RUNS; run++) {
+      plain.push((await replay(connector.port, id, false)).ms);
+      const withVideo = await replay(connector.port, id, true);
+      filmed.push(withVideo.ms);
+      const video = (await runOf(connector.port, withVideo.verdict)).video!;
+      perTenSeconds.push((video.bytes / video.durationMs) * 10_000);
+    }
+    await page.goto(`${busy.origin}/`);
+    const busyId = (await post(connector.port, '/recordings/import', { flow: busyFlow(busy.origin) })).json
+      .id as string;
+    const busyRun = await runOf(connector.port, (await replay(connector.port, busyId, true)).verdict);
+    const busyVideo = busyRun.video!;
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+    console.log(`Replay of a 10-step flow, ${RUNS} runs each, medians (same browser, alternating):`);
+    console.log(`  without video: ${median(plain).toFixed(0)} ms`);
+    console.log(
+      `  with video:    ${median(filmed).toFixed(0)} ms  (${(median(filmed) / median(plain)).toFixed(2)}×; target ≤ 1.3×)`,
+    );
+    console.log(`  its video per 10 s: ${kb(median(perTenSeconds))}`);
+    console.log(
+      `Busy 1280×800 tab (clock every 100 ms, moving gradient): ${(busyVideo.durationMs / 1000).toFixed(1)} s of ${busyVideo.width}×${busyVideo.height} video, ${kb(busyVideo.bytes)} = ${kb((busyVideo.bytes / busyVideo.durationMs) * 10_000)} per 10 s (target ≤ 1 MB)`,
+    );
+  } finally {
+    await browser.close();
+    await Promise.all([shop.close(), busy.close()]);
+    await connector.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
