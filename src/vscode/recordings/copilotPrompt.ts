@@ -17,7 +17,7 @@ export function copilotPromptForRecording(recording: RecordingDetail): string {
   return chatPrompt({
     ask: `Fix the bug in this browser recording (${recording.id}).${verdict} Its title, steps, and the errors and failed requests each led to:`,
     page: [`Title: "${recording.title}"`, ...steps],
-    then: `Find the cause in the workspace and fix it. Then check the fix with the Browser Debug tool replay_recording {"id": "${recording.id}"}: the verdict should be "not reproduced".`,
+    then: `Find the cause in the workspace and fix it. Then check the fix with the Browser Debug tool replay_recording {"id": "${recording.id}", "video": true}: the verdict should be "not reproduced". When it is, end with the Markdown of export_fix_receipt {"id": "${recording.id}"}, the fail→pass receipt for the pull request.`,
   });
 }
 

@@ -48,7 +48,7 @@ describe('chat prompts built in VS Code', () => {
     assert.match(inside, /at http:\/\/localhost:5173\/shop\.js:4:7/, 'the script URL is the page’s, inside');
   });
 
-  it('"Ask Copilot to Fix" on a recording fences the title, steps and errors, keeps replay_recording outside', () => {
+  it('"Ask Copilot to Fix" on a recording fences the title, steps and errors, keeps replay_recording and the receipt outside', () => {
     const recording = {
       id: 'rec-1a2b3c4d5e6f',
       title: `Checkout ${HIDDEN}`,
@@ -66,7 +66,7 @@ describe('chat prompts built in VS Code', () => {
     assert.match(fenced[2]!, /1\. click "Pay"\n {3}✗ Order failed/);
     assert.match(
       prompt.slice(fenced.index + fenced[0].length),
-      /^Find the cause.*replay_recording \{"id": "rec-1a2b3c4d5e6f"\}/,
+      /^Find the cause.*replay_recording \{"id": "rec-1a2b3c4d5e6f", "video": true\}.*export_fix_receipt \{"id": "rec-1a2b3c4d5e6f"\}/,
     );
   });
 
