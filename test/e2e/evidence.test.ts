@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeStep } from '../../src/connector/recordings/timeline';
 import type { RunTimeline } from '../../src/shared/evidence';
 import { callerHeaders } from '../support/callerSecret';
-import { get, post } from '../support/http';
+import { get, post, request } from '../support/http';
 import { call, textOf } from '../support/mcp';
 import { until } from './support/chromium';
 import { recordingRig } from './support/recordingRig';
@@ -198,5 +198,12 @@ describe('evidence of a fix: runs, video on the run clock, timeline, receipt', f
     const toolError = await rig.mcp.callTool({ name: 'export_fix_receipt', arguments: { id, before: 'nope' } });
     assert.ok(toolError.isError);
     assert.match(textOf(toolError as never), /run ids look like run-/);
+  });
+
+  it('deleting the recording deletes its runs, videos included', async () => {
+    const deleted = await request(rig.connector.port, 'DELETE', `/recordings/${id}`);
+    assert.equal(deleted.status, 200, deleted.text);
+    assert.ok(!existsSync(join(rig.recordingsDir, 'runs', id)));
+    assert.equal((await get(rig.connector.port, `/recordings/${id}/runs`)).status, 404);
   });
 });
