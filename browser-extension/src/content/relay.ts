@@ -154,5 +154,6 @@ function claimRelay(): boolean {
 if (claimRelay()) {
   relayPageEvents();
   observeTimings();
-  observeVitals(send);
+  // Web Vitals are the page's: a subframe measuring them too would only multiply the work.
+  if (window === window.top) observeVitals(send);
 }

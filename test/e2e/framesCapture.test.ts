@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { get } from '../support/http';
+import { actRig } from './support/actRig';
+import { until } from './support/chromium';
+import { startFramesApp, type FramesApp } from './support/framesApp';
+
+type Entry = Record<string, any>;
+
+describe('capture from every document of the page: iframes and workers (#33)', function () {
+  this.timeout(90_000);
+  const rig = actRig();
+  let app: FramesApp;
+
+  const logs = async (query = '') =>
+    (await get(rig.connector.port, `/console-logs?limit=1000${query}`)).json.logs as Entry[];
+  const logWith = async (text: string, query = '') => {
+    let found: Entry | undefined;
+    await until(
+      async () => !!(found = (await logs(query)).find((log) => String(log.message).includes(text))),
+      10_000,
+      text,
+    );
+    return found!;
+  };
+
+  before(async () => {
+    app = await startFramesApp();
+    await rig.open(`${app.origin}/index.html`);
+  });
+  after(() => app?.close());
+
+  it("captures the cross-origin iframe's console.error and uncaught error, marked with the frame", async () => {
+    const pay = { kind: 'frame', url: `${app.payOrigin}/pay.html` };
+    const failed = await logWith('pay frame: card form failed to load');
+    assert.equal(failed.level, 'error');
+    assert.deepEqual(failed.context, pay);
+    assert.equal(failed.url, `${app.origin}/index.html`, 'filed under the top page');
+    assert.equal(failed.source, `${app.payOrigin}/pay.js:2:9`);
+    const top = await logWith('top page ready');
+    assert.equal(failed.pageLoadId, top.pageLoadId, 'the same page load as the top page');
+    assert.equal(top.context, undefined, 'the top page has no context');
+    const exploded = await logWith('pay frame exploded');
+    assert.deepEqual(exploded.context, pay);
+    const same = await logWith('same-origin frame says hi');
+    assert.deepEqual(same.context, { kind: 'frame', url: `${app.origin}/same.html` });
+  });
+
+  it('filters by context over HTTP and MCP, and shows the frame inside the page-data fence', async () => {
+    const framed = await logs('&context=frame');
+    assert.ok(framed.length >= 3 && framed.every((log) => log.context?.kind === 'frame'));
+    const page = await logs('&context=page');
+    assert.ok(page.some((log) => log.message === 'top page ready'));
+    assert.ok(page.every((log) => log.context === undefined));
+    const bad = await get(rig.connector.port, '/console-logs?context=iframe');
+    assert.equal(bad.status, 400);
+    assert.match(JSON.stringify(bad.json), /context/);
+
+    const answer = await rig.tool('get_console_logs', { context: 'frame', level: 'error' });
+    assert.equal(answer.isError, false, answer.text);
+    const fenceStart = answer.text.indexOf('--- page content');
+    const line = answer.text.split('\n').find((text) => text.includes('card form failed'))!;
+    assert.ok(line.includes(`[iframe ${app.payOrigin}/pay.html]`), line);
+    assert.ok(fenceStart >= 0 && answer.text.indexOf(line) > fenceStart, 'the frame URL is page data, fenced');
+    assert.ok(!answer.text.includes('top page ready'), 'context=frame leaves the top page out');
+
+    const id = line.match(/#(\S+)/)![1];
+    const detail = await rig.tool('get_console_entry', { id });
+    assert.match(detail.text, new RegExp(`In: iframe ${app.payOrigin}/pay.html`));
+    const wrong = await rig.tool('get_console_logs', { context: 'popup' });
+    assert.equal(wrong.isError, true);
+  });
+});
