@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
 import { get } from '../support/http';
 import { actRig } from './support/actRig';
 import { until } from './support/chromium';
@@ -23,9 +24,12 @@ describe('capture from every document of the page: iframes and workers (#33)', f
     return found!;
   };
 
+  let page: Page;
+  const requests = async () => (await get(rig.connector.port, '/network-requests?limit=1000')).json.requests as Entry[];
+
   before(async () => {
     app = await startFramesApp();
-    await rig.open(`${app.origin}/index.html`);
+    page = await rig.open(`${app.origin}/index.html`);
   });
   after(() => app?.close());
 
@@ -68,5 +72,25 @@ describe('capture from every document of the page: iframes and workers (#33)', f
     assert.match(detail.text, new RegExp(`In: iframe ${app.payOrigin}/pay.html`));
     const wrong = await rig.tool('get_console_logs', { context: 'popup' });
     assert.equal(wrong.isError, true);
+  });
+
+  it("files a service worker's own fetches under the tab it controls, named by the worker", async () => {
+    assert.equal(await page.evaluate(() => (window as any).viaServiceWorker()), '{ "from": "sw-upstream" }\n');
+    const upstream = `${app.origin}/sw-upstream.json`;
+    let fetched: Entry | undefined;
+    await until(
+      async () => !!(fetched = (await requests()).find((request) => request.url === upstream)),
+      10_000,
+      upstream,
+    );
+    assert.equal(fetched!.status, 200);
+    assert.deepEqual(fetched!.context, { kind: 'service_worker', url: `${app.origin}/sw.js` });
+    const top = await logWith('top page ready');
+    assert.equal(fetched!.tabId, top.tabId);
+    assert.equal(fetched!.pageLoadId, top.pageLoadId);
+    const answer = await rig.tool('get_network_requests', { search: 'sw-upstream' });
+    assert.match(answer.text, new RegExp(`sw-upstream\\.json .*\\[service worker ${app.origin}/sw\\.js\\]`));
+    // The worker's fetch of worker-data.json is the tab's own (webRequest gives it the tab).
+    assert.ok((await requests()).some((request) => request.url === `${app.origin}/worker-data.json`));
   });
 });

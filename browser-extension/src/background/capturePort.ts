@@ -5,6 +5,7 @@ import type { CaptureSink } from './captureSink';
 import type { NetworkCapture } from './networkCapture';
 import { fromPage } from './pageCaptures';
 import { vitalsEvent } from './performance/vitalsEvent';
+import { controlledBy, forgetController } from './workers/serviceWorkerClients';
 
 /** Where a relay's captures are filed: the top page's load, or the tab's current load plus the frame they came from. */
 interface RelayOrigin {
@@ -36,6 +37,7 @@ function inFrame(events: CaptureEvent[], context: CaptureContext | undefined): C
  * only) Web Vitals go to the sink and the network capture, under the tab the browser names.
  */
 export function listenToRelays(sink: CaptureSink, network: NetworkCapture): void {
+  chrome.tabs.onRemoved.addListener(forgetController);
   chrome.runtime.onConnect.addListener((port) => {
     if (port.name !== CAPTURE_PORT) return;
     const tabId = port.sender?.tab?.id;
@@ -50,6 +52,7 @@ export function listenToRelays(sink: CaptureSink, network: NetworkCapture): void
         if (message.timings) network.addTimings(tabId, message.timings);
         if (events.length) sink.accept(inFrame(events, context), tabId, { documentId });
       } else if (message.kind === 'bodies') network.addBodies(tabId, message.bodies);
+      else if (message.kind === 'controller' && !context) controlledBy(tabId, message.scriptUrl, frameUrl);
       else if (message.kind === 'vitals' && !context) sink.accept([vitalsEvent(message.metric)], tabId, { documentId });
     });
   });

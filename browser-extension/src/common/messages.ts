@@ -92,7 +92,9 @@ export type RelayMessage =
   | { kind: 'captures'; json: string; timings?: ResourceTiming[] }
   | { kind: 'bodies'; bodies: CapturedBody[] }
   /** One Web Vitals metric, as browser-extension/src/content/webVitals.ts shaped it. */
-  | { kind: 'vitals'; metric: VitalMetric };
+  | { kind: 'vitals'; metric: VitalMetric }
+  /** The service worker controlling the relay's page (its script URL), when it starts and whenever it changes. */
+  | { kind: 'controller'; scriptUrl: string };
 
 export interface PopupState {
   /** `off` while remote mode streams to the edge instead. */
