@@ -93,4 +93,45 @@ describe('capture from every document of the page: iframes and workers (#33)', f
     // The worker's fetch of worker-data.json is the tab's own (webRequest gives it the tab).
     assert.ok((await requests()).some((request) => request.url === `${app.origin}/worker-data.json`));
   });
+
+  it("captures dedicated workers' console output and errors over the tab's debugger session, with their script", async () => {
+    // What the targets module does while an action runs: a debugger session on the tab, its targets auto-attached.
+    const tabUrl = `${app.origin}/index.html`;
+    await rig.browser.worker.evaluate(async (url) => {
+      const [tab] = await chrome.tabs.query({ url });
+      await chrome.debugger.attach({ tabId: tab!.id! }, '1.3');
+      const types = ['worker', 'shared_worker', 'service_worker', 'iframe', 'page'].map((type) => ({ type }));
+      await chrome.debugger.sendCommand({ tabId: tab!.id! }, 'Target.setAutoAttach', {
+        autoAttach: true,
+        waitForDebuggerOnStart: false,
+        flatten: true,
+        filter: types,
+      });
+    }, tabUrl);
+    try {
+      // Logged before the session existed: Runtime.enable replays it.
+      const started = await logWith('web worker started', '&context=worker');
+      assert.deepEqual(started.context, { kind: 'worker', url: `${app.origin}/worker.js` });
+      assert.equal(started.source, `${app.origin}/worker.js:2:9`);
+      const fetched = await logWith('web worker fetched worker-data', '&context=worker');
+      assert.equal(fetched.level, 'warn');
+      await page.evaluate(() => {
+        const source = "console.error('a new worker failed', 42); throw new Error('worker exploded');";
+        new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+      });
+      const failed = await logWith('a new worker failed 42', '&context=worker');
+      assert.equal(failed.level, 'error');
+      const exploded = await logWith('worker exploded', '&context=worker');
+      assert.equal(exploded.errorKind, 'uncaught');
+      assert.match(exploded.context.url, /^blob:/);
+      const top = await logWith('top page ready');
+      assert.equal(exploded.tabId, top.tabId);
+      assert.equal(exploded.pageLoadId, top.pageLoadId);
+    } finally {
+      await rig.browser.worker.evaluate(async (url) => {
+        const [tab] = await chrome.tabs.query({ url });
+        await chrome.debugger.detach({ tabId: tab!.id! });
+      }, tabUrl);
+    }
+  });
 });

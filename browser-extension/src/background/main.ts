@@ -24,6 +24,7 @@ import { loadSettings, onSettingsChanged, settings } from './settings';
 import { remoteOrigins, scopePatterns } from './scope';
 import { tabRecorder } from './recordings/recordingCommands';
 import { primeTabs } from './tabsState';
+import { listenToWorkers } from './workers/workerConsole';
 
 const outbox = new Outbox();
 const link: ConnectorLink = new ConnectorLink(
@@ -63,6 +64,7 @@ watchNavigation(
   (tabId, pageLoadId) => network.committed(tabId, pageLoadId),
 );
 listenToRelays(sink, network);
+listenToWorkers((events, tabId) => sink.accept(events, tabId));
 chrome.runtime.onMessage.addListener((message: ExtensionMessage, sender, respond) => {
   void handleMessage(message, { sink, link, outbox, remote, sender }).then(respond);
   return true;
