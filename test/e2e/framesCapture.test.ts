@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { get } from '../support/http';
+import { get, post } from '../support/http';
 import { actRig } from './support/actRig';
 import { until } from './support/chromium';
 import { startFramesApp, type FramesApp } from './support/framesApp';
@@ -133,5 +133,57 @@ describe('capture from every document of the page: iframes and workers (#33)', f
         await chrome.debugger.detach({ tabId: tab!.id! });
       }, tabUrl);
     }
+  });
+
+  describe('picking in iframes and shadow roots', () => {
+    const picks = async () => (await get(rig.connector.port, '/picked-elements')).json;
+
+    /** Starts the picker, lets `click` pick with real input, sends the note, and answers the new pick. */
+    async function pickWith(click: () => Promise<void>): Promise<Entry> {
+      const before = (await picks()).total as number;
+      const asked = await post(rig.connector.port, '/pick-element', {});
+      assert.equal(asked.status, 200, JSON.stringify(asked.json));
+      await page.waitForSelector('#__browser_debug_picker__', { state: 'attached' });
+      const pay = page.frames().find((frame) => frame.url().startsWith(app.payOrigin))!;
+      await pay.waitForSelector('#__browser_debug_picker__', { state: 'attached' });
+      await click();
+      await page.keyboard.type('this one');
+      await page.keyboard.press('Enter');
+      await until(async () => (await picks()).total > before, 15_000, 'the pick reached the connector');
+      const [newest] = (await picks()).picks as Entry[];
+      // The pick ended the picker in every frame.
+      await until(async () => (await pay.locator('#__browser_debug_picker__').count()) === 0, 5000, 'pay picker gone');
+      assert.equal(await page.locator('#__browser_debug_picker__').count(), 0);
+      return newest!;
+    }
+
+    it('picks the button of the cross-origin iframe and names the frame', async () => {
+      const pay = page.frames().find((frame) => frame.url().startsWith(app.payOrigin))!;
+      const picked = await pickWith(() => pay.click('#pay-button'));
+      assert.equal(picked.element.tagName, 'BUTTON');
+      assert.equal(picked.element.id, 'pay-button');
+      assert.equal(picked.note, 'this one');
+      assert.deepEqual(picked.context, { kind: 'frame', url: `${app.payOrigin}/pay.html` });
+      assert.equal(await pay.textContent('#paid'), 'unpaid', 'the page never saw the pick click');
+    });
+
+    it('picks in the same-origin iframe with the full inspection', async () => {
+      const same = page.frames().find((frame) => frame.url() === `${app.origin}/same.html`)!;
+      const picked = await pickWith(() => same.click('#same-button'));
+      assert.equal(picked.element.id, 'same-button');
+      assert.deepEqual(picked.context, { kind: 'frame', url: `${app.origin}/same.html` });
+      assert.equal(picked.inspection.tag, 'button');
+      assert.ok(picked.inspection.box, JSON.stringify(picked.inspection).slice(0, 400));
+    });
+
+    it('picks inside a closed shadow root (not its host), with the inspection', async () => {
+      const host = (await page.locator('#closed-host').boundingBox())!;
+      const picked = await pickWith(() => page.mouse.click(host.x + 12, host.y + host.height / 2));
+      assert.equal(picked.element.tagName, 'BUTTON');
+      assert.equal(picked.element.className, 'go');
+      assert.equal(picked.context, undefined, 'a shadow root is part of the top page');
+      assert.equal(picked.inspection.tag, 'button');
+      assert.equal(await page.evaluate(() => (window as any).shadowClicks), undefined, 'the page never saw it');
+    });
   });
 });

@@ -12,7 +12,7 @@ function markAttachedLate(hookMark: string, lateMark: string): void {
 }
 
 /** The tab's frames whose own origin is in scope, as the registered scripts choose them (the top one first). */
-async function framesInScope(tabId: number, settings: Settings): Promise<number[]> {
+export async function framesInScope(tabId: number, settings: Settings): Promise<number[]> {
   const frames = (await chrome.webNavigation.getAllFrames({ tabId })) ?? [];
   const ids = frames.filter((frame) => frame.frameId !== 0 && isInScope(frame.url, settings)).map((f) => f.frameId);
   return [0, ...ids];

@@ -182,4 +182,5 @@ export type ExtensionMessage =
   | { kind: 'start-pick' }
   /** From the popup only: a pairing code as the connector shows it, `PORT-XXXX-XXXX`. */
   | { kind: 'pair'; code: string }
-  | { kind: 'element-picked'; token: string; note: string };
+  /** `element`: what the picker's frame saw, used when the worker's debugger session cannot reach that frame. */
+  | { kind: 'element-picked'; token: string; note: string; element?: SelectedElement };
