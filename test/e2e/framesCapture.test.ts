@@ -186,4 +186,44 @@ describe('capture from every document of the page: iframes and workers (#33)', f
       assert.equal(await page.evaluate(() => (window as any).shadowClicks), undefined, 'the page never saw it');
     });
   });
+
+  describe('recording in shadow roots and frames', () => {
+    let recordingId: string;
+    let flow: { steps: Entry[] };
+
+    it('records a click in an open shadow root and a fill in a closed one as host-to-element chains', async () => {
+      page = await rig.open(`${app.origin}/index.html`);
+      const started = await post(rig.connector.port, '/recordings', { title: 'shadow roots' });
+      assert.equal(started.status, 200, JSON.stringify(started.json));
+      recordingId = started.json.id;
+      await until(
+        () => page.evaluate(() => Boolean(document.getElementById('__browser-debug-recording-badge'))),
+        10_000,
+        'the Recording badge',
+      );
+      await page.click('#open-host .go');
+      const closed = (await page.locator('#closed-host').boundingBox())!;
+      await page.mouse.click(closed.x + 250, closed.y + 12);
+      await page.keyboard.type('4242');
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.getElementById('status')!.dataset.closed), '4242');
+      const stopped = await post(rig.connector.port, `/recordings/${recordingId}/stop`, {});
+      assert.equal(stopped.status, 200, JSON.stringify(stopped.json));
+      flow = typeof stopped.json.flow === 'string' ? JSON.parse(stopped.json.flow) : stopped.json.flow;
+      const click = flow.steps.find((step) => step.type === 'click')!;
+      assert.deepEqual(click.selectors[0], ['#open-host', 'button'], JSON.stringify(click));
+      const change = flow.steps.find((step) => step.type === 'change')!;
+      assert.equal(change.value, '4242');
+      assert.deepEqual(change.selectors[0], ['#closed-host', 'label > input'], JSON.stringify(change));
+    });
+
+    it("replays them: the open root's button is clicked for real and the closed root's field filled", async () => {
+      await page.reload();
+      const replayed = await post(rig.connector.port, `/recordings/${recordingId}/replay`, {});
+      assert.equal(replayed.status, 200, JSON.stringify(replayed.json));
+      assert.notEqual(replayed.json.verdict, 'diverged', JSON.stringify(replayed.json).slice(0, 800));
+      assert.deepEqual(await page.evaluate(() => (window as any).shadowClicks), [{ name: 'open', trusted: true }]);
+      assert.equal(await page.evaluate(() => document.getElementById('status')!.dataset.closed), '4242');
+    });
+  });
 });

@@ -8,6 +8,7 @@
  */
 import type { SelectedElement } from '../../../src/shared/protocol';
 import type { ExtensionMessage } from '../common/messages';
+import { deepestAt } from './deepElement';
 import { typedOnly } from './typedInput';
 
 const HOST_ID = '__browser_debug_picker__';
@@ -28,19 +29,6 @@ function short(element: Element): string {
   const classes = typeof element.className === 'string' ? element.className.trim().split(/\s+/).filter(Boolean) : [];
   if (classes.length) text += `.${classes.slice(0, 2).join('.')}`;
   return text;
-}
-
-/**
- * The innermost element at a point, through shadow roots: an event seen from the window stops at a closed
- * root's host, and `chrome.dom` (extension worlds only) opens closed roots as DevTools does.
- */
-function deepestAt(element: Element, x: number, y: number): Element {
-  for (let depth = 0; depth < 32 && element instanceof HTMLElement; depth++) {
-    const inner = chrome.dom?.openOrClosedShadowRoot(element)?.elementFromPoint(x, y);
-    if (!inner || inner === element) break;
-    element = inner;
-  }
-  return element;
 }
 
 /** Facts about the picked element as this frame sees them, for a frame the worker's debugger session cannot reach. */

@@ -200,13 +200,22 @@ export async function resolveChain(send: Send, chain: readonly string[]): Promis
   return node;
 }
 
+/** The element's shadow root, open or closed (CDP sees both), or undefined. */
+async function shadowRootOf(send: Send, backendNodeId: number): Promise<number | undefined> {
+  const { node } = await send<{ node: { shadowRoots?: { backendNodeId: number }[] } }>('DOM.describeNode', {
+    backendNodeId,
+  }).catch(() => ({ node: {} as { shadowRoots?: { backendNodeId: number }[] } }));
+  return node.shadowRoots?.[0]?.backendNodeId;
+}
+
 async function resolveWithin(send: Send, backendNodeId: number, part: string): Promise<number> {
-  const objectId = await objectOf(send, backendNodeId);
+  // Inside the element's shadow root when it has one: a closed root too, which page script cannot open.
+  const objectId = await objectOf(send, (await shadowRootOf(send, backendNodeId)) ?? backendNodeId);
   const { result } = await send<{ result: { objectId?: string; subtype?: string } }>('Runtime.callFunctionOn', {
     objectId,
     arguments: [{ value: part }],
     functionDeclaration: `function (part) {
-      const root = this.shadowRoot || this;
+      const root = this;
       if (part.startsWith('xpath/'))
         return document.evaluate(part.slice(6), root, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue;
       const css = part.startsWith('pierce/') ? part.slice(7) : part;
