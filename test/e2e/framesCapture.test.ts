@@ -225,5 +225,48 @@ describe('capture from every document of the page: iframes and workers (#33)', f
       assert.deepEqual(await page.evaluate(() => (window as any).shadowClicks), [{ name: 'open', trusted: true }]);
       assert.equal(await page.evaluate(() => document.getElementById('status')!.dataset.closed), '4242');
     });
+
+    let framedId: string;
+
+    it('records clicks in the same-origin and the cross-origin iframe with their frame paths', async () => {
+      page = await rig.open(`${app.origin}/index.html`);
+      await until(() => page.frames().some((frame) => frame.url().startsWith(app.payOrigin)), 5000, 'the pay frame');
+      const pay = page.frames().find((frame) => frame.url().startsWith(app.payOrigin))!;
+      const same = page.frames().find((frame) => frame.url() === `${app.origin}/same.html`)!;
+      await pay.waitForSelector('#pay-button');
+      const started = await post(rig.connector.port, '/recordings', { title: 'frames' });
+      framedId = started.json.id;
+      await until(() => page.evaluate(() => Boolean(document.getElementById('__browser-debug-recording-badge'))));
+      await same.click('#same-button');
+      await pay.fill('#card-number', '4242 4242');
+      await pay.click('#pay-button');
+      assert.equal(await pay.textContent('#paid'), 'paid (trusted)');
+      const stopped = await post(rig.connector.port, `/recordings/${framedId}/stop`, {});
+      const steps = (typeof stopped.json.flow === 'string' ? JSON.parse(stopped.json.flow) : stopped.json.flow)
+        .steps as Entry[];
+      const clicks = steps.filter((step) => step.type === 'click');
+      assert.deepEqual(
+        clicks.map((step) => [step.frame, step.selectors.find((chain: string[]) => chain[0]!.startsWith('#'))]),
+        [
+          [[1], ['#same-button']],
+          [[0], ['#pay-button']],
+        ],
+        JSON.stringify(steps),
+      );
+      const change = steps.find((step) => step.type === 'change')!;
+      // A card number is a secret: the step holds its placeholder, the value stays in the connector's memory.
+      assert.deepEqual([change.frame, change.value], [[0], '{{secret:card-number}}']);
+      assert.equal(await pay.locator('#__browser-debug-recording-badge').count(), 0, 'one badge, in the top page');
+    });
+
+    it('replays the same-origin frame step; the cross-origin one stops with a clear reason', async () => {
+      await page.reload();
+      const replayed = await post(rig.connector.port, `/recordings/${framedId}/replay`, {});
+      assert.equal(replayed.status, 200, JSON.stringify(replayed.json));
+      const same = page.frames().find((frame) => frame.url() === `${app.origin}/same.html`)!;
+      assert.equal(await same.evaluate(() => document.body.dataset.clicked), 'yes', 'clicked in the same-origin frame');
+      assert.equal(replayed.json.verdict, 'diverged', JSON.stringify(replayed.json).slice(0, 600));
+      assert.match(JSON.stringify(replayed.json), /frame \[0\] is on another site and runs in its own process/);
+    });
   });
 });

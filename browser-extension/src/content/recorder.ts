@@ -84,7 +84,8 @@ class PageRecorder {
       options,
     );
     this.added.start();
-    showBadge(document);
+    // One badge, in the top frame: the recording is the tab's.
+    if (window === window.top) showBadge(document);
   }
 
   /** Ends recording; returns steps still waiting (a scroll being debounced). */
@@ -250,6 +251,8 @@ class PageRecorder {
   }
 
   private send(message: ExtensionMessage): void {
+    // A step in a subframe says which, as DevTools Recorder does: child indexes from the top frame down.
+    if (message.kind === 'recording-step' && FRAME_PATH.length) message.step.frame = FRAME_PATH;
     if (this.collected) this.collected.push(message);
     else void chrome.runtime.sendMessage(message).catch(() => undefined);
   }
@@ -273,6 +276,26 @@ function isTextField(target: unknown): boolean {
 function round(value: number): number {
   return Math.round(value * 10) / 10;
 }
+
+/**
+ * This frame's place in the tab: its index among its parent's frames, for each level up to the top frame (the
+ * order of `window.frames`, document order, as Recorder's `frame` and Puppeteer's `childFrames()`). Reading a
+ * parent's `frames` is allowed across origins.
+ */
+function framePath(): number[] {
+  const path: number[] = [];
+  let current: Window = window;
+  while (current !== current.parent && path.length < 16) {
+    const parent: Window = current.parent;
+    let index = -1;
+    for (let i = 0; i < parent.frames.length; i++) if (parent.frames[i] === current) index = i;
+    if (index < 0) return [];
+    path.unshift(index);
+    current = parent;
+  }
+  return path;
+}
+const FRAME_PATH = framePath();
 
 const scope = globalThis as Scope;
 if (!scope.__browserDebugRecorder) {

@@ -193,9 +193,14 @@ export function resolveAnySelector(send: Send, selector: string): Promise<number
 /**
  * A Recorder selector chain (`["my-app", "button.save"]`): the first part from the document, each next one
  * inside the element found so far (in its shadow root when it has one). CSS, `pierce/` and `xpath/` parts.
+ * With `within` (a frame's document), the chain starts there, and its parts are CSS, `pierce/` or `xpath/`.
  */
-export async function resolveChain(send: Send, chain: readonly string[]): Promise<number> {
-  let node = await resolveAnySelector(send, chain[0] ?? '');
+export async function resolveChain(send: Send, chain: readonly string[], within?: number): Promise<number> {
+  // In a frame's document (`within`), the first part too is looked up from there.
+  let node =
+    within === undefined
+      ? await resolveAnySelector(send, chain[0] ?? '')
+      : await resolveWithin(send, within, chain[0] ?? '');
   for (const part of chain.slice(1)) node = await resolveWithin(send, node, part);
   return node;
 }
