@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { get, post } from '../support/http';
 import { actRig } from './support/actRig';
-import { until } from './support/chromium';
+import { requireChromium, until } from './support/chromium';
+import { makeProject, run } from './support/exportProject';
 import { startFramesApp, type FramesApp } from './support/framesApp';
 
 type Entry = Record<string, any>;
@@ -267,6 +270,31 @@ describe('capture from every document of the page: iframes and workers (#33)', f
       assert.equal(await same.evaluate(() => document.body.dataset.clicked), 'yes', 'clicked in the same-origin frame');
       assert.equal(replayed.json.verdict, 'diverged', JSON.stringify(replayed.json).slice(0, 600));
       assert.match(JSON.stringify(replayed.json), /frame \[0\] is on another site and runs in its own process/);
+    });
+
+    it('exports it for Playwright with frameLocator, and the spec clicks in both frames under real @playwright/test', async function () {
+      const exported = await get(rig.connector.port, `/recordings/${framedId}/export?format=playwright`);
+      assert.equal(exported.status, 200, exported.text);
+      const spec = String(exported.json.text ?? exported.json.data?.text ?? exported.json.code);
+      assert.match(spec, /page\.frameLocator\('iframe, frame'\)\.nth\(1\)\.locator\("css=#same-button"\)\.click/);
+      assert.match(spec, /page\.frameLocator\('iframe, frame'\)\.nth\(0\)\.locator\("css=#pay-button"\)\.click/);
+      const project = makeProject(requireChromium(this));
+      try {
+        mkdirSync(join(project, 'e2e/specs'), { recursive: true });
+        // The spec ends by proving both clicks landed: the same-origin frame's mark and the pay frame's text.
+        const proof = [
+          "  await expect(page.frameLocator('iframe, frame').nth(1).locator('body')).toHaveAttribute('data-clicked', 'yes');",
+          "  await expect(page.frameLocator('iframe, frame').nth(0).locator('#paid')).toHaveText('paid (trusted)');",
+          '});',
+        ].join('\n');
+        const end = spec.lastIndexOf('});');
+        writeFileSync(join(project, 'e2e/specs/frames.spec.ts'), spec.slice(0, end) + proof + spec.slice(end + 3));
+        const env = { BASE_URL: app.origin, BROWSER_DEBUG_SECRET_CARD_NUMBER: '4242 4242', CI: '1' };
+        const ran = await run('npx', ['--no-install', 'playwright', 'test'], project, env);
+        assert.equal(ran.code, 0, ran.output.slice(-3000));
+      } finally {
+        rmSync(project, { recursive: true, force: true });
+      }
     });
   });
 });
