@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { get, post } from '../support/http';
-import { actRig } from './support/actRig';
+import { actRig, refIn } from './support/actRig';
 import { requireChromium, until } from './support/chromium';
 import { makeProject, run } from './support/exportProject';
 import { startFramesApp, type FramesApp } from './support/framesApp';
@@ -188,6 +188,25 @@ describe('capture from every document of the page: iframes and workers (#33)', f
       assert.equal(picked.inspection.tag, 'button');
       assert.equal(await page.evaluate(() => (window as any).shadowClicks), undefined, 'the page never saw it');
     });
+  });
+
+  it('inspects an element in a closed shadow root and in the same-origin iframe by its snapshot ref', async () => {
+    page = await rig.open(`${app.origin}/index.html`);
+    await page
+      .frames()
+      .find((frame) => frame.url() === `${app.origin}/same.html`)!
+      .waitForSelector('#same-button');
+    const snapshot = await rig.tool('take_snapshot');
+    assert.equal(snapshot.isError, false, snapshot.text);
+    for (const name of [/button "closed go"/, /button "Same-origin button"/]) {
+      const ref = refIn(snapshot.text, name);
+      const inspected = await rig.tool('inspect_element', { ref });
+      assert.equal(inspected.isError, false, inspected.text);
+      assert.match(inspected.text, /Box: \d+(\.\d+)?×\d+/, inspected.text.slice(0, 800));
+      // Not "covered by" its own shadow host: the hit test runs in the element's tree.
+      assert.match(inspected.text, /\nVisible\.\n/, inspected.text.slice(0, 800));
+      assert.match(inspected.text, /Matched rules/);
+    }
   });
 
   describe('recording in shadow roots and frames', () => {
