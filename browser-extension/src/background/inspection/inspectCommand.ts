@@ -16,9 +16,10 @@ import { ruleLocation, styleSheets } from './styleSheets';
  */
 async function target(session: ActionSession, args: Record<string, unknown>, node?: number) {
   if (node !== undefined) {
-    const { nodeId } = await frontendId(session, node);
+    // A remembered front-end id may have gone stale (DOM.getDocument resets them): rulesOf asks again once.
+    const { nodeId, remembered } = await frontendId(session, node);
     if (!nodeId) throw new CommandError('STALE_REF', 'That element is no longer on the page.');
-    return { backendNodeId: node, nodeId };
+    return { backendNodeId: node, nodeId, remembered };
   }
   if (typeof args.selector === 'string' && args.ref === undefined) {
     const { root } = await session.send<{ root: { nodeId: number } }>('DOM.getDocument', { depth: 0 });
