@@ -4,6 +4,7 @@
  * these schemas. Browser code imports this file too, so it stays free of node and DOM.
  */
 import { z } from 'zod';
+import { captureContextSchema } from './captureContext';
 import { elementInspectionSchema } from './inspection';
 import { LOG_LEVELS } from './levels';
 import { mockedMarkSchema } from './networkMockSchema';
@@ -26,6 +27,7 @@ const origin = {
   url: text().optional().describe('page URL'),
   tabId: optionalTab,
   pageLoadId: pageLoad,
+  context: captureContextSchema.optional(),
 };
 
 export const consoleLogEventSchema = z.object({
@@ -76,6 +78,7 @@ export const networkRequestEventSchema = z.object({
   error: text().optional().describe('why the request failed without a response'),
   initiator: text().optional().describe('<file>:<line>:<column> of the page code that called fetch or XHR'),
   mocked: mockedMarkSchema.optional().describe('a network mock rule answered, failed, blocked or delayed it'),
+  context: captureContextSchema.optional().describe('the frame or worker that made the request; absent: the top page'),
   timestamp: ms,
   tabId: optionalTab,
   pageLoadId: pageLoad,

@@ -5,6 +5,14 @@ import { scopePatterns } from './scope';
 const IDS = ['browser-debug-hook', 'browser-debug-relay', 'browser-debug-bodies'];
 
 /**
+ * Every frame whose own origin is in scope gets the scripts, so a cross-origin iframe on another in-scope
+ * origin is captured like its page; about:blank, srcdoc and blob: frames get them as the frame that made
+ * them would (`matchOriginAsFallback`). A frame of an origin outside the scope (a payment provider's) is
+ * not touched, as mocks judge scope per frame too (docs/decisions.md, "Many documents per page").
+ */
+const EVERY_FRAME = { allFrames: true, matchOriginAsFallback: true };
+
+/**
  * Registers the page hook (MAIN world) and relay (isolated) for exactly the pages in scope, plus the
  * body hook when the user opted in to bodies.
  */
@@ -12,21 +20,11 @@ export async function registerContentScripts(settings: Settings): Promise<void> 
   const matches = scopePatterns(settings);
   const existing = await chrome.scripting.getRegisteredContentScripts({ ids: IDS });
   if (existing.length) await chrome.scripting.unregisterContentScripts({ ids: existing.map((script) => script.id) });
+  const everyFrame = { matches, runAt: 'document_start' as const, persistAcrossSessions: true, ...EVERY_FRAME };
   await chrome.scripting.registerContentScripts([
-    { id: IDS[0]!, js: ['pageHook.js'], matches, runAt: 'document_start', world: 'MAIN', persistAcrossSessions: true },
-    { id: IDS[1]!, js: ['relay.js'], matches, runAt: 'document_start', world: 'ISOLATED', persistAcrossSessions: true },
-    ...(settings.captureBodies
-      ? [
-          {
-            id: IDS[2]!,
-            js: ['bodyHook.js'],
-            matches,
-            runAt: 'document_start' as const,
-            world: 'MAIN' as const,
-            persistAcrossSessions: true,
-          },
-        ]
-      : []),
+    { id: IDS[0]!, js: ['pageHook.js'], world: 'MAIN', ...everyFrame },
+    { id: IDS[1]!, js: ['relay.js'], world: 'ISOLATED', ...everyFrame },
+    ...(settings.captureBodies ? [{ id: IDS[2]!, js: ['bodyHook.js'], world: 'MAIN' as const, ...everyFrame }] : []),
   ]);
 }
 

@@ -1,6 +1,7 @@
 /** The service worker: wires capture, delivery (local connector or remote edge) and commands together. */
-import { CAPTURE_PORT, type ExtensionMessage, type RelayMessage } from '../common/messages';
+import type { ExtensionMessage } from '../common/messages';
 import { CaptureSink, type Deliver } from './captureSink';
+import { listenToRelays } from './capturePort';
 import { handleCommand } from './commands';
 import { showLinkState } from './actionBadge';
 import { ConnectorLink } from './connectorLink';
@@ -13,10 +14,8 @@ import { clearAllMocks } from './networkMocks/mockCommands';
 import { markMocked } from './networkMocks/markMocked';
 import { useTraceFrameSender } from './performance/traceRecorder';
 import { useVideoFrameSender } from './screencast/screencastRecorder';
-import { vitalsEvent } from './performance/vitalsEvent';
 import { Outbox } from './outbox';
 import { OutboxStore } from './outboxStore';
-import { fromPage } from './pageCaptures';
 import { PICK_COMMAND, startPick } from './inspection/picking';
 import { onPairingChanged } from './pairing/pairingKey';
 import { handleMessage } from './popupActions';
@@ -26,6 +25,7 @@ import { loadSettings, onSettingsChanged, settings } from './settings';
 import { remoteOrigins, scopePatterns } from './scope';
 import { tabRecorder } from './recordings/recordingCommands';
 import { primeTabs } from './tabsState';
+import { listenToWorkers } from './workers/workerConsole';
 
 const outbox = new Outbox();
 const link: ConnectorLink = new ConnectorLink(
@@ -65,23 +65,8 @@ watchNavigation(
   (events, tabId) => sink.accept(events, tabId),
   (tabId, pageLoadId) => network.committed(tabId, pageLoadId),
 );
-chrome.runtime.onConnect.addListener((port) => {
-  if (port.name !== CAPTURE_PORT) return;
-  const tabId = port.sender?.tab?.id;
-  const documentId = port.sender?.documentId;
-  // The frame's URL as the browser reports it: page URLs in captures are checked against it (fromPage).
-  const frameUrl = port.sender?.url;
-  port.onMessage.addListener((message: RelayMessage) => {
-    if (tabId === undefined) return;
-    if (message.kind === 'captures') {
-      // The batch's initiators first: the timings that came with it may finish the same requests.
-      const events = fromPage(message.json, (initiator) => network.addInitiator(tabId, initiator), frameUrl);
-      if (message.timings) network.addTimings(tabId, message.timings);
-      if (events.length) sink.accept(events, tabId, { documentId });
-    } else if (message.kind === 'bodies') network.addBodies(tabId, message.bodies);
-    else if (message.kind === 'vitals') sink.accept([vitalsEvent(message.metric)], tabId, { documentId });
-  });
-});
+listenToRelays(sink, network);
+listenToWorkers((events, tabId) => sink.accept(events, tabId));
 chrome.runtime.onMessage.addListener((message: ExtensionMessage, sender, respond) => {
   void handleMessage(message, { sink, link, outbox, remote, sender }).then(respond);
   return true;

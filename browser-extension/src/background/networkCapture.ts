@@ -6,6 +6,7 @@ import { DocumentRequests } from './documentRequests';
 import { RequestExtras, type Initiator } from './requestExtras';
 import { settings } from './settings';
 import { tabInfo } from './tabsState';
+import { tabsServedBy } from './workers/serviceWorkerClients';
 
 const REDACTED_HEADERS = new Set(DEFAULT_REDACTED_HEADERS);
 /**
@@ -21,6 +22,8 @@ interface Pending {
   started: number;
   /** The tab's page load when the request began (document requests start a new one). */
   loadAtStart: string | undefined;
+  /** Set for a service worker's own fetch (no tab): the origin webRequest names as its initiator. */
+  worker?: string;
 }
 
 /** `pageUrl` is set for a document request: its own URL is the page it loads. */
@@ -106,13 +109,16 @@ export class NetworkCapture {
   }
 
   private begin(details: chrome.webRequest.OnBeforeRequestDetails): void {
-    if (details.tabId < 0 || (!tabInfo(details.tabId) && details.type !== 'main_frame')) return;
+    // A service worker's fetch has no tab: kept when a captured tab of its origin is there to file it under.
+    const worker = details.tabId < 0 && tabsServedBy(details.initiator).length ? details.initiator : undefined;
+    if (!worker && (details.tabId < 0 || (!tabInfo(details.tabId) && details.type !== 'main_frame'))) return;
     const raw =
       details.requestBody?.raw?.reduce(
         (sum: number, part: chrome.webRequest.UploadData) => sum + (part.bytes?.byteLength ?? 0),
         0,
       ) ?? 0;
     this.requests.set(details.requestId, {
+      worker,
       started: details.timeStamp,
       loadAtStart: tabInfo(details.tabId)?.pageLoadId,
       event: {
@@ -190,9 +196,18 @@ export class NetworkCapture {
       // fetch and XHR (`other` too: fetch with keepalive) may have been started by a page line.
       initiator: event.resourceType === 'xmlhttprequest' || event.resourceType === 'other',
     };
+    if (pending.worker) return this.sendForWorker(event, pending.worker);
     if (event.resourceType === 'main_frame') return this.documents.finished(event, pending.loadAtStart);
     if (!needs.timing && !needs.body && !needs.initiator) return this.send(event);
     this.extras.expect(`${event.tabId} ${event.url}`, event, needs, needs.body ? BODY_WAIT_MS : TIMING_WAIT_MS);
+  }
+
+  /**
+   * A service worker's fetch goes to each captured tab it serves, its initiator named in `context` (the worker's
+   * script, or its origin). The page's timings and stacks are the page's own requests', so nothing waits for them.
+   */
+  private sendForWorker(event: NetworkRequestEvent, initiator: string): void {
+    for (const { tabId, context } of tabsServedBy(initiator)) this.emit({ ...event, tabId, context }, tabId);
   }
 
   private send(event: NetworkRequestEvent, timing?: ResourceTiming, body?: CapturedBody, initiator?: Initiator): void {

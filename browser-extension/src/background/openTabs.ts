@@ -11,19 +11,27 @@ function markAttachedLate(hookMark: string, lateMark: string): void {
   if (!page[Symbol.for(hookMark)]) page[Symbol.for(lateMark)] = true;
 }
 
-/** The content scripts, into one open tab: relay first, so it hears the hook's first words. */
-async function injectInto(tabId: number, captureBodies: boolean): Promise<void> {
-  const target = { tabId };
+/** The tab's frames whose own origin is in scope, as the registered scripts choose them (the top one first). */
+export async function framesInScope(tabId: number, settings: Settings): Promise<number[]> {
+  const frames = (await chrome.webNavigation.getAllFrames({ tabId })) ?? [];
+  const ids = frames.filter((frame) => frame.frameId !== 0 && isInScope(frame.url, settings)).map((f) => f.frameId);
+  return [0, ...ids];
+}
+
+/** The content scripts, into one open tab's frames in scope: relay first, so it hears the hook's first words. */
+async function injectInto(tabId: number, settings: Settings): Promise<void> {
+  const target = { tabId, frameIds: await framesInScope(tabId, settings) };
   await chrome.scripting.executeScript({ target, files: ['relay.js'], world: 'ISOLATED', injectImmediately: true });
+  // The late-start note is the page's, said once: only the top frame is marked.
   await chrome.scripting.executeScript({
-    target,
+    target: { tabId },
     world: 'MAIN',
     injectImmediately: true,
     func: markAttachedLate,
     args: [HOOK_MARKS.pageHook, HOOK_MARKS.attachedLate],
   });
   await chrome.scripting.executeScript({ target, files: ['pageHook.js'], world: 'MAIN', injectImmediately: true });
-  if (captureBodies)
+  if (settings.captureBodies)
     await chrome.scripting.executeScript({ target, files: ['bodyHook.js'], world: 'MAIN', injectImmediately: true });
 }
 
@@ -37,6 +45,6 @@ export async function injectIntoOpenTabs(settings: Settings): Promise<number> {
   injectionStats.runs++;
   const tabs = await chrome.tabs.query({ discarded: false });
   const targets = tabs.filter((tab) => tab.id !== undefined && isInScope(tab.url, settings));
-  const results = await Promise.allSettled(targets.map((tab) => injectInto(tab.id!, settings.captureBodies)));
+  const results = await Promise.allSettled(targets.map((tab) => injectInto(tab.id!, settings)));
   return results.filter((result) => result.status === 'fulfilled').length;
 }

@@ -59,7 +59,11 @@ export async function handleMessage(message: ExtensionMessage, context: Context)
       return startPick().catch((error: Error) => ({ error: error.message }));
     case 'element-picked':
       if (context.sender.tab?.id === undefined) return { error: 'Picks come from a tab.' };
-      return acceptPick(context.sink, context.sender.tab.id, message.token, message.note).then(
+      return acceptPick(context.sink, context.sender.tab.id, message.token, message.note, {
+        frameId: context.sender.frameId,
+        frameUrl: context.sender.url,
+        element: message.element,
+      }).then(
         () => ({ ok: true }),
         (error: Error) => ({ error: error.message }),
       );

@@ -11,6 +11,11 @@ export function tabInfo(tabId: number): TabInfo | undefined {
   return tabs.get(tabId);
 }
 
+/** Every tab the worker knows, with what it knows of it. */
+export function allTabs(): IterableIterator<[number, TabInfo]> {
+  return tabs.entries();
+}
+
 export function setTab(tabId: number, info: Partial<TabInfo> & { url: string }): TabInfo {
   const next = { ...tabs.get(tabId), ...info };
   tabs.set(tabId, next);

@@ -92,7 +92,9 @@ export type RelayMessage =
   | { kind: 'captures'; json: string; timings?: ResourceTiming[] }
   | { kind: 'bodies'; bodies: CapturedBody[] }
   /** One Web Vitals metric, as browser-extension/src/content/webVitals.ts shaped it. */
-  | { kind: 'vitals'; metric: VitalMetric };
+  | { kind: 'vitals'; metric: VitalMetric }
+  /** The service worker controlling the relay's page (its script URL), when it starts and whenever it changes. */
+  | { kind: 'controller'; scriptUrl: string };
 
 export interface PopupState {
   /** `off` while remote mode streams to the edge instead. */
@@ -180,4 +182,5 @@ export type ExtensionMessage =
   | { kind: 'start-pick' }
   /** From the popup only: a pairing code as the connector shows it, `PORT-XXXX-XXXX`. */
   | { kind: 'pair'; code: string }
-  | { kind: 'element-picked'; token: string; note: string };
+  /** `element`: what the picker's frame saw, used when the worker's debugger session cannot reach that frame. */
+  | { kind: 'element-picked'; token: string; note: string; element?: SelectedElement };

@@ -6,7 +6,9 @@
  * lives in a closed shadow root, only trusted events pick, cancel or send, and the note keeps only what
  * real keys typed (typedInput.ts; anything else written into the field is put back).
  */
+import type { SelectedElement } from '../../../src/shared/protocol';
 import type { ExtensionMessage } from '../common/messages';
+import { deepestAt } from './deepElement';
 import { typedOnly } from './typedInput';
 
 const HOST_ID = '__browser_debug_picker__';
@@ -27,6 +29,23 @@ function short(element: Element): string {
   const classes = typeof element.className === 'string' ? element.className.trim().split(/\s+/).filter(Boolean) : [];
   if (classes.length) text += `.${classes.slice(0, 2).join('.')}`;
   return text;
+}
+
+/** Facts about the picked element as this frame sees them, for a frame the worker's debugger session cannot reach. */
+function factsOf(element: Element): SelectedElement {
+  const rect = element.getBoundingClientRect();
+  const attributes: Record<string, string> = {};
+  for (const { name, value } of [...element.attributes].slice(0, 50))
+    if (name !== PICK_ATTRIBUTE) attributes[name] = value.slice(0, 500);
+  return {
+    tagName: element.tagName,
+    id: element.id,
+    className: typeof element.className === 'string' ? element.className : '',
+    attributes,
+    dimensions: { width: rect.width, height: rect.height, top: rect.top, left: rect.left },
+    innerHTML: element.innerHTML.slice(0, 2000),
+    textContent: (element.textContent || '').slice(0, 1000),
+  };
 }
 
 function start(): void {
@@ -61,7 +80,8 @@ function start(): void {
   /** The element a real (trusted) pointer event is on; undefined for the picker itself and for page-made events. */
   const targetOf = (event: Event): Element | undefined => {
     const first = event.composedPath()[0];
-    return event.isTrusted && first instanceof Element && first !== host ? first : undefined;
+    if (!event.isTrusted || !(first instanceof Element) || first === host) return undefined;
+    return event instanceof MouseEvent ? deepestAt(first, event.clientX, event.clientY) : first;
   };
   const onMove = (event: Event) => {
     const element = targetOf(event);
@@ -114,12 +134,21 @@ function start(): void {
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       if (!event.isTrusted) return;
-      const message: ExtensionMessage = { kind: 'element-picked', token, note: typed().trim() };
+      const message: ExtensionMessage = {
+        kind: 'element-picked',
+        token,
+        note: typed().trim(),
+        element: factsOf(element),
+      };
       marked = undefined;
       finish();
       void chrome.runtime.sendMessage(message);
     });
   };
+  // A pick in one frame ends the picker in the tab's other frames (the worker tells them).
+  chrome.runtime.onMessage.addListener((message: { kind?: string }) => {
+    if (message?.kind === 'pick-stop') finish();
+  });
   addEventListener('mousemove', onMove, true);
   addEventListener('click', onClick, true);
   for (const name of pointerEvents) addEventListener(name, swallow, true);

@@ -11,6 +11,7 @@ import { hideBadge, isBadge, showBadge } from './recording/badge';
 import { isSecretField, secretKeyFor } from './recording/secretFields';
 import { selectorsFor } from './recording/selectors';
 import { AddedElements } from './recording/addedElements';
+import { deepestAt, deepestFocused } from './deepElement';
 
 const SPECIAL_KEYS = new Set([
   'Enter',
@@ -70,6 +71,8 @@ class PageRecorder {
     on('click', (event) => this.onClick(event));
     on('dblclick', (event) => this.onDoubleClick(event));
     on('change', (event) => this.onChange(event.target));
+    // `change` does not leave a shadow root; `input` does, so a field there is watched from its first input.
+    on('input', (event) => this.watchShadowField(event));
     on('keydown', (event) => this.onKey(event, 'keyDown'));
     on('keyup', (event) => this.onKey(event, 'keyUp'));
     on('wheel', () => (this.userScrollUntil = Date.now() + 1000));
@@ -81,7 +84,8 @@ class PageRecorder {
       options,
     );
     this.added.start();
-    showBadge(document);
+    // One badge, in the top frame: the recording is the tab's.
+    if (window === window.top) showBadge(document);
   }
 
   /** Ends recording; returns steps still waiting (a scroll being debounced). */
@@ -210,9 +214,24 @@ class PageRecorder {
       this.recordValue(active);
   }
 
+  /** The element the person used: inside shadow roots too, closed ones included (deepElement.ts). */
   private targetOf(event: Event): Element | undefined {
     const target = event.composedPath()[0];
-    return target instanceof Element && !isBadge(target) ? target : undefined;
+    if (!(target instanceof Element) || isBadge(target)) return undefined;
+    return event instanceof MouseEvent ? deepestAt(target, event.clientX, event.clientY) : target;
+  }
+
+  private readonly watched = new WeakSet<Element>();
+
+  /** A field in a shadow root gets its own `change` listener, which records it as a field of the page would be. */
+  private watchShadowField(event: Event): void {
+    const first = event.composedPath()[0];
+    if (!(first instanceof Element)) return;
+    const field = deepestFocused(first);
+    if (!isField(field) || !(field.getRootNode() instanceof ShadowRoot) || this.watched.has(field)) return;
+    this.watched.add(field);
+    const options = { capture: true, passive: true, signal: this.controller.signal };
+    field.addEventListener('change', (change) => void (change.isTrusted && this.onChange(field)), options);
   }
 
   /** Adds a waitForElement first when the page produced the element some time after the previous step. */
@@ -232,6 +251,8 @@ class PageRecorder {
   }
 
   private send(message: ExtensionMessage): void {
+    // A step in a subframe says which, as DevTools Recorder does: child indexes from the top frame down.
+    if (message.kind === 'recording-step' && FRAME_PATH.length) message.step.frame = FRAME_PATH;
     if (this.collected) this.collected.push(message);
     else void chrome.runtime.sendMessage(message).catch(() => undefined);
   }
@@ -255,6 +276,26 @@ function isTextField(target: unknown): boolean {
 function round(value: number): number {
   return Math.round(value * 10) / 10;
 }
+
+/**
+ * This frame's place in the tab: its index among its parent's frames, for each level up to the top frame (the
+ * order of `window.frames`, document order, as Recorder's `frame` and Puppeteer's `childFrames()`). Reading a
+ * parent's `frames` is allowed across origins.
+ */
+function framePath(): number[] {
+  const path: number[] = [];
+  let current: Window = window;
+  while (current !== current.parent && path.length < 16) {
+    const parent: Window = current.parent;
+    let index = -1;
+    for (let i = 0; i < parent.frames.length; i++) if (parent.frames[i] === current) index = i;
+    if (index < 0) return [];
+    path.unshift(index);
+    current = parent;
+  }
+  return path;
+}
+const FRAME_PATH = framePath();
 
 const scope = globalThis as Scope;
 if (!scope.__browserDebugRecorder) {

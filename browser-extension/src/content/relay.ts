@@ -151,8 +151,24 @@ function claimRelay(): boolean {
   return true;
 }
 
+/** Tells the worker which service worker controls this page, so the worker's own fetches are filed under this tab. */
+function reportController(): void {
+  const container = navigator.serviceWorker;
+  if (!container) return;
+  const report = () => {
+    const scriptUrl = container.controller?.scriptURL;
+    if (scriptUrl) send({ kind: 'controller', scriptUrl });
+  };
+  report();
+  container.addEventListener('controllerchange', report);
+}
+
 if (claimRelay()) {
   relayPageEvents();
   observeTimings();
-  observeVitals(send);
+  // Web Vitals are the page's: a subframe measuring them too would only multiply the work.
+  if (window === window.top) {
+    observeVitals(send);
+    reportController();
+  }
 }

@@ -1,3 +1,4 @@
+import { CONTEXT_FILTERS, type ContextFilter } from '../../shared/captureContext';
 import { invalidParameter } from '../../shared/errors';
 import { LOG_LEVELS, isLogLevel, type LogLevel } from '../../shared/levels';
 import {
@@ -48,6 +49,15 @@ export function parseSince(query: Query): number | undefined {
       SINCE_HINT,
     );
   return value;
+}
+
+/** `context=page|frame|worker|shared_worker|service_worker`: where in the tab the capture was made. */
+export function parseContext(query: Query): ContextFilter | undefined {
+  const raw = single(query, 'context');
+  if (raw === undefined) return undefined;
+  const wanted = CONTEXT_FILTERS.find((value) => value === raw);
+  if (!wanted) throw invalidParameter('context', raw, CONTEXT_FILTERS);
+  return wanted;
 }
 
 export function parseFormat(query: Query): 'json' | 'text' {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agentScope, scopeParam } from './agentScope';
+import { CONTEXT_FILTERS, contextLabel, inContext } from '../../shared/captureContext';
 import { locationLabel, type EntryLocation } from '../../shared/entryLocation';
 import { consoleRepeatKey } from '../../shared/repeats';
 import type { MappedFrame } from '../../shared/stackFrames';
@@ -41,7 +42,8 @@ function where(entry: ConsoleEntry, location: EntryLocation | undefined): string
 function line(entry: ConsoleEntry, location: EntryLocation | undefined): string {
   const message = cut(oneLine(entry.message), MESSAGE_CHARS, `get_console_entry id=${entry.id}`);
   const at = where(entry, location);
-  return `#${entry.id} ${clock(entry.timestamp)} ${label(entry)} ${message}${at ? ` (${at})` : ''}`;
+  const context = entry.context ? `[${contextLabel(entry.context)}] ` : '';
+  return `#${entry.id} ${clock(entry.timestamp)} ${label(entry)} ${context}${message}${at ? ` (${at})` : ''}`;
 }
 
 const listSchema = z.strictObject({
@@ -50,6 +52,10 @@ const listSchema = z.strictObject({
   since: sinceParam,
   before: beforeParam,
   search: searchParam,
+  context: z
+    .enum(CONTEXT_FILTERS)
+    .optional()
+    .describe('Only entries made there: page (the top document), frame (iframes) or a kind of worker'),
   scope: scopeParam,
 });
 
@@ -69,6 +75,7 @@ async function listConsole(
       if (args.level && !meetsLevel(levelOf(entry), args.level)) return false;
       if (since !== undefined && entry.timestamp < since) return false;
       if (needle && !entry.message.toLowerCase().includes(needle)) return false;
+      if (!inContext(entry, args.context)) return false;
       matched++;
       return entry.seq < before;
     },
@@ -80,6 +87,7 @@ async function listConsole(
     args.level && `level ≥ ${args.level}`,
     args.since && `since ${args.since}`,
     args.search && `text contains "${args.search}"`,
+    args.context && `made in ${args.context}`,
     tabs.filter,
   ].filter(Boolean);
   return renderList({
@@ -129,6 +137,7 @@ async function consoleEntry(
     entry.url || entry.tabId !== undefined
       ? `Page: ${entry.url ?? '(unknown)'}${entry.tabId !== undefined ? ` (tab ${entry.tabId})` : ''}, page load ${entry.pageLoadId}`
       : undefined,
+    entry.context ? `In: ${contextLabel(entry.context)}` : undefined,
     at ? `Source: ${frameLocation(at)}` : undefined,
   ].filter((text): text is string => text !== undefined);
   const stack = totalFrames ? renderStack(frames, totalFrames) : rawStack(entry.stack);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contextLabel } from '../../shared/captureContext';
 import { agentScope, scopeParam } from './agentScope';
 import { parseMethod, parseStatus } from '../../connector/http/params';
 import { isFailedRequest } from '../../shared/networkOutcome';
@@ -39,7 +40,8 @@ function line(request: StoredNetworkRequest, locator: EntryLocator): string {
     size !== undefined && bytes(size),
   ].filter(Boolean);
   const url = cut(request.url, URL_CHARS, `get_network_request id=${request.id}`);
-  return `#${request.id} ${clock(request.timestamp)} ${request.method} ${outcome(request)} ${url}${facts.length ? ` (${facts.join(', ')})` : ''}${initiatorText(request, locator)}`;
+  const context = request.context ? ` [${contextLabel(request.context)}]` : '';
+  return `#${request.id} ${clock(request.timestamp)} ${request.method} ${outcome(request)} ${url}${facts.length ? ` (${facts.join(', ')})` : ''}${initiatorText(request, locator)}${context}`;
 }
 
 const listSchema = z.strictObject({
@@ -160,6 +162,7 @@ async function requestDetail(
     `Result: ${isFailedRequest(request) ? 'failed, ' : ''}${outcome(request)}${request.resourceType ? ` (${request.resourceType})` : ''}`,
     `Started ${isoTime(request.timestamp)}${request.duration !== undefined ? `, took ${Math.round(request.duration)} ms` : ''}${request.tabId !== undefined ? `, tab ${request.tabId}` : ''}, page load ${request.pageLoadId}`,
     initiator && `Initiator: ${frameLocation(initiator)}`,
+    request.context && `Made by: ${contextLabel(request.context)}`,
     request.mocked && `Mocked: network mock ${request.mocked.ruleId} (${request.mocked.action})`,
     size && `Size: ${size}`,
     timing && `Timing: ${timing}`,

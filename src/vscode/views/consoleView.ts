@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { contextLabel } from '../../shared/captureContext';
 import { locationLabel } from '../../shared/entryLocation';
 import { foldedLabel, foldFrames } from '../../shared/frameFolding';
 import { meetsLevel, type LogLevel } from '../../shared/levels';
@@ -83,7 +84,8 @@ export class ConsoleView extends GroupedView<ConsoleEntry> {
     const [icon, color] = ICONS[level];
     const item = new vscode.TreeItem(node.message.split('\n')[0]!.slice(0, 200), vscode.TreeItemCollapsibleState.None);
     item.id = `console-${node.id}`;
-    item.description = `${this.locations.shortLabel(node)}${repeatSuffix(this.repeats.get(node) ?? 1)}`.trim();
+    const where = node.context ? ` · ${contextLabel(node.context)}` : '';
+    item.description = `${this.locations.shortLabel(node)}${repeatSuffix(this.repeats.get(node) ?? 1)}${where}`.trim();
     item.iconPath = new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
     item.contextValue = consoleContextValue(node);
     item.command = { command: 'browserDebug.jumpToSource', title: 'Go to Source', arguments: [node] };
@@ -113,6 +115,8 @@ function tooltip(
   const stack = stackText(entry, frames);
   const markdown = new vscode.MarkdownString();
   markdown.appendMarkdown(`**${level.toUpperCase()}** ${new Date(entry.timestamp).toLocaleTimeString()}\n\n`);
+  // The frame's or worker's URL is page data: a code block, never markdown.
+  if (entry.context) markdown.appendCodeblock(contextLabel(entry.context).slice(0, 1000), 'text');
   markdown.appendCodeblock(entry.message.slice(0, 4000), 'text');
   if (stack) markdown.appendCodeblock(stack.slice(0, 4000), 'text');
   return markdown;

@@ -193,20 +193,34 @@ export function resolveAnySelector(send: Send, selector: string): Promise<number
 /**
  * A Recorder selector chain (`["my-app", "button.save"]`): the first part from the document, each next one
  * inside the element found so far (in its shadow root when it has one). CSS, `pierce/` and `xpath/` parts.
+ * With `within` (a frame's document), the chain starts there, and its parts are CSS, `pierce/` or `xpath/`.
  */
-export async function resolveChain(send: Send, chain: readonly string[]): Promise<number> {
-  let node = await resolveAnySelector(send, chain[0] ?? '');
+export async function resolveChain(send: Send, chain: readonly string[], within?: number): Promise<number> {
+  // In a frame's document (`within`), the first part too is looked up from there.
+  let node =
+    within === undefined
+      ? await resolveAnySelector(send, chain[0] ?? '')
+      : await resolveWithin(send, within, chain[0] ?? '');
   for (const part of chain.slice(1)) node = await resolveWithin(send, node, part);
   return node;
 }
 
+/** The element's shadow root, open or closed (CDP sees both), or undefined. */
+async function shadowRootOf(send: Send, backendNodeId: number): Promise<number | undefined> {
+  const { node } = await send<{ node: { shadowRoots?: { backendNodeId: number }[] } }>('DOM.describeNode', {
+    backendNodeId,
+  }).catch(() => ({ node: {} as { shadowRoots?: { backendNodeId: number }[] } }));
+  return node.shadowRoots?.[0]?.backendNodeId;
+}
+
 async function resolveWithin(send: Send, backendNodeId: number, part: string): Promise<number> {
-  const objectId = await objectOf(send, backendNodeId);
+  // Inside the element's shadow root when it has one: a closed root too, which page script cannot open.
+  const objectId = await objectOf(send, (await shadowRootOf(send, backendNodeId)) ?? backendNodeId);
   const { result } = await send<{ result: { objectId?: string; subtype?: string } }>('Runtime.callFunctionOn', {
     objectId,
     arguments: [{ value: part }],
     functionDeclaration: `function (part) {
-      const root = this.shadowRoot || this;
+      const root = this;
       if (part.startsWith('xpath/'))
         return document.evaluate(part.slice(6), root, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue;
       const css = part.startsWith('pierce/') ? part.slice(7) : part;

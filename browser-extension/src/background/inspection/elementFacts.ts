@@ -69,7 +69,9 @@ const FACTS = `function (target, names) {
       else if (!hidden.length) {
         const x = Math.min(Math.max(rect.left + rect.width / 2, 0), innerWidth - 1);
         const y = Math.min(Math.max(rect.top + rect.height / 2, 0), innerHeight - 1);
-        const hit = document.elementFromPoint(x, y);
+        // Hit-tested in the element's own tree: from the document, an element in a shadow root is its host.
+        const scope = el.getRootNode();
+        const hit = (typeof scope.elementFromPoint === 'function' ? scope : document).elementFromPoint(x, y);
         if (hit && hit !== el && !el.contains(hit) && !hit.contains(el)) hidden.push('covered by ' + short(hit) + ' at its centre');
       }
     }

@@ -14,7 +14,13 @@ import { ruleLocation, styleSheets } from './styleSheets';
  * The element of a ref or the first of a selector's matches (with how many matched), as the backend id and the
  * front-end id the CSS domain wants. A selector's query already answers front-end ids.
  */
-async function target(session: ActionSession, args: Record<string, unknown>) {
+async function target(session: ActionSession, args: Record<string, unknown>, node?: number) {
+  if (node !== undefined) {
+    // A remembered front-end id may have gone stale (DOM.getDocument resets them): rulesOf asks again once.
+    const { nodeId, remembered } = await frontendId(session, node);
+    if (!nodeId) throw new CommandError('STALE_REF', 'That element is no longer on the page.');
+    return { backendNodeId: node, nodeId, remembered };
+  }
   if (typeof args.selector === 'string' && args.ref === undefined) {
     const { root } = await session.send<{ root: { nodeId: number } }>('DOM.getDocument', { depth: 0 });
     const { nodeIds } = await session
@@ -55,7 +61,7 @@ async function rulesOf(
   } catch (error) {
     if (!('remembered' in found && found.remembered)) throw error;
     forgetFrontendId(session, found.backendNodeId);
-    return matchedRules(session, (await target(session, args)).nodeId);
+    return matchedRules(session, (await target(session, args, found.backendNodeId)).nodeId);
   }
 }
 
@@ -87,19 +93,25 @@ async function matchedRules(session: ActionSession, nodeId: number) {
   return { rules, userAgentRules: ordered.length - shown.length };
 }
 
-/** `inspect` command: what an element is, where it is, why it looks so, and which component made it. */
-export async function inspect(args: Record<string, unknown>): Promise<ElementInspection> {
+/**
+ * `inspect` command: what an element is, where it is, why it looks so, and which component made it. `node` (a
+ * backend node id the worker found itself, such as a pick inside a shadow root) takes the place of ref and selector.
+ */
+export async function inspect(args: Record<string, unknown>, node?: number): Promise<ElementInspection> {
   const tab = await targetTab(typeof args.tabId === 'number' ? args.tabId : undefined);
   const session = await actionSession(tab.id!);
   refuseWhileDialog(session);
   // CSS first: computed and matched styles need the domain enabled, and its stylesheet headers.
   await styleSheets(session);
-  const located = target(session, args);
+  const located = target(session, args, node);
   // A ref names its node at once, so the page and the accessibility tree need not wait for the DOM domain.
-  const byRef = typeof args.ref === 'string' && args.selector === undefined;
-  const backend = byRef
-    ? Promise.resolve().then(() => nodeOfRef(session.tabId, args.ref))
-    : located.then((found) => found.backendNodeId);
+  const byRef = node === undefined && typeof args.ref === 'string' && args.selector === undefined;
+  const backend =
+    node !== undefined
+      ? Promise.resolve(node)
+      : byRef
+        ? Promise.resolve().then(() => nodeOfRef(session.tabId, args.ref))
+        : located.then((found) => found.backendNodeId);
   const extra = Array.isArray(args.properties) ? args.properties.filter((name) => typeof name === 'string') : [];
   // Three requests at once: the page (facts, box, computed values), the CSS domain, the accessibility tree.
   const [{ matches }, facts, cascadeResult, ax] = await Promise.all([

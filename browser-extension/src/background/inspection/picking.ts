@@ -4,7 +4,10 @@ import { CommandError } from '../commandError';
 import { targetTab } from '../targetTab';
 import { tabInfo } from '../tabsState';
 import { actionSession } from '../actions/actionSession';
-import { callOn, resolveSelector } from '../actions/locate';
+import { callOn } from '../actions/locate';
+import type { Send } from '../debuggerSession';
+import { framesInScope } from '../openTabs';
+import { settings } from '../settings';
 import { inspect } from './inspectCommand';
 
 /** The attribute the page picker marks the picked element with, until the worker has read it. */
@@ -15,7 +18,9 @@ export const PICK_COMMAND = 'pick-element';
 /** Starts the page picker in a tab (default: the selected or active one). */
 export async function startPick(tabId?: number): Promise<{ tabId: number; picking: true }> {
   const tab = await targetTab(tabId);
-  await chrome.scripting.executeScript({ target: { tabId: tab.id! }, files: ['picker.js'] }).catch((error: Error) => {
+  // Every frame in scope gets a picker, so an element in an iframe is picked where it is.
+  const target = { tabId: tab.id!, frameIds: await framesInScope(tab.id!, settings()) };
+  await chrome.scripting.executeScript({ target, files: ['picker.js'] }).catch((error: Error) => {
     throw new CommandError(
       'NOT_PICKABLE',
       `Cannot pick in this tab (${error.message}): open your app's page and retry.`,
@@ -41,26 +46,78 @@ const ELEMENT = `function (attribute) {
   };
 }`;
 
-/** A pick from the page: inspects the element and sends it as a `selected-element` capture with the note. */
-export async function acceptPick(sink: CaptureSink, tabId: number, token: string, note: string): Promise<void> {
+/** Where a pick came from: the frame (its id and URL, as the browser reports them) and what the picker saw there. */
+export interface PickOrigin {
+  frameId?: number;
+  frameUrl?: string;
+  element?: SelectedElement;
+}
+
+/**
+ * The picked element's node: the pick mark searched through the whole document, shadow roots (open and
+ * closed) and in-process frames included; undefined when the element is in an out-of-process frame.
+ */
+async function markedNode(send: Send, selector: string): Promise<number | undefined> {
+  await send('DOM.getDocument', { depth: 0 });
+  const { searchId, resultCount } = await send<{ searchId: string; resultCount: number }>('DOM.performSearch', {
+    query: selector,
+    includeUserAgentShadowDOM: false,
+  });
+  try {
+    if (!resultCount) return undefined;
+    const { nodeIds } = await send<{ nodeIds: number[] }>('DOM.getSearchResults', {
+      searchId,
+      fromIndex: 0,
+      toIndex: 1,
+    });
+    const { node } = await send<{ node: { backendNodeId: number } }>('DOM.describeNode', { nodeId: nodeIds[0] });
+    return node.backendNodeId;
+  } finally {
+    await send('DOM.discardSearchResults', { searchId }).catch(() => undefined);
+  }
+}
+
+/**
+ * A pick from the page: inspects the element and sends it as a `selected-element` capture with the note. A pick
+ * in a subframe names its frame (`context`); one in a frame out of the debugger session's reach (another
+ * process) keeps what its picker saw, without the cascade.
+ */
+export async function acceptPick(
+  sink: CaptureSink,
+  tabId: number,
+  token: string,
+  note: string,
+  origin: PickOrigin = {},
+): Promise<void> {
   // The picker's own token format; anything else never reaches a selector.
   if (!/^[\w-]{1,40}$/.test(token)) throw new CommandError('INVALID_ARGUMENT', 'Not a pick token.');
+  void chrome.tabs.sendMessage(tabId, { kind: 'pick-stop' }).catch(() => undefined);
   const selector = `[${PICK_ATTRIBUTE}="${token}"]`;
-  const inspection = await inspect({ tabId, selector });
-  delete inspection.matches;
   const session = await actionSession(tabId);
-  const node = await resolveSelector(session.send, selector);
+  const node = await markedNode(session.send, selector);
+  const context =
+    origin.frameId !== undefined && origin.frameId !== 0
+      ? { context: { kind: 'frame' as const, url: origin.frameUrl ?? 'about:blank' } }
+      : {};
+  const base = { type: 'selected-element' as const, picked: true, ...(note ? { note: note.slice(0, 2000) } : {}) };
+  const url = tabInfo(tabId)?.url;
+  if (node === undefined) {
+    if (!origin.element || !context.context) throw new CommandError('NO_MATCH', 'The picked element left the page.');
+    sink.accept([{ ...base, element: origin.element, timestamp: Date.now(), url, ...context }], tabId);
+    return;
+  }
+  const inspection = await inspect({ tabId }, node);
+  delete inspection.matches;
   const element = await callOn<SelectedElement>(session.send, node, ELEMENT, [PICK_ATTRIBUTE]);
   sink.accept(
     [
       {
-        type: 'selected-element',
+        ...base,
         element: { ...element, selector: inspection.selector },
-        picked: true,
-        ...(note ? { note: note.slice(0, 2000) } : {}),
         inspection,
         timestamp: Date.now(),
-        url: tabInfo(tabId)?.url ?? inspection.url,
+        url: url ?? inspection.url,
+        ...context,
       },
     ],
     tabId,

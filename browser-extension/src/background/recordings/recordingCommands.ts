@@ -30,7 +30,7 @@ export async function handleRecordingMessage(
 ): Promise<unknown> {
   const tabId = sender.tab?.id;
   if (message.kind === 'recording-step')
-    return tabRecorder.onStep(tabId, message.step, message.timestamp, message.secret);
+    return tabRecorder.onStep(tabId, message.step, message.timestamp, message.secret, sender.frameId);
   if (message.kind === 'recording-dialog') return tabRecorder.onDialog(tabId, message.text, message.timestamp);
   return toggleFromPopup(link);
 }

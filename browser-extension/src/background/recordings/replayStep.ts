@@ -6,6 +6,7 @@ import { callOn, resolveChain } from '../actions/locate';
 import { actionPoint, clickNode, hoverNode } from '../actions/mouse';
 import { CommandError } from '../commandError';
 import type { Send } from '../debuggerSession';
+import { frameDocument } from './frameDocument';
 import { targetTab } from '../targetTab';
 
 const POLL_MS = 50;
@@ -135,12 +136,22 @@ async function onTarget<T>(
 ): Promise<T> {
   const chains = selectorChains(step.selectors);
   if (!chains.length) throw stepFailed('the step has no selectors');
+  const frame = Array.isArray(step.frame) && step.frame.length ? (step.frame as number[]) : undefined;
   for (;;) {
     let reason = `no element matches ${chains.map((chain) => chain.join(' >> ')).join(' or ')}`;
-    for (const chain of chains) {
+    // A step in a frame looks there (found again each try: the frame may still be loading).
+    let within: number | undefined;
+    if (frame)
+      try {
+        within = await frameDocument(session.send, frame);
+      } catch (error) {
+        if ((error as CommandError).code === 'FRAME_OUT_OF_PROCESS') throw stepFailed((error as Error).message);
+        reason = (error as Error).message;
+      }
+    for (const chain of frame && within === undefined ? [] : chains) {
       let node: number | undefined;
       try {
-        node = await resolveChain(session.send, chain);
+        node = await resolveChain(session.send, chain, within);
         return await use(node);
       } catch (error) {
         if (node !== undefined) reason = `the element for ${chain.join(' >> ')}: ${(error as Error).message}`;

@@ -2,6 +2,9 @@ import type { BrowserRecording, RecorderStep } from '../../../../src/shared/reco
 import type { ExtensionMessage } from '../../common/messages';
 import { beginActivity } from '../actionBadge';
 import { CommandError } from '../commandError';
+import { framesInScope } from '../openTabs';
+import { isInScope } from '../scope';
+import { settings } from '../settings';
 import { targetTab } from '../targetTab';
 
 interface Active {
@@ -17,6 +20,16 @@ interface Active {
 }
 
 /** Transitions a person starts by hand: they become `navigate` steps; links and forms are the click's doing. */
+/** Recorder's `frame`: child indexes from the top frame down. */
+function isFramePath(value: unknown): value is number[] {
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.length <= 16 &&
+    value.every((index) => Number.isInteger(index) && index >= 0 && index < 1000)
+  );
+}
+
 const TYPED_TRANSITIONS = new Set(['typed', 'auto_bookmark', 'generated', 'reload', 'keyword', 'start_page']);
 
 /**
@@ -32,7 +45,10 @@ export class TabRecorder {
       if (details.frameId === 0 && details.tabId === this.active?.tabId) this.committed(details);
     });
     chrome.webNavigation.onDOMContentLoaded.addListener((details) => {
-      if (details.frameId === 0 && details.tabId === this.active?.tabId) void this.inject(details.tabId);
+      if (details.tabId !== this.active?.tabId) return;
+      if (details.frameId === 0) void this.inject(details.tabId);
+      // A frame that loads later (or again) records too, when its origin is in scope.
+      else if (isInScope(details.url, settings())) void this.injectFrames(details.tabId, [details.frameId]);
     });
     chrome.tabs.onRemoved.addListener((tabId) => {
       if (tabId === this.active?.tabId)
@@ -105,17 +121,19 @@ export class TabRecorder {
     if (!active || (args.recordingId !== undefined && String(args.recordingId) !== active.id)) {
       throw new CommandError('NO_RECORDING', 'No recording is running in this browser.');
     }
-    const [stopped] = await chrome.scripting
+    const frameIds = await framesInScope(active.tabId, settings()).catch(() => [0]);
+    const stopped = await chrome.scripting
       .executeScript({
-        target: { tabId: active.tabId },
+        target: { tabId: active.tabId, frameIds },
         func: () =>
           (globalThis as { __browserDebugRecorder?: { stop(): unknown } }).__browserDebugRecorder?.stop() ?? [],
       })
-      .catch(() => [undefined]);
+      .catch(() => []);
     // Steps the page still held (a scroll being debounced) come back with the stop.
-    for (const message of (stopped?.result ?? []) as ExtensionMessage[]) {
-      if (message.kind === 'recording-step') this.onStep(active.tabId, message.step, message.timestamp, message.secret);
-    }
+    for (const { frameId, result } of stopped)
+      for (const message of (result ?? []) as ExtensionMessage[])
+        if (message.kind === 'recording-step')
+          this.onStep(active.tabId, message.step, message.timestamp, message.secret, frameId);
     this.active = undefined;
     active.endBadge();
     return {
@@ -129,14 +147,20 @@ export class TabRecorder {
     };
   }
 
-  /** A step from the page recorder of the recorded tab; steps from any other tab are ignored. */
+  /**
+   * A step from the page recorder of the recorded tab; steps from any other tab are ignored. Only a subframe's
+   * step may name a frame, and only as Recorder's integer path (`frameId` is what the browser says sent it).
+   */
   onStep(
     tabId: number | undefined,
     step: RecorderStep,
     timestamp: number,
-    secret?: { key: string; value: string },
+    secret: { key: string; value: string } | undefined,
+    frameId: number | undefined,
   ): void {
     if (!this.active || tabId !== this.active.tabId) return;
+    if (!frameId) delete step.frame;
+    else if (!isFramePath(step.frame)) return;
     if (secret) this.active.secrets[secret.key] = secret.value;
     if (step.type === 'doubleClick') this.dropClicksBefore(step);
     this.add(step, timestamp);
@@ -178,6 +202,13 @@ export class TabRecorder {
     await chrome.scripting
       .executeScript({ target: { tabId }, files: ['recorderDialogs.js'], world: 'MAIN' })
       .catch(() => undefined);
-    await chrome.scripting.executeScript({ target: { tabId }, files: ['recorder.js'] }).catch(() => undefined);
+    await this.injectFrames(tabId, await framesInScope(tabId, settings()).catch(() => [0]));
+  }
+
+  /** The page recorder, into these frames of the tab (each runs it once however often it is injected). */
+  private async injectFrames(tabId: number, frameIds: number[]): Promise<void> {
+    await chrome.scripting
+      .executeScript({ target: { tabId, frameIds }, files: ['recorder.js'] })
+      .catch(() => undefined);
   }
 }

@@ -10,6 +10,8 @@ const MAX_NAME = 80;
 const UNSTABLE_ID = /^:|\d{4,}|^[0-9]/;
 
 export function selectorsFor(element: Element): string[][] {
+  const root = element.getRootNode();
+  if (root instanceof ShadowRoot) return shadowChains(element, root);
   const found: string[] = [];
   const aria = ariaSelector(element);
   if (aria) found.push(aria);
@@ -77,12 +79,25 @@ function ariaSelector(element: Element): string | undefined {
   return same.length ? undefined : `aria/${name}`;
 }
 
-function cssSelectors(element: Element): string[] {
+/**
+ * An element inside a shadow root (open or closed), as DevTools Recorder writes it: a chain from the outermost
+ * host down, each part a CSS selector inside the shadow root of the element before it, one chain per CSS
+ * alternative of the element itself. Replay opens closed roots over CDP, and exports pierce them.
+ */
+function shadowChains(element: Element, root: ShadowRoot): string[][] {
+  const host = root.host;
+  const hostChain = selectorsFor(host).find(
+    (chain) => !chain[0]!.startsWith('aria/') && !chain[0]!.startsWith('text/'),
+  );
+  if (!hostChain) return [];
+  return cssSelectors(element, root).map((css) => [...hostChain, css]);
+}
+
+function cssSelectors(element: Element, scope: Document | ShadowRoot = element.ownerDocument): string[] {
   const result: string[] = [];
-  const document = element.ownerDocument;
   const unique = (selector: string) => {
     try {
-      return document.querySelectorAll(selector).length === 1;
+      return scope.querySelectorAll(selector).length === 1;
     } catch {
       return false;
     }
@@ -105,6 +120,7 @@ function cssSelectors(element: Element): string[] {
 function shortPath(element: Element): string {
   const parts: string[] = [];
   let node: Element | null = element;
+  // In a shadow root the path ends at the root (an element there has no parent element).
   while (node && node !== node.ownerDocument.body && parts.length < 5) {
     if (node !== element && node.id && !UNSTABLE_ID.test(node.id)) {
       parts.unshift(`#${CSS.escape(node.id)}`);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { contextLabel, inContext } from '../../../shared/captureContext';
 import { ApiError, missingParameter } from '../../../shared/errors';
 import { levelOf, meetsLevel, type LogLevel } from '../../../shared/levels';
 import { captureEventSchema, type StoredConsoleError, type StoredConsoleLog } from '../../../shared/protocol';
 import type { ConnectorServices } from '../../services';
 import { withMappedFields, type MappedFields } from '../../sourceMaps/mappedEntries';
 import { TextBody } from '../envelope';
-import { parseFormat, parseLevel, parseLimit, parseSince } from '../params';
+import { parseContext, parseFormat, parseLevel, parseLimit, parseSince } from '../params';
 import { defaultLimit, type Route } from '../route';
 
 type ConsoleEntry = StoredConsoleLog | StoredConsoleError;
@@ -19,7 +20,8 @@ function asText(entries: (ConsoleEntry & MappedFields)[]): TextBody {
   const lines = entries.map((entry) => {
     const source = entry.originalSource ?? entry.source;
     const where = source ? ` (${source})` : '';
-    return `${new Date(entry.timestamp).toISOString()} [${levelOf(entry).toUpperCase()}] ${entry.message}${where}`;
+    const context = entry.context ? `[${contextLabel(entry.context)}] ` : '';
+    return `${new Date(entry.timestamp).toISOString()} [${levelOf(entry).toUpperCase()}] ${context}${entry.message}${where}`;
   });
   return new TextBody(lines.join('\n') + (lines.length ? '\n' : ''));
 }
@@ -37,13 +39,15 @@ export function consoleRoutes({ store, locator }: ConnectorServices): Route[] {
         const level = parseLevel(query);
         const since = parseSince(query);
         const format = parseFormat(query);
+        const context = parseContext(query);
         const { entries, matched, total } = store.query(
           ['consoleLogs', 'consoleErrors'],
-          level === undefined && since === undefined
+          level === undefined && since === undefined && context === undefined
             ? undefined
             : (entry) =>
                 (level === undefined || meetsLevel(levelOf(entry), level)) &&
-                (since === undefined || entry.timestamp >= since),
+                (since === undefined || entry.timestamp >= since) &&
+                inContext(entry, context),
           limit,
         );
         const mapped = await withMappedFields(entries, locator);

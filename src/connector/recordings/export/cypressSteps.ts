@@ -1,6 +1,7 @@
 import type { LineWriter, Schema } from '@puppeteer/replay';
 import { commentSafe } from './checkCode';
 import { jsLiteral } from './jsLiteral';
+import { framePath } from './framePath';
 import { urlCode, valueCode, type Spelling } from './prepareFlow';
 
 type Step = Schema.Step & Record<string, unknown>;
@@ -14,7 +15,7 @@ type Step = Schema.Step & Record<string, unknown>;
 export function cypressStep(origin: string | undefined, spelling: Spelling, keys: Record<string, string>) {
   return (out: LineWriter, raw: Schema.Step, flow?: Schema.UserFlow): boolean => {
     const step = raw as Step;
-    const target = cypressTarget(step.selectors, flow);
+    const target = cypressTarget(step, flow);
     switch (step.type) {
       case 'navigate':
         out.appendLine(`cy.visit(${urlCode(String(step.url), origin, spelling)});`);
@@ -54,9 +55,31 @@ export function cypressSelector(selectors: unknown, flow?: Schema.UserFlow): str
   return (preferred ?? css[0])?.[0];
 }
 
-function cypressTarget(selectors: unknown, flow?: Schema.UserFlow): string | undefined {
-  const selector = cypressSelector(selectors, flow);
-  return selector === undefined ? undefined : `cy.get(${jsLiteral(selector)})`;
+/** The whole chain of {@link cypressSelector}'s group: a shadow-root chain has more than one part. */
+function cypressChain(selectors: unknown, flow?: Schema.UserFlow): string[] | undefined {
+  const first = cypressSelector(selectors, flow);
+  const groups = (Array.isArray(selectors) ? selectors : []).map((group: unknown) =>
+    (Array.isArray(group) ? group : [group]).map(String),
+  );
+  return first === undefined ? undefined : groups.find((group) => group[0] === first);
+}
+
+/**
+ * `cy.get(…)` for the step's element. In a frame, Cypress's iframe recipe (the frame's body, wrapped; it reaches
+ * same-origin frames only); in a shadow root, `.shadow().find(…)` for each part after the host (open roots only).
+ */
+function cypressTarget(step: Step, flow?: Schema.UserFlow): string | undefined {
+  const chain = cypressChain(step.selectors, flow);
+  if (!chain) return undefined;
+  const frame = framePath(step.frame);
+  const inFrame = frame.reduce(
+    (code, index) =>
+      `${code === 'cy' ? 'cy.get' : `${code}.find`}('iframe, frame').eq(${index}).its('0.contentDocument.body').should('not.be.empty').then(cy.wrap)`,
+    'cy',
+  );
+  const [first, ...inside] = chain.map((part) => jsLiteral(part.startsWith('pierce/') ? part.slice(7) : part));
+  const start = inFrame === 'cy' ? `cy.get(${first})` : `${inFrame}.find(${first})`;
+  return inside.reduce((code, part) => `${code}.shadow().find(${part})`, start);
 }
 
 function skipped(step: Step): string {

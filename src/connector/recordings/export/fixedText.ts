@@ -36,6 +36,10 @@ export const FIXED_TEXT: ReadonlySet<string> = new Set<string>([
   'href',
   'eq',
   'bugRequest',
+  // Frames (Playwright's frameLocator, Cypress's iframe recipe).
+  'iframe, frame',
+  '0.contentDocument.body',
+  'not.be.empty',
   // Messages of our checks (template parts).
   ' answered ',
   ' answers below 400 (the bug: ',

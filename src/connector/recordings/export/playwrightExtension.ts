@@ -1,6 +1,7 @@
 import { StringifyExtension, type LineWriter, type Schema } from '@puppeteer/replay';
 import type { ExportMock } from '../../../shared/recordingExport';
 import { bugRequestsLine, commentSafe, errorMatcherLines, fulfillLiteral, headerLines } from './checkCode';
+import { framePath } from './framePath';
 import { jsLiteral } from './jsLiteral';
 import { basePath, secretEnvOf } from './prepareFlow';
 import { playwrightLocator } from './playwrightSelectors';
@@ -74,8 +75,12 @@ export class PlaywrightStringifyExtension extends StringifyExtension {
 
   override async stringifyStep(out: LineWriter, raw: Schema.Step): Promise<void> {
     const step = raw as Step;
-    const frame = Array.isArray(step.frame) ? (step.frame as number[]) : [];
+    const frame = framePath(step.frame);
+    // Elements in a frame through frameLocator, which waits for the frame; an expression runs in the Frame itself.
     const scope = frame.length
+      ? `page${frame.map((index) => `.frameLocator('iframe, frame').nth(${index})`).join('')}`
+      : 'page';
+    const frameScope = frame.length
       ? `page.mainFrame()${frame.map((index) => `.childFrames()[${index}]!`).join('')}`
       : 'page';
     const target = () => playwrightLocator(step.selectors, scope);
@@ -113,7 +118,7 @@ export class PlaywrightStringifyExtension extends StringifyExtension {
       case 'waitForElement':
         return void out.appendLine(waitForElement(step, target()));
       case 'waitForExpression':
-        return void out.appendLine(`await ${scope}.waitForFunction(${jsLiteral(step.expression)});`);
+        return void out.appendLine(`await ${frameScope}.waitForFunction(${jsLiteral(step.expression)});`);
       case 'close':
         return void out.appendLine('await page.close();');
       default:

@@ -67,6 +67,12 @@ const REFUSED_PIECES = new Set(['__BD_BASE_URL__', '__BD_SECRET_PASSWORD__', '\n
 const passing = pieces(PIECES.filter((piece) => !REFUSED_PIECES.has(piece)));
 const flowString = fc.oneof({ weight: 6, arbitrary: passing }, { weight: 1, arbitrary: pageString });
 
+/** Recorder's `frame`: mostly integer paths, and what a hand-edited or hostile flow would put there instead. */
+const framePaths = fc.oneof(
+  { weight: 4, arbitrary: fc.array(fc.nat({ max: 3 }), { minLength: 1, maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>(['0]);require("fs")//'], [1.5], ['1'], [null], 'x', {}) },
+);
+
 /** A recording with page strings in every place an export writes one. */
 const hostileRecording = fc
   .record({
@@ -82,6 +88,8 @@ const hostileRecording = fc
     mockUrl: pageString,
     mockBody: pageString,
     header: pageString,
+    inner: flowString,
+    frame: framePaths,
   })
   .map((s) => {
     const steps: RecorderStep[] = [
@@ -96,6 +104,9 @@ const hostileRecording = fc
       },
       { type: 'change', value: '{{secret:password}}', selectors: [[`#${s.css}`]] },
       { type: 'waitForElement', selectors: [[`#${s.css}`]] },
+      // A step in a frame, on an element in a shadow root: the frame path and every part of the chain.
+      { type: 'click', frame: s.frame, selectors: [[`#${s.css}`, `pierce/${s.inner}`]], offsetX: 1, offsetY: 1 },
+      { type: 'change', frame: s.frame, value: s.value, selectors: [[`#${s.css}`, s.inner]] },
     ];
     const recording: SavedRecording = {
       id: 'rec-0123456789ab',
@@ -122,7 +133,10 @@ function shouldRefuse(recording: SavedRecording): boolean {
     ...(typeof step.url === 'string' ? [step.url] : []),
     ...((step.assertedEvents as { url: string }[] | undefined) ?? []).map((event) => event.url),
   ]);
-  return /__BD_\w*__/.test(flowText) || urls.some(badUrl);
+  const badFrame = recording.flow.steps.some(
+    (step) => 'frame' in step && !(Array.isArray(step.frame) && step.frame.every((index) => Number.isInteger(index))),
+  );
+  return /__BD_\w*__/.test(flowText) || urls.some(badUrl) || badFrame;
 }
 
 /** The values each format must hold as literals, decoded exactly. */
@@ -134,6 +148,11 @@ function expectedLiterals(recording: SavedRecording, format: (typeof FORMATS)[nu
   if (format === 'puppeteer')
     values.push(...(change.selectors as string[][]).map((g) => selectorToPElementSelector(g)));
   if (format === 'cypress') values.push(recording.title, cypressSelector(click.selectors)!);
+  // The shadow-root part of the framed steps: Playwright's chain, Cypress's `.shadow().find(…)`.
+  const framed = recording.flow.steps.at(-1)!;
+  const inner = (framed.selectors as string[][])[0]![1]!;
+  if (format === 'playwright') values.push(playwrightLocatorValue(framed.selectors));
+  if (format === 'cypress') values.push(inner);
   return values;
 }
 
@@ -154,7 +173,7 @@ describe('export fuzzing: page strings stay data in every format', function () {
           } catch (error) {
             assert.ok(refuse, `refused an export it should write (${format}): ${(error as Error).message}`);
             assert.ok(error instanceof ApiError && error.code === 'INVALID_PARAMETER');
-            assert.match(error.message, /^Invalid recording flow: .+ try again\.$/s);
+            assert.match(error.message, /^Invalid recording flow: .+ (try again|fix that step)\.$/s);
             tally.refused++;
             continue;
           }
