@@ -108,7 +108,8 @@ export interface PopupState {
   queued: number;
   dropped: number;
   lockedTabs: number[];
-  currentTab?: { id: number; url: string; inScope: boolean; locked: boolean };
+  /** `shared`: the developer shared it with agents (its badge shows "AI"). */
+  currentTab?: { id: number; url: string; inScope: boolean; locked: boolean; shared: boolean };
   settings: Settings;
   hint?: string;
   /** Present while remote mode is on: it replaces the local connection. */
@@ -180,4 +181,6 @@ export type ExtensionMessage =
   | { kind: 'start-pick' }
   /** From the popup only: a pairing code as the connector shows it, `PORT-XXXX-XXXX`. */
   | { kind: 'pair'; code: string }
+  /** From the popup only: share the tab it shows with agents, or stop (POST /agents/share). */
+  | { kind: 'share-tab'; tabId: number; shared: boolean }
   | { kind: 'element-picked'; token: string; note: string };
