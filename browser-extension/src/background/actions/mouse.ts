@@ -186,7 +186,11 @@ export async function dragNode(session: ActionSession, fromNodeId: number, toNod
   });
   await moved;
   const to = await actionPoint(session, toNodeId, { allowDisabled: true });
-  await moveTo(session, to, 0, 1);
+  // The first held move starts the drag and is awaited, so the later ones reach a drag in progress (dragenter,
+  // dragover on the target) rather than being merged into the move that started it.
+  const start = { x: from.x + (to.x - from.x) / MOVE_STEPS, y: from.y + (to.y - from.y) / MOVE_STEPS };
+  await moveTo(session, start, 0, 1, 1);
+  await moveTo(session, to, 0, 1, MOVE_STEPS - 1);
   await session.send('Input.dispatchMouseEvent', {
     type: 'mouseReleased',
     x: to.x,
