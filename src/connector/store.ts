@@ -45,6 +45,7 @@ export class CaptureStore {
   private readonly pageLoadByTab = new Map<number, string>();
   private lastPageLoad = UNKNOWN_PAGE_LOAD;
   private page: CurrentPage | undefined;
+  private readonly pageByTab = new Map<number, CurrentPage>();
   private readonly entryListeners = new Set<Listener>();
   private readonly jsonListeners = new Set<(json: string) => void>();
   private readonly clearListeners = new Set<() => void>();
@@ -76,6 +77,11 @@ export class CaptureStore {
 
   get currentPage(): CurrentPage | undefined {
     return this.page;
+  }
+
+  /** The page one tab last reported (an agent's own tab, not whichever tab reported last). */
+  pageOf(tabId: number): CurrentPage | undefined {
+    return this.pageByTab.get(tabId);
   }
 
   /** Stores one validated capture (mutating it: strings are capped) and tells the listeners. The returned entry is the caller's; the store keeps a copy. */
@@ -303,6 +309,7 @@ export class CaptureStore {
       pageLoadId: entry.pageLoadId,
       updatedAt: entry.timestamp,
     };
+    if (entry.tabId !== undefined) this.pageByTab.set(entry.tabId, this.page);
   }
 
   private emit(entry: StoredEntry): void {

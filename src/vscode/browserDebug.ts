@@ -52,6 +52,8 @@ export class BrowserDebug {
   readonly elementView: ElementView;
   readonly recordingsView: RecordingsView;
   readonly navigator: SourceNavigator;
+  /** Browser errors in the Problems panel, filterable by agent. */
+  readonly diagnostics: BrowserDiagnostics;
   /** Console entries' mapped locations, original first, shared by the views. */
   readonly locations: EntryLocations;
   readonly dashboard: DashboardPanel;
@@ -163,7 +165,7 @@ export class BrowserDebug {
       this.remoteStatusBar,
       this.mockStatusBar,
       new RecordingStatusBar(this.recordingsView),
-      new BrowserDiagnostics(this.feed, this.navigator),
+      (this.diagnostics = new BrowserDiagnostics(this.feed, this.navigator)),
       new WalkthroughContext(this.feed),
       vscode.window.registerTreeDataProvider('browserDebug.console', this.consoleView),
       vscode.window.registerTreeDataProvider('browserDebug.network', this.networkView),

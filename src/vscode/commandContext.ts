@@ -3,6 +3,7 @@ import type { LaunchedBrowser } from '../connector/launchedBrowser';
 import type { Logger } from '../connector/logger';
 import type { StoredNetworkRequest } from '../shared/protocol';
 import type { CaptureFeed } from './captureFeed';
+import type { BrowserDiagnostics } from './diagnostics';
 import type { ConnectorSession } from './connectorSession';
 import type { DashboardPanel } from './dashboardPanel';
 import type { RemoteSharing } from './remoteSharing';
@@ -22,6 +23,7 @@ export interface CommandContext {
   readonly session: ConnectorSession;
   readonly consoleView: ConsoleView;
   readonly navigator: SourceNavigator;
+  readonly diagnostics: BrowserDiagnostics;
   readonly dashboard: DashboardPanel;
   readonly remote: RemoteSharing;
   readonly recordingsView: RecordingsView;

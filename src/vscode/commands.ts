@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { LOG_LEVELS, type LogLevel } from '../shared/levels';
 import type { StoredNetworkRequest } from '../shared/protocol';
-import { shareTabWithAgents, stopAgent } from './agents/agentCommands';
+import { filterProblemsByAgent, shareTabWithAgents, stopAgent } from './agents/agentCommands';
 import type { ConsoleEntry } from './captureFeed';
 import { callConnector } from './connectorClient';
 import type { CommandContext, CommandHandler } from './commandContext';
@@ -36,6 +36,7 @@ export const COMMANDS: Record<string, CommandHandler> = {
   'browserDebug.manageNetworkMocks': (app, choice?: string) => manageNetworkMocks(app, choice),
   'browserDebug.shareTabWithAgents': (app, tabId?: number) => shareTabWithAgents(app, tabId),
   'browserDebug.stopAgent': (app, agentId?: number) => stopAgent(app, agentId),
+  'browserDebug.filterProblemsByAgent': (app, agentId?: number | 'all') => filterProblemsByAgent(app, agentId),
 };
 
 /**

@@ -5,8 +5,14 @@ import type { SourceNavigator } from './sourceNavigator';
 
 const MAX_DIAGNOSTICS = 500;
 
-/** One page load's problems: file → message → the diagnostic (its newest position). */
-type LoadProblems = Map<string, { uri: vscode.Uri; byMessage: Map<string, vscode.Diagnostic> }>;
+/** A problem and the tab that reported it (to show one agent's tabs only). */
+interface Problem {
+  diagnostic: vscode.Diagnostic;
+  tabId?: number;
+}
+
+/** One page load's problems: file → message → the problem (its newest position). */
+type LoadProblems = Map<string, { uri: vscode.Uri; byMessage: Map<string, Problem> }>;
 
 /**
  * Browser errors that map to workspace files show in the Problems panel, per page load. The next load
@@ -20,6 +26,8 @@ export class BrowserDiagnostics implements vscode.Disposable {
   private readonly latestLoad = new Map<string, string>();
   private queue: Promise<void> = Promise.resolve();
   private readonly subscriptions: vscode.Disposable[];
+  /** Only problems of these tabs show (one agent's, see filterTabs); all while undefined. */
+  private tabs: ReadonlySet<number> | undefined;
 
   constructor(
     private readonly feed: CaptureFeed,
@@ -37,6 +45,17 @@ export class BrowserDiagnostics implements vscode.Disposable {
     let count = 0;
     for (const load of this.loads.values()) for (const file of load.values()) count += file.byMessage.size;
     return count;
+  }
+
+  /**
+   * Shows only the problems that these tabs reported (an agent's own tabs), or every problem again with
+   * undefined. The problems are kept either way, so lifting the filter shows them all.
+   */
+  filterTabs(tabs: ReadonlySet<number> | undefined): void {
+    this.tabs = tabs;
+    const every = new Set<string>();
+    for (const load of this.loads.values()) for (const key of load.keys()) every.add(key);
+    this.publish(every);
   }
 
   clear(): void {
@@ -86,7 +105,7 @@ export class BrowserDiagnostics implements vscode.Disposable {
     const file = problems.get(key) ?? { uri: location.uri, byMessage: new Map() };
     problems.set(key, file);
     // A repeat (React's StrictMode runs effects twice) is one problem, and a message keeps its newest line.
-    if (file.byMessage.get(message)?.range.start.isEqual(position)) return;
+    if (file.byMessage.get(message)?.diagnostic.range.start.isEqual(position)) return;
     const diagnostic = new vscode.Diagnostic(
       new vscode.Range(position, position.translate(0, 1)),
       message,
@@ -94,11 +113,11 @@ export class BrowserDiagnostics implements vscode.Disposable {
     );
     diagnostic.source = 'Browser Debug';
     file.byMessage.delete(message);
-    file.byMessage.set(message, diagnostic);
+    file.byMessage.set(message, { diagnostic, tabId: entry.tabId });
     touched.add(key);
   }
 
-  /** Every touched file gets the union of its problems over the current loads (or none). */
+  /** Every touched file gets the union of its problems over the current loads (or none), within the tab filter. */
   private publish(touched: Set<string>): void {
     for (const key of touched) {
       const list: vscode.Diagnostic[] = [];
@@ -107,7 +126,8 @@ export class BrowserDiagnostics implements vscode.Disposable {
         const file = load.get(key);
         if (!file) continue;
         uri = file.uri;
-        list.push(...file.byMessage.values());
+        for (const { diagnostic, tabId } of file.byMessage.values())
+          if (!this.tabs || (tabId !== undefined && this.tabs.has(tabId))) list.push(diagnostic);
       }
       this.collection.set(uri ?? vscode.Uri.parse(key), list);
     }

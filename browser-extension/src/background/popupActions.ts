@@ -5,6 +5,7 @@ import type { Outbox } from './outbox';
 import type { RemoteMode } from './remoteMode';
 import { remoteView, saveRemote } from './remoteSettings';
 import { acceptPick, startPick } from './inspection/picking';
+import { isShared, shareFromPopup } from './agents/popupShare';
 import { pairWithCode } from './pairing/pairingKey';
 import { handleRecordingMessage, tabRecorder } from './recordings/recordingCommands';
 import { isInScope } from './scope';
@@ -55,6 +56,9 @@ export async function handleMessage(message: ExtensionMessage, context: Context)
       return handleRecordingMessage(message, context.sender, context.link);
     case 'pair':
       return pairFromPopup(message.code, context);
+    case 'share-tab':
+      if (!fromPopup(context.sender)) return { error: 'Tabs are shared with agents from the popup.' };
+      return shareFromPopup(context.link, message.tabId, message.shared);
     case 'start-pick':
       return startPick().catch((error: Error) => ({ error: error.message }));
     case 'element-picked':
@@ -97,6 +101,7 @@ async function popupState({ link, sink, outbox, remote }: Context): Promise<Popu
             url: tab.url,
             inScope: isInScope(tab.url, current),
             locked: current.lockedTabs.includes(tab.id),
+            shared: await isShared(tab.id),
           }
         : undefined,
     settings: current,
@@ -115,11 +120,13 @@ const PAIRING_HINTS = {
   proven: 'Connecting to the paired connector…',
 } as const;
 
-/** Only our own pages (the popup) may pair: never a tab's content script. */
+/** Our own popup page, never a tab's content script: only it may pair or share a tab with agents. */
+function fromPopup(sender: chrome.runtime.MessageSender): boolean {
+  return sender.id === chrome.runtime.id && sender.url?.split('#')[0] === chrome.runtime.getURL('popup.html');
+}
+
 async function pairFromPopup(code: string, { sender, link }: Context): Promise<unknown> {
-  const ours = chrome.runtime.getURL('popup.html');
-  if (sender.id !== chrome.runtime.id || sender.url?.split('#')[0] !== ours)
-    return { ok: false, error: 'Pairing is done in the popup.' };
+  if (!fromPopup(sender)) return { ok: false, error: 'Pairing is done in the popup.' };
   const result = await pairWithCode(code);
   if (result.ok) link.reconnect();
   return result;

@@ -4,11 +4,16 @@ import { settings } from './settings';
 
 /**
  * What the tabs API answered for the active tab ('active') or a tab id, kept until a tab or window event could
- * change the answer: each command then skips a round trip to the browser. Any such event (activation, focus, a
- * tab created, moved, replaced, closed, or updated: its URL included) forgets every answer, and an answer asked
- * for before the latest event is not kept. The scope check still runs on every command, on the kept URL.
+ * change the answer: each command then skips a round trip to the browser. A tab updated (its URL, title or
+ * loading state) forgets its own answer and the active tab's; any other such event (activation, focus, a tab
+ * created, moved, replaced or closed) forgets every answer. An answer asked for before the latest event that
+ * concerns it is not kept. The scope check still runs on every command, on the kept URL. With several agents
+ * loading pages at once, updates are constant, and forgetting every tab on each made most commands ask again.
  */
-const known = new Map<'active' | number, chrome.tabs.Tab>();
+type Key = 'active' | number;
+const known = new Map<Key, chrome.tabs.Tab>();
+/** Bumped by events that concern one key (see forgetTab); cleared with the generation. */
+const changes = new Map<Key, number>();
 let generation = 0;
 let listening = false;
 
@@ -16,15 +21,26 @@ let listening = false;
 export function forgetAll(): void {
   generation++;
   known.clear();
+  changes.clear();
 }
+
+/** One tab was updated: its own answer and the active tab's (it may be that tab) are stale, the rest are not. */
+function forgetTab(tabId: number): void {
+  for (const key of [tabId, 'active'] as const) {
+    known.delete(key);
+    changes.set(key, (changes.get(key) ?? 0) + 1);
+  }
+}
+
+const stampOf = (key: Key) => `${generation}:${changes.get(key) ?? 0}`;
 
 function listen(): void {
   if (listening) return;
   listening = true;
   const { tabs, windows } = chrome;
+  tabs.onUpdated.addListener((tabId) => forgetTab(tabId));
   for (const event of [
     tabs.onActivated,
-    tabs.onUpdated,
     tabs.onCreated,
     tabs.onRemoved,
     tabs.onReplaced,
@@ -39,16 +55,13 @@ function listen(): void {
 }
 
 /** The tabs API's answer for `key`, or the kept one when no tab or window event came since. */
-async function lookUp(
-  key: 'active' | number,
-  ask: () => Promise<chrome.tabs.Tab | undefined>,
-): Promise<chrome.tabs.Tab | undefined> {
+async function lookUp(key: Key, ask: () => Promise<chrome.tabs.Tab | undefined>): Promise<chrome.tabs.Tab | undefined> {
   listen();
   const kept = known.get(key);
   if (kept) return kept;
-  const asked = generation;
+  const asked = stampOf(key);
   const tab = await ask();
-  if (tab && asked === generation) known.set(key, tab);
+  if (tab && asked === stampOf(key)) known.set(key, tab);
   return tab;
 }
 

@@ -110,7 +110,8 @@ export interface PopupState {
   queued: number;
   dropped: number;
   lockedTabs: number[];
-  currentTab?: { id: number; url: string; inScope: boolean; locked: boolean };
+  /** `shared`: the developer shared it with agents (its badge shows "AI"). */
+  currentTab?: { id: number; url: string; inScope: boolean; locked: boolean; shared: boolean };
   settings: Settings;
   hint?: string;
   /** Present while remote mode is on: it replaces the local connection. */
@@ -182,5 +183,7 @@ export type ExtensionMessage =
   | { kind: 'start-pick' }
   /** From the popup only: a pairing code as the connector shows it, `PORT-XXXX-XXXX`. */
   | { kind: 'pair'; code: string }
+  /** From the popup only: share the tab it shows with agents, or stop (POST /agents/share). */
+  | { kind: 'share-tab'; tabId: number; shared: boolean }
   /** `element`: what the picker's frame saw, used when the worker's debugger session cannot reach that frame. */
   | { kind: 'element-picked'; token: string; note: string; element?: SelectedElement };

@@ -1,4 +1,4 @@
-/** The toolbar popup: connection (or remote) state, counts, the tab lock, a screenshot button and the scope. */
+/** The toolbar popup: connection (or remote) state, counts, the tab lock, sharing with agents, a screenshot button and the scope. */
 import type { ExtensionMessage, PopupState } from '../common/messages';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -34,6 +34,8 @@ function render(next: PopupState): void {
   $('tab').textContent = tab ? `${tab.inScope ? '' : '(out of scope) '}${tab.url}` : 'No tab';
   $<HTMLInputElement>('lock').checked = Boolean(tab?.locked);
   $<HTMLInputElement>('lock').disabled = !tab;
+  $('share').hidden = Boolean(next.remote) || !tab || next.connection !== 'connected';
+  $('share').textContent = tab?.shared ? 'Stop sharing this tab with agents' : 'Share this tab with agents';
   renderRecording(next);
 }
 
@@ -65,6 +67,22 @@ $('pick').addEventListener('click', async () => {
 $('lock').addEventListener('change', async () => {
   if (!state?.currentTab) return;
   await ask({ kind: 'lock-tab', tabId: state.currentTab.id, locked: $<HTMLInputElement>('lock').checked });
+  await refresh();
+});
+
+$('share').addEventListener('click', async () => {
+  const tab = state?.currentTab;
+  if (!tab) return;
+  const result = await ask<{ shared?: boolean; error?: string }>({
+    kind: 'share-tab',
+    tabId: tab.id,
+    shared: !tab.shared,
+  });
+  $('shareResult').textContent = result.error
+    ? `Failed: ${result.error}`
+    : result.shared
+      ? 'Shared: agents may act in this tab.'
+      : 'No longer shared with agents.';
   await refresh();
 });
 

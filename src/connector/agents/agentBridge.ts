@@ -48,9 +48,12 @@ export function agentBridge(bridge: BrowserBridge, book: AgentBook, agent: Agent
     if (!TAB_COMMANDS.has(name)) return bridge.command(name, args, timeoutMs);
     const tabId = await targetOf(bridge, book, agent, tabIdOf(args));
     if (tabId !== undefined) checkTab(book, agent, tabId);
-    if (name === 'emulate' && tabId !== undefined && !agent.opened.has(tabId)) agent.emulated.add(tabId);
+    if (name === 'emulate') noteEmulated(agent, tabId);
     try {
-      return await bridge.command(name, tabId === undefined ? args : { ...args, tabId }, timeoutMs);
+      const reply = await bridge.command(name, tabId === undefined ? args : { ...args, tabId }, timeoutMs);
+      // Without a tab named, the extension chose the developer's active tab: the reply says which.
+      if (name === 'emulate' && tabId === undefined) noteEmulated(agent, tabOfReply(reply));
+      return reply;
     } catch (error) {
       throw closedTab(error, book, agent, tabId);
     }
@@ -74,6 +77,17 @@ async function targetOf(
   if (book.count < 2) return undefined;
   const reply = await bridge.command('tabs', {}, QUICK_MS);
   return reply.tabs.find((tab) => tab.active)?.id;
+}
+
+/** A tab the agent emulated in that it did not open: the session's end resets the emulation there. */
+function noteEmulated(agent: Agent, tabId: number | undefined): void {
+  if (tabId !== undefined && !agent.opened.has(tabId)) agent.emulated.add(tabId);
+}
+
+function tabOfReply(reply: unknown): number | undefined {
+  return typeof reply === 'object' && reply !== null && 'tabId' in reply && typeof reply.tabId === 'number'
+    ? reply.tabId
+    : undefined;
 }
 
 /** A tab of the agent's own that is gone: the lease ends, and the answer says so. */

@@ -9,6 +9,8 @@ export interface FrameFilter {
   /** A text frame's head contains this (any case). */
   text?: string;
   connectionId?: string;
+  /** Events of these tabs only (an agent's own tabs): see src/mcp/tools/agentScope.ts. */
+  covers?: (event: StoredWebSocketEvent) => boolean;
   limit: number;
 }
 
@@ -22,7 +24,8 @@ export function queryFrames(store: CaptureStore, filter: FrameFilter): QueryResu
       (!url || event.socketUrl.toLowerCase().includes(url)) &&
       (!filter.direction || event.direction === filter.direction) &&
       (!text || (event.text ?? '').toLowerCase().includes(text)) &&
-      (!filter.connectionId || event.connectionId === filter.connectionId),
+      (!filter.connectionId || event.connectionId === filter.connectionId) &&
+      (!filter.covers || filter.covers(event)),
     filter.limit,
   );
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Agent } from '../../connector/agents/agent';
 
-export const scopeParam = z.enum(['mine', 'all']).default('mine').describe('mine: your tabs; all: every tab');
+export const scopeParam = z.enum(['mine', 'all']).optional().describe('mine (default) or all tabs');
 
 /**
  * Which tabs a capture answer covers: the agent's own tabs (opened with new_tab, or selected) unless it asked
@@ -9,7 +9,7 @@ export const scopeParam = z.enum(['mine', 'all']).default('mine').describe('mine
  */
 export function agentScope(
   agent: Agent | undefined,
-  scope: 'mine' | 'all',
+  scope: 'mine' | 'all' = 'mine',
 ): { covers: (entry: { tabId?: number }) => boolean; filter?: string } {
   const tabs = scope === 'mine' ? agent?.scope() : undefined;
   if (!tabs) return { covers: () => true };

@@ -82,9 +82,11 @@ async function currentPage(
   { tabId }: z.output<typeof currentPageSchema>,
   { services }: ToolContext,
 ): Promise<ToolAnswer> {
-  const stored = services.store.currentPage;
   const { live, note, selected } = await askTargetPage(services, tabId);
-  const shown = live?.url ? live : { url: stored?.url, title: stored?.title, tabId: stored?.tabId };
+  // The page load of the tab shown (an agent's own tab), so its counts and vitals are never another tab's.
+  const tab = live?.tabId ?? tabId ?? services.selectedTab.id;
+  const stored = tab !== undefined ? services.store.pageOf(tab) : services.store.currentPage;
+  const shown = live?.url ? live : { url: stored?.url, title: stored?.title, tabId: stored?.tabId ?? tab };
   const lines = [
     `Current page${selected ? ', the tab select_tab picked' : ''}:${note}`,
     fencePage(describePage(shown)),

@@ -4,6 +4,7 @@ import { queryFrames } from '../../connector/websocketFrames/frameQuery';
 import { renderList } from '../format/list';
 import { bytes, clock, oneLine } from '../format/text';
 import { defineTool } from '../tool';
+import { agentScope, scopeParam } from './agentScope';
 
 const HEAD_CHARS = 120;
 
@@ -24,20 +25,23 @@ function line(event: StoredWebSocketEvent): string {
 const getWebsocketFrames = defineTool({
   name: 'get_websocket_frames',
   title: 'WebSocket frames',
-  description: "The page WebSockets' opens, frames (direction, size, text head) and closes.",
+  description: 'WebSocket opens, frames (direction, size, text head), closes.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema: z.strictObject({
-    url: z.string().max(500).optional().describe('Socket URL contains'),
+    url: z.string().max(500).optional().describe('URL contains'),
     direction: z.enum(['sent', 'received']).optional().describe('Frames only'),
-    text: z.string().max(500).optional().describe('Frame text contains'),
+    text: z.string().max(500).optional().describe('Text contains'),
     limit: z.number().int().min(1).max(500).default(50).describe('Max'),
+    scope: scopeParam,
   }),
-  handler: (args, { services, budget }) => {
-    const result = queryFrames(services.store, { ...args });
+  handler: (args, { services, budget, agent }) => {
+    const tabs = agentScope(agent, args.scope);
+    const result = queryFrames(services.store, { ...args, covers: tabs.covers });
     const filters = [
       args.url && `socket URL contains "${args.url}"`,
       args.direction,
       args.text && `text contains "${args.text}"`,
+      tabs.filter,
     ];
     return renderList({
       title: 'WebSocket',

@@ -55,3 +55,34 @@ export async function stopAgent(app: CommandContext, agentId?: number): Promise<
     void showFailure('stop the agent', error);
   }
 }
+
+/**
+ * Shows in the Problems panel only the errors of one agent's tabs (those it opened, and its selected tab, as
+ * they are now), or every tab again. `agentId` skips the pick: a number, or "all".
+ */
+export async function filterProblemsByAgent(app: CommandContext, agentId?: number | 'all'): Promise<void> {
+  try {
+    const { agents } = await callConnector<AgentsAnswer>(app.session.port, 'GET', '/agents');
+    let choice = agentId;
+    if (choice === undefined) {
+      const items = [
+        { label: 'All tabs', description: 'every problem', id: 'all' as const },
+        ...agents.map((agent) => ({
+          label: agent.name,
+          description: `${agent.colour} · ${agent.tabs.length} tab(s)`,
+          id: agent.id,
+        })),
+      ];
+      choice = (await vscode.window.showQuickPick(items, { title: 'Show the problems of one agent’s tabs' }))?.id;
+    }
+    if (choice === undefined) return;
+    if (choice === 'all') return app.diagnostics.filterTabs(undefined);
+    const agent = agents.find((each) => each.id === choice);
+    if (!agent) throw new Error(`No agent ${choice} is connected; pick one from the list.`);
+    const tabs = new Set(agent.tabs);
+    if (agent.selectedTab !== undefined) tabs.add(agent.selectedTab);
+    app.diagnostics.filterTabs(tabs);
+  } catch (error) {
+    void showFailure('filter the problems by agent', error);
+  }
+}

@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Page } from 'playwright-core';
 import { callerHeaders } from '../../support/callerSecret';
+import type { McpHttpOptions } from '../../../src/mcp/httpTransports';
 import { call, startMcpConnector, textOf, type McpTestConnector } from '../../support/mcp';
 import { startTogether } from '../../support/startTogether';
 import { startActApp, type ActAppServer } from './actAppServer';
@@ -28,14 +29,17 @@ export interface AgentsRig {
   pageOf(marker: string): Promise<Page>;
 }
 
-/** Mocha hooks: a connector with MCP, the tea shop, Chromium with our extension, and the developer's tab. */
-export function agentsRig(): AgentsRig {
+/**
+ * Mocha hooks: a connector with MCP, the tea shop, Chromium with our extension, and the developer's tab.
+ * `mcp` sets the MCP endpoints' options (e.g. a short `idleMs`).
+ */
+export function agentsRig(mcp: McpHttpOptions = {}): AgentsRig {
   const rig = {} as AgentsRig;
   const agents: TestAgent[] = [];
   before(async function () {
     const executable = requireChromium(this);
     await startTogether([
-      startMcpConnector().then((connector) => (rig.connector = connector)),
+      startMcpConnector({}, mcp).then((connector) => (rig.connector = connector)),
       startActApp().then((app) => (rig.app = app)),
     ]);
     rig.browser = await launchWithExtension(executable);

@@ -22,6 +22,8 @@ export async function until(
 
 export interface FakeBrowser {
   send(events: unknown[]): void;
+  /** From now on the browser answers the connector's command `name` with `result`. */
+  answer(name: string, result: (args: Record<string, unknown>) => unknown): void;
   close(): void;
 }
 
@@ -38,7 +40,17 @@ export async function fakeBrowser(port: number): Promise<FakeBrowser> {
       version: vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.version,
     }),
   );
-  return { send: (events) => socket.send(JSON.stringify({ type: 'batch', events })), close: () => socket.close() };
+  const answers = new Map<string, (args: Record<string, unknown>) => unknown>();
+  socket.onmessage = (event) => {
+    const frame = JSON.parse(String(event.data)) as { type: string; id?: string; name?: string; args?: object };
+    const answer = frame.type === 'command' ? answers.get(frame.name!) : undefined;
+    if (answer) socket.send(JSON.stringify({ type: 'reply', id: frame.id, result: answer({ ...frame.args }) }));
+  };
+  return {
+    send: (events) => socket.send(JSON.stringify({ type: 'batch', events })),
+    answer: (name, result) => answers.set(name, result),
+    close: () => socket.close(),
+  };
 }
 
 /** Serves the fixture workspace, as the developer's dev server would. */

@@ -114,19 +114,25 @@ async function moveTo(
   steps = MOVE_STEPS,
 ): Promise<void> {
   const from = session.mouse;
+  const sent: Promise<unknown>[] = [];
+  // All steps are sent at once: one debugger session delivers them in order, and a background tab answers
+  // each move only at its next animation frame (most of a second), so awaiting one by one took seconds.
   for (let i = 1; i <= steps; i++) {
     const x = from.x + ((to.x - from.x) * i) / steps;
     const y = from.y + ((to.y - from.y) * i) / steps;
-    await session.send('Input.dispatchMouseEvent', {
-      type: 'mouseMoved',
-      x,
-      y,
-      modifiers,
-      buttons,
-      button: buttons ? 'left' : 'none',
-    });
+    sent.push(
+      session.send('Input.dispatchMouseEvent', {
+        type: 'mouseMoved',
+        x,
+        y,
+        modifiers,
+        buttons,
+        button: buttons ? 'left' : 'none',
+      }),
+    );
   }
   session.mouse = { ...to };
+  await Promise.all(sent);
 }
 
 export interface ClickOptions {
@@ -167,7 +173,9 @@ export async function hoverNode(session: ActionSession, backendNodeId: number): 
 /** Presses on one element, moves to the other with the button held, and releases: mouse drags and HTML5 drag and drop. */
 export async function dragNode(session: ActionSession, fromNodeId: number, toNodeId: number): Promise<void> {
   const from = await actionPoint(session, fromNodeId);
-  await moveTo(session, from, 0, 0, 1);
+  // As in clickNode: the press flushes the move before it, in order, so it need not wait for the move's answer.
+  const moved = moveTo(session, from, 0, 0, 1);
+  moved.catch(() => undefined);
   await session.send('Input.dispatchMouseEvent', {
     type: 'mousePressed',
     x: from.x,
@@ -176,8 +184,13 @@ export async function dragNode(session: ActionSession, fromNodeId: number, toNod
     buttons: 1,
     clickCount: 1,
   });
+  await moved;
   const to = await actionPoint(session, toNodeId, { allowDisabled: true });
-  await moveTo(session, to, 0, 1);
+  // The first held move starts the drag and is awaited, so the later ones reach a drag in progress (dragenter,
+  // dragover on the target) rather than being merged into the move that started it.
+  const start = { x: from.x + (to.x - from.x) / MOVE_STEPS, y: from.y + (to.y - from.y) / MOVE_STEPS };
+  await moveTo(session, start, 0, 1, 1);
+  await moveTo(session, to, 0, 1, MOVE_STEPS - 1);
   await session.send('Input.dispatchMouseEvent', {
     type: 'mouseReleased',
     x: to.x,

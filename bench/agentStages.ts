@@ -1,0 +1,105 @@
+/**
+ * Where parallel agents wait (issue 32): each stage of the acting path timed alone, per call, with 1 and 4
+ * agents calling at once, each in its own background tab. A stage whose per-call median grows by about the
+ * agent count is serialised somewhere; one that stays near 1× is not. The stages, cheapest first:
+ *   list_tabs (MCP → connector → WS → extension → chrome.tabs, no page),
+ *   execute_javascript "1" (adds the tab's queue and one chrome.debugger round trip),
+ *   hover (pointer moves and the settle wait), take_snapshot (the accessibility tree, page work).
+ * Usage: npm run bench:agents:stages   (prints figures; not a test). BENCH_STAGE_CALLS sets calls per agent (20).
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startActApp } from '../test/e2e/support/actAppServer';
+import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
+import { callerHeaders } from '../test/support/callerSecret';
+import { freePortRun } from '../test/support/ports';
+import { runBench, startConnector } from './connectorProcess';
+import { median } from './median';
+import { toolText } from './toolText';
+
+const CALLS = Number(process.env.BENCH_STAGE_CALLS ?? 20);
+const COUNTS = (process.env.BENCH_STAGE_AGENTS ?? '1,4').split(',').map(Number);
+
+interface Stage {
+  name: string;
+  args: (snapshot: string) => Record<string, unknown>;
+  tool: string;
+}
+
+const refOf = (snapshot: string, pattern: RegExp) =>
+  snapshot
+    .split('\n')
+    .find((line) => pattern.test(line))
+    ?.match(/^\s*(e\d+) /)?.[1] ?? 'e1';
+
+const STAGES: Stage[] = [
+  { name: 'list_tabs', tool: 'list_tabs', args: () => ({}) },
+  { name: 'execute_javascript "1"', tool: 'execute_javascript', args: () => ({ code: '1' }) },
+  { name: 'hover', tool: 'hover', args: (snapshot) => ({ ref: refOf(snapshot, /button "Help"/) }) },
+  { name: 'take_snapshot', tool: 'take_snapshot', args: () => ({}) },
+];
+
+async function agent(port: number, url: string): Promise<{ client: Client; snapshot: string; close(): Promise<void> }> {
+  const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
+    requestInit: { headers: callerHeaders() },
+  });
+  const client = new Client({ name: 'Stages', version: '1' });
+  await client.connect(transport);
+  await toolText(client, 'new_tab', { url });
+  const snapshot = await toolText(client, 'take_snapshot', {});
+  return { client, snapshot, close: () => transport.terminateSession().then(() => client.close()) };
+}
+
+/** `CALLS` calls of one stage per agent, the agents at once; the per-call times of all agents. */
+async function timeStage(agents: { client: Client; snapshot: string }[], stage: Stage): Promise<number[]> {
+  const times: number[] = [];
+  await Promise.all(
+    agents.map(async ({ client, snapshot }) => {
+      for (let i = 0; i < CALLS; i++) {
+        const started = performance.now();
+        await toolText(client, stage.tool, stage.args(snapshot));
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  return times;
+}
+
+async function main(): Promise<void> {
+  const chromium = chromiumPath();
+  if (!chromium) throw new Error('No Chromium found: apt-get install chromium, or set CHROME_PATH.');
+  const app = await startActApp();
+  const port = await freePortRun(1);
+  const connector = await startConnector(port);
+  const browser = await launchWithExtension(chromium);
+  try {
+    await connectExtension(browser.worker, port);
+    const human = await browser.context.newPage();
+    await human.goto(`${app.origin}/?human`);
+    await human.bringToFront();
+    const figures = new Map<string, number[]>();
+    for (const count of COUNTS) {
+      const agents = await Promise.all(
+        Array.from({ length: count }, (_, i) => agent(port, `${app.origin}/?stage-${count}-${i}`)),
+      );
+      for (const stage of STAGES) figures.set(`${stage.name}@${count}`, await timeStage(agents, stage));
+      await Promise.all(agents.map((one) => one.close()));
+    }
+    console.log(`\nPer-call median (ms), ${CALLS} calls per agent, agents calling at once`);
+    console.log(`${'stage'.padEnd(24)} ${COUNTS.map((count) => `${count} agent(s)`.padStart(11)).join(' ')}  ratio`);
+    for (const stage of STAGES) {
+      const medians = COUNTS.map((count) => median(figures.get(`${stage.name}@${count}`)!));
+      const ratio = medians.at(-1)! / medians[0]!;
+      console.log(
+        `${stage.name.padEnd(24)} ${medians.map((ms) => ms.toFixed(1).padStart(11)).join(' ')} ${ratio.toFixed(2).padStart(5)}×`,
+      );
+    }
+    console.log('\nA ratio near 4× means the stage is serialised; near 1×, parallel. A shared machine: noisy.');
+  } finally {
+    await browser.close();
+    connector.kill();
+    await app.close();
+  }
+}
+
+runBench(main);
