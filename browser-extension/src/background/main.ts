@@ -1,5 +1,6 @@
 /** The service worker: wires capture, delivery (local connector or remote edge) and commands together. */
 import { CAPTURE_PORT, type ExtensionMessage, type RelayMessage } from '../common/messages';
+import { connectorAddress } from '../common/connectorAddress';
 import { CaptureSink, type Deliver } from './captureSink';
 import { handleCommand } from './commands';
 import { showLinkState } from './actionBadge';
@@ -29,7 +30,7 @@ import { primeTabs } from './tabsState';
 const outbox = new Outbox();
 const link: ConnectorLink = new ConnectorLink(
   outbox,
-  () => settings().port,
+  () => ({ port: settings().port, address: connectorAddress(settings()) }),
   (frame) => void handleCommand(frame, (reply) => link.send(reply)),
 );
 // The outbox lives in session storage too, so a service worker stopped while the connector is down loses nothing.
@@ -105,7 +106,7 @@ async function start(): Promise<void> {
   onSettingsChanged((next) => {
     if (scopePatterns(next).join() !== scopePatterns(previous).join() || next.captureBodies !== previous.captureBodies)
       void applyContentScripts(next, true);
-    if (next.port !== previous.port) link.reconnect();
+    if (next.port !== previous.port || next.connectorAddress !== previous.connectorAddress) link.reconnect();
     previous = next;
     chooseDestination();
   });
@@ -131,6 +132,8 @@ Object.assign(globalThis, {
       ready,
       connection: link.state,
       port: link.port,
+      address: link.base,
+      socketRefused: link.socketRefused,
       pairing: link.pairing,
       captured: sink.captured,
       queued: outbox.queued,
