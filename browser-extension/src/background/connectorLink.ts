@@ -199,11 +199,11 @@ export class ConnectorLink {
   }
 
   private established(frame: Extract<InboundFrame, { type: 'connection-established' }>): void {
-    this.state = 'connected';
     this.socketRefused = undefined;
     this.backoff = 250;
     this.session = frame.session;
     this.connectorVersion = frame.version;
+    this.state = 'connected';
     this.versionWarning = versionWarning(this.connectorVersion);
     this.send({
       type: 'hello',

@@ -26,6 +26,7 @@ import { loadSettings, onSettingsChanged, settings } from './settings';
 import { remoteOrigins, scopePatterns } from './scope';
 import { tabRecorder } from './recordings/recordingCommands';
 import { primeTabs } from './tabsState';
+import { reloadIfNewer, type VersionCheck } from './selfReload';
 
 const outbox = new Outbox();
 const link: ConnectorLink = new ConnectorLink(
@@ -55,7 +56,16 @@ const sink = new CaptureSink(deliver);
 const network = new NetworkCapture((event, tabId, pageUrl) => sink.accept([markMocked(event)], tabId, { pageUrl }));
 // Network mocks never outlive the connector that set them.
 link.onDisconnected = clearAllMocks;
-link.onStateChange = showLinkState;
+link.onStateChange = (state) => {
+  showLinkState(state);
+  // VS Code brought a newer build into our folder: reload from it (only an unpacked install from VS Code's copy).
+  if (state === 'connected')
+    void reloadIfNewer(link.connectorVersion).then(
+      (check) => (versionCheck = check),
+      () => undefined,
+    );
+};
+let versionCheck: VersionCheck | undefined;
 
 // Listeners first and synchronously: Chrome only wakes a worker for events registered at start-up.
 network.start();
@@ -134,6 +144,7 @@ Object.assign(globalThis, {
       port: link.port,
       address: link.base,
       socketRefused: link.socketRefused,
+      versionCheck,
       pairing: link.pairing,
       captured: sink.captured,
       queued: outbox.queued,
