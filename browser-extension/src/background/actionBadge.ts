@@ -1,6 +1,9 @@
 import type { LinkState } from './connectorLink';
 
-/** What the toolbar icon's badge shows, most important first: an agent acting, a recording, the link. */
+/**
+ * What the toolbar icon's badge shows. Per tab, most important first: an assistant acting in that tab
+ * (AI), a recording of that tab (REC); every other tab shows the link's state (nothing while connected).
+ */
 export type BadgeActivity = 'acting' | 'recording';
 
 interface Badge {
@@ -9,12 +12,15 @@ interface Badge {
   title: string;
 }
 
-const running = new Map<BadgeActivity, number>();
+/** Activities running per tab (calls may overlap). */
+const running = new Map<number, Map<BadgeActivity, number>>();
+/** Tabs given a badge of their own: each follows the link again once its activities end. */
+const touched = new Set<number>();
 let link: LinkState = 'disconnected';
 
 const ACTIVITY_BADGES: Record<BadgeActivity, Badge> = {
-  acting: { text: 'AI', color: '#1f6feb', title: 'Browser Debug: an assistant is acting in a tab' },
-  recording: { text: 'REC', color: '#d1242f', title: 'Browser Debug: recording' },
+  acting: { text: 'AI', color: '#1f6feb', title: 'Browser Debug: an assistant is acting in this tab' },
+  recording: { text: 'REC', color: '#d1242f', title: 'Browser Debug: recording this tab' },
 };
 
 /** The link's badge: nothing while connected (the quiet, normal state), a mark otherwise. */
@@ -28,18 +34,23 @@ function linkBadge(state: LinkState): Badge {
   };
 }
 
-/** The badge for the current state (exported for tests). */
-export function currentBadge(): Badge {
-  const activity = (['acting', 'recording'] as const).find((kind) => (running.get(kind) ?? 0) > 0);
+/** The badge for a tab now (the link's without one; exported for tests). */
+export function currentBadge(tabId?: number): Badge {
+  const counts = tabId === undefined ? undefined : running.get(tabId);
+  const activity = (['acting', 'recording'] as const).find((kind) => (counts?.get(kind) ?? 0) > 0);
   return activity ? ACTIVITY_BADGES[activity] : linkBadge(link);
 }
 
+function paint(badge: Badge, tabId?: number): void {
+  // Not awaited: the badge is a hint, and a worker shutting down (or a closed tab) may drop it.
+  void chrome.action.setBadgeText({ text: badge.text, tabId }).catch(() => undefined);
+  void chrome.action.setBadgeBackgroundColor({ color: badge.color, tabId }).catch(() => undefined);
+  void chrome.action.setTitle({ title: badge.title, tabId }).catch(() => undefined);
+}
+
 function render(): void {
-  const badge = currentBadge();
-  // Not awaited: the badge is a hint, and a worker shutting down may drop it.
-  void chrome.action.setBadgeText({ text: badge.text }).catch(() => undefined);
-  void chrome.action.setBadgeBackgroundColor({ color: badge.color }).catch(() => undefined);
-  void chrome.action.setTitle({ title: badge.title }).catch(() => undefined);
+  paint(currentBadge());
+  for (const tabId of touched) paint(currentBadge(tabId), tabId);
 }
 
 /** Called on every link state change. */
@@ -49,15 +60,23 @@ export function showLinkState(state: LinkState): void {
   render();
 }
 
-/** Marks an activity as running until the returned function is called (calls may overlap). */
-export function beginActivity(kind: BadgeActivity): () => void {
-  running.set(kind, (running.get(kind) ?? 0) + 1);
+/** Marks an activity as running in a tab until the returned function is called (calls may overlap). */
+export function beginActivity(kind: BadgeActivity, tabId: number): () => void {
+  const counts = running.get(tabId) ?? new Map<BadgeActivity, number>();
+  running.set(tabId, counts);
+  counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  touched.add(tabId);
   render();
   let ended = false;
   return () => {
     if (ended) return;
     ended = true;
-    running.set(kind, Math.max(0, (running.get(kind) ?? 1) - 1));
+    counts.set(kind, Math.max(0, (counts.get(kind) ?? 1) - 1));
     render();
   };
 }
+
+chrome.tabs.onRemoved.addListener((tabId) => {
+  running.delete(tabId);
+  touched.delete(tabId);
+});
