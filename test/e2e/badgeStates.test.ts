@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { actRig } from './support/actRig';
 import { until } from './support/chromium';
+import { post } from '../support/http';
 
 const UNTIL_RELEASED = `await new Promise((resolve) => {
   const released = () => document.getElementById('release') && resolve();
@@ -66,5 +67,20 @@ describe('browser extension: the toolbar badge’s AI and REC states, per tab (r
     const stopped = await rig.tool('stop_recording', { id });
     assert.equal(stopped.isError, false, stopped.text);
     await until(async () => (await badge(actedTab)).text === '', 10_000, 'the REC badge to go');
+  });
+
+  it('AI (purple) on a tab shared with agents: it stays through another tab’s action, and goes when unshared', async () => {
+    const share = (shared: boolean) => post(rig.connector.port, '/agents/share', { tabId: otherTab, shared });
+    assert.equal((await share(true)).status, 200);
+    assert.deepEqual(await badge(otherTab), { text: 'AI', title: 'Browser Debug: shared with agents' });
+    await acted.evaluate(() => document.getElementById('release')?.remove());
+    const running = rig.tool('execute_javascript', { code: UNTIL_RELEASED });
+    await until(async () => (await badge(actedTab)).text === 'AI', 10_000, 'the acting badge');
+    await acted.evaluate(() => document.body.append(Object.assign(document.createElement('p'), { id: 'release' })));
+    assert.equal((await running).isError, false);
+    await until(async () => (await badge(actedTab)).text === '', 10_000, 'the acting badge to go');
+    assert.equal((await badge(otherTab)).text, 'AI', 'the shared tab keeps its badge');
+    assert.equal((await share(false)).status, 200);
+    assert.deepEqual(await badge(otherTab), { text: '', title: 'Browser Debug: connected' });
   });
 });

@@ -2,7 +2,8 @@ import type { LinkState } from './connectorLink';
 
 /**
  * What the toolbar icon's badge shows. Per tab, most important first: an assistant acting in that tab
- * (AI), a recording of that tab (REC); every other tab shows the link's state (nothing while connected).
+ * (AI, blue), a recording of that tab (REC), the tab shared with agents (AI, purple); every other tab
+ * shows the link's state (nothing while connected).
  */
 export type BadgeActivity = 'acting' | 'recording';
 
@@ -14,6 +15,8 @@ interface Badge {
 
 /** Activities running per tab (calls may overlap). */
 const running = new Map<number, Map<BadgeActivity, number>>();
+/** Tabs the developer shared with agents (the share-tab command). */
+const shared = new Set<number>();
 /** Tabs given a badge of their own: each follows the link again once its activities end. */
 const touched = new Set<number>();
 let link: LinkState = 'disconnected';
@@ -22,6 +25,7 @@ const ACTIVITY_BADGES: Record<BadgeActivity, Badge> = {
   acting: { text: 'AI', color: '#1f6feb', title: 'Browser Debug: an assistant is acting in this tab' },
   recording: { text: 'REC', color: '#d1242f', title: 'Browser Debug: recording this tab' },
 };
+const SHARED_BADGE: Badge = { text: 'AI', color: '#7c3aed', title: 'Browser Debug: shared with agents' };
 
 /** The link's badge: nothing while connected (the quiet, normal state), a mark otherwise. */
 function linkBadge(state: LinkState): Badge {
@@ -38,19 +42,22 @@ function linkBadge(state: LinkState): Badge {
 export function currentBadge(tabId?: number): Badge {
   const counts = tabId === undefined ? undefined : running.get(tabId);
   const activity = (['acting', 'recording'] as const).find((kind) => (counts?.get(kind) ?? 0) > 0);
-  return activity ? ACTIVITY_BADGES[activity] : linkBadge(link);
+  if (activity) return ACTIVITY_BADGES[activity];
+  return tabId !== undefined && shared.has(tabId) ? SHARED_BADGE : linkBadge(link);
 }
 
-function paint(badge: Badge, tabId?: number): void {
-  // Not awaited: the badge is a hint, and a worker shutting down (or a closed tab) may drop it.
-  void chrome.action.setBadgeText({ text: badge.text, tabId }).catch(() => undefined);
-  void chrome.action.setBadgeBackgroundColor({ color: badge.color, tabId }).catch(() => undefined);
-  void chrome.action.setTitle({ title: badge.title, tabId }).catch(() => undefined);
+/** Resolves once Chrome took the badge; callers that only hint do not wait (a closing worker may drop it). */
+function paint(badge: Badge, tabId?: number): Promise<unknown> {
+  return Promise.all([
+    chrome.action.setBadgeText({ text: badge.text, tabId }),
+    chrome.action.setBadgeBackgroundColor({ color: badge.color, tabId }),
+    chrome.action.setTitle({ title: badge.title, tabId }),
+  ]).catch(() => undefined);
 }
 
 function render(): void {
-  paint(currentBadge());
-  for (const tabId of touched) paint(currentBadge(tabId), tabId);
+  void paint(currentBadge());
+  for (const tabId of touched) void paint(currentBadge(tabId), tabId);
 }
 
 /** Called on every link state change. */
@@ -76,7 +83,16 @@ export function beginActivity(kind: BadgeActivity, tabId: number): () => void {
   };
 }
 
+/** Marks a tab shared with agents, or no longer (it then follows the link again); resolves once shown. */
+export function showShared(tabId: number, isShared: boolean): Promise<unknown> {
+  if (isShared) shared.add(tabId);
+  else shared.delete(tabId);
+  touched.add(tabId);
+  return paint(currentBadge(tabId), tabId);
+}
+
 chrome.tabs.onRemoved.addListener((tabId) => {
   running.delete(tabId);
+  shared.delete(tabId);
   touched.delete(tabId);
 });
