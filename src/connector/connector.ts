@@ -67,6 +67,7 @@ export class Connector {
   private readonly server: Server;
   private readonly hub: WsHub;
   private listeningPort = 0;
+  private readonly forwardedHosts = new Set<string>();
   /** The token non-loopback callers need, when bound beyond loopback. */
   readonly lan: LanToken | undefined;
   private stopping: Promise<void> | undefined;
@@ -142,6 +143,7 @@ export class Connector {
       port: () => this.listeningPort,
       allowedOrigins: config.allowedOrigins,
       extensionIds: [OUR_EXTENSION_ID, ...config.extensionIds],
+      forwardedHosts: () => this.forwardedHosts,
       token: this.lan?.token,
       callers: { secret: userSecret(config.secretFile), secretFile: config.secretFile, pairings: services.pairings },
     };
@@ -209,6 +211,14 @@ export class Connector {
   movedNote(): string {
     if (!this.heldPorts.length) return '';
     return ` (${this.heldPorts.map(({ port, holder }) => `port ${port} is held by another program: ${holder}`).join('; ')})`;
+  }
+
+  /**
+   * Admits requests whose Host is `authority` (`host[:port]`): the address a remote window's editor
+   * forwarded this port to, whose proxy passes the Host through (trust/access rule 2).
+   */
+  allowForwardedHost(authority: string): void {
+    this.forwardedHosts.add(authority.toLowerCase());
   }
 
   get port(): number {

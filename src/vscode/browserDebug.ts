@@ -245,8 +245,10 @@ export class BrowserDebug {
 
   private async exposeWhenHosting(): Promise<void> {
     const { role, port } = this.session;
-    if (role !== 'owner' || port === undefined || this.externalAddress) return;
-    this.externalAddress = await exposeConnector(port, this.logger).catch((error: Error) => {
+    if (role !== 'owner' || port === undefined) return;
+    // A restarted connector forgets the forwarded Host it admitted: tell it again, without a second toast.
+    if (this.externalAddress) return this.session.allowForwardedHost(new URL(this.externalAddress).host);
+    this.externalAddress = await exposeConnector(port, this.session, this.logger).catch((error: Error) => {
       this.logger.warn(`Could not forward the connector port: ${error.message}`);
       return undefined;
     });

@@ -83,6 +83,11 @@ export class ConnectorSession implements vscode.Disposable {
     return this.running?.connector.services;
   }
 
+  /** Admits the Host of the address the editor forwarded the connector to (remote windows; owner only). */
+  allowForwardedHost(authority: string): void {
+    this.running?.connector.allowForwardedHost(authority);
+  }
+
   /** Hybrid mode runs in the hosting window's connector; other windows leave it to that one. Throws on invalid settings. */
   async configureRemote(overrides: RemoteOverrides | undefined): Promise<void> {
     const services = this.services;

@@ -1,6 +1,10 @@
 import type { LinkState } from './connectorLink';
 
-/** What the toolbar icon's badge shows, most important first: an agent acting, a recording, the link. */
+/**
+ * What the toolbar icon's badge shows. Per tab, most important first: an assistant acting in that tab
+ * (AI, blue), a recording of that tab (REC), the tab shared with agents (AI, purple); every other tab
+ * shows the link's state (nothing while connected).
+ */
 export type BadgeActivity = 'acting' | 'recording';
 
 interface Badge {
@@ -9,13 +13,19 @@ interface Badge {
   title: string;
 }
 
-const running = new Map<BadgeActivity, number>();
+/** Activities running per tab (calls may overlap). */
+const running = new Map<number, Map<BadgeActivity, number>>();
+/** Tabs the developer shared with agents (the share-tab command). */
+const shared = new Set<number>();
+/** Tabs given a badge of their own: each follows the link again once its activities end. */
+const touched = new Set<number>();
 let link: LinkState = 'disconnected';
 
 const ACTIVITY_BADGES: Record<BadgeActivity, Badge> = {
-  acting: { text: 'AI', color: '#1f6feb', title: 'Browser Debug: an assistant is acting in a tab' },
-  recording: { text: 'REC', color: '#d1242f', title: 'Browser Debug: recording' },
+  acting: { text: 'AI', color: '#1f6feb', title: 'Browser Debug: an assistant is acting in this tab' },
+  recording: { text: 'REC', color: '#d1242f', title: 'Browser Debug: recording this tab' },
 };
+const SHARED_BADGE: Badge = { text: 'AI', color: '#7c3aed', title: 'Browser Debug: shared with agents' };
 
 /** The link's badge: nothing while connected (the quiet, normal state), a mark otherwise. */
 function linkBadge(state: LinkState): Badge {
@@ -28,18 +38,26 @@ function linkBadge(state: LinkState): Badge {
   };
 }
 
-/** The badge for the current state (exported for tests). */
-export function currentBadge(): Badge {
-  const activity = (['acting', 'recording'] as const).find((kind) => (running.get(kind) ?? 0) > 0);
-  return activity ? ACTIVITY_BADGES[activity] : linkBadge(link);
+/** The badge for a tab now (the link's without one; exported for tests). */
+export function currentBadge(tabId?: number): Badge {
+  const counts = tabId === undefined ? undefined : running.get(tabId);
+  const activity = (['acting', 'recording'] as const).find((kind) => (counts?.get(kind) ?? 0) > 0);
+  if (activity) return ACTIVITY_BADGES[activity];
+  return tabId !== undefined && shared.has(tabId) ? SHARED_BADGE : linkBadge(link);
+}
+
+/** Resolves once Chrome took the badge; callers that only hint do not wait (a closing worker may drop it). */
+function paint(badge: Badge, tabId?: number): Promise<unknown> {
+  return Promise.all([
+    chrome.action.setBadgeText({ text: badge.text, tabId }),
+    chrome.action.setBadgeBackgroundColor({ color: badge.color, tabId }),
+    chrome.action.setTitle({ title: badge.title, tabId }),
+  ]).catch(() => undefined);
 }
 
 function render(): void {
-  const badge = currentBadge();
-  // Not awaited: the badge is a hint, and a worker shutting down may drop it.
-  void chrome.action.setBadgeText({ text: badge.text }).catch(() => undefined);
-  void chrome.action.setBadgeBackgroundColor({ color: badge.color }).catch(() => undefined);
-  void chrome.action.setTitle({ title: badge.title }).catch(() => undefined);
+  void paint(currentBadge());
+  for (const tabId of touched) void paint(currentBadge(tabId), tabId);
 }
 
 /** Called on every link state change. */
@@ -49,15 +67,32 @@ export function showLinkState(state: LinkState): void {
   render();
 }
 
-/** Marks an activity as running until the returned function is called (calls may overlap). */
-export function beginActivity(kind: BadgeActivity): () => void {
-  running.set(kind, (running.get(kind) ?? 0) + 1);
+/** Marks an activity as running in a tab until the returned function is called (calls may overlap). */
+export function beginActivity(kind: BadgeActivity, tabId: number): () => void {
+  const counts = running.get(tabId) ?? new Map<BadgeActivity, number>();
+  running.set(tabId, counts);
+  counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  touched.add(tabId);
   render();
   let ended = false;
   return () => {
     if (ended) return;
     ended = true;
-    running.set(kind, Math.max(0, (running.get(kind) ?? 1) - 1));
+    counts.set(kind, Math.max(0, (counts.get(kind) ?? 1) - 1));
     render();
   };
 }
+
+/** Marks a tab shared with agents, or no longer (it then follows the link again); resolves once shown. */
+export function showShared(tabId: number, isShared: boolean): Promise<unknown> {
+  if (isShared) shared.add(tabId);
+  else shared.delete(tabId);
+  touched.add(tabId);
+  return paint(currentBadge(tabId), tabId);
+}
+
+chrome.tabs.onRemoved.addListener((tabId) => {
+  running.delete(tabId);
+  shared.delete(tabId);
+  touched.delete(tabId);
+});

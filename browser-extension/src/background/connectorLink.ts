@@ -1,7 +1,7 @@
 import { PROTOCOL_VERSION } from '../../../src/shared/identity';
 import { browserProofQuery, type BrowserProof } from '../../../src/shared/pairing';
 import { VERSION } from '../../../src/shared/version';
-import { discoverConnectors, type Found } from './discovery';
+import { discoverConnectors, type Found, type Where } from './discovery';
 import { loadPairing, proveConnector, type Pairing } from './pairing/pairingKey';
 import type { Outbox } from './outbox';
 import { parseServerFrame, type InboundFrame } from './serverFrames';
@@ -26,7 +26,14 @@ export class ConnectorLink {
   private current: LinkState = 'disconnected';
   /** Called when the state changes (the toolbar badge follows it). */
   onStateChange: (state: LinkState) => void = () => {};
-  port: number | undefined;
+  /** The connected connector's base URL: `http://127.0.0.1:3025`, or the address a remote window forwarded. */
+  base: string | undefined;
+
+  /** The local port when connected directly (not through a forwarded address). */
+  get port(): number | undefined {
+    const local = /^http:\/\/(?:127\.0\.0\.1|localhost):(\d+)$/.exec(this.base ?? '');
+    return local ? Number(local[1]) : undefined;
+  }
 
   get state(): LinkState {
     return this.current;
@@ -41,6 +48,11 @@ export class ConnectorLink {
   connectorVersion: string | undefined;
   versionWarning: string | undefined;
   pairing: PairingState = 'absent';
+  /**
+   * Set when a connector proved our key over HTTP but its WebSocket closed before it opened: a proxy in
+   * between (a remote window's forwarded address) lets HTTP through but not the WebSocket.
+   */
+  socketRefused: string | undefined;
   /** Whether this browser holds a pairing key at all. */
   hasKey = false;
   /** The bearer for HTTP calls to the connected connector, given on this socket (never the pairing key). */
@@ -57,7 +69,7 @@ export class ConnectorLink {
 
   constructor(
     private readonly outbox: Outbox,
-    private readonly fixedPort: () => number | undefined,
+    private readonly where: () => Where,
     private readonly onCommand: (frame: InboundFrame) => void,
   ) {}
 
@@ -109,7 +121,7 @@ export class ConnectorLink {
 
   /** A POST to the connected connector's HTTP API, with the session bearer it gave this socket. */
   post(path: string, body: unknown): Promise<Response> {
-    return fetch(`http://127.0.0.1:${this.port}${path}`, {
+    return fetch(`${this.base}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${this.session ?? ''}` },
       body: JSON.stringify(body),
@@ -130,7 +142,7 @@ export class ConnectorLink {
     this.state = 'searching';
     const attempt = ++this.attempts;
     const pairing = await loadPairing();
-    const candidates = await discoverConnectors(this.fixedPort());
+    const candidates = await discoverConnectors(this.where());
     const chosen = pairing && (await firstProven(candidates, pairing));
     if (attempt !== this.attempts) return;
     this.hasKey = Boolean(pairing);
@@ -141,15 +153,16 @@ export class ConnectorLink {
     }
     const { found, proof } = chosen;
     this.state = 'connecting';
-    this.port = found.port;
+    this.base = found.base;
     this.connectorVersion = found.version;
-    const socket = new WebSocket(`ws://${found.host}:${found.port}/extension-ws?${browserProofQuery(proof)}`);
+    const socket = new WebSocket(`${found.base.replace(/^http/, 'ws')}/extension-ws?${browserProofQuery(proof)}`);
     this.socket = socket;
     socket.onmessage = (event) => {
       if (this.socket === socket) this.receive(String(event.data));
     };
     socket.onclose = () => {
       if (this.socket !== socket) return;
+      if (this.state === 'connecting' && this.port === undefined) this.socketRefused = refusedHint(found.base);
       this.socket = undefined;
       this.session = undefined;
       clearInterval(this.keepAlive);
@@ -186,10 +199,11 @@ export class ConnectorLink {
   }
 
   private established(frame: Extract<InboundFrame, { type: 'connection-established' }>): void {
-    this.state = 'connected';
+    this.socketRefused = undefined;
     this.backoff = 250;
     this.session = frame.session;
     this.connectorVersion = frame.version;
+    this.state = 'connected';
     this.versionWarning = versionWarning(this.connectorVersion);
     this.send({
       type: 'hello',
@@ -212,13 +226,21 @@ function versionWarning(connectorVersion: string | undefined): string | undefine
     : undefined;
 }
 
+function refusedHint(base: string): string {
+  return (
+    `The connector at ${base} proved this browser's pairing but refused its WebSocket. ` +
+    `A proxy in between must allow WebSockets from this extension: for code-server, start it with ` +
+    `--trusted-origins ${chrome.runtime.id}.`
+  );
+}
+
 /** The lowest-port candidate that proves our key; a squatter that only answers `/.identity` is skipped. */
 async function firstProven(
   candidates: Found[],
   pairing: Pairing,
 ): Promise<{ found: Found; proof: BrowserProof } | undefined> {
   for (const found of candidates) {
-    const proof = await proveConnector(found.host, found.port, pairing);
+    const proof = await proveConnector(found.base, pairing);
     if (proof) return { found, proof };
   }
   return undefined;

@@ -1,5 +1,6 @@
 /** The service worker: wires capture, delivery (local connector or remote edge) and commands together. */
 import type { ExtensionMessage } from '../common/messages';
+import { connectorAddress } from '../common/connectorAddress';
 import { CaptureSink, type Deliver } from './captureSink';
 import { listenToRelays } from './capturePort';
 import { handleCommand } from './commands';
@@ -26,11 +27,12 @@ import { remoteOrigins, scopePatterns } from './scope';
 import { tabRecorder } from './recordings/recordingCommands';
 import { primeTabs } from './tabsState';
 import { listenToWorkers } from './workers/workerConsole';
+import { reloadIfNewer, type VersionCheck } from './selfReload';
 
 const outbox = new Outbox();
 const link: ConnectorLink = new ConnectorLink(
   outbox,
-  () => settings().port,
+  () => ({ port: settings().port, address: connectorAddress(settings()) }),
   (frame) => void handleCommand(frame, (reply) => link.send(reply)),
 );
 // The outbox lives in session storage too, so a service worker stopped while the connector is down loses nothing.
@@ -56,7 +58,16 @@ const sink = new CaptureSink(deliver);
 const network = new NetworkCapture((event, tabId, pageUrl) => sink.accept([markMocked(event)], tabId, { pageUrl }));
 // Network mocks never outlive the connector that set them.
 link.onDisconnected = clearAllMocks;
-link.onStateChange = showLinkState;
+link.onStateChange = (state) => {
+  showLinkState(state);
+  // VS Code brought a newer build into our folder: reload from it (only an unpacked install from VS Code's copy).
+  if (state === 'connected')
+    void reloadIfNewer(link.connectorVersion).then(
+      (check) => (versionCheck = check),
+      () => undefined,
+    );
+};
+let versionCheck: VersionCheck | undefined;
 
 // Listeners first and synchronously: Chrome only wakes a worker for events registered at start-up.
 network.start();
@@ -92,7 +103,7 @@ async function start(): Promise<void> {
   onSettingsChanged((next) => {
     if (scopePatterns(next).join() !== scopePatterns(previous).join() || next.captureBodies !== previous.captureBodies)
       void applyContentScripts(next, true);
-    if (next.port !== previous.port) link.reconnect();
+    if (next.port !== previous.port || next.connectorAddress !== previous.connectorAddress) link.reconnect();
     previous = next;
     chooseDestination();
   });
@@ -118,6 +129,9 @@ Object.assign(globalThis, {
       ready,
       connection: link.state,
       port: link.port,
+      address: link.base,
+      socketRefused: link.socketRefused,
+      versionCheck,
       pairing: link.pairing,
       captured: sink.captured,
       queued: outbox.queued,

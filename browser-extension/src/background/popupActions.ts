@@ -1,4 +1,5 @@
 import type { ExtensionMessage, PopupState, RemoteView } from '../common/messages';
+import { connectorAddress } from '../common/connectorAddress';
 import type { CaptureSink } from './captureSink';
 import type { ConnectorLink } from './connectorLink';
 import type { Outbox } from './outbox';
@@ -82,10 +83,11 @@ async function popupState({ link, sink, outbox, remote }: Context): Promise<Popu
     ? remoteHint(remoteStatus.state)
     : link.state === 'connected'
       ? undefined
-      : PAIRING_HINTS[link.pairing];
+      : (link.socketRefused ?? PAIRING_HINTS[link.pairing]);
   return {
     connection: link.state,
     port: link.port,
+    address: link.base,
     connectorVersion: link.connectorVersion,
     versionWarning: link.versionWarning,
     pairing: link.pairing,
@@ -127,7 +129,7 @@ function fromPopup(sender: chrome.runtime.MessageSender): boolean {
 
 async function pairFromPopup(code: string, { sender, link }: Context): Promise<unknown> {
   if (!fromPopup(sender)) return { ok: false, error: 'Pairing is done in the popup.' };
-  const result = await pairWithCode(code);
+  const result = await pairWithCode(code, connectorAddress(settings()));
   if (result.ok) link.reconnect();
   return result;
 }
@@ -143,7 +145,7 @@ function remoteHint(state: RemoteView['state']): string | undefined {
 async function captureFromPopup(link: ConnectorLink): Promise<{ path?: string; error?: string }> {
   if (link.state === 'off')
     return { error: 'Remote mode is on: screenshots are taken by the remote reader (the screenshot command).' };
-  if (link.state !== 'connected' || !link.port) return { error: 'Not connected to the connector.' };
+  if (link.state !== 'connected' || !link.base) return { error: 'Not connected to the connector.' };
   const response = await link.post('/capture-screenshot', { fullPage: false });
   const body = (await response.json()) as { path?: string; error?: { message: string } };
   return body.error ? { error: body.error.message } : { path: body.path };

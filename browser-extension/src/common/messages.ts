@@ -100,6 +100,8 @@ export interface PopupState {
   /** `off` while remote mode streams to the edge instead. */
   connection: 'searching' | 'connecting' | 'connected' | 'disconnected' | 'off';
   port?: number;
+  /** The connected connector's base URL (a forwarded address in a remote window). */
+  address?: string;
   connectorVersion?: string;
   versionWarning?: string;
   /** `none`: pair in the popup; `unproven`: a listener answered but could not prove our key. */
@@ -157,6 +159,11 @@ export interface RemoteView extends RemoteStatus {
 export interface Settings {
   /** Fixed connector port; undefined means discover 3025..3035. */
   port?: number;
+  /**
+   * The connector's forwarded address in a remote window (VS Code shows it), e.g. https://host/proxy/3025/;
+   * when set, the only place the extension looks.
+   */
+  connectorAddress?: string;
   /** Origins captured besides loopback, e.g. https://staging.example.com. */
   extraOrigins: string[];
   /** Capture and command every http(s) site: an explicit choice. */

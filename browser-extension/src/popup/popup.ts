@@ -1,4 +1,5 @@
 /** The toolbar popup: connection (or remote) state, counts, the tab lock, sharing with agents, a screenshot button and the scope. */
+import { parseConnectorAddress } from '../common/connectorAddress';
 import type { ExtensionMessage, PopupState } from '../common/messages';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -14,8 +15,8 @@ function render(next: PopupState): void {
   $('target').textContent = remote ? 'Edge' : 'Connector';
   $('port').textContent = remote
     ? remote.url
-    : next.port
-      ? `127.0.0.1:${next.port}${next.connectorVersion ? ` (v${next.connectorVersion})` : ''}`
+    : next.address
+      ? `${next.address.replace(/^https?:\/\//, '')}${next.connectorVersion ? ` (v${next.connectorVersion})` : ''}`
       : '–';
   $('captured').textContent = String(next.captured);
   const [queued, dropped] = remote ? [remote.queued, remote.dropped] : [next.queued, next.dropped];
@@ -52,6 +53,7 @@ function renderSettings(next: PopupState): void {
   $<HTMLInputElement>('allSites').checked = next.settings.allSites;
   $<HTMLInputElement>('bodies').checked = next.settings.captureBodies;
   $<HTMLInputElement>('fixedPort').value = next.settings.port ? String(next.settings.port) : '';
+  $<HTMLInputElement>('connectorAddress').value = next.settings.connectorAddress ?? '';
 }
 
 async function refresh(): Promise<void> {
@@ -117,6 +119,10 @@ $('save').addEventListener('click', async () => {
     })
     .filter(Boolean);
   const port = Number($<HTMLInputElement>('fixedPort').value) || undefined;
+  const address = parseConnectorAddress($<HTMLInputElement>('connectorAddress').value);
+  $('settingsError').hidden = !address.error;
+  $('settingsError').textContent = address.error ?? '';
+  if (address.error) return;
   await ask({
     kind: 'update-settings',
     settings: {
@@ -124,6 +130,7 @@ $('save').addEventListener('click', async () => {
       allSites: $<HTMLInputElement>('allSites').checked,
       captureBodies: $<HTMLInputElement>('bodies').checked,
       port,
+      connectorAddress: address.address,
     },
   });
   await refresh();

@@ -9,7 +9,9 @@ import { checkLocalCaller, type LocalCallers } from './localCallers';
  *
  * 1. The socket: a caller whose remote address is not loopback must send `Authorization: Bearer <token>`
  *    (the connector only accepts such callers at all when bound beyond loopback, with a token).
- * 2. Host (loopback callers): a loopback name with our port, against DNS rebinding.
+ * 2. Host (loopback callers): a loopback name with our port, against DNS rebinding; or exactly the
+ *    authority the editor forwarded this port to (a remote window's `asExternalUri`, e.g. code-server's
+ *    `/proxy/PORT/` on its own host), whose proxy passes its Host through.
  * 3. Origin: none (curl, Node, VS Code's extension host), our pinned extension id(s), or one the user
  *    added. No scheme is trusted as such.
  * 4. No Origin from a browser (it sends `Sec-Fetch-*`): a page's no-cors GET, or another extension's
@@ -26,6 +28,8 @@ export interface AccessPolicy {
   allowedOrigins: readonly string[];
   /** Extra Host names, for users who bind beyond loopback on purpose. */
   allowedHosts?: readonly string[];
+  /** Exact `host:port` authorities the editor forwarded this connector to (remote windows). */
+  forwardedHosts?: () => ReadonlySet<string>;
   /** Chrome extension ids whose `chrome-extension://<id>` origin is ours (ours plus store builds). */
   extensionIds: readonly string[];
   /** Required from every caller whose socket is not loopback; without one such callers are refused. */
@@ -147,6 +151,7 @@ function browserWithoutOriginAllowed(req: CallerRequest): boolean {
 
 export function isAllowedHost(host: string | undefined, policy: AccessPolicy): boolean {
   if (!host) return false;
+  if (policy.forwardedHosts?.().has(host.toLowerCase())) return true;
   const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(host.toLowerCase());
   if (!match) return false;
   const [, name, port] = match;

@@ -1,5 +1,5 @@
 /// <reference types="chrome" />
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Worker } from 'playwright-core';
@@ -62,13 +62,25 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-/** A real headless Chromium with our unpacked extension loaded, in a fresh profile. */
+/**
+ * A real headless Chromium with our unpacked extension loaded, in a fresh profile. `developerMode` turns
+ * on chrome://extensions' Developer mode, as for a user who used "Load unpacked": Chrome reloads an
+ * unpacked extension (`chrome.runtime.reload()`) only then; without it the extension is left unloaded.
+ */
 export async function launchWithExtension(
   executablePath: string,
   extensionDir = EXTENSION_DIR,
   extraArgs: string[] = [],
+  developerMode = false,
 ): Promise<TestBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'bd-chromium-'));
+  if (developerMode) {
+    mkdirSync(join(profile, 'Default'));
+    writeFileSync(
+      join(profile, 'Default', 'Preferences'),
+      JSON.stringify({ extensions: { ui: { developer_mode: true } } }),
+    );
+  }
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
     headless: true,

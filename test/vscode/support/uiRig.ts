@@ -34,7 +34,12 @@ export interface UiRig {
 
 export async function startUiRig(
   suite: Mocha.Context,
-  options: { settings?: Record<string, unknown>; connect?: boolean; env?: Record<string, string> } = {},
+  options: {
+    settings?: Record<string, unknown>;
+    connect?: boolean;
+    env?: Record<string, string>;
+    args?: string[];
+  } = {},
 ): Promise<UiRig> {
   const codeServer = requireCodeServer(suite);
   const chromiumPath = requireChromium(suite);
@@ -48,6 +53,7 @@ export async function startUiRig(
     folder,
     settings: { 'browserDebug.connector.port': port, ...options.settings },
     env: options.env,
+    args: options.args,
   });
   const installed = await installVsix(codeServer, server, vsix);
   if (!/was successfully installed/.test(installed)) throw new Error(installed);

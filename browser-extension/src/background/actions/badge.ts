@@ -34,7 +34,7 @@ async function inject(tabId: number, func: (id: string) => void): Promise<void> 
 export async function withBadge<T>(tabId: number | undefined, work: () => Promise<T>): Promise<T> {
   if (tabId === undefined) return work();
   open.set(tabId, (open.get(tabId) ?? 0) + 1);
-  const endActivity = beginActivity('acting');
+  const endActivity = beginActivity('acting', tabId);
   // Alongside the work, not before it: the badge must not slow the action down.
   const shown = inject(tabId, showInPage);
   try {

@@ -1,5 +1,6 @@
 import type { CommandArgs, CommandHandlers, CommandReply } from '../../../../src/shared/browserCommands';
 import type { NewTabArgs } from '../../../../src/shared/agentTabs';
+import { showShared } from '../actionBadge';
 import { CommandError } from '../commandError';
 import { isInScope, outOfScopeMessage } from '../scope';
 import { settings } from '../settings';
@@ -95,9 +96,7 @@ export async function shareTab(args: CommandArgs<'share-tab'>): Promise<CommandR
   await chrome.tabs.get(tabId).catch(() => {
     throw new CommandError('TAB_NOT_FOUND', `No tab with id ${tabId}. List tabs to see the ids.`);
   });
-  await chrome.action.setBadgeText({ tabId, text: shared ? 'AI' : '' });
-  if (shared) await chrome.action.setBadgeBackgroundColor({ tabId, color: '#7c3aed' });
-  await chrome.action.setTitle({ tabId, title: shared ? 'Browser Debug: shared with agents' : 'Browser Debug' });
+  await showShared(tabId, shared);
   return { tabId, shared };
 }
 

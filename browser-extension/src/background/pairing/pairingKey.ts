@@ -33,13 +33,13 @@ export function onPairingChanged(listener: () => void): void {
 }
 
 /**
- * Asks the connector at `host:port` to prove it holds our key; on success, our own proof for the
+ * Asks the connector at `base` to prove it holds our key; on success, our own proof for the
  * WebSocket URL. Undefined when it cannot (not ours, or it does not know this pairing).
  */
-export async function proveConnector(host: string, port: number, pairing: Pairing): Promise<BrowserProof | undefined> {
+export async function proveConnector(base: string, pairing: Pairing): Promise<BrowserProof | undefined> {
   const nonce = randomHex(16);
   try {
-    const response = await fetch(`http://${host}:${port}${CHALLENGE_PATH}`, {
+    const response = await fetch(`${base}${CHALLENGE_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ pairingId: pairing.pairingId, nonce }),
@@ -59,8 +59,11 @@ export async function proveConnector(host: string, port: number, pairing: Pairin
 
 export type PairResult = { ok: true; port: number } | { ok: false; error: string };
 
-/** Redeems a code typed in the popup, `PORT-XXXX-XXXX`, at that port only, and keeps the key. */
-export async function pairWithCode(typed: string): Promise<PairResult> {
+/**
+ * Redeems a code typed in the popup, `PORT-XXXX-XXXX`, at that port only (or at the forwarded connector
+ * address when one is set: a remote window), and keeps the key.
+ */
+export async function pairWithCode(typed: string, address?: string): Promise<PairResult> {
   const parsed = parsePairingCode(typed);
   if (!parsed)
     return {
@@ -69,7 +72,7 @@ export async function pairWithCode(typed: string): Promise<PairResult> {
         'That is not a pairing code: type it as shown, e.g. 3025-K7PX-9Q2M ("Browser Debug: Pair Browser" in VS Code, or the one npm start printed).',
     };
   try {
-    const response = await fetch(`http://127.0.0.1:${parsed.port}${PAIR_PATH}`, {
+    const response = await fetch(`${address ?? `http://127.0.0.1:${parsed.port}`}${PAIR_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ code: parsed.code, label: navigator.userAgent }),
@@ -82,7 +85,8 @@ export async function pairWithCode(typed: string): Promise<PairResult> {
     await chrome.storage.local.set({ [STORAGE_KEY]: { pairingId: body.pairingId, key: body.key } });
     return { ok: true, port: parsed.port };
   } catch {
-    return { ok: false, error: `No Browser Debug connector answered on port ${parsed.port}: is it running?` };
+    const where = address ?? `port ${parsed.port}`;
+    return { ok: false, error: `No Browser Debug connector answered at ${where}: is it running?` };
   }
 }
 

@@ -40,7 +40,7 @@ export async function handleRecordingMessage(
  * sends record-start / record-stop back here.
  */
 async function toggleFromPopup(link: ConnectorLink): Promise<{ id?: string; error?: string }> {
-  if (link.state !== 'connected' || !link.port)
+  if (link.state !== 'connected' || !link.base)
     return { error: 'Not connected to the connector: recordings are kept there.' };
   const running = tabRecorder.status;
   const path = running ? `/recordings/${running.id}/stop` : '/recordings';

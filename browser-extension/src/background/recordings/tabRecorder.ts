@@ -97,7 +97,7 @@ export class TabRecorder {
       steps: [],
       secrets: {},
       dialogs: [],
-      endBadge: beginActivity('recording'),
+      endBadge: beginActivity('recording', tabId),
     };
     this.add(
       { type: 'setViewport', ...size, isMobile: false, hasTouch: false, isLandscape: size.width >= size.height },

@@ -183,6 +183,22 @@ describe('trust/access: who may call (real HTTP and WS)', () => {
         assert.equal((await get(t.port, '/.identity', { host })).status, 200, host);
     });
 
+    it('admits exactly the Host a remote window forwarded the port to (a proxy passes it through), nothing near it', async () => {
+      const forwarded = 'devbox.example:8080';
+      refused(await get(t.port, '/.identity', { host: forwarded }), 403, 'before the editor forwarded it');
+      t.connector.allowForwardedHost('DevBox.example:8080');
+      assert.equal((await get(t.port, '/.identity', { host: forwarded })).status, 200);
+      const socket = await TestSocket.open(`ws://127.0.0.1:${t.port}/extension-ws`, { host: forwarded, origin: OURS });
+      await socket.close();
+      for (const host of [
+        'devbox.example',
+        'devbox.example:8081',
+        'evil.devbox.example:8080',
+        `devbox.example:${t.port}`,
+      ])
+        refused(await get(t.port, '/.identity', { host }), 403, host);
+    });
+
     it('refuses WebSocket upgrades from pages, other extensions, VS Code schemes and foreign hosts on both endpoints', async () => {
       for (const path of ['/ws', '/extension-ws']) {
         const url = `ws://127.0.0.1:${t.port}${path}`;
