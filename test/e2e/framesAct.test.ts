@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import type { Frame, Page } from 'playwright-core';
+import { actRig, refIn } from './support/actRig';
+import { until } from './support/chromium';
+import { startFramesAct, type FramesActServer } from './support/framesActServer';
+
+interface Seen {
+  kind: string;
+  trusted: boolean;
+}
+
+/** The page's frame whose URL starts with `prefix`, once it has loaded. */
+async function frameAt(page: Page, prefix: string): Promise<Frame> {
+  let found: Frame | undefined;
+  await until(async () => !!(found = page.frames().find((frame) => frame.url().startsWith(prefix))), 5000, prefix);
+  await found!.waitForLoadState('load');
+  return found!;
+}
+
+function seenIn(frame: Frame | Page): Promise<Seen[]> {
+  return frame.evaluate(() => (window as unknown as { seen: Seen[] }).seen);
+}
+
+describe('many documents: frames, shadow roots and workers, snapshotted and driven by refs (#33)', function () {
+  this.timeout(120_000);
+  const rig = actRig();
+  let site: FramesActServer;
+  let page: Page;
+  let cross: Frame;
+  let snapshot: string;
+
+  before(async () => {
+    site = await startFramesAct();
+    page = await rig.open(`${site.origin}/index.html`);
+    cross = await frameAt(page, `${site.crossOrigin}/cross.html`);
+    await frameAt(page, `${site.origin}/same.html`);
+    await page.evaluate(() => (window as unknown as { serviceWorkerReady: Promise<boolean> }).serviceWorkerReady);
+    const answer = await rig.tool('take_snapshot');
+    assert.equal(answer.isError, false, answer.text);
+    snapshot = answer.text;
+  });
+  after(() => site?.close());
+
+  it('runs the cross-origin frame in its own process (an out-of-process iframe, its own target)', async () => {
+    const cdp = await page.context().newCDPSession(page);
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { type: string; url: string }[] };
+    await cdp.detach();
+    assert.ok(
+      targetInfos.some((info) => info.type === 'iframe' && info.url.startsWith(site.crossOrigin)),
+      JSON.stringify(targetInfos),
+    );
+  });
+
+  it('lists the elements of the cross-origin and same-origin frames and of open and closed shadow roots', () => {
+    for (const name of [
+      'Cross button',
+      'Cross load',
+      'Same button',
+      'Open shadow button',
+      'Closed shadow button',
+      'Top button',
+    ])
+      assert.match(snapshot, new RegExp(`\\be\\d+ button "${name}"`), name);
+    assert.match(snapshot, /\be\d+ textbox "Cross field"/);
+    assert.match(snapshot, /\be\d+ textbox "closed shadow field"/);
+  });
+
+  it('clicks a button inside the cross-origin frame with trusted input', async () => {
+    const answer = await rig.tool('click', { ref: refIn(snapshot, /button "Cross button"/) });
+    assert.equal(answer.isError, false, answer.text);
+    assert.deepEqual(await seenIn(cross), [{ kind: 'cross', trusted: true }]);
+    assert.equal(await cross.textContent('#cross-clicks'), 'clicks: 1');
+    assert.deepEqual(await seenIn(page), [], 'the top page saw no click');
+  });
+
+  it('fills a field inside the cross-origin frame with trusted input', async () => {
+    const answer = await rig.tool('fill', { ref: refIn(snapshot, /textbox "Cross field"/), value: 'Ada' });
+    assert.equal(answer.isError, false, answer.text);
+    assert.equal(await cross.inputValue('#cross-field'), 'Ada');
+    const inputs = (await seenIn(cross)).filter((event) => event.kind === 'cross-input');
+    assert.ok(inputs.length > 0 && inputs.every((event) => event.trusted), JSON.stringify(inputs));
+  });
+
+  it('clicks in the same-origin frame and in the open and closed shadow roots, trusted', async () => {
+    for (const name of ['Same button', 'Open shadow button', 'Closed shadow button']) {
+      const answer = await rig.tool('click', { ref: refIn(snapshot, new RegExp(`button "${name}"`)) });
+      assert.equal(answer.isError, false, answer.text);
+    }
+    assert.deepEqual(await seenIn(page), [
+      { kind: 'same', trusted: true },
+      { kind: 'open-shadow', trusted: true },
+      { kind: 'closed-shadow', trusted: true },
+    ]);
+    const answer = await rig.tool('fill', { ref: refIn(snapshot, /textbox "closed shadow field"/), value: 'x' });
+    assert.equal(answer.isError, false, answer.text);
+    assert.deepEqual((await seenIn(page)).at(-1), { kind: 'closed-shadow-input', trusted: true });
+  });
+});

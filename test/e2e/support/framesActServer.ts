@@ -1,0 +1,28 @@
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { listenOnLoopback, sendFixtureFile } from '../../support/staticFiles';
+
+const DIR = join(__dirname, '../fixtures/frames-act');
+
+export interface FramesActServer {
+  port: number;
+  /** The top page's origin (127.0.0.1); the cross-origin frame is the same server as `crossOrigin`. */
+  origin: string;
+  /** Another site on the same server (localhost), so Chrome runs its frame in another process. */
+  crossOrigin: string;
+  /** Paths the server answered, so a test can tell a mocked request (never here) from a real one. */
+  seen: string[];
+  close(): Promise<void>;
+}
+
+/** The many-documents page of test/e2e/fixtures/frames-act: frames, shadow roots, a worker and a service worker. */
+export async function startFramesAct(): Promise<FramesActServer> {
+  const seen: string[] = [];
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://fixture').pathname;
+    seen.push(path);
+    sendFixtureFile(res, DIR, path);
+  });
+  const listening = await listenOnLoopback(server);
+  return { ...listening, crossOrigin: `http://localhost:${listening.port}`, seen };
+}
