@@ -95,4 +95,55 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
     assert.equal(answer.isError, false, answer.text);
     assert.deepEqual((await seenIn(page)).at(-1), { kind: 'closed-shadow-input', trusted: true });
   });
+
+  describe('execute_javascript in a frame', () => {
+    it('runs in the cross-origin frame named by its ref, and says which frame ran it', async () => {
+      const ref = refIn(snapshot, /Iframe "Cross-origin frame"/);
+      const answer = await rig.tool('execute_javascript', { code: 'document.title + " " + location.host', frame: ref });
+      assert.equal(answer.isError, false, answer.text);
+      assert.match(
+        answer.text,
+        new RegExp(`Ran in the frame at:\n--- page content \\w+ [^\n]+\n${site.crossOrigin}/cross.html\n`),
+      );
+      assert.match(answer.text, new RegExp(`"Cross-origin frame localhost:${site.port}"`));
+    });
+
+    it('runs in the same-origin frame named by part of its URL, in its page world', async () => {
+      await page
+        .frames()
+        .find((frame) => frame.url().endsWith('/same.html'))!
+        .evaluate(() => {
+          (window as unknown as { marker: string }).marker = 'same world';
+        });
+      const answer = await rig.tool('execute_javascript', { code: 'window.marker', frame: 'same.html' });
+      assert.equal(answer.isError, false, answer.text);
+      assert.match(answer.text, /Ran in the frame at:\n[^\n]+\nhttp:\/\/127\.0\.0\.1:\d+\/same\.html\n/);
+      assert.match(answer.text, /"same world"/);
+    });
+
+    it('runs in the service worker named by its script URL', async () => {
+      const answer = await rig.tool('execute_javascript', { code: 'typeof self.registration.scope', frame: 'sw.js' });
+      assert.equal(answer.isError, false, answer.text);
+      assert.match(answer.text, /Ran in the service worker at:\n[^\n]+\nhttp:\/\/127\.0\.0\.1:\d+\/sw\.js\n/);
+      assert.match(answer.text, /"string"/);
+    });
+
+    it('refuses a frame that matches nothing, listing the frames it could use, and runs nothing', async () => {
+      const answer = await rig.tool('execute_javascript', { code: 'window.ran = true', frame: 'no-such-frame' });
+      assert.equal(answer.isError, true, answer.text);
+      assert.match(answer.text, /No frame or worker of the tab matches 'no-such-frame', so nothing ran/);
+      assert.match(answer.text, /--- page content \w+ [^\n]+\n(.+\n)*frame: http:\/\/localhost:\d+\/cross\.html\n/);
+      assert.match(answer.text, /service_worker: http:\/\/127\.0\.0\.1:\d+\/sw\.js/);
+      assert.equal(await page.evaluate(() => (window as unknown as { ran?: boolean }).ran), undefined);
+      const notFrame = await rig.tool('execute_javascript', {
+        code: '1',
+        frame: refIn(snapshot, /button "Top button"/),
+      });
+      assert.equal(notFrame.isError, true, notFrame.text);
+      assert.match(notFrame.text, /is a <button>, not an iframe/);
+      const blank = await rig.tool('execute_javascript', { code: '1', frame: '  ' });
+      assert.equal(blank.isError, true, blank.text);
+      assert.match(blank.text, /Give `frame` as the ref of an Iframe line/);
+    });
+  });
 });
