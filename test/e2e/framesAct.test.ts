@@ -146,4 +146,39 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
       assert.match(blank.text, /Give `frame` as the ref of an Iframe line/);
     });
   });
+
+  describe('network mocks in every frame and worker', () => {
+    before(async () => {
+      for (const [file, body] of [
+        ['data-cross.json', 'mocked for the cross-origin frame'],
+        ['data-sw.json', 'mocked for the service worker'],
+        ['data-worker.json', 'mocked for the worker'],
+      ]) {
+        const set = await rig.tool('mock_network', { url: `*/${file}`, action: 'respond', status: 200, body });
+        assert.equal(set.isError, false, set.text);
+      }
+    });
+    after(() => rig.tool('clear_network_mocks'));
+
+    it('answers a request of the cross-origin frame with the mock', async () => {
+      await cross.click('#cross-load');
+      await cross.waitForFunction(() => !document.querySelector('#cross-result')!.textContent!.endsWith('waiting'));
+      assert.equal(await cross.textContent('#cross-result'), 'cross: mocked for the cross-origin frame');
+      assert.ok(!site.seen.includes('/data-cross.json'), 'the server never saw it');
+    });
+
+    it("answers the service worker's own fetch with the mock, and the page shows it", async () => {
+      await page.click('#load-sw');
+      await page.waitForFunction(() => !document.querySelector('#sw-result')!.textContent!.endsWith('waiting'));
+      assert.equal(await page.textContent('#sw-result'), 'service worker: mocked for the service worker');
+      assert.ok(!site.seen.includes('/data-sw.json'), 'the server never saw it');
+    });
+
+    it("answers a Web Worker's fetch with the mock", async () => {
+      await page.click('#load-worker');
+      await page.waitForFunction(() => !document.querySelector('#worker-result')!.textContent!.endsWith('waiting'));
+      assert.equal(await page.textContent('#worker-result'), 'worker: mocked for the worker');
+      assert.ok(!site.seen.includes('/data-worker.json'), 'the server never saw it');
+    });
+  });
 });
