@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { listenOnLoopback, sendFixtureFile } from '../../support/staticFiles';
+import { build } from 'esbuild';
+import { contentType, listenOnLoopback, sendFixtureFile } from '../../support/staticFiles';
 
 const DIR = join(__dirname, '../fixtures/frames-act');
 
@@ -21,8 +22,27 @@ export async function startFramesAct(): Promise<FramesActServer> {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://fixture').pathname;
     seen.push(path);
+    if (path === '/shoelace.bundle.js')
+      return void shoelaceBundle().then(
+        (code) => res.writeHead(200, { 'content-type': contentType(path) }).end(code),
+        (error: Error) => res.writeHead(500).end(error.message),
+      );
     sendFixtureFile(res, DIR, path);
   });
   const listening = await listenOnLoopback(server);
   return { ...listening, crossOrigin: `http://localhost:${listening.port}`, seen };
+}
+
+let bundled: Promise<string> | undefined;
+
+/** shoelace.js with Shoelace's button, input and dialog (a devDependency from the npm registry), bundled once. */
+function shoelaceBundle(): Promise<string> {
+  bundled ??= build({
+    entryPoints: [join(DIR, 'shoelace.js')],
+    bundle: true,
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+  }).then((result) => result.outputFiles[0]!.text);
+  return bundled;
 }

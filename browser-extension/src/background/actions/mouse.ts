@@ -66,7 +66,12 @@ function area(quad: number[]): number {
   return Math.abs(sum) / 2;
 }
 
-/** The element a user would hit at the point must be the target, inside it, or a label of it. */
+/**
+ * The element a user would hit at the point must be the target, inside it (in the flat tree: slotted
+ * content counts as inside the slot's shadow element), or a label of it. The protocol names a slotted text
+ * run by its light-DOM parent, the host: a host whose shadow tree holds the target counts as the target
+ * (a web component's button, such as Shoelace's, whose label is slotted text).
+ */
 async function refuseCovered(session: Acting, backendNodeId: number, point: Point, label: string): Promise<void> {
   const { send } = session;
   const hit = await send<{ backendNodeId: number }>('DOM.getNodeForLocation', {
@@ -81,7 +86,11 @@ async function refuseCovered(session: Acting, backendNodeId: number, point: Poin
     arguments: [{ objectId: other }],
     returnByValue: true,
     functionDeclaration: `function (hit) {
-      for (let n = hit; n; n = n.parentNode || n.host) if (n === this) return '';
+      for (let n = hit; n; n = n.assignedSlot || n.parentNode || n.host) if (n === this) return '';
+      for (let n = this, crossed = false; n; n = n.parentNode || n.host) {
+        if (crossed && n === hit) return '';
+        crossed = crossed || n instanceof ShadowRoot;
+      }
       const lbl = hit.closest && hit.closest('label');
       if (lbl && lbl.control === this) return '';
       const el = hit.nodeType === 1 ? hit : hit.parentElement;
