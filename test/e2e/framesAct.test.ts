@@ -27,6 +27,7 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
   let site: FramesActServer;
   let page: Page;
   let cross: Frame;
+  let nested: Frame;
   let snapshot: string;
 
   before(async () => {
@@ -34,6 +35,7 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
     page = await rig.open(`${site.origin}/index.html`);
     cross = await frameAt(page, `${site.crossOrigin}/cross.html`);
     await frameAt(page, `${site.origin}/same.html`);
+    nested = await frameAt(page, `http://nested.example.test:${site.port}/nested.html`);
     await page.evaluate(() => (window as unknown as { serviceWorkerReady: Promise<boolean> }).serviceWorkerReady);
     const answer = await rig.tool('take_snapshot');
     assert.equal(answer.isError, false, answer.text);
@@ -59,6 +61,7 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
       'Open shadow button',
       'Closed shadow button',
       'Top button',
+      'Nested button',
     ])
       assert.match(snapshot, new RegExp(`\\be\\d+ button "${name}"`), name);
     assert.match(snapshot, /\be\d+ textbox "Cross field"/);
@@ -79,6 +82,18 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
     assert.equal(await cross.inputValue('#cross-field'), 'Ada');
     const inputs = (await seenIn(cross)).filter((event) => event.kind === 'cross-input');
     assert.ok(inputs.length > 0 && inputs.every((event) => event.trusted), JSON.stringify(inputs));
+  });
+
+  it('types keys into the cross-origin frame, and clicks in a cross-site frame nested inside it', async () => {
+    const field = refIn(snapshot, /textbox "Cross field"/);
+    const typed = await rig.tool('type_text', { ref: field, text: ' L.' });
+    assert.equal(typed.isError, false, typed.text);
+    const key = await rig.tool('press_key', { ref: field, key: 'Backspace' });
+    assert.equal(key.isError, false, key.text);
+    assert.equal(await cross.inputValue('#cross-field'), 'Ada L');
+    const click = await rig.tool('click', { ref: refIn(snapshot, /button "Nested button"/) });
+    assert.equal(click.isError, false, click.text);
+    assert.deepEqual(await seenIn(nested), [{ kind: 'nested', trusted: true }]);
   });
 
   it('clicks in the same-origin frame and in the open and closed shadow roots, trusted', async () => {
@@ -126,6 +141,13 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
       assert.equal(answer.isError, false, answer.text);
       assert.match(answer.text, /Ran in the service worker at:\n[^\n]+\nhttp:\/\/127\.0\.0\.1:\d+\/sw\.js\n/);
       assert.match(answer.text, /"string"/);
+    });
+
+    it('runs in a Web Worker named by its script URL', async () => {
+      const answer = await rig.tool('execute_javascript', { code: 'self.answer', frame: 'idle-worker.js' });
+      assert.equal(answer.isError, false, answer.text);
+      assert.match(answer.text, /Ran in the worker at:\n[^\n]+\nhttp:\/\/127\.0\.0\.1:\d+\/idle-worker\.js\n/);
+      assert.match(answer.text, /Result \(number\):\n[^\n]+\n42\n/);
     });
 
     it('refuses a frame that matches nothing, listing the frames it could use, and runs nothing', async () => {
