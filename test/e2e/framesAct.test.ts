@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Frame, Page } from 'playwright-core';
 import { actRig, refIn } from './support/actRig';
-import { until } from './support/chromium';
+import { until, workerState } from './support/chromium';
 import { startFramesAct, type FramesActServer } from './support/framesActServer';
 
 interface Seen {
@@ -109,6 +109,14 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
     const answer = await rig.tool('fill', { ref: refIn(snapshot, /textbox "closed shadow field"/), value: 'x' });
     assert.equal(answer.isError, false, answer.text);
     assert.deepEqual((await seenIn(page)).at(-1), { kind: 'closed-shadow-input', trusted: true });
+  });
+
+  it("keeps a cross-origin frame's refs across the debugger's idle detach and a new attach", async () => {
+    // The action session lets go after 10 s without an action; child sessions get new ids when it comes back.
+    await until(async () => (await workerState(rig.browser.worker)).debugger.attached === 0, 30_000, 'the idle detach');
+    const answer = await rig.tool('click', { ref: refIn(snapshot, /button "Cross button"/) });
+    assert.equal(answer.isError, false, answer.text);
+    assert.equal(await cross.textContent('#cross-clicks'), 'clicks: 2');
   });
 
   describe('execute_javascript in a frame', () => {

@@ -37,8 +37,8 @@ interface Target {
 async function node(session: ActionSession, ref: unknown, selector?: unknown): Promise<Target> {
   if (ref === undefined && typeof selector === 'string')
     return { at: session, backendNodeId: await resolveAnySelector(session.send, selector) };
-  const { backendNodeId, sessionId } = elementOfRef(session.tabId, ref);
-  return { at: actingFor(session, sessionId), backendNodeId };
+  const { backendNodeId, targetId } = elementOfRef(session.tabId, ref);
+  return { at: actingFor(session, targetId), backendNodeId };
 }
 
 /** Focuses the ref's element first, when one is given, so keys and text go there; answers where it is. */

@@ -211,8 +211,9 @@ async function enableDomains(session: ActionSession): Promise<void> {
     session
       .send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree')
       .then(({ frameTree }) => (session.mainFrameId = frameTree.frame.id)),
-    // Out-of-process iframes and workers, as child sessions (targets/tabTargets.ts).
-    session.send('Target.setAutoAttach', AUTO_ATTACH),
+    // Out-of-process iframes and workers, as child sessions (targets/tabTargets.ts). A Chrome without flat
+    // sessions for extensions refuses it: the page itself is still driven.
+    session.send('Target.setAutoAttach', AUTO_ATTACH).catch(() => undefined),
   ]);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const blocked = new Promise<'blocked'>(

@@ -15,18 +15,18 @@ function byParent(byId: Map<string, AXNode>, node: AXNode): AXNode[] {
 
 /**
  * A tree already in hand (a frame's, or the whole page's), with the trees of its iframes by <iframe> node;
- * `sessionId` names the child target its nodes belong to (an out-of-process iframe).
+ * `targetId` names the child target its nodes belong to (an out-of-process iframe).
  */
-export function treeSource(nodes: AXNode[], frames = new Map<number, FrameDoc>(), sessionId?: string): AXSource {
+export function treeSource(nodes: AXNode[], frames = new Map<number, FrameDoc>(), targetId?: string): AXSource {
   const byId = new Map(nodes.map((node) => [node.nodeId, node]));
   return {
-    sessionId,
+    targetId,
     root: () => nodes.find((node) => node.parentId === undefined) ?? nodes[0],
     children: (node) => byParent(byId, node),
     known: (node) => byParent(byId, node),
     frame: (node) => {
       const inner = node.backendDOMNodeId === undefined ? undefined : frames.get(node.backendDOMNodeId);
-      return inner?.nodes.length ? treeSource(inner.nodes, inner.frames, inner.sessionId) : undefined;
+      return inner?.nodes.length ? treeSource(inner.nodes, inner.frames, inner.targetId) : undefined;
     },
   };
 }
@@ -109,7 +109,7 @@ export function lazyTree(
       frames ??= frameTrees({ send, targets }, [node]);
       const inner = (await frames).get(node.backendDOMNodeId);
       // With the frames inside it, so an iframe inside this one shows as it does in the whole tree.
-      return inner?.nodes.length ? treeSource(inner.nodes, inner.frames, inner.sessionId) : undefined;
+      return inner?.nodes.length ? treeSource(inner.nodes, inner.frames, inner.targetId) : undefined;
     },
     ahead: (siblings: AXNode[], from: number) => {
       if (siblings.length > LIST) for (const node of siblings.slice(from, from + AHEAD)) subtree(node);

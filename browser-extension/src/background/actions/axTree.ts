@@ -124,7 +124,7 @@ export async function axLines(
     const text = shown && !name && role !== 'StaticText' ? soleText(all) : undefined;
     const options = shown && role === 'combobox' ? await selectOptions(from, all) : undefined;
     if (shown) {
-      lines.push(line(tabId, from.sessionId, node, role, name, text, depth, options));
+      lines.push(line(tabId, from.targetId, node, role, name, text, depth, options));
       reader?.read(lines.at(-1)!);
     }
     if (text || options || leaf || (shown && OWN_PARTS.has(role)) || reader?.done) return;
@@ -154,7 +154,7 @@ export async function axLines(
 
 function line(
   tabId: number,
-  sessionId: string | undefined,
+  targetId: string | undefined,
   node: AXNode,
   role: string,
   name: string,
@@ -166,7 +166,7 @@ function line(
     INTERACTIVE.has(role) || (node.properties ?? []).some((p) => p.name === 'focusable' && p.value.value === true);
   const ref =
     role !== 'StaticText' && node.backendDOMNodeId !== undefined
-      ? refFor(tabId, node.backendDOMNodeId, sessionId)
+      ? refFor(tabId, node.backendDOMNodeId, targetId)
       : undefined;
   const label = role === 'StaticText' ? 'text' : role;
   const content = name ? ` ${quotedInSnapshot(name)}` : text ? `: ${quotedInSnapshot(text)}` : '';

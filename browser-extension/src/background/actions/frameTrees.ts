@@ -11,7 +11,7 @@ interface FrameTree {
 export interface FrameDoc {
   nodes: AXNode[];
   /** The child target (an out-of-process iframe) its nodes belong to; undefined for the tab's own page. */
-  sessionId?: string;
+  targetId?: string;
   /** The frames inside it, by their <iframe> node (in the same numbering as `nodes`). */
   frames: Map<number, FrameDoc>;
 }
@@ -20,6 +20,7 @@ export interface FrameDoc {
 export interface FrameReader {
   send: Send;
   sessionId?: string;
+  targetId?: string;
   targets?: TabTargets;
 }
 
@@ -38,7 +39,7 @@ function childFrameIds(tree: FrameTree): string[] {
 export async function frameTrees(reader: FrameReader, nodes: AXNode[]): Promise<Map<number, FrameDoc>> {
   const frames = new Map<number, FrameDoc>();
   if (!nodes.some((node) => IFRAME_ROLES.has(String(node.role?.value)))) return frames;
-  const { send, sessionId } = reader;
+  const { send, targetId } = reader;
   const { frameTree } = await send<{ frameTree: FrameTree }>('Page.getFrameTree');
   await Promise.all([
     ...childFrameIds(frameTree).map(async (frameId) => {
@@ -47,7 +48,7 @@ export async function frameTrees(reader: FrameReader, nodes: AXNode[]): Promise<
           send<{ backendNodeId: number }>('DOM.getFrameOwner', { frameId }),
           send<{ nodes: AXNode[] }>('Accessibility.getFullAXTree', { frameId }),
         ]);
-        if (!frames.has(backendNodeId)) frames.set(backendNodeId, { nodes: inner, sessionId, frames });
+        if (!frames.has(backendNodeId)) frames.set(backendNodeId, { nodes: inner, targetId, frames });
       } catch {
         // Out of process (read below) or gone meanwhile: the snapshot shows the <iframe> line alone.
       }
@@ -70,8 +71,9 @@ function remoteFrames(reader: FrameReader, frames: Map<number, FrameDoc>): Promi
         send<{ backendNodeId: number }>('DOM.getFrameOwner', { frameId: child.targetId }),
         childSend<{ nodes: AXNode[] }>('Accessibility.getFullAXTree', {}),
       ]);
-      const inner = await frameTrees({ send: childSend, sessionId: child.sessionId, targets }, nodes);
-      frames.set(backendNodeId, { nodes, sessionId: child.sessionId, frames: inner });
+      const reader = { send: childSend, sessionId: child.sessionId, targetId: child.targetId, targets };
+      const inner = await frameTrees(reader, nodes);
+      frames.set(backendNodeId, { nodes, targetId: child.targetId, frames: inner });
     } catch {
       // Gone meanwhile, or its <iframe> is in another document: the snapshot shows the line alone.
     }

@@ -45,9 +45,9 @@ class FrameView implements Acting {
 }
 
 /** Where an element of a ref lives: the tab's page itself, or the view of the out-of-process iframe it is in. */
-export function actingFor(session: ActionSession, sessionId: string | undefined): Acting {
-  if (sessionId === undefined) return session;
-  const target = session.targets.get(sessionId);
+export function actingFor(session: ActionSession, targetId: string | undefined): Acting {
+  if (targetId === undefined) return session;
+  const target = session.targets.byTargetId(targetId);
   if (!target)
     throw new CommandError(
       'STALE_REF',

@@ -1,18 +1,18 @@
 import { CommandError } from '../commandError';
 
 /**
- * An element a ref names: its backend node id, in the numbering of the document's process. `sessionId` names
+ * An element a ref names: its backend node id, in the numbering of the document's process. `targetId` names
  * the child target (an out-of-process iframe) it lives in; undefined for the tab's own page.
  */
 export interface RefElement {
   backendNodeId: number;
-  sessionId?: string;
+  targetId?: string;
 }
 
 /** What a tab's current document has been given: refs for its nodes, and the last snapshot lines (for diffs). */
 interface PageRefs {
   byRef: Map<string, RefElement>;
-  /** By `sessionId/backendNodeId`: node ids of different processes may be equal. */
+  /** By `targetId/backendNodeId`: node ids of different processes may be equal. */
   byNode: Map<string, string>;
   next: number;
   /** The lines of the last full snapshot, to say what an action changed. */
@@ -38,14 +38,14 @@ function page(tabId: number): PageRefs {
 }
 
 /** The node's ref, the same one every snapshot gives it until the page navigates. */
-export function refFor(tabId: number, backendNodeId: number, sessionId?: string): string {
+export function refFor(tabId: number, backendNodeId: number, targetId?: string): string {
   const refs = page(tabId);
-  const key = `${sessionId ?? ''}/${backendNodeId}`;
+  const key = `${targetId ?? ''}/${backendNodeId}`;
   let ref = refs.byNode.get(key);
   if (!ref) {
     ref = `e${refs.next++}`;
     refs.byNode.set(key, ref);
-    refs.byRef.set(ref, sessionId === undefined ? { backendNodeId } : { backendNodeId, sessionId });
+    refs.byRef.set(ref, targetId === undefined ? { backendNodeId } : { backendNodeId, targetId });
   }
   return ref;
 }
@@ -53,7 +53,7 @@ export function refFor(tabId: number, backendNodeId: number, sessionId?: string)
 /** The backend DOM node id of a ref of the tab's own page (not in an out-of-process iframe). */
 export function nodeOfRef(tabId: number, ref: unknown): number {
   const element = elementOfRef(tabId, ref);
-  if (element.sessionId !== undefined)
+  if (element.targetId !== undefined)
     throw new CommandError(
       'IN_CROSS_ORIGIN_FRAME',
       `${String(ref)} is inside a cross-origin iframe, which this tool does not reach yet. Use click, fill, type_text, press_key or hover on it, or pick an element of the page itself.`,

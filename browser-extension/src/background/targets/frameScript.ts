@@ -68,7 +68,11 @@ async function candidates(session: ActionSession): Promise<Candidate[]> {
 
 /** The frame an <iframe>'s ref shows: its own process's frame, or an out-of-process one's child session. */
 async function frameOfRef(session: ActionSession, ref: string): Promise<Candidate> {
-  const { backendNodeId, sessionId } = elementOfRef(session.tabId, ref);
+  const { backendNodeId, targetId } = elementOfRef(session.tabId, ref);
+  const owner = targetId === undefined ? undefined : session.targets.byTargetId(targetId);
+  if (targetId !== undefined && !owner)
+    throw new CommandError('STALE_REF', `The frame ${ref} was in is gone. Take a new snapshot and use its refs.`);
+  const sessionId = owner?.sessionId;
   const send = sessionId === undefined ? session.send : session.targets.sender(sessionId);
   const { node } = await send<{ node: { frameId?: string; nodeName: string } }>('DOM.describeNode', {
     backendNodeId,

@@ -47,6 +47,11 @@ export class TabTargets {
     return this.targets.get(sessionId);
   }
 
+  /** A child by its target id, which (unlike its session id) outlives a detach and attach of the tab's debugger. */
+  byTargetId(targetId: string): ChildTarget | undefined {
+    return this.list().find((target) => target.targetId === targetId);
+  }
+
   /** A Send bound to one child session. */
   sender(sessionId: string): Send {
     return (method, params) => {
