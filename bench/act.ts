@@ -2,7 +2,10 @@
  * Action benchmark: Browser Debug's take_snapshot, click and fill next to chrome-devtools-mcp 1.11's, in one
  * run, on the same fixture pages (test/e2e/fixtures/actApp: the tea shop and its 2,000-row page).
  * Ours: the standalone connector (dist/cli.js) and Chromium with our extension; theirs: its own Chromium.
- * Usage: npm run bench:act   (prints figures; not a test). BENCH_ACT_RUNS sets the calls per action (default 30).
+ * Then, ours only, a page of 10 iframes (same-origin, and cross-site: out-of-process) against one document of the
+ * same elements (bench/framePages.ts).
+ * Usage: npm run bench:act   (prints figures; not a test). BENCH_ACT_RUNS sets the calls per action (default 30);
+ * BENCH_ACT_FRAMES_ONLY=1 stops before chrome-devtools-mcp's run.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { startActApp, type ActAppServer } from '../test/e2e/support/actAppServer';
@@ -11,6 +14,7 @@ import { httpClient } from '../test/support/mcp';
 import { freePortRun } from '../test/support/ports';
 import { installPeer, peerUid, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
 import { runBench, startConnector } from './connectorProcess';
+import { FRAMES, startFramePages } from './framePages';
 import { toolText } from './toolText';
 
 const RUNS = Number(process.env.BENCH_ACT_RUNS ?? 30);
@@ -74,6 +78,41 @@ async function measure(side: Side, app: ActAppServer): Promise<Figures> {
     click,
     fill,
   };
+}
+
+/** The median of SNAPSHOT_RUNS take_snapshot calls on a page (after one to warm up), and its line count. */
+async function snapshotOf(side: Side, url: string): Promise<{ ms: number; lines: number }> {
+  await side.navigate(url);
+  const { text, ms } = await snapshots(side);
+  return { ms: percentile(ms, 50), lines: text.split('\n').filter((line) => /^\s*e\d+ /.test(line)).length };
+}
+
+/**
+ * Ours only: one document against the same elements in 10 same-origin iframes and in 10 iframes of
+ * another site (out-of-process, read over their child sessions). Target: the frames ≤ 1.5× the flat page.
+ */
+async function framesFigures(side: Side): Promise<void> {
+  const pages = await startFramePages();
+  try {
+    const flat = await snapshotOf(side, pages.flat);
+    const same = await snapshotOf(side, pages.sameOrigin);
+    const cross = await snapshotOf(side, pages.crossSite);
+    console.log(
+      `\nSnapshot of ${FRAMES} iframes against one document of the same elements (median of ${SNAPSHOT_RUNS}):`,
+    );
+    for (const [label, figure] of [
+      ['one document', flat],
+      [`${FRAMES} same-origin iframes`, same],
+      [`${FRAMES} cross-site iframes`, cross],
+    ] as const)
+      console.log(
+        `${label.padEnd(26)} ${`${figure.ms.toFixed(1)} ms`.padStart(12)} ${`${figure.lines} refs`.padStart(10)} ${(figure.ms / flat.ms).toFixed(2).padStart(6)}×`,
+      );
+    const worst = Math.max(same.ms, cross.ms) / flat.ms;
+    console.log(`Target: iframes ≤ 1.5× one document (${worst <= 1.5 ? 'met' : 'MISSED'}: ${worst.toFixed(2)}×).`);
+  } finally {
+    await pages.close();
+  }
 }
 
 function ours(client: Client): Side {
@@ -145,6 +184,9 @@ async function main(): Promise<void> {
     await page.bringToFront();
     const { client } = await httpClient(port);
     const mine = await measure(ours(client), app);
+    console.log(`Browser Debug, snapshot of the small page: p50 ${percentile(mine.smallMs, 50).toFixed(1)} ms`);
+    await framesFigures(ours(client));
+    if (process.env.BENCH_ACT_FRAMES_ONLY) return;
     await client.close();
     await browser.close();
     const peerClient = await startPeer(peerBin, chromium);

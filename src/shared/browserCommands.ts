@@ -63,12 +63,30 @@ export interface ScreenshotReply {
   preview?: ScreenshotPreview;
 }
 
+/** A frame or worker of a tab that a script can run in (execute_javascript's `frame`). */
+export interface ScriptFrame {
+  kind: 'frame' | 'worker' | 'shared_worker' | 'service_worker';
+  /** As the browser reports it: page data, fenced where a model reads it. */
+  url: string;
+}
+
 export interface ScriptReply {
   value?: unknown;
   type: string;
   /** How it ran: `userScripts` (no debugger bar) or `debugger` (a brief attach). */
   via: 'userScripts' | 'debugger';
+  /** The frame or worker it ran in, when `frame` was given. */
+  frame?: ScriptFrame;
+  /** `frame` matched none: it did not run, and these are the frames and workers it could name. */
+  frames?: ScriptFrame[];
 }
+
+export type ScriptArgs = TabTarget & {
+  code: string;
+  returnResult?: boolean;
+  /** Where to run: a ref of an iframe's snapshot line, or part of a frame's or worker's URL; absent: the page. */
+  frame?: string;
+};
 
 export interface SnapshotReply {
   tabId?: number;
@@ -130,7 +148,7 @@ type Command<Args, Reply> = { args: Args; reply: Reply };
 /** Every connector → browser command: name → arguments → reply. */
 export interface BrowserCommands {
   screenshot: Command<ScreenshotOptions, ScreenshotReply>;
-  'run-script': Command<{ code: string; returnResult?: boolean } & TabTarget, ScriptReply>;
+  'run-script': Command<ScriptArgs, ScriptReply>;
   navigate: Command<
     { url: string; waitUntil?: 'load' | 'domcontentloaded' } & TabTarget,
     PageInfo & { waitUntil: string }

@@ -1,25 +1,19 @@
 import type { ScriptReply } from '../../../src/shared/browserCommands';
 import { CommandError } from './commandError';
-import { withDebugger, type Send } from './debuggerSession';
+import { withDebugger } from './debuggerSession';
+import { evaluateScript } from './scriptEval';
+import { runInFrame } from './targets/frameScript';
 import { targetTab } from './targetTab';
-
-interface Evaluated {
-  result: { type: string; value?: unknown; description?: string };
-  exceptionDetails?: { text?: string; exception?: { description?: string } };
-}
-
-/** `return x` at top level is a function body, not an expression: run it as one (REPL mode awaits the top level only). */
-function asFunctionBody(code: string): string {
-  return `await (async () => {\n${code}\n})()`;
-}
 
 /**
  * Runs code in the page's main world and answers its value or its exception. chrome.userScripts
  * (Chrome 135+, once the user allows user scripts) shows no debugger bar; otherwise a brief attach.
+ * With `frame`, in that frame or worker's main world over the tab's action session (targets/frameScript.ts).
  */
 export async function runScript(args: {
   code?: unknown;
   returnResult?: unknown;
+  frame?: unknown;
   tabId?: number;
 }): Promise<ScriptReply> {
   if (typeof args.code !== 'string' || !args.code.trim())
@@ -27,46 +21,22 @@ export async function runScript(args: {
   const tab = await targetTab(args.tabId);
   const code = args.code;
   const wantValue = args.returnResult !== false;
+  if (args.frame !== undefined) return runInFrame(tab.id!, frameArg(args.frame), code, wantValue);
   const viaUserScripts = await tryUserScripts(tab.id!, code);
   if (viaUserScripts) return { ...viaUserScripts, value: wantValue ? viaUserScripts.value : undefined };
-  return withDebugger(tab.id!, async (send) => {
-    let evaluated = await evaluate(send, code, true);
-    if (evaluated.exceptionDetails && /Illegal return statement/.test(describeException(evaluated)))
-      evaluated = await evaluate(send, asFunctionBody(code), true);
-    if (
-      !evaluated.exceptionDetails &&
-      evaluated.result.type === 'object' &&
-      evaluated.result.value === undefined &&
-      evaluated.result.description
-    ) {
-      return { type: 'object', value: wantValue ? evaluated.result.description : undefined, via: 'debugger' };
-    }
-    if (evaluated.exceptionDetails) throw new CommandError('SCRIPT_ERROR', describeException(evaluated));
-    return { type: evaluated.result.type, value: wantValue ? evaluated.result.value : undefined, via: 'debugger' };
-  });
+  return withDebugger(tab.id!, async (send) => ({
+    ...(await evaluateScript({ send }, code, wantValue)),
+    via: 'debugger',
+  }));
 }
 
-async function evaluate(send: Send, expression: string, byValue: boolean): Promise<Evaluated> {
-  const evaluated = await send<Evaluated>('Runtime.evaluate', {
-    expression,
-    awaitPromise: true,
-    returnByValue: byValue,
-    replMode: true,
-    userGesture: true,
-  });
-  // DOM nodes and the like cannot be returned by value: fall back to their description.
-  if (evaluated.exceptionDetails && /by value|reference chain/i.test(describeException(evaluated)))
-    return send<Evaluated>('Runtime.evaluate', {
-      expression,
-      awaitPromise: true,
-      returnByValue: false,
-      replMode: true,
-    });
-  return evaluated;
-}
-
-function describeException(evaluated: Evaluated): string {
-  return evaluated.exceptionDetails?.exception?.description ?? evaluated.exceptionDetails?.text ?? 'The script threw.';
+function frameArg(frame: unknown): string {
+  if (typeof frame !== 'string' || !frame.trim())
+    throw new CommandError(
+      'INVALID_ARGUMENT',
+      'Give `frame` as the ref of an Iframe line of take_snapshot (e.g. "e12") or part of a frame\'s URL, or leave it out to run in the page.',
+    );
+  return frame.trim();
 }
 
 /** Only when the user has allowed user scripts for this extension; undefined means "use the debugger". */

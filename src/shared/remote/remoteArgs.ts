@@ -65,5 +65,6 @@ export function scriptArgs(args: Fields): CommandArgs<'run-script'> {
     ...tabArgs(args),
     code: required(args, 'code', 'document.title'),
     returnResult: optional(args, 'returnResult', isBoolean, 'true or false'),
+    frame: optional(args, 'frame', isString, 'a ref such as "e7" or part of a frame URL'),
   });
 }

@@ -3,6 +3,7 @@ import './chromeListeners';
 import { lazyTree, treeSource } from '../../../browser-extension/src/background/actions/axSource';
 import { axLines } from '../../../browser-extension/src/background/actions/axTree';
 import type { AXNode } from '../../../browser-extension/src/background/actions/axTypes';
+import type { FrameDoc } from '../../../browser-extension/src/background/actions/frameTrees';
 import { budgetReader, fitSnapshot } from '../../../browser-extension/src/background/actions/snapshotBudget';
 
 /** The 2,000-row page's shape: a heading, then a table whose rows hold a name, an origin and a Buy button. */
@@ -160,16 +161,10 @@ describe('snapshot walk: reading the tree only as far as the answer shows it', (
     const nodes = docWith(1, 'Outer', 'Iframe', 'First', 500);
     const first = docWith(10, 'Inner', 'Iframe', 'Second', 600);
     const second = docWith(20, 'Deepest', 'button', 'Deep', 22);
-    const whole = await axLines(
-      5,
-      treeSource(
-        nodes,
-        new Map([
-          [500, first],
-          [600, second],
-        ]),
-      ),
-    );
+    // Same-process frames share one map, as frameTrees gives them.
+    const frames = new Map<number, FrameDoc>();
+    frames.set(500, { nodes: first, frames }).set(600, { nodes: second, frames });
+    const whole = await axLines(5, treeSource(nodes, frames));
     assert.ok(whole.some((line) => line.text.includes('button "Deep"')));
     const { send } = fakeDomain(nodes, [
       { frameId: 'f1', owner: 500, nodes: first },

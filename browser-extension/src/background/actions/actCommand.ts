@@ -3,16 +3,18 @@ import { CommandError } from '../commandError';
 import { isInScope, outOfScopeMessage } from '../scope';
 import { settings } from '../settings';
 import { targetTab } from '../targetTab';
+import type { Acting } from './acting';
 import { actionSession, type ActionSession, type OpenDialog } from './actionSession';
 import { answerDialog, dialogSession } from './dialogs';
 import { fillNode, selectOptions } from './forms';
 import { pressKey, typeText, type Modifier } from './keyboard';
 import { clickNode, dragNode, hoverNode, type MouseButton } from './mouse';
 import { resolveAnySelector } from './locate';
-import { bigPage, lastLines, nodeOfRef } from './refs';
+import { bigPage, elementOfRef, lastLines } from './refs';
 import { typesIntoSecret } from './secretTarget';
 import { settle } from './settle';
 import { diffLines } from './snapshotDiff';
+import { actingFor } from './frameView';
 import { budgetedPage, diffKey, pageLines, refuseWhileDialog } from './snapshotCommand';
 
 type Args = Record<string, unknown>;
@@ -25,62 +27,75 @@ const text = (value: unknown, name: string): string => {
   if (typeof value !== 'string') throw new CommandError('INVALID_ARGUMENT', `Give \`${name}\` as a string.`);
   return value;
 };
-/** The element of a ref, or (for callers such as Recorder replay, which have no snapshot) of `selector`. */
-const node = (session: ActionSession, ref: unknown, selector?: unknown): Promise<number> =>
-  ref === undefined && typeof selector === 'string'
-    ? resolveAnySelector(session.send, selector)
-    : Promise.resolve(nodeOfRef(session.tabId, ref));
+/** An element to act on: its node, and the document it lives in (the page, or an out-of-process iframe). */
+interface Target {
+  at: Acting;
+  backendNodeId: number;
+}
 
-/** Focuses the ref's element first, when one is given, so keys and text go there. */
-async function focusRef(session: ActionSession, ref: unknown, selector: unknown): Promise<void> {
-  if (ref === undefined && selector === undefined) return;
-  const backendNodeId = await node(session, ref, selector);
-  await session.send('DOM.focus', { backendNodeId }).catch(() => {
+/** The element of a ref, or (for callers such as Recorder replay, which have no snapshot) of `selector`. */
+async function node(session: ActionSession, ref: unknown, selector?: unknown): Promise<Target> {
+  if (ref === undefined && typeof selector === 'string')
+    return { at: session, backendNodeId: await resolveAnySelector(session.send, selector) };
+  const { backendNodeId, targetId } = elementOfRef(session.tabId, ref);
+  return { at: actingFor(session, targetId), backendNodeId };
+}
+
+/** Focuses the ref's element first, when one is given, so keys and text go there; answers where it is. */
+async function focusRef(session: ActionSession, ref: unknown, selector: unknown): Promise<Acting> {
+  if (ref === undefined && selector === undefined) return session;
+  const { at, backendNodeId } = await node(session, ref, selector);
+  await at.send('DOM.focus', { backendNodeId }).catch(() => {
     throw new CommandError(
       'NOT_FOCUSABLE',
       `Element ${String(ref)} cannot take the keyboard focus. Click it first, or pick an input, button or link.`,
     );
   });
+  return at;
 }
 
 const ACTIONS: Record<string, Action> = {
-  click: async (session, args) =>
-    clickNode(session, await node(session, args.ref, args.selector), {
+  click: async (session, args) => {
+    const { at, backendNodeId } = await node(session, args.ref, args.selector);
+    return clickNode(at, backendNodeId, {
       button: args.button as MouseButton | undefined,
       clickCount: args.clickCount as number | undefined,
       modifiers: args.modifiers as Modifier[] | undefined,
-    }),
-  hover: async (session, args) => hoverNode(session, await node(session, args.ref, args.selector)),
+    });
+  },
+  hover: async (session, args) => {
+    const { at, backendNodeId } = await node(session, args.ref, args.selector);
+    return hoverNode(at, backendNodeId);
+  },
   fill: async (session, args) => {
-    const target = await node(session, args.ref, args.selector);
-    const secretField = await typesIntoSecret(session, target);
-    await fillNode(session, target, text(args.value, 'value'));
+    const { at, backendNodeId } = await node(session, args.ref, args.selector);
+    const secretField = await typesIntoSecret(at, backendNodeId);
+    await fillNode(at, backendNodeId, text(args.value, 'value'));
     return { secretField };
   },
   type_text: async (session, args) => {
-    await focusRef(session, args.ref, args.selector);
-    const secretField = await typesIntoSecret(session);
-    await typeText(session, text(args.text, 'text'));
+    const at = await focusRef(session, args.ref, args.selector);
+    const secretField = await typesIntoSecret(at);
+    await typeText(at, text(args.text, 'text'));
     return { secretField };
   },
-  press_key: async (session, args) => (
-    await focusRef(session, args.ref, args.selector),
-    pressKey(session, text(args.key, 'key'))
-  ),
-  select_option: async (session, args) =>
-    selectOptions(
-      session,
-      await node(session, args.ref, args.selector),
-      (Array.isArray(args.values) ? args.values : [args.values]).map(String),
-    ),
+  press_key: async (session, args) => pressKey(await focusRef(session, args.ref, args.selector), text(args.key, 'key')),
+  select_option: async (session, args) => {
+    const { at, backendNodeId } = await node(session, args.ref, args.selector);
+    return selectOptions(at, backendNodeId, (Array.isArray(args.values) ? args.values : [args.values]).map(String));
+  },
   // Answering a dialog is an action too: what the page does next (a request, an error) is its outcome.
   answer_dialog: (session, args) => answerDialog(session, args),
-  drag: async (session, args) =>
-    dragNode(
-      session,
-      await node(session, args.fromRef, args.fromSelector),
-      await node(session, args.toRef, args.toSelector),
-    ),
+  drag: async (session, args) => {
+    const from = await node(session, args.fromRef, args.fromSelector);
+    const to = await node(session, args.toRef, args.toSelector);
+    if (from.at !== session || to.at !== session)
+      throw new CommandError(
+        'IN_CROSS_ORIGIN_FRAME',
+        'drag does not reach into cross-origin iframes yet: drag between elements of the page itself.',
+      );
+    return dragNode(session, from.backendNodeId, to.backendNodeId);
+  },
 };
 
 export type ActResult = ActReply & { newTabs: NonNullable<ActReply['newTabs']> };

@@ -1,6 +1,7 @@
 import type { ActDialog } from '../../../../src/shared/actions';
 import { CommandError } from '../commandError';
 import { debuggerStats, shareSession, type Send } from '../debuggerSession';
+import { AUTO_ATTACH, TabTargets } from '../targets/tabTargets';
 
 /** Without an action for this long the debugger detaches, and Chrome's "is debugging" bar goes away. */
 export const IDLE_MS = 10_000;
@@ -33,13 +34,17 @@ export class ActionSession {
   readonly inFlight = new Set<string>();
   /** The tab's main frame, to tell its navigations from those of iframes. */
   mainFrameId = '';
+  /** The tab's out-of-process iframes and workers, attached under this session (targets/). */
+  readonly targets: TabTargets;
   private readonly listeners = new Map<string, Set<Listener>>();
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly pins = new Set<string>();
   private holds = 0;
   private closed = false;
 
-  constructor(readonly tabId: number) {}
+  constructor(readonly tabId: number) {
+    this.targets = new TabTargets(tabId, () => this.closed);
+  }
 
   readonly send: Send = (method, params) => {
     if (this.closed)
@@ -98,7 +103,10 @@ export class ActionSession {
     return this.closed;
   }
 
-  dispatch(method: string, params: EventParams): void {
+  /** An event of the tab's debugger; one a child target sent (`sessionId`) goes to `targets`. */
+  dispatch(method: string, params: EventParams, sessionId?: string): void {
+    if (sessionId !== undefined || method.startsWith('Target.'))
+      return this.targets.dispatch(sessionId, method, params);
     if (method === 'Page.javascriptDialogOpening')
       this.dialog = this.lastDialog = {
         type: params.type,
@@ -138,7 +146,7 @@ function listen(): void {
   if (listening) return;
   listening = true;
   chrome.debugger.onEvent.addListener((source, method, params) => {
-    if (source.tabId !== undefined) sessions.get(source.tabId)?.dispatch(method, params);
+    if (source.tabId !== undefined) sessions.get(source.tabId)?.dispatch(method, params, source.sessionId);
   });
   chrome.debugger.onDetach.addListener((source) => {
     if (source.tabId !== undefined) sessions.get(source.tabId)?.markClosed();
@@ -203,6 +211,9 @@ async function enableDomains(session: ActionSession): Promise<void> {
     session
       .send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree')
       .then(({ frameTree }) => (session.mainFrameId = frameTree.frame.id)),
+    // Out-of-process iframes and workers, as child sessions (targets/tabTargets.ts). A Chrome without flat
+    // sessions for extensions refuses it: the page itself is still driven.
+    session.send('Target.setAutoAttach', AUTO_ATTACH).catch(() => undefined),
   ]);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const blocked = new Promise<'blocked'>(

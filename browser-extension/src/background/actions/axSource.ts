@@ -1,7 +1,8 @@
 import { CommandError } from '../commandError';
 import type { Send } from '../debuggerSession';
+import type { TabTargets } from '../targets/tabTargets';
 import type { AXNode, AXSource } from './axTypes';
-import { frameTrees } from './frameTrees';
+import { frameTrees, type FrameDoc } from './frameTrees';
 
 const IFRAME_ROLES = new Set(['Iframe', 'IframePresentational']);
 /** Items of a list (a node with more than LIST children) fetched whole ahead of the walk. */
@@ -12,24 +13,28 @@ function byParent(byId: Map<string, AXNode>, node: AXNode): AXNode[] {
   return (node.childIds ?? []).map((id) => byId.get(id)).filter((child): child is AXNode => !!child);
 }
 
-/** A tree already in hand (a frame's, or the whole page's), with the trees of its iframes by <iframe> node. */
-export function treeSource(nodes: AXNode[], frames = new Map<number, AXNode[]>()): AXSource {
+/**
+ * A tree already in hand (a frame's, or the whole page's), with the trees of its iframes by <iframe> node;
+ * `targetId` names the child target its nodes belong to (an out-of-process iframe).
+ */
+export function treeSource(nodes: AXNode[], frames = new Map<number, FrameDoc>(), targetId?: string): AXSource {
   const byId = new Map(nodes.map((node) => [node.nodeId, node]));
   return {
+    targetId,
     root: () => nodes.find((node) => node.parentId === undefined) ?? nodes[0],
     children: (node) => byParent(byId, node),
     known: (node) => byParent(byId, node),
     frame: (node) => {
       const inner = node.backendDOMNodeId === undefined ? undefined : frames.get(node.backendDOMNodeId);
-      return inner?.length ? treeSource(inner, frames) : undefined;
+      return inner?.nodes.length ? treeSource(inner.nodes, inner.frames, inner.targetId) : undefined;
     },
   };
 }
 
-/** The whole page's AX tree in one call, iframes included: for diffs, which compare every line. */
-export async function fullTree(send: Send): Promise<{ nodes: AXNode[]; source: AXSource }> {
+/** The whole page's AX tree in one call, iframes included (out-of-process ones through `targets`): for diffs. */
+export async function fullTree(send: Send, targets?: TabTargets): Promise<{ nodes: AXNode[]; source: AXSource }> {
   const { nodes } = await send<{ nodes: AXNode[] }>('Accessibility.getFullAXTree', {});
-  return { nodes, source: treeSource(nodes, await frameTrees(send, nodes)) };
+  return { nodes, source: treeSource(nodes, await frameTrees({ send, targets }, nodes)) };
 }
 
 /** Lazy walks under way, by the debugger session's send: the domain stays on while one is. */
@@ -49,12 +54,13 @@ function isLeaf(node: AXNode): boolean {
  */
 export function lazyTree(
   send: Send,
+  targets?: TabTargets,
 ): AXSource & { calls: number; close(): Promise<void>; nodeOf(backendNodeId: number): Promise<AXNode | undefined> } {
   const fetched = new Map<string, Promise<AXNode[]>>();
   const resolved = new Map<string, AXNode[]>();
   /** Subtrees asked for whole, by their root's node id, until they have filled `fetched`. */
   const whole = new Map<string, Promise<void>>();
-  let frames: Promise<Map<number, AXNode[]>> | undefined;
+  let frames: Promise<Map<number, FrameDoc>> | undefined;
   let opened = false;
   let rootId: string | undefined;
   const source = {
@@ -99,12 +105,11 @@ export function lazyTree(
     known: (node: AXNode) => (node.childIds?.length ? resolved.get(node.nodeId) : []),
     frame: async (node: AXNode) => {
       if (!IFRAME_ROLES.has(String(node.role?.value)) || node.backendDOMNodeId === undefined) return undefined;
-      // Same-process frames, all read in one go when the walk first meets one.
-      frames ??= frameTrees(send, [node]);
-      const all = await frames;
-      const inner = all.get(node.backendDOMNodeId);
-      // With the others, so an iframe inside this one shows as it does in the whole tree.
-      return inner?.length ? treeSource(inner, all) : undefined;
+      // All frames read in one go when the walk first meets one.
+      frames ??= frameTrees({ send, targets }, [node]);
+      const inner = (await frames).get(node.backendDOMNodeId);
+      // With the frames inside it, so an iframe inside this one shows as it does in the whole tree.
+      return inner?.nodes.length ? treeSource(inner.nodes, inner.frames, inner.targetId) : undefined;
     },
     ahead: (siblings: AXNode[], from: number) => {
       if (siblings.length > LIST) for (const node of siblings.slice(from, from + AHEAD)) subtree(node);

@@ -124,7 +124,7 @@ export async function axLines(
     const text = shown && !name && role !== 'StaticText' ? soleText(all) : undefined;
     const options = shown && role === 'combobox' ? await selectOptions(from, all) : undefined;
     if (shown) {
-      lines.push(line(tabId, node, role, name, text, depth, options));
+      lines.push(line(tabId, from.targetId, node, role, name, text, depth, options));
       reader?.read(lines.at(-1)!);
     }
     if (text || options || leaf || (shown && OWN_PARTS.has(role)) || reader?.done) return;
@@ -154,6 +154,7 @@ export async function axLines(
 
 function line(
   tabId: number,
+  targetId: string | undefined,
   node: AXNode,
   role: string,
   name: string,
@@ -164,7 +165,9 @@ function line(
   const interactive =
     INTERACTIVE.has(role) || (node.properties ?? []).some((p) => p.name === 'focusable' && p.value.value === true);
   const ref =
-    role !== 'StaticText' && node.backendDOMNodeId !== undefined ? refFor(tabId, node.backendDOMNodeId) : undefined;
+    role !== 'StaticText' && node.backendDOMNodeId !== undefined
+      ? refFor(tabId, node.backendDOMNodeId, targetId)
+      : undefined;
   const label = role === 'StaticText' ? 'text' : role;
   const content = name ? ` ${quotedInSnapshot(name)}` : text ? `: ${quotedInSnapshot(text)}` : '';
   // The ref leads: it is what the model acts with, and a line without one (a text run) reads as plain text.

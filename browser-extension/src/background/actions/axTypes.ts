@@ -25,6 +25,8 @@ export interface SnapshotLine {
 
 /** Where a walk gets the tree from: a whole tree in hand, or one fetched as the walk goes. */
 export interface AXSource {
+  /** The child target (an out-of-process iframe) whose nodes these are; undefined for the tab's own page. */
+  targetId?: string;
   root(): AXNode | undefined | Promise<AXNode | undefined>;
   /** The node's children in order, ignored ones included. */
   children(node: AXNode): AXNode[] | Promise<AXNode[]>;

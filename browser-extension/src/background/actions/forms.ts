@@ -1,5 +1,5 @@
 import { CommandError } from '../commandError';
-import type { ActionSession } from './actionSession';
+import type { Acting } from './acting';
 import { pressKey } from './keyboard';
 import { callOn, nodeFacts } from './locate';
 import { actionPoint } from './mouse';
@@ -31,7 +31,7 @@ const SELECT_ALL = `function () {
  * Clears and fills a field as typing would: focus, select all, then trusted text input (or a trusted
  * Delete for an empty value), so controlled inputs (React, Vue) see their input and change events.
  */
-export async function fillNode(session: ActionSession, backendNodeId: number, value: string): Promise<void> {
+export async function fillNode(session: Acting, backendNodeId: number, value: string): Promise<void> {
   const { send } = session;
   const kind = await callOn<string>(send, backendNodeId, FILL_CHECK);
   if (kind === 'select') return selectOptions(session, backendNodeId, [value]);
@@ -55,7 +55,7 @@ export async function fillNode(session: ActionSession, backendNodeId: number, va
  * Date, time, range and colour inputs take no typed text in Chrome's pickers: the value is set as the
  * picker would (through the native setter, so frameworks notice) with input and change events.
  */
-async function setPickerValue(session: ActionSession, backendNodeId: number, value: string): Promise<void> {
+async function setPickerValue(session: Acting, backendNodeId: number, value: string): Promise<void> {
   await actionPoint(session, backendNodeId);
   const outcome = await callOn<{ ok: boolean; type: string }>(
     session.send,
@@ -78,7 +78,7 @@ async function setPickerValue(session: ActionSession, backendNodeId: number, val
 }
 
 /** Picks options of a <select> by value or visible label, and fires input and change as a user's pick would. */
-export async function selectOptions(session: ActionSession, backendNodeId: number, values: string[]): Promise<void> {
+export async function selectOptions(session: Acting, backendNodeId: number, values: string[]): Promise<void> {
   const { send } = session;
   await actionPoint(session, backendNodeId);
   const outcome = await callOn<{ error?: string; picked?: string[]; options?: string[] }>(

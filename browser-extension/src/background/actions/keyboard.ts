@@ -1,5 +1,5 @@
 import { CommandError } from '../commandError';
-import type { ActionSession } from './actionSession';
+import type { Acting } from './acting';
 
 export type Modifier = 'Alt' | 'Control' | 'Meta' | 'Shift';
 const MODIFIER_BITS: Record<Modifier, number> = { Alt: 1, Control: 2, Meta: 4, Shift: 8 };
@@ -126,7 +126,7 @@ export function parseChord(chord: string): { modifiers: Modifier[]; key: KeyDefi
 }
 
 /** Presses a key chord with trusted key events: modifiers down, the key down and up, modifiers up. */
-export async function pressKey(session: ActionSession, chord: string): Promise<void> {
+export async function pressKey(session: Acting, chord: string): Promise<void> {
   const { modifiers, key } = parseChord(chord);
   let bits = 0;
   for (const modifier of modifiers) {
@@ -145,7 +145,7 @@ export async function pressKey(session: ActionSession, chord: string): Promise<v
  * One key going down or up with the modifier bits held: the unit of key chords and of a replay's
  * keyDown/keyUp steps. With Control, Alt or Meta held a key is a shortcut and types nothing.
  */
-async function sendKey(session: ActionSession, type: 'down' | 'up', key: KeyDefinition, bits: number): Promise<void> {
+async function sendKey(session: Acting, type: 'down' | 'up', key: KeyDefinition, bits: number): Promise<void> {
   const text = bits & ~MODIFIER_BITS.Shift ? undefined : shifted(key.text, bits);
   const common = {
     key: text && text.length === 1 ? text : key.key,
@@ -166,12 +166,7 @@ async function sendKey(session: ActionSession, type: 'down' | 'up', key: KeyDefi
  * A replay's keyDown or keyUp step: a modifier key stays held (in `held`, per caller) until its keyUp, and
  * clicks and keys meanwhile carry it. Answers the bits held after the step.
  */
-export async function keyStep(
-  session: ActionSession,
-  type: 'down' | 'up',
-  name: string,
-  held: number,
-): Promise<number> {
+export async function keyStep(session: Acting, type: 'down' | 'up', name: string, held: number): Promise<number> {
   const key = definition(name);
   if (!key) throw new CommandError('INVALID_ARGUMENT', `unknown key '${name}'`);
   const bit = MODIFIER_BITS[key.key as Modifier] ?? 0;
@@ -190,7 +185,7 @@ function shifted(text: string | undefined, bits: number): string | undefined {
 }
 
 /** Types text key by key into the focused element; characters without a key of their own arrive as text input. */
-export async function typeText(session: ActionSession, text: string): Promise<void> {
+export async function typeText(session: Acting, text: string): Promise<void> {
   for (const char of text) {
     if (char === '\n') await pressKey(session, 'Enter');
     else if (definition(char)?.text) await typeCharacter(session, char);
@@ -198,7 +193,7 @@ export async function typeText(session: ActionSession, text: string): Promise<vo
   }
 }
 
-async function typeCharacter(session: ActionSession, char: string): Promise<void> {
+async function typeCharacter(session: Acting, char: string): Promise<void> {
   const key = definition(char)!;
   const upper = /[A-Z]/.test(char) || SHIFTED[char] !== undefined;
   const common = {

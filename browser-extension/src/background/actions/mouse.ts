@@ -1,5 +1,5 @@
 import { CommandError } from '../commandError';
-import type { ActionSession } from './actionSession';
+import type { Acting, Point } from './acting';
 import { modifierBits, type Modifier } from './keyboard';
 import { nodeFacts, objectOf, releaseObjects } from './locate';
 
@@ -9,10 +9,7 @@ export const BUTTON_BITS: Record<MouseButton, number> = { left: 1, right: 2, mid
 /** Pointer moves per hover or drag: enough for mouseenter/over, dragenter/over to fire on the way. */
 const MOVE_STEPS = 5;
 
-export interface Point {
-  x: number;
-  y: number;
-}
+export type { Point } from './acting';
 
 export interface PointOptions {
   allowDisabled?: boolean;
@@ -21,11 +18,7 @@ export interface PointOptions {
 }
 
 /** Scrolls the element into view and answers its centre in the viewport, refusing hidden or disabled ones. */
-export async function actionPoint(
-  session: ActionSession,
-  backendNodeId: number,
-  options: PointOptions = {},
-): Promise<Point> {
+export async function actionPoint(session: Acting, backendNodeId: number, options: PointOptions = {}): Promise<Point> {
   const { send } = session;
   const facts = await nodeFacts(send, backendNodeId);
   if (!facts.connected)
@@ -50,7 +43,9 @@ export async function actionPoint(
     );
   const point = pointIn(quad, options.offset);
   await refuseCovered(session, backendNodeId, point, facts.label);
-  return point;
+  // In an out-of-process iframe the point is in the frame's viewport: input goes to the tab's.
+  const origin = (await session.origin?.()) ?? { x: 0, y: 0 };
+  return { x: point.x + origin.x, y: point.y + origin.y };
 }
 
 /** The quad's centre, or the offset from its top-left corner, kept at least one pixel inside. */
@@ -71,13 +66,13 @@ function area(quad: number[]): number {
   return Math.abs(sum) / 2;
 }
 
-/** The element a user would hit at the point must be the target, inside it, or a label of it. */
-async function refuseCovered(
-  session: ActionSession,
-  backendNodeId: number,
-  point: Point,
-  label: string,
-): Promise<void> {
+/**
+ * The element a user would hit at the point must be the target, inside it (in the flat tree: slotted
+ * content counts as inside the slot's shadow element), or a label of it. The protocol names a slotted text
+ * run by its light-DOM parent, the host: a host whose shadow tree holds the target counts as the target
+ * (a web component's button, such as Shoelace's, whose label is slotted text).
+ */
+async function refuseCovered(session: Acting, backendNodeId: number, point: Point, label: string): Promise<void> {
   const { send } = session;
   const hit = await send<{ backendNodeId: number }>('DOM.getNodeForLocation', {
     x: Math.round(point.x),
@@ -91,7 +86,11 @@ async function refuseCovered(
     arguments: [{ objectId: other }],
     returnByValue: true,
     functionDeclaration: `function (hit) {
-      for (let n = hit; n; n = n.parentNode || n.host) if (n === this) return '';
+      for (let n = hit; n; n = n.assignedSlot || n.parentNode || n.host) if (n === this) return '';
+      for (let n = this, crossed = false; n; n = n.parentNode || n.host) {
+        if (crossed && n === hit) return '';
+        crossed = crossed || n instanceof ShadowRoot;
+      }
       const lbl = hit.closest && hit.closest('label');
       if (lbl && lbl.control === this) return '';
       const el = hit.nodeType === 1 ? hit : hit.parentElement;
@@ -106,13 +105,7 @@ async function refuseCovered(
     );
 }
 
-async function moveTo(
-  session: ActionSession,
-  to: Point,
-  modifiers: number,
-  buttons = 0,
-  steps = MOVE_STEPS,
-): Promise<void> {
+async function moveTo(session: Acting, to: Point, modifiers: number, buttons = 0, steps = MOVE_STEPS): Promise<void> {
   const from = session.mouse;
   const sent: Promise<unknown>[] = [];
   // All steps are sent at once: one debugger session delivers them in order, and a background tab answers
@@ -144,11 +137,7 @@ export interface ClickOptions {
 }
 
 /** A real click at the element's centre (or offset): move, press, release (twice for a double click). */
-export async function clickNode(
-  session: ActionSession,
-  backendNodeId: number,
-  options: ClickOptions = {},
-): Promise<void> {
+export async function clickNode(session: Acting, backendNodeId: number, options: ClickOptions = {}): Promise<void> {
   const point = await actionPoint(session, backendNodeId, { offset: options.offset });
   const button = options.button ?? 'left';
   const modifiers = modifierBits(options.modifiers ?? []);
@@ -165,13 +154,13 @@ export async function clickNode(
 }
 
 /** Moves the pointer onto the element in steps, as a hand would: :hover, mouseenter and mouseover fire. */
-export async function hoverNode(session: ActionSession, backendNodeId: number): Promise<void> {
+export async function hoverNode(session: Acting, backendNodeId: number): Promise<void> {
   const point = await actionPoint(session, backendNodeId, { allowDisabled: true });
   await moveTo(session, point, 0);
 }
 
 /** Presses on one element, moves to the other with the button held, and releases: mouse drags and HTML5 drag and drop. */
-export async function dragNode(session: ActionSession, fromNodeId: number, toNodeId: number): Promise<void> {
+export async function dragNode(session: Acting, fromNodeId: number, toNodeId: number): Promise<void> {
   const from = await actionPoint(session, fromNodeId);
   // As in clickNode: the press flushes the move before it, in order, so it need not wait for the move's answer.
   const moved = moveTo(session, from, 0, 0, 1);

@@ -1,9 +1,19 @@
 import { CommandError } from '../commandError';
 
+/**
+ * An element a ref names: its backend node id, in the numbering of the document's process. `targetId` names
+ * the child target (an out-of-process iframe) it lives in; undefined for the tab's own page.
+ */
+export interface RefElement {
+  backendNodeId: number;
+  targetId?: string;
+}
+
 /** What a tab's current document has been given: refs for its nodes, and the last snapshot lines (for diffs). */
 interface PageRefs {
-  byRef: Map<string, number>;
-  byNode: Map<number, string>;
+  byRef: Map<string, RefElement>;
+  /** By `targetId/backendNodeId`: node ids of different processes may be equal. */
+  byNode: Map<string, string>;
   next: number;
   /** The lines of the last full snapshot, to say what an action changed. */
   lastLines?: string[];
@@ -28,19 +38,31 @@ function page(tabId: number): PageRefs {
 }
 
 /** The node's ref, the same one every snapshot gives it until the page navigates. */
-export function refFor(tabId: number, backendNodeId: number): string {
+export function refFor(tabId: number, backendNodeId: number, targetId?: string): string {
   const refs = page(tabId);
-  let ref = refs.byNode.get(backendNodeId);
+  const key = `${targetId ?? ''}/${backendNodeId}`;
+  let ref = refs.byNode.get(key);
   if (!ref) {
     ref = `e${refs.next++}`;
-    refs.byNode.set(backendNodeId, ref);
-    refs.byRef.set(ref, backendNodeId);
+    refs.byNode.set(key, ref);
+    refs.byRef.set(ref, targetId === undefined ? { backendNodeId } : { backendNodeId, targetId });
   }
   return ref;
 }
 
-/** The backend DOM node id of a ref, or a CommandError that says to take a new snapshot. */
+/** The backend DOM node id of a ref of the tab's own page (not in an out-of-process iframe). */
 export function nodeOfRef(tabId: number, ref: unknown): number {
+  const element = elementOfRef(tabId, ref);
+  if (element.targetId !== undefined)
+    throw new CommandError(
+      'IN_CROSS_ORIGIN_FRAME',
+      `${String(ref)} is inside a cross-origin iframe, which this tool does not reach yet. Use click, fill, type_text, press_key or hover on it, or pick an element of the page itself.`,
+    );
+  return element.backendNodeId;
+}
+
+/** The element of a ref, wherever it lives, or a CommandError that says to take a new snapshot. */
+export function elementOfRef(tabId: number, ref: unknown): RefElement {
   if (typeof ref !== 'string' || !/^e\d+$/.test(ref))
     throw new CommandError(
       'INVALID_ARGUMENT',

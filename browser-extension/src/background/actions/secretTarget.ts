@@ -1,5 +1,5 @@
 import { isSecretField, type FieldTraits } from '../../../../src/shared/secretFields';
-import type { ActionSession } from './actionSession';
+import type { Acting } from './acting';
 import { callOn } from './locate';
 
 /** What the shared rule reads of a field, read in the page (the element itself, or the focused one). */
@@ -17,7 +17,7 @@ const TRAITS = `function () {
  * Whether typing goes into a secret field (password, one-time code, card number…, see
  * src/shared/secretFields): the connector then logs only `[secret, N chars]`. Unknown counts as secret.
  */
-export async function typesIntoSecret(session: ActionSession, backendNodeId?: number): Promise<boolean> {
+export async function typesIntoSecret(session: Acting, backendNodeId?: number): Promise<boolean> {
   try {
     const traits =
       backendNodeId !== undefined

@@ -34,7 +34,7 @@ export function diffKey(line: SnapshotLine): string {
 
 /** The whole page's lines; remembered as the baseline the next action's diff compares with. */
 export async function pageLines(session: ActionSession): Promise<SnapshotLine[]> {
-  const lines = await axLines(session.tabId, (await fullTree(session.send)).source);
+  const lines = await axLines(session.tabId, (await fullTree(session.send, session.targets)).source);
   rememberLines(session.tabId, lines.map(diffKey));
   return lines;
 }
@@ -51,7 +51,7 @@ export async function budgetedPage(
     const lines = await pageLines(session);
     return { ...fitSnapshot(lines, maxChars), lines: lines.length };
   }
-  const tree = lazyTree(session.send);
+  const tree = lazyTree(session.send, session.targets);
   const reader = budgetReader(maxChars, () => tree.calls > MAX_LAZY_CALLS);
   // The answer does not wait for the domain to be turned off (nor for the rows asked ahead to land).
   const lines = await axLines(session.tabId, tree, undefined, reader).catch((error: unknown) => {
@@ -86,7 +86,7 @@ async function selectedPage(
     : await resolveSelectorAll(session.send, selector);
   const lazy = (await elementCount(session)) < LAZY_FROM_ELEMENTS ? undefined : await lazyParts(session, ids, maxChars);
   if (lazy) return lazy;
-  const { nodes, source } = await fullTree(session.send);
+  const { nodes, source } = await fullTree(session.send, session.targets);
   const lines: SnapshotLine[] = [];
   // One part after another, so new refs are numbered in page order.
   for (const id of ids)
@@ -103,7 +103,7 @@ async function lazyParts(
   ids: number[],
   maxChars: number,
 ): Promise<(BudgetedSnapshot & { lines: number }) | undefined> {
-  const tree = lazyTree(session.send);
+  const tree = lazyTree(session.send, session.targets);
   // Closed once whatever the walk's end; the answer does not wait for it (as budgetedPage's).
   const parts = await walkParts(session, tree, ids, maxChars).catch((error: unknown) => {
     void tree.close();

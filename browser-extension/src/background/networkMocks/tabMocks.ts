@@ -1,14 +1,21 @@
 import { mockHeaderAllowed, type MockRule, type NetworkMock } from '../../../../src/shared/networkMocks';
 import { actionSession, type ActionSession, type EventParams } from '../actions/actionSession';
 import { isTabCaptured } from '../scope';
+import type { Send } from '../debuggerSession';
 import { settings } from '../settings';
 import { tabInfo } from '../tabsState';
+import type { ChildTarget } from '../targets/tabTargets';
 import { frameUrl } from './frameUrl';
 import { showMockBadge } from './mockBadge';
 import { mockHits } from './mockHits';
 import { fetchPattern, ruleMatcher, type PausedRequest } from './ruleMatch';
 
 const PIN = 'network-mocks';
+/**
+ * Child targets whose requests Fetch must be enabled on: out-of-process iframes, service and shared workers.
+ * A dedicated worker's requests already pause in the Fetch of the frame that started it.
+ */
+const INTERCEPTED = new Set<ChildTarget['type']>(['iframe', 'service_worker', 'shared_worker']);
 
 interface ActiveRule {
   mock: NetworkMock;
@@ -62,6 +69,9 @@ export class TabMocks {
   ) {
     this.offs = [
       session.on('Fetch.requestPaused', (params) => void this.paused(params)),
+      // The tab's out-of-process iframes and its workers: same rules, answered over their own session.
+      session.targets.on('Fetch.requestPaused', (params, target) => void this.paused(params, target)),
+      session.targets.onAttached((target) => void this.enableOn(target).catch(() => undefined)),
       // A new document of the tab: the badge goes with the old one.
       session.on('Page.domContentEventFired', () => this.badge()),
     ];
@@ -113,13 +123,33 @@ export class TabMocks {
   }
 
   private async enable(): Promise<void> {
+    const children = this.session.targets.list();
     if (!this.rules.length) {
       await this.session.send('Fetch.disable').catch(() => undefined);
+      await Promise.all(children.map((target) => this.enableOn(target).catch(() => undefined)));
       this.end();
       return;
     }
-    const patterns = this.rules.map((rule) => fetchPattern(rule.mock));
-    await this.session.send('Fetch.enable', { patterns });
+    await this.session.send('Fetch.enable', { patterns: this.patterns() });
+    // A child that goes away meanwhile takes its requests with it.
+    await Promise.all(children.map((target) => this.enableOn(target).catch(() => undefined)));
+  }
+
+  private patterns() {
+    return this.rules.map((rule) => fetchPattern(rule.mock));
+  }
+
+  /** The rules' patterns on one child target (or Fetch off there, with no rule left). */
+  private async enableOn(target: ChildTarget): Promise<void> {
+    if (!INTERCEPTED.has(target.type)) return;
+    const send = this.session.targets.sender(target.sessionId);
+    if (this.rules.length) await send('Fetch.enable', { patterns: this.patterns() });
+    else await send('Fetch.disable');
+  }
+
+  /** The session a paused request is answered on: the child target's it paused in, or the page's. */
+  private sendFor(target: ChildTarget | undefined): Send {
+    return target ? this.session.targets.sender(target.sessionId) : this.session.send;
   }
 
   private end(): void {
@@ -138,38 +168,46 @@ export class TabMocks {
   /**
    * A document is judged by the URL it loads; anything else by the frame that asked for it, as the
    * browser reports that frame: a same-site iframe out of scope shares the tab's process and its Fetch.
+   * A request of a service or shared worker is judged by the worker's script URL, as the browser reports it.
    */
-  private async inScope(request: PausedRequest, frameId: string | undefined): Promise<boolean> {
+  private async inScope(
+    request: PausedRequest,
+    frameId: string | undefined,
+    target: ChildTarget | undefined,
+  ): Promise<boolean> {
     const page =
       request.resourceType === 'Document'
         ? request.url
-        : frameId
-          ? await frameUrl(this.session.send, frameId)
-          : undefined;
+        : target && target.type !== 'iframe'
+          ? target.url
+          : frameId
+            ? await frameUrl(this.sendFor(target), frameId)
+            : undefined;
     return isTabCaptured(this.tabId, page, settings());
   }
 
-  private async paused(params: EventParams): Promise<void> {
+  private async paused(params: EventParams, target?: ChildTarget): Promise<void> {
     const request: PausedRequest = {
       url: params.request.url,
       method: params.request.method,
       resourceType: params.resourceType ?? 'Other',
     };
     const requestId = params.requestId as string;
-    const rule = (await this.inScope(request, params.frameId))
+    const send = this.sendFor(target);
+    const rule = (await this.inScope(request, params.frameId, target))
       ? this.rules.find((candidate) => !candidate.spent && candidate.matches(request))
       : undefined;
-    if (!rule) return void this.session.send('Fetch.continueRequest', { requestId }).catch(() => undefined);
+    if (!rule) return void send('Fetch.continueRequest', { requestId }).catch(() => undefined);
     const { mock } = rule;
     mock.hits++;
     if (mock.remaining !== undefined && --mock.remaining <= 0) rule.spent = true;
     mockHits.add(this.tabId, request.method, request.url, { ruleId: mock.id, action: mock.action });
     // Answered first: removing the last rule disables Fetch, which would let this request through.
-    await this.apply(mock, requestId).catch(() => undefined);
+    await this.apply(send, mock, requestId).catch(() => undefined);
     if (rule.spent) await this.remove(mock.id);
   }
 
-  private async apply(rule: MockRule, requestId: string): Promise<void> {
+  private async apply(send: Send, rule: MockRule, requestId: string): Promise<void> {
     if (rule.action === 'respond') {
       // The connector refuses these at rule creation; dropped here too, whoever sent the rule.
       const headers = Object.entries(rule.headers ?? {})
@@ -177,7 +215,7 @@ export class TabMocks {
         .map(([name, value]) => ({ name, value }));
       if (!headers.some(({ name }) => name.toLowerCase() === 'content-type'))
         headers.push({ name: 'Content-Type', value: 'text/plain; charset=utf-8' });
-      return void (await this.session.send('Fetch.fulfillRequest', {
+      return void (await send('Fetch.fulfillRequest', {
         requestId,
         responseCode: rule.status ?? 200,
         responsePhrase: PHRASES[rule.status ?? 200] ?? 'Mocked',
@@ -187,9 +225,9 @@ export class TabMocks {
     }
     if (rule.action === 'fail' || rule.action === 'block') {
       const errorReason = rule.action === 'block' ? 'BlockedByClient' : (rule.error ?? 'Failed');
-      return void (await this.session.send('Fetch.failRequest', { requestId, errorReason }));
+      return void (await send('Fetch.failRequest', { requestId, errorReason }));
     }
     await new Promise((resolve) => setTimeout(resolve, rule.delayMs ?? 0));
-    await this.session.send('Fetch.continueRequest', { requestId });
+    await send('Fetch.continueRequest', { requestId });
   }
 }

@@ -1,0 +1,57 @@
+import { CommandError } from '../commandError';
+import type { Send } from '../debuggerSession';
+import type { ChildTarget } from '../targets/tabTargets';
+import type { Acting, Point } from './acting';
+import type { ActionSession } from './actionSession';
+
+/**
+ * An out-of-process iframe seen from the tab's action session: DOM and Runtime calls go to its child
+ * session, input to the tab's page at coordinates moved by the frame's place in the page (the content box
+ * of its <iframe>, through every iframe around it).
+ */
+class FrameView implements Acting {
+  readonly send: Send;
+
+  constructor(
+    private readonly session: ActionSession,
+    private readonly target: ChildTarget,
+  ) {
+    const own = session.targets.sender(target.sessionId);
+    this.send = (method, params) => (method.startsWith('Input.') ? session.send(method, params) : own(method, params));
+  }
+
+  get tabId(): number {
+    return this.session.tabId;
+  }
+
+  get mouse(): Point {
+    return this.session.mouse;
+  }
+
+  set mouse(point: Point) {
+    this.session.mouse = point;
+  }
+
+  async origin(): Promise<Point> {
+    const { parentSessionId, targetId } = this.target;
+    const parent = parentSessionId === undefined ? undefined : this.session.targets.get(parentSessionId);
+    const outer: Acting = parent ? new FrameView(this.session, parent) : this.session;
+    const base = (await outer.origin?.()) ?? { x: 0, y: 0 };
+    const { backendNodeId } = await outer.send<{ backendNodeId: number }>('DOM.getFrameOwner', { frameId: targetId });
+    await outer.send('DOM.scrollIntoViewIfNeeded', { backendNodeId }).catch(() => undefined);
+    const { model } = await outer.send<{ model: { content: number[] } }>('DOM.getBoxModel', { backendNodeId });
+    return { x: base.x + model.content[0]!, y: base.y + model.content[1]! };
+  }
+}
+
+/** Where an element of a ref lives: the tab's page itself, or the view of the out-of-process iframe it is in. */
+export function actingFor(session: ActionSession, targetId: string | undefined): Acting {
+  if (targetId === undefined) return session;
+  const target = session.targets.byTargetId(targetId);
+  if (!target)
+    throw new CommandError(
+      'STALE_REF',
+      'The frame that element was in is gone (it navigated or was removed). Take a new snapshot and use its refs.',
+    );
+  return new FrameView(session, target);
+}

@@ -1,0 +1,214 @@
+import assert from 'node:assert/strict';
+import type { Frame, Page } from 'playwright-core';
+import { actRig, refIn } from './support/actRig';
+import { until, workerState } from './support/chromium';
+import { startFramesAct, type FramesActServer } from './support/framesActServer';
+
+interface Seen {
+  kind: string;
+  trusted: boolean;
+}
+
+/** The page's frame whose URL starts with `prefix`, once it has loaded. */
+async function frameAt(page: Page, prefix: string): Promise<Frame> {
+  let found: Frame | undefined;
+  await until(async () => !!(found = page.frames().find((frame) => frame.url().startsWith(prefix))), 5000, prefix);
+  await found!.waitForLoadState('load');
+  return found!;
+}
+
+function seenIn(frame: Frame | Page): Promise<Seen[]> {
+  return frame.evaluate(() => (window as unknown as { seen: Seen[] }).seen);
+}
+
+describe('many documents: frames, shadow roots and workers, snapshotted and driven by refs (#33)', function () {
+  this.timeout(120_000);
+  const rig = actRig();
+  let site: FramesActServer;
+  let page: Page;
+  let cross: Frame;
+  let nested: Frame;
+  let snapshot: string;
+
+  before(async () => {
+    site = await startFramesAct();
+    page = await rig.open(`${site.origin}/index.html`);
+    cross = await frameAt(page, `${site.crossOrigin}/cross.html`);
+    await frameAt(page, `${site.origin}/same.html`);
+    nested = await frameAt(page, `http://nested.example.test:${site.port}/nested.html`);
+    await page.evaluate(() => (window as unknown as { serviceWorkerReady: Promise<boolean> }).serviceWorkerReady);
+    const answer = await rig.tool('take_snapshot');
+    assert.equal(answer.isError, false, answer.text);
+    snapshot = answer.text;
+  });
+  after(() => site?.close());
+
+  it('runs the cross-origin frame in its own process (an out-of-process iframe, its own target)', async () => {
+    const cdp = await page.context().newCDPSession(page);
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { type: string; url: string }[] };
+    await cdp.detach();
+    assert.ok(
+      targetInfos.some((info) => info.type === 'iframe' && info.url.startsWith(site.crossOrigin)),
+      JSON.stringify(targetInfos),
+    );
+  });
+
+  it('lists the elements of the cross-origin and same-origin frames and of open and closed shadow roots', () => {
+    for (const name of [
+      'Cross button',
+      'Cross load',
+      'Same button',
+      'Open shadow button',
+      'Closed shadow button',
+      'Top button',
+      'Nested button',
+    ])
+      assert.match(snapshot, new RegExp(`\\be\\d+ button "${name}"`), name);
+    assert.match(snapshot, /\be\d+ textbox "Cross field"/);
+    assert.match(snapshot, /\be\d+ textbox "closed shadow field"/);
+  });
+
+  it('clicks a button inside the cross-origin frame with trusted input', async () => {
+    const answer = await rig.tool('click', { ref: refIn(snapshot, /button "Cross button"/) });
+    assert.equal(answer.isError, false, answer.text);
+    assert.deepEqual(await seenIn(cross), [{ kind: 'cross', trusted: true }]);
+    assert.equal(await cross.textContent('#cross-clicks'), 'clicks: 1');
+    assert.deepEqual(await seenIn(page), [], 'the top page saw no click');
+  });
+
+  it('fills a field inside the cross-origin frame with trusted input', async () => {
+    const answer = await rig.tool('fill', { ref: refIn(snapshot, /textbox "Cross field"/), value: 'Ada' });
+    assert.equal(answer.isError, false, answer.text);
+    assert.equal(await cross.inputValue('#cross-field'), 'Ada');
+    const inputs = (await seenIn(cross)).filter((event) => event.kind === 'cross-input');
+    assert.ok(inputs.length > 0 && inputs.every((event) => event.trusted), JSON.stringify(inputs));
+  });
+
+  it('types keys into the cross-origin frame, and clicks in a cross-site frame nested inside it', async () => {
+    const field = refIn(snapshot, /textbox "Cross field"/);
+    const typed = await rig.tool('type_text', { ref: field, text: ' L.' });
+    assert.equal(typed.isError, false, typed.text);
+    const key = await rig.tool('press_key', { ref: field, key: 'Backspace' });
+    assert.equal(key.isError, false, key.text);
+    assert.equal(await cross.inputValue('#cross-field'), 'Ada L');
+    const click = await rig.tool('click', { ref: refIn(snapshot, /button "Nested button"/) });
+    assert.equal(click.isError, false, click.text);
+    assert.deepEqual(await seenIn(nested), [{ kind: 'nested', trusted: true }]);
+  });
+
+  it('clicks in the same-origin frame and in the open and closed shadow roots, trusted', async () => {
+    for (const name of ['Same button', 'Open shadow button', 'Closed shadow button']) {
+      const answer = await rig.tool('click', { ref: refIn(snapshot, new RegExp(`button "${name}"`)) });
+      assert.equal(answer.isError, false, answer.text);
+    }
+    assert.deepEqual(await seenIn(page), [
+      { kind: 'same', trusted: true },
+      { kind: 'open-shadow', trusted: true },
+      { kind: 'closed-shadow', trusted: true },
+    ]);
+    const answer = await rig.tool('fill', { ref: refIn(snapshot, /textbox "closed shadow field"/), value: 'x' });
+    assert.equal(answer.isError, false, answer.text);
+    assert.deepEqual((await seenIn(page)).at(-1), { kind: 'closed-shadow-input', trusted: true });
+  });
+
+  it("keeps a cross-origin frame's refs across the debugger's idle detach and a new attach", async () => {
+    // The action session lets go after 10 s without an action; child sessions get new ids when it comes back.
+    await until(async () => (await workerState(rig.browser.worker)).debugger.attached === 0, 30_000, 'the idle detach');
+    const answer = await rig.tool('click', { ref: refIn(snapshot, /button "Cross button"/) });
+    assert.equal(answer.isError, false, answer.text);
+    assert.equal(await cross.textContent('#cross-clicks'), 'clicks: 2');
+  });
+
+  describe('execute_javascript in a frame', () => {
+    it('runs in the cross-origin frame named by its ref, and says which frame ran it', async () => {
+      const ref = refIn(snapshot, /Iframe "Cross-origin frame"/);
+      const answer = await rig.tool('execute_javascript', { code: 'document.title + " " + location.host', frame: ref });
+      assert.equal(answer.isError, false, answer.text);
+      assert.match(
+        answer.text,
+        new RegExp(`Ran in the frame at:\n--- page content \\w+ [^\n]+\n${site.crossOrigin}/cross.html\n`),
+      );
+      assert.match(answer.text, new RegExp(`"Cross-origin frame localhost:${site.port}"`));
+    });
+
+    it('runs in the same-origin frame named by part of its URL, in its page world', async () => {
+      await page
+        .frames()
+        .find((frame) => frame.url().endsWith('/same.html'))!
+        .evaluate(() => {
+          (window as unknown as { marker: string }).marker = 'same world';
+        });
+      const answer = await rig.tool('execute_javascript', { code: 'window.marker', frame: 'same.html' });
+      assert.equal(answer.isError, false, answer.text);
+      assert.match(answer.text, /Ran in the frame at:\n[^\n]+\nhttp:\/\/127\.0\.0\.1:\d+\/same\.html\n/);
+      assert.match(answer.text, /"same world"/);
+    });
+
+    it('runs in the service worker named by its script URL', async () => {
+      const answer = await rig.tool('execute_javascript', { code: 'typeof self.registration.scope', frame: 'sw.js' });
+      assert.equal(answer.isError, false, answer.text);
+      assert.match(answer.text, /Ran in the service worker at:\n[^\n]+\nhttp:\/\/127\.0\.0\.1:\d+\/sw\.js\n/);
+      assert.match(answer.text, /"string"/);
+    });
+
+    it('runs in a Web Worker named by its script URL', async () => {
+      const answer = await rig.tool('execute_javascript', { code: 'self.answer', frame: 'idle-worker.js' });
+      assert.equal(answer.isError, false, answer.text);
+      assert.match(answer.text, /Ran in the worker at:\n[^\n]+\nhttp:\/\/127\.0\.0\.1:\d+\/idle-worker\.js\n/);
+      assert.match(answer.text, /Result \(number\):\n[^\n]+\n42\n/);
+    });
+
+    it('refuses a frame that matches nothing, listing the frames it could use, and runs nothing', async () => {
+      const answer = await rig.tool('execute_javascript', { code: 'window.ran = true', frame: 'no-such-frame' });
+      assert.equal(answer.isError, true, answer.text);
+      assert.match(answer.text, /No frame or worker of the tab matches 'no-such-frame', so nothing ran/);
+      assert.match(answer.text, /--- page content \w+ [^\n]+\n(.+\n)*frame: http:\/\/localhost:\d+\/cross\.html\n/);
+      assert.match(answer.text, /service_worker: http:\/\/127\.0\.0\.1:\d+\/sw\.js/);
+      assert.equal(await page.evaluate(() => (window as unknown as { ran?: boolean }).ran), undefined);
+      const notFrame = await rig.tool('execute_javascript', {
+        code: '1',
+        frame: refIn(snapshot, /button "Top button"/),
+      });
+      assert.equal(notFrame.isError, true, notFrame.text);
+      assert.match(notFrame.text, /is a <button>, not an iframe/);
+      const blank = await rig.tool('execute_javascript', { code: '1', frame: '  ' });
+      assert.equal(blank.isError, true, blank.text);
+      assert.match(blank.text, /Give `frame` as the ref of an Iframe line/);
+    });
+  });
+
+  describe('network mocks in every frame and worker', () => {
+    before(async () => {
+      for (const [file, body] of [
+        ['data-cross.json', 'mocked for the cross-origin frame'],
+        ['data-sw.json', 'mocked for the service worker'],
+        ['data-worker.json', 'mocked for the worker'],
+      ]) {
+        const set = await rig.tool('mock_network', { url: `*/${file}`, action: 'respond', status: 200, body });
+        assert.equal(set.isError, false, set.text);
+      }
+    });
+    after(() => rig.tool('clear_network_mocks'));
+
+    it('answers a request of the cross-origin frame with the mock', async () => {
+      await cross.click('#cross-load');
+      await cross.waitForFunction(() => !document.querySelector('#cross-result')!.textContent!.endsWith('waiting'));
+      assert.equal(await cross.textContent('#cross-result'), 'cross: mocked for the cross-origin frame');
+      assert.ok(!site.seen.includes('/data-cross.json'), 'the server never saw it');
+    });
+
+    it("answers the service worker's own fetch with the mock, and the page shows it", async () => {
+      await page.click('#load-sw');
+      await page.waitForFunction(() => !document.querySelector('#sw-result')!.textContent!.endsWith('waiting'));
+      assert.equal(await page.textContent('#sw-result'), 'service worker: mocked for the service worker');
+      assert.ok(!site.seen.includes('/data-sw.json'), 'the server never saw it');
+    });
+
+    it("answers a Web Worker's fetch with the mock", async () => {
+      await page.click('#load-worker');
+      await page.waitForFunction(() => !document.querySelector('#worker-result')!.textContent!.endsWith('waiting'));
+      assert.equal(await page.textContent('#worker-result'), 'worker: mocked for the worker');
+      assert.ok(!site.seen.includes('/data-worker.json'), 'the server never saw it');
+    });
+  });
+});
