@@ -33,6 +33,7 @@ import { exportsFolder, HAR_NAMES } from './har/harExport';
 import { lanToken, lanWarning, type LanToken } from './trust/lanToken';
 import { PairingBook } from './trust/pairingBook';
 import { userSecret } from './trust/userSecret';
+import { VisualChangeService } from './visualChanges/visualChangeService';
 import { WsHub } from './wsHub';
 
 /** Our own connector already answers on the port: attach to it instead of starting a second, empty one. */
@@ -106,6 +107,11 @@ export class Connector {
         bridge,
         store,
         logger,
+        new VisualChangeService(
+          { dir: config.recordings.dir, maxBaselines: config.recordings.maxRecordings },
+          bridge,
+          sourceMaps,
+        ),
       ),
       networkMocks: new NetworkMockService(
         mockCommand(() => this.services),

@@ -11,6 +11,7 @@ import type { MockRule, NetworkMock } from './networkMocks';
 import type { ColorScheme, EmulationRequest, HistoryAction, NetworkPreset, Viewport } from './pageControl';
 import type { BrowserRecording, ReplayStepArgs, ReplayStepResult } from './recording';
 import type { ScreenshotOptions, ScreenshotPreview } from './screenshotSchema';
+import type { VisualShotReply } from './visualChanges';
 
 /** Commands that act in a tab take its id; without one the browser picks the locked tab, else the active one. */
 export type TabTarget = { tabId?: number };
@@ -123,7 +124,8 @@ export interface BrowserCommands {
   'preview-image': Command<{ data: string; maxDimension: number; maxBytes: number }, ScreenshotPreview>;
   snapshot: Command<{ selector?: string; maxChars?: number } & TabTarget, SnapshotReply>;
   act: Command<{ action: string; maxChars?: number; [field: string]: unknown } & TabTarget, ActReply>;
-  inspect: Command<InspectRequest & TabTarget, ElementInspection>;
+  /** By ref or selector (what callers send), or `at` a viewport point in CSS px (a replay's visual change). */
+  inspect: Command<(InspectRequest | { at: { x: number; y: number } }) & TabTarget, ElementInspection>;
   highlight: Command<HighlightArgs, PageInfo & { cleared?: boolean; label?: string; durationMs?: number }>;
   pick: Command<TabTarget, { tabId: number; picking: true }>;
   'performance-trace': Command<{ transferId: string; reload?: boolean; durationMs?: number } & TabTarget, TraceReply>;
@@ -131,6 +133,8 @@ export interface BrowserCommands {
   'record-stop': Command<{ recordingId?: string }, BrowserRecording & { id: string }>;
   'record-status': Command<Record<string, never>, { id: string; tabId: number; steps: number } | null>;
   'replay-step': Command<ReplayStepArgs, ReplayStepResult>;
+  /** Animations settled and carets hidden, two viewport shots `gapMs` apart. */
+  'visual-shot': Command<{ gapMs: number } & TabTarget, VisualShotReply>;
   emulate: Command<EmulationRequest & TabTarget, PageInfo & { state: EmulationState }>;
   history: Command<{ action: HistoryAction } & TabTarget, PageInfo>;
   'select-tab': Command<{ tabId: number }, PageInfo>;
@@ -178,6 +182,7 @@ const NAMES: { [K in CommandName]: true } = {
   'record-stop': true,
   'record-status': true,
   'replay-step': true,
+  'visual-shot': true,
   emulate: true,
   history: true,
   'select-tab': true,

@@ -24,6 +24,10 @@ export interface ReplayOptions {
   signal?: AbortSignal;
   /** The tab to replay in (an agent's own); the browser's choice (the active tab) when absent. */
   tabId?: number;
+  /** Called after each step ran, in the tab it ran in (the replay's screenshots); a step waits for it. */
+  afterStep?: (index: number, tabId: number) => Promise<void>;
+  /** Screenshots and visual changes (default on). */
+  visual?: boolean;
 }
 
 type Failure = NonNullable<ReplayVerdict['failedStep']>;
@@ -55,6 +59,7 @@ export class ReplayRunner {
         break;
       }
       tabId = outcome.tabId;
+      await options.afterStep?.(index, outcome.tabId);
     }
     const stepsMs = Date.now() - startedAt;
     if (tabId !== undefined) await settle(this.store);

@@ -1,4 +1,5 @@
 import { fencePage } from './fence';
+import { visualLines, visualSummary } from './visualText';
 import type { Problem, RecordingDetail, RecordingSummary, ReplayVerdict } from '../../shared/recording';
 
 const time = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
@@ -88,10 +89,13 @@ export function verdictText(verdict: ReplayVerdict): string {
             .map((hit) => `  - ${hit.method} ${hit.url} → ${hit.error ?? hit.status ?? hit.action} by ${hit.ruleId}`),
         ]
       : []),
+    ...visualLines(verdict),
   ];
+  const visual = visualSummary(verdict);
   return [
     `Verdict: ${verdict.verdict.toUpperCase()}`,
     `Steps run: ${verdict.stepsRun} of ${verdict.stepsTotal} in ${(verdict.durationMs / 1000).toFixed(1)} s.`,
+    ...(visual ? [visual] : []),
     fencePage(details),
   ].join('\n');
 }

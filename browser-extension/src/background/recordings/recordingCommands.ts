@@ -3,19 +3,21 @@ import type { ExtensionMessage } from '../../common/messages';
 import type { ConnectorLink } from '../connectorLink';
 import { replayStep } from './replayStep';
 import { TabRecorder } from './tabRecorder';
+import { visualShot } from './visualShot';
 
 export const tabRecorder = new TabRecorder();
 
 /** The connector's recording commands (see src/connector/recordings/). */
 export const recordingCommands: Pick<
   CommandHandlers,
-  'record-start' | 'record-stop' | 'record-status' | 'replay-step'
+  'record-start' | 'record-stop' | 'record-status' | 'replay-step' | 'visual-shot'
 > = {
   'record-start': (args) => tabRecorder.start(args),
   'record-stop': (args) => tabRecorder.stop(args),
   'record-status': () => Promise.resolve(tabRecorder.status ?? null),
   // The connector validated the step against @puppeteer/replay before sending it.
   'replay-step': replayStep,
+  'visual-shot': visualShot,
 };
 
 type RecordingMessage = Extract<ExtensionMessage, { kind: 'recording-step' | 'recording-dialog' | 'recording-toggle' }>;
