@@ -168,9 +168,10 @@ describe('recordings: record in the browser, replay with a verdict', function ()
   it('a replay in a later connector session diverges at the secret it lacks, and runs when given it', async () => {
     const later = await startTestConnector({ recordings: { dir: rig.recordingsDir } });
     try {
-      const saved = readdirSync(rig.recordingsDir).map((name) =>
-        JSON.parse(readFileSync(join(rig.recordingsDir, name), 'utf8')),
-      );
+      // Recordings are the JSON files; replays keep their screenshots in folders beside them.
+      const saved = readdirSync(rig.recordingsDir)
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => JSON.parse(readFileSync(join(rig.recordingsDir, name), 'utf8')));
       const withSecret = saved.find((recording) =>
         recording.flow.steps.some((step: { value?: string }) => step.value === '{{secret:password}}'),
       );

@@ -44,6 +44,11 @@ const bounds = (a: VisualBox, b: VisualBox): VisualBox => {
     height: Math.max(a.y + a.height, b.y + b.height) - y,
   };
 };
+/** Decodes the PNG the first time its pixels are needed. */
+function lazyImage(png: Uint8Array): () => RgbaImage {
+  let image: RgbaImage | undefined;
+  return () => (image ??= decodePng(png));
+}
 const inCss = (region: Region, scale: number): VisualBox => ({
   x: Math.round(region.x / scale),
   y: Math.round(region.y / scale),
@@ -76,10 +81,13 @@ export class VisualRun {
   readonly afterStep = async (index: number, tabId: number): Promise<void> => {
     if (this.stopped || index >= MAX_BASELINE_STEPS) return;
     try {
-      const { png, first, second, scale } = await this.shotPair(tabId);
-      const moving = await this.movingBoxes(await changedRegions(first, second), scale, tabId);
-      this.shots.set(index, { png, masks: moving });
-      await this.compare(index, first, moving, scale, tabId);
+      const { png, second, scale } = await this.shotPair(tabId);
+      // Identical bytes are identical pixels: a still page costs no decoding at all.
+      const shot = lazyImage(png);
+      const moving = png.equals(second) ? [] : await changedRegions(shot(), decodePng(second));
+      const masks = await this.movingBoxes(moving, scale, tabId);
+      this.shots.set(index, { png, masks });
+      await this.compare(index, png, shot, masks, scale, tabId);
     } catch (error) {
       this.stopped = true;
       this.note(
@@ -95,11 +103,10 @@ export class VisualRun {
   private async shotPair(tabId: number) {
     for (let attempt = 1; ; attempt++) {
       const reply = await this.deps.bridge.command('visual-shot', { tabId, gapMs: this.deps.gapMs }, SHOT_TIMEOUT_MS);
-      const png = decodeImageDataUrl(reply.shots[0]).bytes;
-      const first = decodePng(png);
-      const second = decodePng(decodeImageDataUrl(reply.shots[1]).bytes);
+      const first = decodeImageDataUrl(reply.shots[0]);
+      const second = decodeImageDataUrl(reply.shots[1]);
       if ((first.width === second.width && first.height === second.height) || attempt === MAX_PAIRS)
-        return { png, first, second, scale: reply.scale };
+        return { png: first.bytes, second: second.bytes, scale: reply.scale };
     }
   }
 
@@ -130,18 +137,30 @@ export class VisualRun {
     );
   }
 
-  private async compare(index: number, shot: RgbaImage, moving: VisualBox[], scale: number, tabId: number) {
+  private async compare(
+    index: number,
+    png: Buffer,
+    shot: () => RgbaImage,
+    moving: VisualBox[],
+    scale: number,
+    tabId: number,
+  ) {
     const base = await this.baseline?.step(index);
     if (!base) return;
+    if (png.equals(base.png)) {
+      this.compared++;
+      return;
+    }
     const before = decodePng(base.png);
-    if (before.width !== shot.width || before.height !== shot.height) {
+    const after = shot();
+    if (before.width !== after.width || before.height !== after.height) {
       this.note(
-        `Step ${index + 1} was not compared: the viewport is ${shot.width}×${shot.height} px, its baseline's ${before.width}×${before.height}. Replay at the recorded size.`,
+        `Step ${index + 1} was not compared: the viewport is ${after.width}×${after.height} px, its baseline's ${before.width}×${before.height}. Replay at the recorded size.`,
       );
       return;
     }
     this.compared++;
-    const regions = await changedRegions(before, shot, [...base.masks, ...moving]);
+    const regions = await changedRegions(before, after, [...base.masks, ...moving]);
     for (const [order, region] of regions.entries()) {
       const box = inCss(region, scale);
       const name =
