@@ -34,7 +34,13 @@ export interface UiRig {
 
 export async function startUiRig(
   suite: Mocha.Context,
-  options: { settings?: Record<string, unknown>; connect?: boolean; env?: Record<string, string> } = {},
+  options: {
+    settings?: Record<string, unknown>;
+    connect?: boolean;
+    env?: Record<string, string>;
+    /** A connector the test runs on this port itself: the extension attaches to it, as to another window's. */
+    port?: number;
+  } = {},
 ): Promise<UiRig> {
   const codeServer = requireCodeServer(suite);
   const chromiumPath = requireChromium(suite);
@@ -43,7 +49,7 @@ export async function startUiRig(
   const vsix = join(folder, '..', `bd-ux-${Date.now()}.vsix`);
   execFileSync(process.execPath, ['scripts/packageBrowserExtension.mjs'], { cwd: ROOT });
   execFileSync(process.execPath, ['scripts/packageVsix.mjs', vsix], { cwd: ROOT, stdio: 'pipe' });
-  const port = await freePortRun(1);
+  const port = options.port ?? (await freePortRun(1));
   const server = await startCodeServer(codeServer, {
     folder,
     settings: { 'browserDebug.connector.port': port, ...options.settings },
