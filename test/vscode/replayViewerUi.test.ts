@@ -6,7 +6,8 @@
  * The video is a real WebM made by Chromium's MediaRecorder.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { Connector } from '../../src/connector/connector';
@@ -49,11 +50,12 @@ describe('VS Code UI: the Replay viewer (code-server, the VSIX installed)', func
   let rig: UiRig;
   let connector: Connector;
   let video: Buffer = Buffer.alloc(0);
+  const recordingsDir = mkdtempSync(join(tmpdir(), 'bd-viewer-recordings-'));
 
   before(async function () {
     const port = await freePortRun(1);
     connector = await Connector.start(
-      { port, maxPort: port },
+      { port, maxPort: port, recordings: { dir: recordingsDir }, screenshots: { dir: join(recordingsDir, 'shots') } },
       {
         extraRoutes: (app) => {
           app.get('/recordings/:id/runs', (req, res) => {
@@ -113,6 +115,7 @@ describe('VS Code UI: the Replay viewer (code-server, the VSIX installed)', func
   after(async () => {
     await rig?.stop();
     await connector?.stop();
+    rmSync(recordingsDir, { recursive: true, force: true });
   });
 
   async function contextMenu(row: Locator, label: string): Promise<void> {

@@ -70,7 +70,7 @@ const getRecording = defineTool({
 });
 
 async function replay(
-  args: { id: string; secrets?: Record<string, string>; networkMocks?: unknown[]; visual?: boolean },
+  args: { id: string; secrets?: Record<string, string>; networkMocks?: unknown[] },
   { services, progress, signal, agent }: ToolContext,
 ): Promise<ToolAnswer> {
   // The replay service reaches the browser on its own: the lease gate is asked here, and it replays in the agent's tab.
@@ -85,7 +85,6 @@ async function replay(
   });
   const verdict = await replayWithMocks(services, args.id, rules, {
     secrets: args.secrets ?? {},
-    visual: args.visual,
     tabId,
     signal,
     onStep:
@@ -108,10 +107,6 @@ const replayRecording = defineTool({
       .optional()
       .describe('Values for {{secret:NAME}} placeholders, only when a replay says one is missing. Never saved.'),
     networkMocks: z.array(z.looseObject({})).max(20).optional().describe('mock_network rules for this replay'),
-    visual: z
-      .boolean()
-      .optional()
-      .describe('Screenshot each step and name visual changes against the baseline (default true)'),
   }),
   handler: replay,
 });
