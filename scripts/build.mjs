@@ -58,7 +58,7 @@ const targets = [
   node({ traceWorker: 'src/connector/performance/traceWorker.ts' }),
   {
     ...common,
-    entryPoints: { dashboard: 'webview-ui/src/dashboard.ts' },
+    entryPoints: { dashboard: 'webview-ui/src/dashboard.ts', replayViewer: 'webview-ui/src/replayViewer.ts' },
     outdir: 'dist/webview',
     platform: 'browser',
     format: 'iife',
@@ -115,6 +115,7 @@ if (production) rmSync('dist', { recursive: true, force: true });
 copyBrowserExtensionStatic();
 mkdirSync('dist/webview', { recursive: true });
 cpSync('webview-ui/src/dashboard.css', 'dist/webview/dashboard.css');
+cpSync('webview-ui/src/replayViewer.css', 'dist/webview/replayViewer.css');
 const contexts = await Promise.all(targets.map((options) => esbuild.context(options)));
 if (watch) {
   await Promise.all(contexts.map((context) => context.watch()));

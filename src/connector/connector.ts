@@ -37,6 +37,7 @@ import { exportsFolder, HAR_NAMES } from './har/harExport';
 import { lanToken, lanWarning, type LanToken } from './trust/lanToken';
 import { PairingBook } from './trust/pairingBook';
 import { userSecret } from './trust/userSecret';
+import { VisualChangeService } from './visualChanges/visualChangeService';
 import { WsHub } from './wsHub';
 
 /** Our own connector already answers on the port: attach to it instead of starting a second, empty one. */
@@ -95,6 +96,11 @@ export class Connector {
       store,
       logger,
       runKeeper(runs, video),
+      new VisualChangeService(
+        { dir: config.recordings.dir, maxBaselines: config.recordings.maxRecordings },
+        bridge,
+        sourceMaps,
+      ),
     );
     const webVitals = new WebVitalsBook();
     store.onEntry((entry) => webVitals.observe(entry));

@@ -11,6 +11,7 @@ import type { MockRule, NetworkMock } from './networkMocks';
 import type { ColorScheme, EmulationRequest, HistoryAction, NetworkPreset, Viewport } from './pageControl';
 import type { BrowserRecording, ReplayStepArgs, ReplayStepResult } from './recording';
 import type { ScreenshotOptions, ScreenshotPreview } from './screenshotSchema';
+import type { VisualShotReply } from './visualChanges';
 
 /** Commands that act in a tab take its id; without one the browser picks the locked tab, else the active one. */
 export type TabTarget = { tabId?: number };
@@ -159,7 +160,8 @@ export interface BrowserCommands {
   'preview-image': Command<{ data: string; maxDimension: number; maxBytes: number }, ScreenshotPreview>;
   snapshot: Command<{ selector?: string; maxChars?: number } & TabTarget, SnapshotReply>;
   act: Command<{ action: string; maxChars?: number; [field: string]: unknown } & TabTarget, ActReply>;
-  inspect: Command<InspectRequest & TabTarget, ElementInspection>;
+  /** By ref or selector (what callers send), or `at` a viewport point in CSS px (a replay's visual change). */
+  inspect: Command<(InspectRequest | { at: { x: number; y: number } }) & TabTarget, ElementInspection>;
   highlight: Command<HighlightArgs, PageInfo & { cleared?: boolean; label?: string; durationMs?: number }>;
   pick: Command<TabTarget, { tabId: number; picking: true }>;
   'performance-trace': Command<{ transferId: string; reload?: boolean; durationMs?: number } & TabTarget, TraceReply>;
@@ -169,6 +171,8 @@ export interface BrowserCommands {
   'replay-step': Command<ReplayStepArgs, ReplayStepResult>;
   'screencast-start': Command<ScreencastStartArgs, { tabId: number }>;
   'screencast-stop': Command<{ runId: string; transferId: string; stillStep: number }, ScreencastReply>;
+  /** Animations settled and carets hidden, two viewport shots `gapMs` apart. */
+  'visual-shot': Command<{ gapMs: number } & TabTarget, VisualShotReply>;
   emulate: Command<EmulationRequest & TabTarget, PageInfo & { state: EmulationState }>;
   history: Command<{ action: HistoryAction } & TabTarget, PageInfo>;
   'select-tab': Command<{ tabId: number }, PageInfo>;
@@ -218,6 +222,7 @@ const NAMES: { [K in CommandName]: true } = {
   'replay-step': true,
   'screencast-start': true,
   'screencast-stop': true,
+  'visual-shot': true,
   emulate: true,
   history: true,
   'select-tab': true,

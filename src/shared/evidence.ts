@@ -28,16 +28,9 @@ export type RunEvent = { atMs: number; step: number } & (
 
 export type RunEventKind = RunEvent['kind'];
 
-/**
- * A region of a step's screenshot that differs from the recording's baseline, named by the element under
- * it and, where a framework exposes one, its component with `file:line`. Filled by the visual-diff pass.
- */
-export interface VisualChange {
-  step: number;
-  box: { x: number; y: number; width: number; height: number };
-  element: string;
-  component?: { name: string; file?: string; line?: number } | null;
-}
+/** Filled from the replay's visual-diff pass (src/shared/visualChanges.ts). */
+import type { VisualChange } from './visualChanges';
+export type { VisualChange };
 
 /** The run's video as kept beside its record (the file name is the connector's own, never the page's). */
 export interface RunVideo {

@@ -2,6 +2,7 @@
  * Recordings: a developer's input as Chrome DevTools Recorder steps, our timeline beside them, and the
  * verdict of a replay. Shared by the browser extension, the connector, the MCP tools and VS Code.
  */
+import type { VisualChange, VisualReport } from './visualChanges';
 
 /** One DevTools Recorder step (the JSON `@puppeteer/replay` reads); fields beyond `type` depend on it. */
 export interface RecorderStep {
@@ -112,6 +113,9 @@ export interface ReplayVerdict {
   durationMs: number;
   /** Requests the replay's network mocks answered, failed, blocked or delayed (replays with `networkMocks`). */
   mocked?: MockedRequest[];
+  /** Each step's screenshot against the recording's baseline: the changed regions, named (visualChanges/). */
+  visualChanges?: VisualChange[];
+  visual?: VisualReport;
 }
 
 /** A request of a replay that one of its network mocks handled. */

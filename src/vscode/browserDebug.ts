@@ -9,6 +9,8 @@ import { CaptureFeed } from './captureFeed';
 import { registerCommandTable } from './commandTable';
 import { ConnectorSession } from './connectorSession';
 import { DashboardPanel } from './dashboardPanel';
+import { jumpToRunError } from './replayViewer/replayViewerCommands';
+import { ReplayViewerPanel } from './replayViewer/replayViewerPanel';
 import { EntryLocations } from './entryLocations';
 import { BrowserDiagnostics } from './diagnostics';
 import { createLog } from './log';
@@ -57,6 +59,8 @@ export class BrowserDebug {
   /** Console entries' mapped locations, original first, shared by the views. */
   readonly locations: EntryLocations;
   readonly dashboard: DashboardPanel;
+  readonly replayViewer: ReplayViewerPanel;
+  readonly replayVideosFolder: string;
   /** Hybrid mode: settings and API key to the hosted connector. */
   readonly remote: RemoteSharing;
   readonly remoteStatusBar = new RemoteStatusBar();
@@ -125,6 +129,10 @@ export class BrowserDebug {
       openScript: (frame) => this.navigator.openFrame(frame),
       openTraceFile: (path) => openTraceFile(path),
     });
+    this.replayVideosFolder = join(storage, 'replay-videos');
+    this.replayViewer = new ReplayViewerPanel(context.extensionUri, this.replayVideosFolder, {
+      jumpToError: (error) => jumpToRunError(this, error),
+    });
     const globalStorage = context.globalStorageUri.fsPath;
     this.stable = new StableInstall(context.extensionPath, globalStorage, VERSION);
     this.mcpSetup = new McpClientSetup(this.stable, globalStorage);
@@ -160,6 +168,7 @@ export class BrowserDebug {
       this.elementView,
       this.recordingsView,
       this.dashboard,
+      this.replayViewer,
       statusBar,
       this.remote,
       this.remoteStatusBar,

@@ -10,6 +10,7 @@ import type { RemoteSharing } from './remoteSharing';
 import type { BrowserDebugSettings } from './settings';
 import type { SourceNavigator } from './sourceNavigator';
 import type { RecordingsView } from './recordings/recordingsView';
+import type { ReplayViewerPanel } from './replayViewer/replayViewerPanel';
 import type { ConsoleView } from './views/consoleView';
 
 /**
@@ -27,6 +28,9 @@ export interface CommandContext {
   readonly dashboard: DashboardPanel;
   readonly remote: RemoteSharing;
   readonly recordingsView: RecordingsView;
+  readonly replayViewer: ReplayViewerPanel;
+  /** Where the Replay viewer saves the videos it shows (the webview may read only there). */
+  readonly replayVideosFolder: string;
   readonly settings: () => BrowserDebugSettings;
   /** Where exports go by default: the extension's storage, outside every workspace. */
   readonly exportsFolder: string;

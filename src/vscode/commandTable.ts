@@ -3,12 +3,14 @@ import type { CommandContext, CommandHandler } from './commandContext';
 import { COMMANDS } from './commands';
 import { INSPECTION_COMMANDS } from './inspection/inspectionCommands';
 import { RECORDING_COMMANDS } from './recordings/recordingCommands';
+import { REPLAY_VIEWER_COMMANDS } from './replayViewer/replayViewerCommands';
 
 /** Every table of commands as data, id → handler, in one place; package.json contributes the same ids. */
 export const COMMAND_TABLE: Readonly<Record<string, CommandHandler>> = {
   ...COMMANDS,
   ...INSPECTION_COMMANDS,
   ...RECORDING_COMMANDS,
+  ...REPLAY_VIEWER_COMMANDS,
 };
 
 /** Registers the whole table: one loop, each handler given the context and VS Code's arguments. */

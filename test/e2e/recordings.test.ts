@@ -168,7 +168,7 @@ describe('recordings: record in the browser, replay with a verdict', function ()
   it('a replay in a later connector session diverges at the secret it lacks, and runs when given it', async () => {
     const later = await startTestConnector({ recordings: { dir: rig.recordingsDir } });
     try {
-      // The recordings' files; their runs are kept in the runs/ folder beside them.
+      // Recordings are the JSON files; runs and replay screenshots are kept in folders beside them.
       const saved = readdirSync(rig.recordingsDir)
         .filter((name) => name.endsWith('.json'))
         .map((name) => JSON.parse(readFileSync(join(rig.recordingsDir, name), 'utf8')));

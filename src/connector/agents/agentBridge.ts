@@ -18,6 +18,7 @@ const TAB_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
   'performance-trace',
   'record-start',
   'replay-step',
+  'visual-shot',
   'emulate',
   'history',
   'select-tab',

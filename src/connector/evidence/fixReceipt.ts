@@ -1,4 +1,4 @@
-import type { RunRecord } from '../../shared/evidence';
+import type { RunRecord, VisualChange } from '../../shared/evidence';
 import { formatVital, RATING_LABELS, VITAL_NAMES, type VitalName } from '../../shared/performance';
 import type { Problem } from '../../shared/recording';
 import { markdownText } from './markdownText';
@@ -55,12 +55,18 @@ function visualSection(after: RunRecord): string[] {
   if (!changes.length) return ['### Visual changes', '', 'None reported for the after run.', ''];
   const lines = changes.slice(0, MAX_LINES).map((change) => {
     const component = change.component
-      ? ` in ${markdownText(change.component.name)}${change.component.file ? ` (${markdownText(`${change.component.file}${change.component.line ? `:${change.component.line}` : ''}`)})` : ''}`
+      ? ` in ${markdownText(change.component.name)}${componentPlace(change.component) ? ` (${markdownText(componentPlace(change.component)!)})` : ''}`
       : '';
     const { x, y, width, height } = change.box;
     return `- step ${change.step + 1}: ${markdownText(change.element)}${component}, ${width}×${height} at ${x},${y}`;
   });
   return ['### Visual changes', '', ...lines, ''];
+}
+
+/** Where a component is, as shown (`src/Checkout.tsx:42`), else its file and line. */
+function componentPlace(component: NonNullable<VisualChange['component']>): string | undefined {
+  if (component.source) return component.source;
+  return component.file ? `${component.file}${component.line ? `:${component.line}` : ''}` : undefined;
 }
 
 /** The newest value of each metric in a run. */

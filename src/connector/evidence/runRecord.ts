@@ -30,6 +30,6 @@ export function runRecordOf(recordingId: string, run: ReplayRun, runId: string =
     events: runEvents(run.captures, startedAt, steps),
     ...(failing === undefined ? {} : { firstFailingStep: failing }),
     video: null,
-    visualChanges: [],
+    visualChanges: run.verdict.visualChanges ?? [],
   };
 }

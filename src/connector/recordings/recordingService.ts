@@ -12,6 +12,7 @@ import type { BrowserBridge } from '../browserBridge';
 import { exportMocksOf } from './export/exportMocks';
 import type { Logger } from '../logger';
 import type { CaptureStore } from '../store';
+import type { VisualChangeService } from '../visualChanges/visualChangeService';
 import { writeExport } from './export/exportFile';
 import { exportRecording, type ExportOptions } from './export/exportRecording';
 import { validateFlowContent } from './flowValidation';
@@ -51,6 +52,7 @@ export class RecordingService {
     private readonly store: CaptureStore,
     logger: Logger,
     private readonly runs?: RunKeeper,
+    private readonly visual?: VisualChangeService,
   ) {
     this.library = new RecordingLibrary(limits, logger);
     this.runner = new ReplayRunner(bridge, store, runs?.video);
@@ -190,11 +192,15 @@ export class RecordingService {
       const saved = await this.library.get(id);
       if (!saved) throw notFound(id);
       tearDown = await setUp();
+      const visual = await this.visual?.begin(id, options.visual !== false);
       const run = await this.runner.run(saved.recording, {
         ...options,
         secrets: { ...this.secrets.get(id), ...options.secrets },
+        afterStep: visual?.afterStep,
       });
       let verdict = run.verdict;
+      const passing = !options.signal?.aborted && verdict.verdict === 'not reproduced';
+      if (visual) verdict = { ...verdict, ...(await visual.finish({ startedAt: verdict.startedAt, passing })) };
       // A cancelled replay stopped part-way: its verdict says so, and the last full one stays on record.
       if (!options.signal?.aborted) {
         if (this.runs) verdict = { ...verdict, runId: await this.runs.keep(saved.recording, { ...run, verdict }) };
@@ -273,6 +279,7 @@ export class RecordingService {
     if (this.running?.id === id) await this.stop(id);
     if (!(await this.library.delete(id))) throw notFound(id);
     await this.runs?.forget(id);
+    await this.visual?.delete(id);
     this.secrets.delete(id);
     this.changed();
     return { deleted: id };

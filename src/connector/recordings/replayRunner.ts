@@ -28,6 +28,10 @@ export interface ReplayOptions {
   tabId?: number;
   /** Record the tab's video on the run's clock (needs a VideoRecorder). */
   video?: boolean;
+  /** Called after each step ran, in the tab it ran in (the replay's screenshots); a step waits for it. */
+  afterStep?: (index: number, tabId: number) => Promise<void>;
+  /** Screenshots and visual changes (default on). */
+  visual?: boolean;
 }
 
 /** A replay's video, and the picture the tab showed when the failing (or last) step ended. */
@@ -108,6 +112,7 @@ export class ReplayRunner {
         break;
       }
       tabId = outcome.tabId;
+      await options.afterStep?.(index, outcome.tabId);
     }
     const stepsMs = Date.now() - startedAt;
     if (tabId !== undefined) await settle(this.store);

@@ -1,4 +1,5 @@
 import { fencePage } from './fence';
+import { visualLines, visualSummary } from './visualText';
 import type { Problem, RecordingDetail, RecordingSummary, ReplayVerdict } from '../../shared/recording';
 
 const time = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
@@ -88,7 +89,9 @@ export function verdictText(verdict: ReplayVerdict): string {
             .map((hit) => `  - ${hit.method} ${hit.url} → ${hit.error ?? hit.status ?? hit.action} by ${hit.ruleId}`),
         ]
       : []),
+    ...visualLines(verdict),
   ];
+  const visual = visualSummary(verdict);
   return [
     `Verdict: ${verdict.verdict.toUpperCase()}`,
     `Steps run: ${verdict.stepsRun} of ${verdict.stepsTotal} in ${(verdict.durationMs / 1000).toFixed(1)} s.`,
@@ -97,6 +100,7 @@ export function verdictText(verdict: ReplayVerdict): string {
           `Run: ${verdict.runId} (its timeline: GET /recordings/${verdict.recordingId}/runs/${verdict.runId}/timeline; after a fix, export_fix_receipt compares it with the failing run).`,
         ]
       : []),
+    ...(visual ? [visual] : []),
     fencePage(details),
   ].join('\n');
 }

@@ -48,12 +48,20 @@ export async function replayRecording(app: CommandContext, row?: RecordingSummar
   }
 }
 
+/** The run a verdict names (`runId`, once runs are kept with recordings); the newest run when absent. */
+function verdictRunId(verdict: ReplayVerdict): string | undefined {
+  const runId = (verdict as { runId?: unknown }).runId;
+  return typeof runId === 'string' ? runId : undefined;
+}
+
 /** The verdict as a notification: a bug still there is a warning, with the fix one click away. */
 async function announce(app: CommandContext, recording: RecordingSummary, verdict: ReplayVerdict): Promise<void> {
   const text = `Replay of "${recording.title}": ${verdict.summary}`;
   const show =
     verdict.verdict === 'not reproduced' ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
-  const choice = await show(text, 'Ask Copilot to Fix', 'Open Dashboard');
+  const choice = await show(text, 'Ask Copilot to Fix', 'Open Replay Viewer', 'Open Dashboard');
   if (choice === 'Ask Copilot to Fix') await askCopilot(app, recording);
+  if (choice === 'Open Replay Viewer')
+    await vscode.commands.executeCommand('browserDebug.openReplayViewer', recording, verdictRunId(verdict));
   if (choice === 'Open Dashboard') app.dashboard.show();
 }

@@ -39,6 +39,8 @@ export async function startUiRig(
     connect?: boolean;
     env?: Record<string, string>;
     args?: string[];
+    /** A connector the test runs on this port itself: the extension attaches to it, as to another window's. */
+    port?: number;
   } = {},
 ): Promise<UiRig> {
   const codeServer = requireCodeServer(suite);
@@ -48,7 +50,7 @@ export async function startUiRig(
   const vsix = join(folder, '..', `bd-ux-${Date.now()}.vsix`);
   execFileSync(process.execPath, ['scripts/packageBrowserExtension.mjs'], { cwd: ROOT });
   execFileSync(process.execPath, ['scripts/packageVsix.mjs', vsix], { cwd: ROOT, stdio: 'pipe' });
-  const port = await freePortRun(1);
+  const port = options.port ?? (await freePortRun(1));
   const server = await startCodeServer(codeServer, {
     folder,
     settings: { 'browserDebug.connector.port': port, ...options.settings },

@@ -15,6 +15,8 @@ import { ruleLocation, styleSheets } from './styleSheets';
  * front-end id the CSS domain wants. A selector's query already answers front-end ids.
  */
 async function target(session: ActionSession, args: Record<string, unknown>, node?: number) {
+  const at = pointOf(args.at);
+  if (at) return atPoint(session, at);
   if (node !== undefined) {
     // A remembered front-end id may have gone stale (DOM.getDocument resets them): rulesOf asks again once.
     const { nodeId, remembered } = await frontendId(session, node);
@@ -48,6 +50,24 @@ async function target(session: ActionSession, args: Record<string, unknown>, nod
   if (!nodeId)
     throw new CommandError('STALE_REF', 'That element is no longer on the page. Take a new snapshot and use its refs.');
   return { backendNodeId, nodeId, remembered };
+}
+
+function pointOf(value: unknown): { x: number; y: number } | undefined {
+  if (!value || typeof value !== 'object' || !('x' in value) || !('y' in value)) return undefined;
+  const { x, y } = value;
+  return typeof x === 'number' && typeof y === 'number' ? { x: Math.round(x), y: Math.round(y) } : undefined;
+}
+
+/** The element painted at a viewport point (CSS px), as the page's hit testing finds it. */
+async function atPoint(session: ActionSession, at: { x: number; y: number }) {
+  const { backendNodeId } = await session
+    .send<{ backendNodeId: number }>('DOM.getNodeForLocation', { ...at, ignorePointerEventsNone: true })
+    .catch(() => {
+      throw new CommandError('NO_MATCH', `No element is painted at (${at.x}, ${at.y}) in the viewport.`);
+    });
+  const { nodeId, remembered } = await frontendId(session, backendNodeId);
+  if (!nodeId) throw new CommandError('NO_MATCH', `The element at (${at.x}, ${at.y}) left the page.`);
+  return { backendNodeId, nodeId, remembered, matches: undefined };
 }
 
 /** Matched rules by the element's front-end id; a remembered id that went stale is asked for again, once. */

@@ -4,13 +4,14 @@ import type { ConnectorLink } from '../connectorLink';
 import { screencastStepEnded } from '../screencast/screencastRecorder';
 import { replayStep } from './replayStep';
 import { TabRecorder } from './tabRecorder';
+import { visualShot } from './visualShot';
 
 export const tabRecorder = new TabRecorder();
 
 /** The connector's recording commands (see src/connector/recordings/). */
 export const recordingCommands: Pick<
   CommandHandlers,
-  'record-start' | 'record-stop' | 'record-status' | 'replay-step'
+  'record-start' | 'record-stop' | 'record-status' | 'replay-step' | 'visual-shot'
 > = {
   'record-start': (args) => tabRecorder.start(args),
   'record-stop': (args) => tabRecorder.stop(args),
@@ -18,6 +19,7 @@ export const recordingCommands: Pick<
   // The connector validated the step against @puppeteer/replay before sending it. A replay's video keeps
   // the picture each step left (ran or failed) as that step's still.
   'replay-step': (args) => replayStep(args).finally(() => screencastStepEnded(args.tabId)),
+  'visual-shot': visualShot,
 };
 
 type RecordingMessage = Extract<ExtensionMessage, { kind: 'recording-step' | 'recording-dialog' | 'recording-toggle' }>;

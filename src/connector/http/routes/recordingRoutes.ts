@@ -17,6 +17,12 @@ function optionalString(record: Record<string, unknown>, name: string): string |
   return value;
 }
 
+function optionalBoolean(record: Record<string, unknown>, name: string): boolean | undefined {
+  const value = record[name];
+  if (value === undefined || typeof value === 'boolean') return value;
+  throw new ApiError('INVALID_PARAMETER', `Invalid '${name}': expected true or false.`, { parameter: name });
+}
+
 /** `secrets` for a replay: {"password": "…"}, used for this replay only and kept in memory. */
 function secretsOf(record: Record<string, unknown>): Record<string, string> {
   const secrets = record.secrets;
@@ -97,6 +103,7 @@ export function recordingRoutes(services: ConnectorServices): Route[] {
         replayWithMocks(services, params.id!, parseMockList(bodyRecord(body).networkMocks), {
           secrets: secretsOf(bodyRecord(body)),
           video: videoOf(bodyRecord(body)),
+          visual: optionalBoolean(bodyRecord(body), 'visual'),
           signal,
         }),
     },

@@ -50,7 +50,8 @@ function run(runId: string, verdict: RunRecord['verdict']['verdict'], problems: 
               step: 1,
               box: { x: 1, y: 2, width: 30, height: 40 },
               element: 'button#add',
-              component: { name: 'AddButton', file: 'src/Add.tsx', line: 12 },
+              component: { name: 'AddButton', source: 'src/Add.tsx:12' },
+              pixels: 240,
             },
           ],
   };
