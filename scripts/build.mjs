@@ -56,6 +56,8 @@ const targets = [
   node({ traceEngine: 'src/connector/performance/traceEngineBundle.mts' }, nodeExternals),
   // Trace analysis runs on a worker thread of its own (it loads dist/traceEngine.js there).
   node({ traceWorker: 'src/connector/performance/traceWorker.ts' }),
+  // Leak analysis (MemLab) runs on a worker thread of its own too.
+  node({ leakWorker: 'src/connector/leaks/leakWorker.ts' }),
   {
     ...common,
     entryPoints: { dashboard: 'webview-ui/src/dashboard.ts' },

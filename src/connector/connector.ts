@@ -16,6 +16,7 @@ import { NetworkMockService } from './networkMocks/networkMockService';
 import { mockCommand } from './networkMocks/mockCommand';
 import { PerformanceService } from './performance/traceService';
 import { WebVitalsBook } from './performance/webVitals';
+import { LeakService } from './leaks/leakService';
 import { RecordingService } from './recordings/recordingService';
 import { attachJournal } from './journal/journal';
 import { HybridMode } from './remote/hybridMode';
@@ -77,6 +78,14 @@ export class Connector {
     const bridge = new BrowserBridge();
     const sourceMaps = new SourceMapper({ logger, fileRoots: () => config.filesRoots });
     const webVitals = new WebVitalsBook();
+    // Exports are written where upload_file may read (the files roots, else the working folder unless
+    // that is / or home), unless a test sets its own.
+    const recordings = new RecordingService(
+      { ...config.recordings, exportRoots: config.recordings.exportRoots ?? exportRoots(config.filesRoots) },
+      bridge,
+      store,
+      logger,
+    );
     store.onEntry((entry) => webVitals.observe(entry));
     store.onCleared(() => webVitals.clear());
     const core: Omit<ConnectorServices, 'remote'> = {
@@ -99,14 +108,8 @@ export class Connector {
         commandTimeoutMs: config.commandTimeoutMs,
       }),
       webVitals,
-      // Exports are written where upload_file may read (the files roots, else the working folder unless
-      // that is / or home), unless a test sets its own.
-      recordings: new RecordingService(
-        { ...config.recordings, exportRoots: config.recordings.exportRoots ?? exportRoots(config.filesRoots) },
-        bridge,
-        store,
-        logger,
-      ),
+      recordings,
+      leaks: new LeakService({ bridge, store, recordings, sourceMaps }),
       networkMocks: new NetworkMockService(
         mockCommand(() => this.services),
         store,

@@ -3,6 +3,7 @@ import type { SelectedTab } from './actions/selectedTab';
 import type { AgentBook } from './agents/agentBook';
 import type { AuditService } from './audit/auditService';
 import type { CoreServices } from './coreServices';
+import type { LeakService } from './leaks/leakService';
 import type { NetworkMockService } from './networkMocks/networkMockService';
 import type { PerformanceService } from './performance/traceService';
 import type { WebVitalsBook } from './performance/webVitals';
@@ -26,6 +27,8 @@ export interface ConnectorServices extends CoreServices {
   locator: EntryLocator;
   /** Recordings of the developer's input, their files and replays. */
   recordings: RecordingService;
+  /** Leak checks of recordings: the replay loop, heap snapshots and their analysis. */
+  leaks: LeakService;
   /** Hybrid mode: forwarding to an edge deployment, when a remote URL is set. */
   remote: HybridMode;
   /** Every action the assistant took in the browser, streamed to `/ws`. */

@@ -92,6 +92,17 @@ export interface TraceReply extends PageInfo {
   bytes: number;
 }
 
+/** A heap snapshot travels as `heap-chunk` frames as Chrome hands it over; the reply says how many. */
+export interface HeapSnapshotReply extends PageInfo {
+  tabId: number;
+  chunks: number;
+  bytes: number;
+  /** The debugger session it was taken in: object ids compare across snapshots of one session only. */
+  session: number;
+  /** From the GC to the last chunk. */
+  snapshotMs: number;
+}
+
 export type HighlightArgs = TabTarget & {
   ref?: string;
   selector?: string;
@@ -127,6 +138,8 @@ export interface BrowserCommands {
   highlight: Command<HighlightArgs, PageInfo & { cleared?: boolean; label?: string; durationMs?: number }>;
   pick: Command<TabTarget, { tabId: number; picking: true }>;
   'performance-trace': Command<{ transferId: string; reload?: boolean; durationMs?: number } & TabTarget, TraceReply>;
+  /** GC, then a heap snapshot streamed as `heap-chunk` frames; over `maxBytes` it stops sending and fails. */
+  'heap-snapshot': Command<{ transferId: string; maxBytes: number } & TabTarget, HeapSnapshotReply>;
   'record-start': Command<{ recordingId: string } & TabTarget, { tabId: number; url?: string; startedAt: number }>;
   'record-stop': Command<{ recordingId?: string }, BrowserRecording & { id: string }>;
   'record-status': Command<Record<string, never>, { id: string; tabId: number; steps: number } | null>;
@@ -174,6 +187,7 @@ const NAMES: { [K in CommandName]: true } = {
   highlight: true,
   pick: true,
   'performance-trace': true,
+  'heap-snapshot': true,
   'record-start': true,
   'record-stop': true,
   'record-status': true,

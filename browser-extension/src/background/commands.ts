@@ -7,6 +7,7 @@ import { agentTabCommands } from './agents/agentTabs';
 import { PAGE_CONTROL_HANDLERS, withActingBadge } from './actions/pageControl';
 import { snapshot } from './actions/snapshotCommand';
 import { CommandError } from './commandError';
+import { heapSnapshot } from './heap/heapSnapshot';
 import { clearHighlightBefore, highlight } from './inspection/highlight';
 import { inspect } from './inspection/inspectCommand';
 import { startPick } from './inspection/picking';
@@ -36,6 +37,7 @@ const HANDLERS: CommandHandlers = {
   pick: (args) => startPick(args.tabId),
   ...PAGE_CONTROL_HANDLERS,
   'performance-trace': performanceTrace,
+  'heap-snapshot': heapSnapshot,
   ...recordingCommands,
   ...networkMockCommands,
   ...agentTabCommands,

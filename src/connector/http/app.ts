@@ -15,6 +15,7 @@ import { pageRoutes } from './routes/pageRoutes';
 import { pairingRoutes } from './routes/pairingRoutes';
 import { performanceRoutes } from './routes/performanceRoutes';
 import { matchPath, requestIdFrom, unprefixed, variantOf, type Route } from './route';
+import { leakRoutes } from './routes/leakRoutes';
 import { recordingRoutes } from './routes/recordingRoutes';
 import { checkAccess, corsHeaders, PREFLIGHT_HEADERS, type AccessPolicy } from '../trust/access';
 import { websocketRoutes } from './routes/websocketRoutes';
@@ -35,6 +36,7 @@ export function apiRoutes(services: ConnectorServices): Route[] {
     ...auditRoutes(services),
     ...performanceRoutes(services),
     ...recordingRoutes(services),
+    ...leakRoutes(services),
     ...networkMockRoutes(services),
     ...websocketRoutes(services),
     ...inspectionRoutes(services),

@@ -10,6 +10,7 @@ import { inspectionTools } from './inspectionTools';
 import { networkTools } from './networkTools';
 import { pageControlTools } from './pageControlTools';
 import { pageTools } from './pageTools';
+import { leakTools } from './leakTools';
 import { performanceTools } from './performanceTools';
 import { recordingTools } from './recordingTools';
 import { screenshotTools } from './screenshotTools';
@@ -27,6 +28,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...pageTools,
   ...pageControlTools,
   ...performanceTools,
+  ...leakTools,
   ...scriptTools,
   ...screenshotTools,
   ...dataTools,
