@@ -78,6 +78,7 @@ export class Connector {
     const bridge = new BrowserBridge();
     const sourceMaps = new SourceMapper({ logger, fileRoots: () => config.filesRoots });
     const webVitals = new WebVitalsBook();
+    const audits = new AuditService({ config: config.audits, bridge, logger, findChrome: () => findAnyBrowser() });
     // Exports are written where upload_file may read (the files roots, else the working folder unless
     // that is / or home), unless a test sets its own.
     const recordings = new RecordingService(
@@ -94,7 +95,7 @@ export class Connector {
       store,
       bridge,
       screenshots: new ScreenshotService(config.screenshots, bridge, store, logger),
-      audits: new AuditService({ config: config.audits, bridge, logger, findChrome: () => findAnyBrowser() }),
+      audits,
       sourceMaps,
       locator: new EntryLocator(sourceMaps),
       actionLog: new ActionLog(),
@@ -109,7 +110,7 @@ export class Connector {
       }),
       webVitals,
       recordings,
-      leaks: new LeakService({ bridge, store, recordings, sourceMaps }),
+      leaks: new LeakService({ bridge, store, recordings, sourceMaps, devtools: () => audits.devtoolsChoice() }),
       networkMocks: new NetworkMockService(
         mockCommand(() => this.services),
         store,

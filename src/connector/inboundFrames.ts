@@ -14,7 +14,7 @@ import {
 export type Reject = (code: string, message: string, details?: Record<string, unknown>) => void;
 
 /** Frames that may use the full WebSocket frame cap; any frame carrying captures stays under MAX_CAPTURE_FRAME_BYTES. */
-const LARGE_FRAME_TYPES = new Set(['screenshot-data', 'reply', 'trace-chunk', 'heap-chunk']);
+const LARGE_FRAME_TYPES = new Set(['screenshot-data', 'reply', 'trace-chunk']);
 
 /** The frame's JSON, or undefined once a bad or oversized frame was rejected. */
 function readJson(data: RawData, reject: Reject): unknown {

@@ -161,9 +161,6 @@ export class WsHub {
         case 'trace-chunk':
           this.services.performance.transfers.accept(frame);
           return;
-        case 'heap-chunk':
-          this.services.leaks.transfers.accept(frame);
-          return;
         case 'batch':
           this.services.bridge.touch(id);
           this.ingestBatch(socket, frame, instanceId);

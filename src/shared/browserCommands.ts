@@ -92,15 +92,10 @@ export interface TraceReply extends PageInfo {
   bytes: number;
 }
 
-/** A heap snapshot travels as `heap-chunk` frames as Chrome hands it over; the reply says how many. */
-export interface HeapSnapshotReply extends PageInfo {
+/** A tab's DevTools target, for the connector's own CDP connection to the browser (heap snapshots). */
+export interface TabTargetReply extends PageInfo {
   tabId: number;
-  chunks: number;
-  bytes: number;
-  /** The debugger session it was taken in: object ids compare across snapshots of one session only. */
-  session: number;
-  /** From the GC to the last chunk. */
-  snapshotMs: number;
+  targetId: string;
 }
 
 export type HighlightArgs = TabTarget & {
@@ -138,8 +133,11 @@ export interface BrowserCommands {
   highlight: Command<HighlightArgs, PageInfo & { cleared?: boolean; label?: string; durationMs?: number }>;
   pick: Command<TabTarget, { tabId: number; picking: true }>;
   'performance-trace': Command<{ transferId: string; reload?: boolean; durationMs?: number } & TabTarget, TraceReply>;
-  /** GC, then a heap snapshot streamed as `heap-chunk` frames; over `maxBytes` it stops sending and fails. */
-  'heap-snapshot': Command<{ transferId: string; maxBytes: number } & TabTarget, HeapSnapshotReply>;
+  /**
+   * The tab's DevTools target id (chrome.debugger.getTargets): Chrome closes HeapProfiler to extensions, so
+   * heap snapshots go through the browser's own DevTools connection, opened by the connector.
+   */
+  'tab-target': Command<TabTarget, TabTargetReply>;
   'record-start': Command<{ recordingId: string } & TabTarget, { tabId: number; url?: string; startedAt: number }>;
   'record-stop': Command<{ recordingId?: string }, BrowserRecording & { id: string }>;
   'record-status': Command<Record<string, never>, { id: string; tabId: number; steps: number } | null>;
@@ -187,7 +185,7 @@ const NAMES: { [K in CommandName]: true } = {
   highlight: true,
   pick: true,
   'performance-trace': true,
-  'heap-snapshot': true,
+  'tab-target': true,
   'record-start': true,
   'record-stop': true,
   'record-status': true,

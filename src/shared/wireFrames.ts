@@ -56,12 +56,6 @@ export const extensionFrameSchema = z.discriminatedUnion('type', [
     index: z.number().int().nonnegative(),
     data: z.string().describe('base64 of the next part of the gzipped trace (bounded by the frame cap)'),
   }),
-  z.object({
-    type: z.literal('heap-chunk'),
-    transferId: z.string().max(100).describe("the heap-snapshot command's transferId"),
-    index: z.number().int().nonnegative(),
-    data: z.string().describe("the next part of the snapshot's JSON, as Chrome sent it (bounded by the frame cap)"),
-  }),
   ...captureEventSchema.options,
 ]);
 export type ExtensionFrame = z.infer<typeof extensionFrameSchema>;

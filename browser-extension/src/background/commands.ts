@@ -7,7 +7,7 @@ import { agentTabCommands } from './agents/agentTabs';
 import { PAGE_CONTROL_HANDLERS, withActingBadge } from './actions/pageControl';
 import { snapshot } from './actions/snapshotCommand';
 import { CommandError } from './commandError';
-import { heapSnapshot } from './heap/heapSnapshot';
+import { tabTarget } from './heap/tabTarget';
 import { clearHighlightBefore, highlight } from './inspection/highlight';
 import { inspect } from './inspection/inspectCommand';
 import { startPick } from './inspection/picking';
@@ -37,7 +37,7 @@ const HANDLERS: CommandHandlers = {
   pick: (args) => startPick(args.tabId),
   ...PAGE_CONTROL_HANDLERS,
   'performance-trace': performanceTrace,
-  'heap-snapshot': heapSnapshot,
+  'tab-target': tabTarget,
   ...recordingCommands,
   ...networkMockCommands,
   ...agentTabCommands,

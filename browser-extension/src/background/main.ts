@@ -11,7 +11,6 @@ import { watchNavigation } from './navigation';
 import { NetworkCapture } from './networkCapture';
 import { clearAllMocks } from './networkMocks/mockCommands';
 import { markMocked } from './networkMocks/markMocked';
-import { useHeapFrameSender } from './heap/heapSnapshot';
 import { useTraceFrameSender } from './performance/traceRecorder';
 import { vitalsEvent } from './performance/vitalsEvent';
 import { Outbox } from './outbox';
@@ -42,7 +41,6 @@ const outboxStore = new OutboxStore(
 );
 const remote = new RemoteMode();
 useTraceFrameSender((frame) => link.send(frame));
-useHeapFrameSender((frame) => link.send(frame));
 /** Captures that arrive while the worker still reads its settings wait to learn where they go. */
 let early: Parameters<Deliver>[] | undefined = [];
 // One destination at a time: in remote mode nothing goes to (or looks for) a local connector.

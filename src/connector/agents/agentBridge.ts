@@ -16,7 +16,7 @@ const TAB_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
   'highlight',
   'pick',
   'performance-trace',
-  'heap-snapshot',
+  'tab-target',
   'record-start',
   'replay-step',
   'emulate',

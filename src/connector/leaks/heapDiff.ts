@@ -8,9 +8,11 @@
  *    (with or without a JS wrapper), the function's name for closures, the constructor for objects.
  * 3. A group is a leak when it grew by at least one object per iteration.
  * 4. The browser's and V8's bookkeeping (performance entries, maps, code, strings) is never a group.
+ * 5. Nor is what an extension's script holds (its closure is the nearest on the path).
  */
 import { analysis, config, utils, type IHeapNode, type IHeapSnapshot } from '@memlab/core';
 import type { LeakGroup } from '../../shared/leaks';
+import { PAGE_HOOK_SOURCE_URL } from '../../shared/stackFrames';
 import { bookkeeping, groupKey } from './leakGroups';
 import { locationOf, retainerPath } from './retainers';
 
@@ -27,6 +29,7 @@ export interface HeapDiff {
 }
 
 const MAX_GROUPS = 5;
+const EXTENSION_SCRIPT = /^(chrome|moz)-extension:/;
 
 interface Group {
   key: string;
@@ -92,11 +95,15 @@ function describe(
   const path = sample ? finder.getPathToGCRoots(snapshot, sample) : undefined;
   const trace = retainerPath(path ?? undefined);
   if (trace.devtoolsOnly) return undefined;
+  const location = trace.holder ? locationOf(snapshot, trace.holder) : undefined;
+  // Rule 5: what an extension's own script keeps (ours included: the page hook, the relay) is not the page's.
+  if (location && (EXTENSION_SCRIPT.test(location.url) || location.url.includes(PAGE_HOOK_SOURCE_URL)))
+    return undefined;
   return {
     name: group.key,
     perIteration: Math.round((group.nodes.length / iterations) * 10) / 10,
     retainedBytes,
     retainers: trace.names,
-    location: trace.holder ? locationOf(snapshot, trace.holder) : undefined,
+    location,
   };
 }

@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { ApiError } from '../../shared/errors';
 import type { RecorderStep } from '../../shared/recording';
-import type { BrowserBridge } from '../browserBridge';
 import type { SavedRecording } from '../recordings/recordingLibrary';
 import type { ReplayRunner } from '../recordings/replayRunner';
+import type { HeapSession } from './heapSession';
 import type { HeapTransfers } from './heapTransfers';
-
-const SNAPSHOT_TIMEOUT_MS = 180_000;
 
 /** Steps that set the page up: a flow that starts with them runs them once, in the warm-up. */
 const SET_UP = new Set(['setViewport', 'navigate']);
@@ -48,10 +45,9 @@ export class LeakLoop {
   private snapshotMs = 0;
   private transferMs = 0;
   private snapshotBytes = 0;
-  private session: number | undefined;
 
   constructor(
-    private readonly bridge: BrowserBridge,
+    private readonly heap: HeapSession,
     private readonly runner: ReplayRunner,
     private readonly transfers: HeapTransfers,
     private readonly plan: LoopPlan,
@@ -112,29 +108,11 @@ export class LeakLoop {
   private async snapshot(name: string): Promise<string> {
     this.checkCancelled();
     const path = join(this.plan.folder, `${name}.heapsnapshot`);
-    const transferId = randomUUID();
-    this.transfers.expect(transferId, path, this.plan.maxSnapshotBytes);
-    try {
-      const reply = await this.bridge.command(
-        'heap-snapshot',
-        { transferId, maxBytes: this.plan.maxSnapshotBytes, tabId: this.plan.tabId },
-        SNAPSHOT_TIMEOUT_MS,
-      );
-      const received = await this.transfers.finish(transferId, reply.chunks);
-      if (this.session !== undefined && reply.session !== this.session)
-        throw new ApiError(
-          'COMMAND_FAILED',
-          'The debugger detached from the tab during the leak check (was the "is debugging" bar closed?), so its heap snapshots cannot be compared. Find leaks again and leave the bar open.',
-        );
-      this.session = reply.session;
-      this.snapshotMs += reply.snapshotMs;
-      this.transferMs += received.transferMs;
-      this.snapshotBytes += received.bytes;
-      return received.path;
-    } catch (error) {
-      await this.transfers.cancel(transferId);
-      throw error;
-    }
+    const taken = await this.heap.snapshot(this.transfers, path, this.plan.maxSnapshotBytes);
+    this.snapshotMs += taken.snapshotMs;
+    this.transferMs += taken.transferMs;
+    this.snapshotBytes += taken.bytes;
+    return taken.path;
   }
 
   private checkCancelled(): void {

@@ -8,6 +8,8 @@ import { ReplayRunner } from '../recordings/replayRunner';
 import type { SourceMapper } from '../sourceMaps/sourceMapper';
 import type { CaptureStore } from '../store';
 import { privateFolder } from '../trust/privateFiles';
+import { openDevtools, type DevtoolsChoice } from './browserDevtools';
+import { HeapSession } from './heapSession';
 import { HeapTransfers } from './heapTransfers';
 import { analyseLeaks } from './leakAnalyser';
 import { LeakLoop } from './leakLoop';
@@ -34,6 +36,8 @@ export interface LeakServiceDeps {
   store: CaptureStore;
   recordings: RecordingService;
   sourceMaps: Pick<SourceMapper, 'mapFrame'>;
+  /** The browser's own DevTools connection (heap snapshots): VS Code's launched browser or an endpoint. */
+  devtools: () => DevtoolsChoice;
   maxSnapshotBytes?: number;
 }
 
@@ -55,13 +59,11 @@ export class LeakService {
     const iterations = check.iterations ?? DEFAULT_LEAK_ITERATIONS;
     const source = await this.deps.recordings.replayable(check.recordingId);
     const page = await this.deps.bridge.command(
-      'current-url',
+      'tab-target',
       check.tabId === undefined ? {} : { tabId: check.tabId },
       QUICK_MS,
     );
     const tabId = page.tabId;
-    if (tabId === undefined)
-      throw new ApiError('COMMAND_FAILED', 'The browser named no tab to check. Open the page and retry.');
     if (this.busy.has(tabId))
       throw new ApiError(
         'SERVICE_UNAVAILABLE',
@@ -71,9 +73,11 @@ export class LeakService {
     this.busy.add(tabId);
     const release = check.hold?.(tabId);
     const folder = join(dirname(source.path), `${check.recordingId}.leaks`, String(startedAt));
+    let heap: HeapSession | undefined;
     try {
+      heap = await HeapSession.attach(await openDevtools(this.deps.devtools()), page.targetId);
       await privateFolder(folder);
-      const loop = new LeakLoop(this.deps.bridge, this.runner, this.transfers, {
+      const loop = new LeakLoop(heap, this.runner, this.transfers, {
         recording: source.recording,
         secrets: source.secrets,
         iterations,
@@ -106,6 +110,7 @@ export class LeakService {
         ...(check.keep ? { snapshots: Object.values(looped.files) } : {}),
       };
     } finally {
+      heap?.close();
       if (!check.keep) await rm(folder, { recursive: true, force: true });
       release?.();
       this.busy.delete(tabId);

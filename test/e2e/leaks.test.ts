@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Page } from 'playwright-core';
+import type { LeakReport } from '../../src/shared/leaks';
+import { post } from '../support/http';
+import { httpClient, startMcpConnector, textOf, type McpTestConnector } from '../support/mcp';
+import { startTogether } from '../support/startTogether';
+import {
+  connectExtension,
+  EXTENSION_DIR,
+  launchWithExtension,
+  requireChromium,
+  type TestBrowser,
+} from './support/chromium';
+import { startFixtureServer, type FixtureServer } from './support/fixtureServer';
+
+/** The line of panels.js where the leaking listener (onResize) is written. */
+const LISTENER_LINE = 24;
+const RUNS = Number(process.env.LEAK_RUNS ?? 5);
+
+/** A DevTools Recorder flow: load the page, then open and close the panel (what each iteration repeats). */
+function panelFlow(url: string) {
+  return {
+    title: 'open and close a panel',
+    steps: [
+      {
+        type: 'setViewport',
+        width: 1000,
+        height: 700,
+        deviceScaleFactor: 1,
+        isMobile: false,
+        hasTouch: false,
+        isLandscape: false,
+      },
+      { type: 'navigate', url },
+      { type: 'click', selectors: [['#open']], offsetX: 5, offsetY: 5 },
+      { type: 'waitForElement', selectors: [['section.panel']] },
+      { type: 'click', selectors: [['#close']], offsetX: 5, offsetY: 5 },
+    ],
+  };
+}
+
+describe('find_leaks: a leak verdict from a recording, in real Chromium', function () {
+  this.timeout(600_000);
+  let connector: McpTestConnector;
+  let site: FixtureServer;
+  let browser: TestBrowser;
+  let page: Page;
+  let mcp: Client;
+  let recordingsDir = '';
+  const ids: Record<string, string> = {};
+
+  before(async function () {
+    const executable = requireChromium(this);
+    recordingsDir = mkdtempSync(join(tmpdir(), 'bd-leaks-'));
+    // Chrome gives extensions no HeapProfiler: the connector takes snapshots over the browser's DevTools port.
+    browser = await launchWithExtension(executable, EXTENSION_DIR, ['--remote-debugging-port=0']);
+    const port = readFileSync(join(browser.profile, 'DevToolsActivePort'), 'utf8').split('\n')[0];
+    await startTogether([
+      startMcpConnector({
+        recordings: { dir: recordingsDir },
+        audits: { debuggingEndpoint: `http://127.0.0.1:${port}` },
+      }).then((started) => (connector = started)),
+      startFixtureServer().then((started) => (site = started)),
+    ]);
+    await connectExtension(browser.worker, connector.port);
+    page = await browser.context.newPage();
+    await page.goto(`${site.origin}/index.html`);
+    mcp = (await httpClient(connector.port)).client;
+    for (const name of ['leaky', 'fixed']) {
+      const imported = await post(connector.port, '/recordings/import', {
+        flow: panelFlow(`${site.origin}/leaks/${name}.html`),
+      });
+      assert.equal(imported.status, 200, imported.text);
+      ids[name] = imported.json.id;
+    }
+  });
+  after(async () => {
+    await mcp?.close();
+    await browser?.close();
+    await Promise.all([connector?.stop(), site?.close()]);
+    if (recordingsDir) rmSync(recordingsDir, { recursive: true, force: true });
+  });
+
+  const findLeaks = (args: Record<string, unknown>) =>
+    mcp.callTool({ name: 'find_leaks', arguments: args }, undefined, { timeout: 300_000 }) as Promise<CallToolResult>;
+
+  it(`names the leak of the leaky panel (detached panel and model, held by the window listener), ${RUNS} of ${RUNS} runs`, async () => {
+    for (let run = 1; run <= RUNS; run++) {
+      const startedAt = Date.now();
+      const answer = await findLeaks({ id: ids.leaky });
+      const text = textOf(answer);
+      assert.ok(!answer.isError, text);
+      assert.match(text, /^Verdict: leak\n/, `run ${run}: ${text}`);
+      assert.ok(text.length <= 3000, `${text.length} characters`);
+      assert.match(text, /--- page content [0-9a-f]{8} \(untrusted/, 'the groups are fenced page data');
+      assert.match(text, /Detached <section>: \+1 per iteration/, text);
+      assert.match(text, /PanelModel: \+1 per iteration/, text);
+      assert.match(text, new RegExp(`held by: leaks/panels\\.js:${LISTENER_LINE}:`), text);
+      assert.doesNotMatch(
+        text,
+        /PerformanceEventTiming|LargestContentfulPaint|DescriptorArray/,
+        'no browser bookkeeping',
+      );
+      console.log(`      leaky run ${run}: ${Date.now() - startedAt} ms`);
+    }
+    assert.equal(page.url(), `${site.origin}/index.html`, 'the tab is back on its URL');
+  });
+
+  it(`answers no leak for the fixed twin, ${RUNS} of ${RUNS} runs`, async () => {
+    for (let run = 1; run <= RUNS; run++) {
+      const startedAt = Date.now();
+      const text = textOf(await findLeaks({ id: ids.fixed }));
+      assert.match(text, /^Verdict: no leak\n/, `run ${run}: ${text}`);
+      console.log(`      fixed run ${run}: ${Date.now() - startedAt} ms`);
+    }
+  });
+
+  it('answers the JSON verdict over HTTP, and leaves no snapshot behind', async () => {
+    const answer = await post(connector.port, `/recordings/${ids.leaky}/leaks`, { iterations: 3 });
+    assert.equal(answer.status, 200, answer.text);
+    const report = answer.json as LeakReport;
+    assert.equal(report.verdict, 'leak');
+    assert.equal(report.iterations, 3);
+    assert.ok(report.growthPerIteration.objects > 0 && report.growthPerIteration.bytes > 0);
+    const panel = report.leaks.find((leak) => leak.name === 'Detached <section>');
+    assert.ok(panel, JSON.stringify(report.leaks.map((leak) => leak.name)));
+    assert.equal(panel.perIteration, 1);
+    assert.ok(panel.retainedBytes > 0);
+    assert.ok(panel.retainers.includes('onResize()'), panel.retainers.join(' → '));
+    assert.deepEqual(
+      { file: panel.location?.file, line: panel.location?.line },
+      { file: 'leaks/panels.js', line: LISTENER_LINE },
+    );
+    assert.equal(panel.location?.url, `${site.origin}/leaks/panels.js`);
+    assert.ok(report.durationMs > 0 && report.phases.snapshotBytes > 0);
+    const left = readdirSync(recordingsDir, { recursive: true }).map(String);
+    assert.deepEqual(
+      left.filter((name) => name.endsWith('.heapsnapshot')),
+      [],
+      'snapshots are deleted after the analysis',
+    );
+
+    const variantB = await post(connector.port, `/api/v1/recordings/${ids.fixed}/leaks`, {});
+    assert.equal(variantB.status, 200, variantB.text);
+    assert.equal(variantB.json.data?.verdict ?? variantB.json.verdict, 'no-leak', variantB.text);
+  });
+
+  it('refuses bad input with a clear error in both envelopes and as isError', async () => {
+    const unknown = await post(connector.port, '/recordings/rec-000000000000/leaks', {});
+    assert.equal(unknown.status, 404, unknown.text);
+    const tooMany = await post(connector.port, `/recordings/${ids.leaky}/leaks`, { iterations: 50 });
+    assert.equal(tooMany.status, 400, tooMany.text);
+    assert.match(tooMany.text, /iterations/);
+    const answer = await findLeaks({ id: ids.leaky, iterations: 2 });
+    assert.ok(answer.isError);
+    assert.match(textOf(answer), /iterations/);
+    const missing = await findLeaks({ id: 'rec-000000000000' });
+    assert.ok(missing.isError);
+    assert.match(textOf(missing), /rec-000000000000/);
+  });
+});
