@@ -14,6 +14,10 @@ interface Transfer {
   failed?: string;
 }
 
+function sizeOf(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${bytes} bytes`;
+}
+
 export interface ReceivedSnapshot {
   path: string;
   bytes: number;
@@ -48,7 +52,7 @@ export class HeapTransfers {
     transfer.chunks++;
     transfer.bytes += frame.data.length;
     if (transfer.bytes > transfer.maxBytes)
-      transfer.failed = `the heap snapshot is over ${Math.round(transfer.maxBytes / 1024 / 1024)} MB`;
+      transfer.failed = `the tab's heap is over the leak check's cap of ${sizeOf(transfer.maxBytes)}: find leaks on a smaller page or flow`;
     else transfer.out.write(frame.data);
   }
 
@@ -62,11 +66,11 @@ export class HeapTransfers {
     const problem =
       transfer.failed ??
       (transfer.chunks !== expectedChunks
-        ? `it arrived incomplete (${transfer.chunks} of ${expectedChunks} parts)`
+        ? `it arrived incomplete (${transfer.chunks} of ${expectedChunks} parts); retry`
         : undefined);
     if (problem) {
       await unlink(transfer.path).catch(() => undefined);
-      throw new ApiError('COMMAND_FAILED', `The heap snapshot could not be received: ${problem}. Retry.`);
+      throw new ApiError('COMMAND_FAILED', `The heap snapshot could not be received: ${problem}.`);
     }
     return {
       path: transfer.path,

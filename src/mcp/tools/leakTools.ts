@@ -9,13 +9,13 @@ const findLeaks = defineTool({
   name: 'find_leaks',
   title: 'Find memory leaks in a recorded flow',
   description:
-    "Replays a recording N times in the user's tab with heap snapshots around the loop and answers whether the flow leaks: the objects that grow per iteration, what retains them and the source line of the closure or listener that keeps them. Takes tens of seconds; the tab returns to its URL.",
+    'Does this recorded flow leak? Replays it N times with heap snapshots; answers a verdict, what grows per iteration and the source line that keeps it. Takes ~20 s.',
   annotations: { openWorldHint: false },
   schema: z.strictObject({
     id: z
       .string()
       .regex(RECORDING_ID, 'expected a recording id such as "rec-1a2b3c4d5e6f"')
-      .describe('Recording id, e.g. "rec-1a2b3c4d5e6f" (list_recordings).'),
+      .describe('Recording id (list_recordings).'),
     iterations: z
       .number()
       .int()

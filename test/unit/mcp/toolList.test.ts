@@ -51,6 +51,7 @@ const RECORDING_TOOLS = [
   'replay_recording',
   'import_recording',
   'export_recording',
+  'find_leaks',
 ];
 
 type JsonSchema = {
