@@ -1,93 +1,31 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Page } from 'playwright-core';
+import { readdirSync } from 'node:fs';
 import type { LeakReport } from '../../src/shared/leaks';
 import { post } from '../support/http';
-import { httpClient, startMcpConnector, textOf, type McpTestConnector } from '../support/mcp';
-import { startTogether } from '../support/startTogether';
-import {
-  connectExtension,
-  EXTENSION_DIR,
-  launchWithExtension,
-  requireChromium,
-  type TestBrowser,
-} from './support/chromium';
+import { textOf } from '../support/mcp';
 import { startFixtureServer, type FixtureServer } from './support/fixtureServer';
+import { leakRig, openCloseFlow } from './support/leakRig';
 
 /** The line of panels.js where the leaking listener (onResize) is written. */
 const LISTENER_LINE = 24;
 const RUNS = Number(process.env.LEAK_RUNS ?? 5);
 
-/** A DevTools Recorder flow: load the page, then open and close the panel (what each iteration repeats). */
-function panelFlow(url: string) {
-  return {
-    title: 'open and close a panel',
-    steps: [
-      {
-        type: 'setViewport',
-        width: 1000,
-        height: 700,
-        deviceScaleFactor: 1,
-        isMobile: false,
-        hasTouch: false,
-        isLandscape: false,
-      },
-      { type: 'navigate', url },
-      { type: 'click', selectors: [['#open']], offsetX: 5, offsetY: 5 },
-      { type: 'waitForElement', selectors: [['section.panel']] },
-      { type: 'click', selectors: [['#close']], offsetX: 5, offsetY: 5 },
-    ],
-  };
-}
-
 describe('find_leaks: a leak verdict from a recording, in real Chromium', function () {
   this.timeout(600_000);
-  let connector: McpTestConnector;
+  const rig = leakRig();
   let site: FixtureServer;
-  let browser: TestBrowser;
-  let page: Page;
-  let mcp: Client;
-  let recordingsDir = '';
   const ids: Record<string, string> = {};
 
-  before(async function () {
-    const executable = requireChromium(this);
-    recordingsDir = mkdtempSync(join(tmpdir(), 'bd-leaks-'));
-    // Chrome gives extensions no HeapProfiler: the connector takes snapshots over the browser's DevTools port.
-    browser = await launchWithExtension(executable, EXTENSION_DIR, ['--remote-debugging-port=0']);
-    const port = readFileSync(join(browser.profile, 'DevToolsActivePort'), 'utf8').split('\n')[0];
-    await startTogether([
-      startMcpConnector({
-        recordings: { dir: recordingsDir },
-        audits: { debuggingEndpoint: `http://127.0.0.1:${port}` },
-      }).then((started) => (connector = started)),
-      startFixtureServer().then((started) => (site = started)),
-    ]);
-    await connectExtension(browser.worker, connector.port);
-    page = await browser.context.newPage();
-    await page.goto(`${site.origin}/index.html`);
-    mcp = (await httpClient(connector.port)).client;
-    for (const name of ['leaky', 'fixed']) {
-      const imported = await post(connector.port, '/recordings/import', {
-        flow: panelFlow(`${site.origin}/leaks/${name}.html`),
-      });
-      assert.equal(imported.status, 200, imported.text);
-      ids[name] = imported.json.id;
-    }
+  before(async () => {
+    site = await startFixtureServer();
+    await rig.page.goto(`${site.origin}/index.html`);
+    for (const name of ['leaky', 'fixed'])
+      ids[name] = await rig.importFlow(openCloseFlow(`${site.origin}/leaks/${name}.html`, 'section.panel'));
   });
-  after(async () => {
-    await mcp?.close();
-    await browser?.close();
-    await Promise.all([connector?.stop(), site?.close()]);
-    if (recordingsDir) rmSync(recordingsDir, { recursive: true, force: true });
-  });
+  after(() => site?.close());
 
-  const findLeaks = (args: Record<string, unknown>) =>
-    mcp.callTool({ name: 'find_leaks', arguments: args }, undefined, { timeout: 300_000 }) as Promise<CallToolResult>;
+  const findLeaks = (args: Record<string, unknown>) => rig.findLeaks(args);
+  const port = () => rig.connector.port;
 
   it(`names the leak of the leaky panel (detached panel and model, held by the window listener), ${RUNS} of ${RUNS} runs`, async () => {
     for (let run = 1; run <= RUNS; run++) {
@@ -108,7 +46,7 @@ describe('find_leaks: a leak verdict from a recording, in real Chromium', functi
       );
       console.log(`      leaky run ${run}: ${Date.now() - startedAt} ms`);
     }
-    assert.equal(page.url(), `${site.origin}/index.html`, 'the tab is back on its URL');
+    assert.equal(rig.page.url(), `${site.origin}/index.html`, 'the tab is back on its URL');
   });
 
   it(`answers no leak for the fixed twin, ${RUNS} of ${RUNS} runs`, async () => {
@@ -121,7 +59,7 @@ describe('find_leaks: a leak verdict from a recording, in real Chromium', functi
   });
 
   it('answers the JSON verdict over HTTP, and leaves no snapshot behind', async () => {
-    const answer = await post(connector.port, `/recordings/${ids.leaky}/leaks`, { iterations: 3 });
+    const answer = await post(port(), `/recordings/${ids.leaky}/leaks`, { iterations: 3 });
     assert.equal(answer.status, 200, answer.text);
     const report = answer.json as LeakReport;
     assert.equal(report.verdict, 'leak');
@@ -138,22 +76,22 @@ describe('find_leaks: a leak verdict from a recording, in real Chromium', functi
     );
     assert.equal(panel.location?.url, `${site.origin}/leaks/panels.js`);
     assert.ok(report.durationMs > 0 && report.phases.snapshotBytes > 0);
-    const left = readdirSync(recordingsDir, { recursive: true }).map(String);
+    const left = readdirSync(rig.recordingsDir, { recursive: true }).map(String);
     assert.deepEqual(
       left.filter((name) => name.endsWith('.heapsnapshot')),
       [],
       'snapshots are deleted after the analysis',
     );
 
-    const variantB = await post(connector.port, `/api/v1/recordings/${ids.fixed}/leaks`, {});
+    const variantB = await post(port(), `/api/v1/recordings/${ids.fixed}/leaks`, {});
     assert.equal(variantB.status, 200, variantB.text);
     assert.equal(variantB.json.data?.verdict ?? variantB.json.verdict, 'no-leak', variantB.text);
   });
 
   it('refuses bad input with a clear error in both envelopes and as isError', async () => {
-    const unknown = await post(connector.port, '/recordings/rec-000000000000/leaks', {});
+    const unknown = await post(port(), '/recordings/rec-000000000000/leaks', {});
     assert.equal(unknown.status, 404, unknown.text);
-    const tooMany = await post(connector.port, `/recordings/${ids.leaky}/leaks`, { iterations: 50 });
+    const tooMany = await post(port(), `/recordings/${ids.leaky}/leaks`, { iterations: 50 });
     assert.equal(tooMany.status, 400, tooMany.text);
     assert.match(tooMany.text, /iterations/);
     const answer = await findLeaks({ id: ids.leaky, iterations: 2 });
