@@ -31,7 +31,10 @@ describe('leak check: snapshot files, the repeated steps, the answer', () => {
     const big = join(dir, 'big.heapsnapshot');
     transfers.expect('big', big, 10);
     transfers.accept({ transferId: 'big', index: 0, data: 'x'.repeat(11) });
-    await assert.rejects(transfers.finish('big', 1), /over the leak check's cap of 10 bytes: find leaks on a smaller page/);
+    await assert.rejects(
+      transfers.finish('big', 1),
+      /over the leak check's cap of 10 bytes: find leaks on a smaller page/,
+    );
     assert.equal(existsSync(big), false);
     const gap = join(dir, 'gap.heapsnapshot');
     transfers.expect('gap', gap, 1000);
