@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import type { LeakReport } from '../../src/shared/leaks';
 import { post } from '../support/http';
-import { textOf } from '../support/mcp';
+import { call, httpClient, textOf } from '../support/mcp';
+import { until } from './support/chromium';
 import { startFixtureServer, type FixtureServer } from './support/fixtureServer';
 import { leakRig, openCloseFlow } from './support/leakRig';
 
@@ -86,6 +87,25 @@ describe('find_leaks: a leak verdict from a recording, in real Chromium', functi
     const variantB = await post(port(), `/api/v1/recordings/${ids.fixed}/leaks`, {});
     assert.equal(variantB.status, 200, variantB.text);
     assert.equal(variantB.json.data?.verdict ?? variantB.json.verdict, 'no-leak', variantB.text);
+  });
+
+  it("holds the developer's tab for the agent checking it: another agent is refused it until the verdict", async () => {
+    const services = rig.connector.connector.services;
+    const { tabId } = await services.bridge.command('current-url', {}, 5000);
+    // The check passes the lease gate as the only agent, then holds the tab: a second agent comes after that.
+    const check = findLeaks({ id: ids.fixed, iterations: 3 });
+    await until(() => services.agents.holder(tabId!) !== undefined, 30_000, 'the check holding its tab');
+    const { client: other, transport } = await httpClient(port());
+    try {
+      const refused = textOf(await call(other, 'take_snapshot', {}));
+      assert.match(refused, /leased to another agent/, refused);
+      const verdict = textOf(await check);
+      assert.match(verdict, /^Verdict: no leak\n/, verdict);
+      assert.equal(services.agents.holder(tabId!), undefined, 'the hold ends with the check');
+    } finally {
+      await transport.terminateSession().catch(() => undefined);
+      await other.close();
+    }
   });
 
   it('refuses bad input with a clear error in both envelopes and as isError', async () => {
