@@ -108,6 +108,31 @@ describe('find_leaks: a leak verdict from a recording, in real Chromium', functi
     }
   });
 
+  it('stops when the call is cancelled: the hold ends, no snapshot stays, the tab is back on its URL', async () => {
+    const services = rig.connector.connector.services;
+    const { tabId } = await services.bridge.command('current-url', {}, 5000);
+    const abort = new AbortController();
+    const check = rig.mcp
+      .callTool({ name: 'find_leaks', arguments: { id: ids.leaky } }, undefined, {
+        timeout: 300_000,
+        signal: abort.signal,
+      })
+      .then(
+        () => 'answered',
+        () => 'cancelled',
+      );
+    await until(() => services.agents.holder(tabId!) !== undefined, 30_000, 'the check holding its tab');
+    abort.abort();
+    assert.equal(await check, 'cancelled');
+    await until(() => services.agents.holder(tabId!) === undefined, 60_000, 'the check to stop and release its tab');
+    const left = readdirSync(rig.recordingsDir, { recursive: true }).map(String);
+    assert.deepEqual(
+      left.filter((name) => name.endsWith('.heapsnapshot')),
+      [],
+    );
+    await until(() => rig.page.url() === `${site.origin}/index.html`, 30_000, 'the tab back on its URL');
+  });
+
   it('refuses bad input with a clear error in both envelopes and as isError', async () => {
     const unknown = await post(port(), '/recordings/rec-000000000000/leaks', {});
     assert.equal(unknown.status, 404, unknown.text);
