@@ -56,6 +56,15 @@ const targets = [
   node({ traceEngine: 'src/connector/performance/traceEngineBundle.mts' }, nodeExternals),
   // Trace analysis runs on a worker thread of its own (it loads dist/traceEngine.js there).
   node({ traceWorker: 'src/connector/performance/traceWorker.ts' }),
+  // Leak analysis (MemLab) runs on a worker thread of its own too; MemLab's puppeteer import is a stub there.
+  {
+    ...node({ leakWorker: 'src/connector/leaks/leakWorker.ts' }),
+    alias: {
+      puppeteer: './src/connector/leaks/puppeteerStub.ts',
+      'puppeteer-core': './src/connector/leaks/puppeteerStub.ts',
+    },
+    external: nodeExternals.filter((name) => name !== 'puppeteer'),
+  },
   {
     ...common,
     entryPoints: { dashboard: 'webview-ui/src/dashboard.ts', replayViewer: 'webview-ui/src/replayViewer.ts' },

@@ -16,6 +16,7 @@ import { NetworkMockService } from './networkMocks/networkMockService';
 import { mockCommand } from './networkMocks/mockCommand';
 import { PerformanceService } from './performance/traceService';
 import { WebVitalsBook } from './performance/webVitals';
+import { LeakService } from './leaks/leakService';
 import { RecordingService } from './recordings/recordingService';
 import { EvidenceService } from './evidence/evidenceService';
 import { runKeeper } from './evidence/runKeeper';
@@ -90,6 +91,8 @@ export class Connector {
       },
       logger,
     );
+    // Exports are written where upload_file may read (the files roots, else the working folder unless
+    // that is / or home), unless a test sets its own.
     const recordings = new RecordingService(
       { ...config.recordings, exportRoots: config.recordings.exportRoots ?? exportRoots(config.filesRoots) },
       bridge,
@@ -103,6 +106,7 @@ export class Connector {
       ),
     );
     const webVitals = new WebVitalsBook();
+    const audits = new AuditService({ config: config.audits, bridge, logger, findChrome: () => findAnyBrowser() });
     store.onEntry((entry) => webVitals.observe(entry));
     store.onCleared(() => webVitals.clear());
     const core: Omit<ConnectorServices, 'remote'> = {
@@ -111,7 +115,7 @@ export class Connector {
       store,
       bridge,
       screenshots: new ScreenshotService(config.screenshots, bridge, store, logger),
-      audits: new AuditService({ config: config.audits, bridge, logger, findChrome: () => findAnyBrowser() }),
+      audits,
       sourceMaps,
       locator: new EntryLocator(sourceMaps),
       actionLog: new ActionLog(),
@@ -125,10 +129,9 @@ export class Connector {
         commandTimeoutMs: config.commandTimeoutMs,
       }),
       webVitals,
-      // Exports are written where upload_file may read (the files roots, else the working folder unless
-      // that is / or home), unless a test sets its own.
       recordings,
       evidence: new EvidenceService(recordings, runs, () => `http://127.0.0.1:${this.listeningPort}`, video.transfers),
+      leaks: new LeakService({ bridge, store, recordings, sourceMaps, devtools: () => audits.devtoolsChoice() }),
       networkMocks: new NetworkMockService(
         mockCommand(() => this.services),
         store,

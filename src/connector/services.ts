@@ -4,6 +4,7 @@ import type { AgentBook } from './agents/agentBook';
 import type { AuditService } from './audit/auditService';
 import type { CoreServices } from './coreServices';
 import type { EvidenceService } from './evidence/evidenceService';
+import type { LeakService } from './leaks/leakService';
 import type { NetworkMockService } from './networkMocks/networkMockService';
 import type { PerformanceService } from './performance/traceService';
 import type { WebVitalsBook } from './performance/webVitals';
@@ -29,6 +30,8 @@ export interface ConnectorServices extends CoreServices {
   recordings: RecordingService;
   /** Each replay's run (timeline, video) and the fail→pass receipt. */
   evidence: EvidenceService;
+  /** Leak checks of recordings: the replay loop, heap snapshots and their analysis. */
+  leaks: LeakService;
   /** Hybrid mode: forwarding to an edge deployment, when a remote URL is set. */
   remote: HybridMode;
   /** Every action the assistant took in the browser, streamed to `/ws`. */

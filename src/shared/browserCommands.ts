@@ -129,6 +129,12 @@ export interface ScreencastReply {
   still?: string;
 }
 
+/** A tab's DevTools target, for the connector's own CDP connection to the browser (heap snapshots). */
+export interface TabTargetReply extends PageInfo {
+  tabId: number;
+  targetId: string;
+}
+
 export type HighlightArgs = TabTarget & {
   ref?: string;
   selector?: string;
@@ -165,6 +171,11 @@ export interface BrowserCommands {
   highlight: Command<HighlightArgs, PageInfo & { cleared?: boolean; label?: string; durationMs?: number }>;
   pick: Command<TabTarget, { tabId: number; picking: true }>;
   'performance-trace': Command<{ transferId: string; reload?: boolean; durationMs?: number } & TabTarget, TraceReply>;
+  /**
+   * The tab's DevTools target id (chrome.debugger.getTargets): Chrome closes HeapProfiler to extensions, so
+   * heap snapshots go through the browser's own DevTools connection, opened by the connector.
+   */
+  'tab-target': Command<TabTarget, TabTargetReply>;
   'record-start': Command<{ recordingId: string } & TabTarget, { tabId: number; url?: string; startedAt: number }>;
   'record-stop': Command<{ recordingId?: string }, BrowserRecording & { id: string }>;
   'record-status': Command<Record<string, never>, { id: string; tabId: number; steps: number } | null>;
@@ -216,6 +227,7 @@ const NAMES: { [K in CommandName]: true } = {
   highlight: true,
   pick: true,
   'performance-trace': true,
+  'tab-target': true,
   'record-start': true,
   'record-stop': true,
   'record-status': true,

@@ -7,6 +7,7 @@ import { agentTabCommands } from './agents/agentTabs';
 import { PAGE_CONTROL_HANDLERS, withActingBadge } from './actions/pageControl';
 import { snapshot } from './actions/snapshotCommand';
 import { CommandError } from './commandError';
+import { tabTarget } from './heap/tabTarget';
 import { clearHighlightBefore, highlight } from './inspection/highlight';
 import { inspect } from './inspection/inspectCommand';
 import { startPick } from './inspection/picking';
@@ -37,6 +38,7 @@ const HANDLERS: CommandHandlers = {
   pick: (args) => startPick(args.tabId),
   ...PAGE_CONTROL_HANDLERS,
   'performance-trace': performanceTrace,
+  'tab-target': tabTarget,
   ...recordingCommands,
   ...screencastCommands,
   ...networkMockCommands,

@@ -67,6 +67,21 @@ export class AgentBook {
     this.changed();
   }
 
+  /**
+   * Holds a tab for one long job of `agent` (a leak check): other agents are refused it (TAB_LEASED) until
+   * the answered release. Unlike `lease`, the tab does not become the agent's own: it is not closed with it.
+   */
+  hold(tabId: number, agent: Agent): () => void {
+    if (this.leases.has(tabId)) return () => undefined;
+    this.leases.set(tabId, agent);
+    this.changed();
+    return () => {
+      if (this.leases.get(tabId) !== agent || agent.opened.has(tabId)) return;
+      this.leases.delete(tabId);
+      this.changed();
+    };
+  }
+
   /** The agent holding the tab, if any. */
   holder(tabId: number): Agent | undefined {
     return this.leases.get(tabId);

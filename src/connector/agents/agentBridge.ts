@@ -16,6 +16,7 @@ const TAB_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
   'highlight',
   'pick',
   'performance-trace',
+  'tab-target',
   'record-start',
   'replay-step',
   'visual-shot',

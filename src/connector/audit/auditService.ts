@@ -82,6 +82,11 @@ export class AuditService {
     };
   }
 
+  /** The browser's own DevTools connection, when there is one: the launched browser, else the configured endpoint. */
+  devtoolsChoice(): { source?: AuditBrowserSource; endpoint?: string } {
+    return { source: this.source, endpoint: this.deps.config.debuggingEndpoint };
+  }
+
   /** For status displays: whether an audit runs now and how many wait. */
   get state(): { running: boolean; waiting: number; typicalMs: number } {
     return { running: this.queue.running, waiting: this.queue.waitingCount, typicalMs: this.queue.typicalMs() };

@@ -16,6 +16,7 @@ import { pageRoutes } from './routes/pageRoutes';
 import { pairingRoutes } from './routes/pairingRoutes';
 import { performanceRoutes } from './routes/performanceRoutes';
 import { matchPath, requestIdFrom, unprefixed, variantOf, type Route } from './route';
+import { leakRoutes } from './routes/leakRoutes';
 import { recordingRoutes } from './routes/recordingRoutes';
 import { checkAccess, corsHeaders, PREFLIGHT_HEADERS, type AccessPolicy } from '../trust/access';
 import { websocketRoutes } from './routes/websocketRoutes';
@@ -37,6 +38,7 @@ export function apiRoutes(services: ConnectorServices): Route[] {
     ...performanceRoutes(services),
     ...recordingRoutes(services),
     ...evidenceRoutes(services),
+    ...leakRoutes(services),
     ...networkMockRoutes(services),
     ...websocketRoutes(services),
     ...inspectionRoutes(services),

@@ -217,6 +217,16 @@ export class RecordingService {
     }
   }
 
+  /** A saved recording and this session's secrets for it: what a leak check replays (leaks/leakService). */
+  async replayable(id: string): Promise<{ recording: SavedRecording; secrets: Record<string, string>; path: string }> {
+    checkId(id);
+    if (this.running?.id === id)
+      throw new ApiError('INVALID_REQUEST', `Recording ${id} is still running: stop it before checking it for leaks.`);
+    const saved = await this.library.get(id);
+    if (!saved) throw notFound(id);
+    return { recording: saved.recording, secrets: { ...this.secrets.get(id) }, path: saved.path };
+  }
+
   async import(flowInput: unknown, title?: string): Promise<RecordingDetail> {
     const flow = validateFlowContent(flowInput);
     if (title) flow.title = title;

@@ -11,6 +11,7 @@ import { inspectionTools } from './inspectionTools';
 import { networkTools } from './networkTools';
 import { pageControlTools } from './pageControlTools';
 import { pageTools } from './pageTools';
+import { leakTools } from './leakTools';
 import { performanceTools } from './performanceTools';
 import { recordingTools } from './recordingTools';
 import { screenshotTools } from './screenshotTools';
@@ -28,6 +29,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...pageTools,
   ...pageControlTools,
   ...performanceTools,
+  ...leakTools,
   ...scriptTools,
   ...screenshotTools,
   ...dataTools,

@@ -6,6 +6,7 @@ import { callConnector } from '../connectorClient';
 import { showFailure } from '../failures';
 import { askCopilot } from './askCopilot';
 import { chooseRecording } from './chooseRecording';
+import { findLeaks } from './findLeaks';
 import { replayRecording } from './replayRecording';
 
 /** The Recordings view's commands; package.json contributes the same ids. */
@@ -13,6 +14,7 @@ export const RECORDING_COMMANDS: Record<string, CommandHandler> = {
   'browserDebug.startRecording': (app) => startRecording(app),
   'browserDebug.stopRecording': (app) => stopRecording(app),
   'browserDebug.replayRecording': (app, row?: RecordingSummary) => replayRecording(app, row),
+  'browserDebug.findLeaks': (app, row?: RecordingSummary) => findLeaks(app, row),
   'browserDebug.renameRecording': (app, row?: RecordingSummary, title?: string) => renameRecording(app, row, title),
   'browserDebug.deleteRecording': (app, row?: RecordingSummary) => deleteRecording(app, row),
   'browserDebug.openRecording': (app, row?: RecordingSummary) => openRecording(app, row),

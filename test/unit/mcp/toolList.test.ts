@@ -52,6 +52,7 @@ const RECORDING_TOOLS = [
   'import_recording',
   'export_recording',
   'export_fix_receipt',
+  'find_leaks',
 ];
 
 type JsonSchema = {
