@@ -52,10 +52,7 @@ const listSchema = z.strictObject({
   since: sinceParam,
   before: beforeParam,
   search: searchParam,
-  context: z
-    .enum(CONTEXT_FILTERS)
-    .optional()
-    .describe('Only entries made there: page (the top document), frame (iframes) or a kind of worker'),
+  context: z.enum(CONTEXT_FILTERS).optional().describe('Where it ran: page, frame or a worker kind'),
   scope: scopeParam,
 });
 

@@ -9,10 +9,10 @@ const runId = (which: string) => z.string().max(40).optional().describe(which);
 const exportFixReceipt = defineTool({
   name: 'export_fix_receipt',
   title: 'Fix receipt',
-  description: 'PR-ready Markdown: failing vs passing replay (verdicts, errors gone/new, vitals, videos).',
+  description: 'PR-ready Markdown comparing a failing and a passing replay.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema: z.strictObject({
-    id: z.string().regex(RECORDING_ID, 'expected a recording id such as "rec-1a2b3c4d5e6f"').describe('Recording id.'),
+    id: z.string().regex(RECORDING_ID, 'expected a recording id such as "rec-1a2b3c4d5e6f"').describe('Recording id'),
     before: runId('Failing runId'),
     after: runId('Passing runId (default: latest)'),
   }),

@@ -7,24 +7,19 @@ import { defineTool } from '../tool';
 
 const findLeaks = defineTool({
   name: 'find_leaks',
-  title: 'Find memory leaks in a recorded flow',
+  title: 'Find memory leaks',
   description:
-    'Does this recorded flow leak? Replays it N times with heap snapshots; answers a verdict, what grows per iteration and the source line that keeps it. Takes ~20 s.',
+    'Replays a recorded flow N times with heap snapshots: a leak verdict, growth per iteration, the line that keeps it. ~20 s.',
   annotations: { openWorldHint: false },
   schema: z.strictObject({
-    id: z
-      .string()
-      .regex(RECORDING_ID, 'expected a recording id such as "rec-1a2b3c4d5e6f"')
-      .describe('Recording id (list_recordings).'),
+    id: z.string().regex(RECORDING_ID, 'expected a recording id such as "rec-1a2b3c4d5e6f"').describe('Recording id'),
     iterations: z
       .number()
       .int()
       .min(MIN_LEAK_ITERATIONS)
       .max(MAX_LEAK_ITERATIONS)
       .optional()
-      .describe(
-        `Times the flow repeats after its warm-up (${MIN_LEAK_ITERATIONS}..${MAX_LEAK_ITERATIONS}, default ${DEFAULT_LEAK_ITERATIONS}).`,
-      ),
+      .describe(`Repeats after a warm-up (default ${DEFAULT_LEAK_ITERATIONS})`),
   }),
   handler: async (args, { services, agent, progress, signal }) => {
     // The leak service reaches the browser on its own: the lease gate is asked here, and the tab held for the check.

@@ -61,8 +61,7 @@ const listRecordings = defineTool({
 const getRecording = defineTool({
   name: 'get_recording',
   title: 'Read a recording',
-  description:
-    "A recording's steps, each with the errors and failed requests it led to, then other events, and its JSON file path.",
+  description: "A recording's steps with the errors and failed requests each led to, other events, and its JSON path.",
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema: z.strictObject({ id: recordingId }),
   handler: async (args, { services, budget }) => ({
@@ -105,15 +104,15 @@ const replayRecording = defineTool({
   name: 'replay_recording',
   title: 'Replay a recording',
   description:
-    "Replays a recording in the user's tab to check a fix: reproduced, not reproduced (its errors gone) or diverged (which step, why).",
+    "Replays a recording in the user's tab to check a fix: reproduced, not reproduced (errors gone) or diverged (step, why).",
   annotations: { openWorldHint: false },
   schema: z.strictObject({
     id: recordingId,
     secrets: z
       .record(z.string(), z.string())
       .optional()
-      .describe('Values for {{secret:NAME}} placeholders, only when a replay says one is missing. Never saved.'),
-    networkMocks: z.array(z.looseObject({})).max(20).optional().describe('mock_network rules for this replay'),
+      .describe('{{secret:NAME}} values, only when a replay asks. Never saved.'),
+    networkMocks: z.array(z.looseObject({})).max(20).optional().describe('mock_network rules'),
     video: z.boolean().optional().describe('Record a video'),
   }),
   handler: replay,
