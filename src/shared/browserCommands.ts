@@ -125,7 +125,7 @@ export interface BrowserCommands {
   act: Command<{ action: string; maxChars?: number; [field: string]: unknown } & TabTarget, ActReply>;
   inspect: Command<InspectRequest & TabTarget, ElementInspection>;
   highlight: Command<HighlightArgs, PageInfo & { cleared?: boolean; label?: string; durationMs?: number }>;
-  pick: Command<TabTarget, { tabId: number; picking: true }>;
+  pick: Command<TabTarget, { tabId: number; picking: true; focused: boolean }>;
   'performance-trace': Command<{ transferId: string; reload?: boolean; durationMs?: number } & TabTarget, TraceReply>;
   'record-start': Command<{ recordingId: string } & TabTarget, { tabId: number; url?: string; startedAt: number }>;
   'record-stop': Command<{ recordingId?: string }, BrowserRecording & { id: string }>;

@@ -233,3 +233,19 @@ export async function frameWith(page: Page, selector: string, what: string, time
   );
   return found!;
 }
+
+/** Right-clicks `row` and chooses `label`; a menu that opened before it had the item is closed and opened again. */
+export async function contextMenuItem(workbench: Page, row: Locator, label: string): Promise<void> {
+  const item = workbench.locator('.monaco-menu .action-label', { hasText: label }).first();
+  await until(
+    async () => {
+      await row.click({ button: 'right' });
+      if (await item.waitFor({ timeout: 5_000 }).then(succeeded, failed)) return true;
+      await workbench.keyboard.press('Escape');
+      return false;
+    },
+    60_000,
+    `"${label}" in the context menu`,
+  );
+  await chooseMenuItem(workbench, label);
+}
