@@ -35,6 +35,7 @@ import { RecordingsView } from './recordings/recordingsView';
 import { ConsoleView } from './views/consoleView';
 import { RefreshThrottle } from './views/refreshThrottle';
 import { ElementView } from './views/elementView';
+import { createSidebarTrees } from './views/sidebarTrees';
 import { NetworkView } from './views/networkView';
 
 /**
@@ -169,10 +170,7 @@ export class BrowserDebug {
       new RecordingStatusBar(this.recordingsView),
       new BrowserDiagnostics(this.feed, this.navigator),
       new WalkthroughContext(this.feed),
-      vscode.window.registerTreeDataProvider('browserDebug.console', this.consoleView),
-      vscode.window.registerTreeDataProvider('browserDebug.network', this.networkView),
-      vscode.window.registerTreeDataProvider('browserDebug.element', this.elementView),
-      vscode.window.registerTreeDataProvider('browserDebug.recordings', this.recordingsView),
+      ...createSidebarTrees(this),
       this.feed.onDidChangeRecordings(() => void this.recordingsView.reload()),
       this.session.onDidChange(() => void this.recordingsView.reload()),
       vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, this.details),

@@ -195,13 +195,16 @@ export async function chooseMenuItem(workbench: Page, label: string): Promise<vo
   );
 }
 
-/** Opens the Browser Debug side bar unless it is open already (a second click would close it). */
+/**
+ * Opens the Browser Debug side bar unless it is open already (a second click would close it). Forced: a count
+ * badge lies over the icon (a person's click goes through it to the icon, Playwright's check would refuse).
+ */
 export async function openSideBar(workbench: Page): Promise<void> {
   if (await workbench.locator('.pane-header', { hasText: 'Console' }).first().isVisible()) return;
   await workbench
     .locator('.activitybar a[aria-label^="Browser Debug"], .activitybar .action-item[aria-label^="Browser Debug"]')
     .first()
-    .click();
+    .click({ force: true });
   await workbench.locator('.pane-header', { hasText: 'Console' }).first().waitFor({ timeout: 30_000 });
 }
 
