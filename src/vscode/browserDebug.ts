@@ -171,6 +171,9 @@ export class BrowserDebug {
       new BrowserDiagnostics(this.feed, this.navigator),
       new WalkthroughContext(this.feed),
       ...createSidebarTrees(this),
+      vscode.window.registerWebviewPanelSerializer('browserDebug.dashboard', {
+        deserializeWebviewPanel: async (panel) => this.dashboard.restore(panel),
+      }),
       this.feed.onDidChangeRecordings(() => void this.recordingsView.reload()),
       this.session.onDidChange(() => void this.recordingsView.reload()),
       vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, this.details),
