@@ -169,7 +169,7 @@ export interface BrowserCommands {
   /** By ref or selector (what callers send), or `at` a viewport point in CSS px (a replay's visual change). */
   inspect: Command<(InspectRequest | { at: { x: number; y: number } }) & TabTarget, ElementInspection>;
   highlight: Command<HighlightArgs, PageInfo & { cleared?: boolean; label?: string; durationMs?: number }>;
-  pick: Command<TabTarget, { tabId: number; picking: true }>;
+  pick: Command<TabTarget, { tabId: number; picking: true; focused: boolean }>;
   'performance-trace': Command<{ transferId: string; reload?: boolean; durationMs?: number } & TabTarget, TraceReply>;
   /**
    * The tab's DevTools target id (chrome.debugger.getTargets): Chrome closes HeapProfiler to extensions, so

@@ -37,6 +37,7 @@ import { RecordingsView } from './recordings/recordingsView';
 import { ConsoleView } from './views/consoleView';
 import { RefreshThrottle } from './views/refreshThrottle';
 import { ElementView } from './views/elementView';
+import { createSidebarTrees } from './views/sidebarTrees';
 import { NetworkView } from './views/networkView';
 
 /**
@@ -77,6 +78,10 @@ export class BrowserDebug {
   /** Where the user's machine reaches the connector, in a remote window. */
   externalAddress: string | undefined;
   private cachedSettings: BrowserDebugSettings | undefined;
+  /** Fires once the settings were read afresh after a change. */
+  private readonly settingsChanged = new vscode.EventEmitter<void>();
+  /** Fires when the MCP definition VS Code is offered changes (port, `mcp.enabled`). */
+  readonly mcpDefinitionsChanged = new vscode.EventEmitter<void>();
   /** The `browserDebug.browserConnected` context key as last set. */
   private browserConnectedContext: boolean | undefined;
   /** The trees redraw at once, then at most once a second while captures stream in. */
@@ -176,20 +181,33 @@ export class BrowserDebug {
       new RecordingStatusBar(this.recordingsView),
       (this.diagnostics = new BrowserDiagnostics(this.feed, this.navigator)),
       new WalkthroughContext(this.feed),
-      vscode.window.registerTreeDataProvider('browserDebug.console', this.consoleView),
-      vscode.window.registerTreeDataProvider('browserDebug.network', this.networkView),
-      vscode.window.registerTreeDataProvider('browserDebug.element', this.elementView),
-      vscode.window.registerTreeDataProvider('browserDebug.recordings', this.recordingsView),
+      ...createSidebarTrees(this),
+      vscode.window.registerWebviewPanelSerializer('browserDebug.dashboard', {
+        deserializeWebviewPanel: async (panel) => this.dashboard.restore(panel),
+      }),
       this.feed.onDidChangeRecordings(() => void this.recordingsView.reload()),
       this.session.onDidChange(() => void this.recordingsView.reload()),
       vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, this.details),
-      ...(mcp ? [registerMcpProvider(mcp, this.session, this.settings)] : []),
+      this.settingsChanged,
+      this.mcpDefinitionsChanged,
+      ...(mcp
+        ? [
+            registerMcpProvider(mcp, {
+              session: this.session,
+              settings: this.settings,
+              onDidChangeSettings: this.settingsChanged.event,
+              changed: this.mcpDefinitionsChanged,
+            }),
+          ]
+        : []),
       this.feed.onDidChange(() => this.refreshViews(statusBar)),
       this.session.onDidChange(() => statusBar.update()),
       this.session.onDidChange(() => void this.exposeWhenHosting()),
-      vscode.workspace.onDidChangeConfiguration(
-        (event) => event.affectsConfiguration('browserDebug') && (this.cachedSettings = undefined),
-      ),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (!event.affectsConfiguration('browserDebug')) return;
+        this.cachedSettings = undefined;
+        this.settingsChanged.fire();
+      }),
       ...registerCommandTable(this),
       ...registerAuditCommands(this),
       ...registerPerformanceCommands(this),

@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import type { CommandContext, CommandHandler } from './commandContext';
 import { COMMANDS } from './commands';
 import { INSPECTION_COMMANDS } from './inspection/inspectionCommands';
+import { REQUEST_COMMANDS } from './network/requestActions';
+import { PAGE_COMMANDS } from './page/pageCommands';
 import { RECORDING_COMMANDS } from './recordings/recordingCommands';
 import { REPLAY_VIEWER_COMMANDS } from './replayViewer/replayViewerCommands';
 
@@ -11,6 +13,8 @@ export const COMMAND_TABLE: Readonly<Record<string, CommandHandler>> = {
   ...INSPECTION_COMMANDS,
   ...RECORDING_COMMANDS,
   ...REPLAY_VIEWER_COMMANDS,
+  ...REQUEST_COMMANDS,
+  ...PAGE_COMMANDS,
 };
 
 /** Registers the whole table: one loop, each handler given the context and VS Code's arguments. */

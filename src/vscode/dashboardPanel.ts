@@ -80,18 +80,40 @@ export class DashboardPanel implements vscode.Disposable {
     return this.panel?.visible ?? false;
   }
 
+  /** Opens beside the active editor (not over it), or brings the open one forward. */
   show(): void {
     if (this.panel) return this.panel.reveal();
+    const panel = vscode.window.createWebviewPanel(
+      'browserDebug.dashboard',
+      'Browser Debug',
+      vscode.ViewColumn.Beside,
+      this.options(),
+    );
+    this.attach(panel);
+  }
+
+  /** A dashboard VS Code kept across a window reload (its WebviewPanelSerializer): filled again, as if opened. */
+  restore(panel: vscode.WebviewPanel): void {
+    if (this.panel) return panel.dispose();
+    panel.webview.options = this.options();
+    this.attach(panel);
+  }
+
+  private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
     const media = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
-    this.panel = vscode.window.createWebviewPanel('browserDebug.dashboard', 'Browser Debug', vscode.ViewColumn.Active, {
+    return {
       enableScripts: true,
       retainContextWhenHidden: true,
       localResourceRoots: [media, ...[...this.roots].map((root) => vscode.Uri.file(root))],
-    });
-    this.panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'icon.png');
-    this.panel.webview.html = this.html(this.panel.webview, media);
-    this.panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message));
-    this.panel.onDidDispose(() => {
+    };
+  }
+
+  private attach(panel: vscode.WebviewPanel): void {
+    this.panel = panel;
+    panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'icon.png');
+    panel.webview.html = this.html(panel.webview, vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview'));
+    panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message));
+    panel.onDidDispose(() => {
       this.panel = undefined;
       this.ready = false;
       this.shownConnected = undefined;

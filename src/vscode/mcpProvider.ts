@@ -23,22 +23,32 @@ export function mcpDefinitions(
   ];
 }
 
-/** Lets Copilot agent mode list our tools with no configuration; a port change refreshes the definition. */
-export function registerMcpProvider(
-  api: McpApi,
-  session: ConnectorSession,
-  settings: () => BrowserDebugSettings,
-): vscode.Disposable {
-  const changed = new vscode.EventEmitter<void>();
-  let lastPort = session.port;
-  const watch = session.onDidChange(() => {
-    if (session.port === lastPort) return;
-    lastPort = session.port;
+/** What the provider watches: the session (its port) and the settings (`mcp.enabled`); `changed` tells VS Code. */
+export interface McpProviderSources {
+  session: ConnectorSession;
+  settings: () => BrowserDebugSettings;
+  /** Fires after the settings were read afresh. */
+  onDidChangeSettings: vscode.Event<void>;
+  changed: vscode.EventEmitter<void>;
+}
+
+/**
+ * Lets Copilot agent mode list our tools with no configuration. A port change refreshes the definition;
+ * turning `mcp.enabled` off or on removes or offers it at once, without a reload.
+ */
+export function registerMcpProvider(api: McpApi, sources: McpProviderSources): vscode.Disposable {
+  const { session, settings, changed } = sources;
+  const offered = () => ({ port: session.port, enabled: settings().mcpEnabled });
+  let last = offered();
+  const refresh = () => {
+    const now = offered();
+    if (now.port === last.port && now.enabled === last.enabled) return;
+    last = now;
     changed.fire();
-  });
+  };
   const provider = api.lm.registerMcpServerDefinitionProvider('browserDebug.mcp', {
     onDidChangeMcpServerDefinitions: changed.event,
     provideMcpServerDefinitions: () => mcpDefinitions(api, session, settings),
   });
-  return vscode.Disposable.from(provider, watch, changed);
+  return vscode.Disposable.from(provider, session.onDidChange(refresh), sources.onDidChangeSettings(refresh));
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { DEFAULT_REDACTED_HEADERS } from '../shared/redaction';
+import { expandPathSetting, type PathContext } from './settingPaths';
 
 /** Every `browserDebug.*` setting, typed; defaults equal package.json's. Core code gets this object, never the API. */
 export interface BrowserDebugSettings {
@@ -69,7 +70,7 @@ export function readSettings(): BrowserDebugSettings {
     autoStart: get('connector.autoStart', DEFAULT_SETTINGS.autoStart),
     maxConsoleEntries: get('store.maxConsoleEntries', DEFAULT_SETTINGS.maxConsoleEntries),
     maxNetworkEntries: get('store.maxNetworkEntries', DEFAULT_SETTINGS.maxNetworkEntries),
-    screenshotFolder: get('screenshots.folder', DEFAULT_SETTINGS.screenshotFolder),
+    screenshotFolder: pathSetting(get('screenshots.folder', DEFAULT_SETTINGS.screenshotFolder)),
     screenshotFormat: get('screenshots.format', DEFAULT_SETTINGS.screenshotFormat),
     redactHeaders: get('network.redactHeaders', DEFAULT_SETTINGS.redactHeaders),
     pathMapping: get('sourceMaps.pathMapping', DEFAULT_SETTINGS.pathMapping),
@@ -86,12 +87,27 @@ export function readSettings(): BrowserDebugSettings {
       /^[a-p]{32}$/.test(id),
     ),
     launchUrl: get('launch.url', DEFAULT_SETTINGS.launchUrl),
-    launchBrowser: get('launch.browser', DEFAULT_SETTINGS.launchBrowser),
+    launchBrowser: launchBrowserSetting(get('launch.browser', DEFAULT_SETTINGS.launchBrowser)),
     networkMockIdleMinutes: get('networkMocks.idleMinutes', DEFAULT_SETTINGS.networkMockIdleMinutes),
     filesAllowSecrets: get('files.allowSecrets', DEFAULT_SETTINGS.filesAllowSecrets),
     networkFullBodies: get('network.fullBodies', DEFAULT_SETTINGS.networkFullBodies),
     agentsShareAlways: get('agents.shareAlways', DEFAULT_SETTINGS.agentsShareAlways),
   };
+}
+
+function pathContext(): PathContext {
+  const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file');
+  return { folders: folders.map((folder) => ({ name: folder.name, path: folder.uri.fsPath })) };
+}
+
+/** A folder setting with `${workspaceFolder}` and `~` expanded; one naming a folder this window lacks falls back to the default. */
+function pathSetting(value: string): string {
+  return expandPathSetting(value, pathContext()) ?? '';
+}
+
+/** `launch.browser` is a kind (`chrome`) or an executable's path: only a path is expanded. */
+function launchBrowserSetting(value: string): string {
+  return /[/\\$~]/.test(value) ? pathSetting(value) : value;
 }
 
 /**

@@ -91,7 +91,7 @@ describe('VS Code UI: Export as Test… writes the test where the project keeps 
     await workbench
       .locator('.activitybar a[aria-label^="Browser Debug"], .activitybar .action-item[aria-label^="Browser Debug"]')
       .first()
-      .click();
+      .click({ force: true });
     const header = workbench.locator('.pane-header', { hasText: 'Recordings' }).first();
     await header.waitFor({ timeout: 30_000 });
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();

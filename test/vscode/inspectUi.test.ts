@@ -122,7 +122,7 @@ describe('VS Code UI: a picked element in the Element view, Go to CSS Rule and G
     await workbench
       .locator('.activitybar a[aria-label^="Browser Debug"], .activitybar .action-item[aria-label^="Browser Debug"]')
       .first()
-      .click();
+      .click({ force: true });
     const header = workbench.locator('.pane-header', { hasText: 'Element' }).first();
     await header.waitFor({ timeout: 30_000 });
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();

@@ -100,7 +100,7 @@ describe('VS Code UI: record from the Recordings view, replay, see the verdict (
     await workbench
       .locator('.activitybar a[aria-label^="Browser Debug"], .activitybar .action-item[aria-label^="Browser Debug"]')
       .first()
-      .click();
+      .click({ force: true });
     const header = workbench.locator('.pane-header', { hasText: 'Recordings' }).first();
     await header.waitFor({ timeout: 30_000 });
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();

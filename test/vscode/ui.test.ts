@@ -58,7 +58,7 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     await workbench
       .locator('.activitybar a[aria-label^="Browser Debug"], .activitybar .action-item[aria-label^="Browser Debug"]')
       .first()
-      .click();
+      .click({ force: true });
     const row = workbench.locator('.monaco-list-row', { hasText: 'Uncaught Error: plain failure' }).first();
     await row.waitFor({ timeout: 30_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-console-view.png') });
@@ -77,7 +77,7 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
       await workbench
         .locator('.activitybar a[aria-label^="Browser Debug"], .activitybar .action-item[aria-label^="Browser Debug"]')
         .first()
-        .click();
+        .click({ force: true });
     }
     const row = workbench.locator('.monaco-list-row', { hasText: 'bd fixture: warn from App' }).first();
     await row.waitFor({ timeout: 30_000 });

@@ -1,4 +1,8 @@
-/** The Network tab: a waterfall of requests, newest first, updated in place; Enter or a click opens the details. */
+/**
+ * The Network tab: requests newest first, updated in place; Enter or a click opens the details, the
+ * context menu has VS Code's request actions (Copy as cURL, Mock This Request…). The waterfall is drawn
+ * per page load, so one load's bars are not slivers beside another's.
+ */
 import type { StoredNetworkRequest } from '../../src/shared/protocol';
 import { isFailedRequest } from '../../src/shared/networkOutcome';
 import type { TabView } from './consoleTab';
@@ -16,6 +20,22 @@ function formatMs(ms: number | undefined): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
 
+/** Each page load's first start and last end: the scale its requests' bars are drawn on. */
+function loadSpans(rows: readonly StoredNetworkRequest[]): Map<string, Span> {
+  const bounds = new Map<string, { start: number; end: number }>();
+  for (const request of rows) {
+    const end = request.timestamp + (request.duration ?? 0);
+    const known = bounds.get(request.pageLoadId);
+    if (!known) bounds.set(request.pageLoadId, { start: request.timestamp, end });
+    else
+      bounds.set(request.pageLoadId, {
+        start: Math.min(known.start, request.timestamp),
+        end: Math.max(known.end, end),
+      });
+  }
+  return new Map([...bounds].map(([id, { start, end }]) => [id, { start, span: Math.max(1, end - start) }]));
+}
+
 export function networkTab(): TabView {
   const list = el('div', { className: 'rows network' });
   list.setAttribute('role', 'tree');
@@ -24,15 +44,14 @@ export function networkTab(): TabView {
   const update = () =>
     keepScroll(list, () => {
       const rows = state.network.slice(-MAX_ROWS);
-      const start = Math.min(...rows.map((r) => r.timestamp));
-      const end = Math.max(...rows.map((r) => r.timestamp + (r.duration ?? 0)));
-      const span: Span = { start, span: Math.max(1, end - start) };
+      const spans = loadSpans(rows);
+      const spanOf = (request: StoredNetworkRequest) => spans.get(request.pageLoadId)!;
       reconcile(
         list,
         rows.slice().reverse(),
         (request) => request.id,
-        (request) => createRow(request, span),
-        (row, request) => updateRow(row, request, span),
+        (request) => createRow(request, spanOf(request)),
+        (row, request) => updateRow(row, request, spanOf(request)),
       );
       setActive(list);
     });
@@ -52,6 +71,12 @@ function createRow(request: StoredNetworkRequest, span: Span): HTMLElement {
   );
   row.setAttribute('role', 'treeitem');
   row.dataset.id = request.id;
+  // VS Code's webview context menu: package.json's `webview/context` entries for this section get the id.
+  row.dataset.vscodeContext = JSON.stringify({
+    webviewSection: 'request',
+    requestId: request.id,
+    preventDefaultContextMenuItems: true,
+  });
   row.onclick = () => post({ type: 'openRequest', id: request.id });
   updateRow(row, request, span);
   return row;

@@ -29,7 +29,10 @@ function node<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, 
   return element;
 }
 
-/** One row per page load, newest first; a cell per metric, coloured by its rating. */
+/** Ratings in words as well as colours: a colour alone says nothing to some readers. */
+const RATING_WORDS: Record<string, string> = { good: 'good', 'needs-improvement': 'needs improvement', poor: 'poor' };
+
+/** One row per page load, newest first; a cell per metric, its rating in colour and in words. */
 export function vitalsTable(pageLoads: PageLoadVitals[]): HTMLElement {
   const table = node('table', 'vitals');
   const head = node('tr', '');
@@ -46,7 +49,7 @@ export function vitalsTable(pageLoads: PageLoadVitals[]): HTMLElement {
       const cell = node(
         'td',
         metric ? `vital ${metric.rating}` : 'vital',
-        metric ? formatVital(name, metric.value) : '–',
+        metric ? `${formatVital(name, metric.value)} · ${RATING_WORDS[metric.rating] ?? metric.rating}` : '–',
       );
       if (metric?.target) cell.title = metric.target;
       row.append(cell);

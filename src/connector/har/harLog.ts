@@ -54,6 +54,23 @@ function resourceType(captured: string): Entry['_resourceType'] {
   return captured.toLowerCase() as Entry['_resourceType'];
 }
 
+/** The request half of a HAR entry (what httpsnippet reads to write Copy as cURL); headers already redacted. */
+export function harRequest(request: StoredNetworkRequest, bodySize = sizes(request).request): Entry['request'] {
+  return {
+    method: request.method,
+    url: request.url,
+    httpVersion: '',
+    cookies: [],
+    headers: pairs(request.requestHeaders),
+    queryString: queryString(request.url),
+    ...(request.requestBody !== undefined
+      ? { postData: { mimeType: header(request.requestHeaders, 'content-type') ?? '', text: request.requestBody } }
+      : {}),
+    headersSize: -1,
+    bodySize,
+  };
+}
+
 function entry(request: StoredNetworkRequest): Entry {
   const size = sizes(request);
   const phases = timings(request);
@@ -62,24 +79,7 @@ function entry(request: StoredNetworkRequest): Entry {
     pageref: request.pageLoadId,
     startedDateTime: new Date(request.timestamp).toISOString(),
     time: Object.values(phases).reduce((sum, ms) => sum + Math.max(0, ms), 0),
-    request: {
-      method: request.method,
-      url: request.url,
-      httpVersion: '',
-      cookies: [],
-      headers: pairs(request.requestHeaders),
-      queryString: queryString(request.url),
-      ...(request.requestBody !== undefined
-        ? {
-            postData: {
-              mimeType: header(request.requestHeaders, 'content-type') ?? '',
-              text: request.requestBody,
-            },
-          }
-        : {}),
-      headersSize: -1,
-      bodySize: size.request,
-    },
+    request: harRequest(request, size.request),
     response: {
       status: request.status ?? 0,
       statusText: request.statusText ?? '',

@@ -11,6 +11,7 @@ import { identityRoutes } from './routes/identityRoutes';
 import { networkMockRoutes } from './routes/networkMockRoutes';
 import { agentRoutes } from './routes/agentRoutes';
 import { inspectionRoutes } from './routes/inspectionRoutes';
+import { navigationRoutes } from './routes/navigationRoutes';
 import { networkRoutes } from './routes/networkRoutes';
 import { pageRoutes } from './routes/pageRoutes';
 import { pairingRoutes } from './routes/pairingRoutes';
@@ -34,6 +35,7 @@ export function apiRoutes(services: ConnectorServices): Route[] {
     ...consoleRoutes(services),
     ...networkRoutes(services),
     ...pageRoutes(services),
+    ...navigationRoutes(services),
     ...auditRoutes(services),
     ...performanceRoutes(services),
     ...recordingRoutes(services),

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { fileURLToPath } from 'node:url';
 import type { StackFrame } from '../../shared/protocol';
 import type { MappedFrame, OriginalPosition } from '../../shared/stackFrames';
@@ -43,8 +44,9 @@ const FAILURE_TTL_MS = 3000;
  * checked after DNS on every fetch, and its origin; without a page, loopback only.
  */
 export class SourceMapper {
-  private readonly cache = new Map<string, { at: number; map: Promise<TraceMap | undefined> }>();
-  private readonly bundles = new Map<string, { at: number; text: Promise<string> }>();
+  /** Scripts' maps (and stylesheets', keptMap): least recently used go first past maxScripts; mapFor's expire. */
+  private readonly cache: LRUCache<string, Promise<TraceMap | undefined>>;
+  private readonly bundles: LRUCache<string, Promise<string>>;
   private library: Promise<TraceMapping> | undefined;
   private readonly timeoutMs: number;
   private readonly maxBytes: number;
@@ -52,7 +54,7 @@ export class SourceMapper {
   private readonly ttlMs: number;
   private readonly logger: Logger;
   private readonly fileRoots: FileRootsSource;
-  private readonly scopes = new Map<string, { at: number; scope: Promise<FetchScope> }>();
+  private readonly scopes = new LRUCache<string, Promise<FetchScope>>({ max: 16, ttl: FAILURE_TTL_MS });
   readonly resolver: Resolver | undefined;
 
   constructor(options: SourceMapperOptions = {}) {
@@ -64,6 +66,9 @@ export class SourceMapper {
     this.logger = options.logger ?? silentLogger;
     this.fileRoots = options.fileRoots ?? (() => []);
     this.resolver = options.resolver;
+    this.cache = new LRUCache({ max: this.maxScripts });
+    // ttl 0 means "always read again" here, and "never expires" to lru-cache: 1 ms is the former.
+    this.bundles = new LRUCache({ max: 8, ttl: Math.max(1, this.ttlMs) });
   }
 
   /**
@@ -124,22 +129,12 @@ export class SourceMapper {
     // Script URLs hold no line break: these keys never meet theirs.
     const cacheKey = `\n${key}`;
     const cached = this.cache.get(cacheKey);
-    if (cached) {
-      this.remember(cacheKey, cached);
-      return cached.map;
-    }
+    if (cached) return cached;
     const map = load();
-    this.remember(cacheKey, { at: Infinity, map });
-    const forget = () => this.cache.get(cacheKey)?.map === map && this.cache.delete(cacheKey);
+    this.cache.set(cacheKey, map);
+    const forget = () => this.cache.peek(cacheKey) === map && this.cache.delete(cacheKey);
     map.then((found) => found ?? forget(), forget);
     return map;
-  }
-
-  /** Kept as the newest entry; past maxScripts the oldest goes. */
-  private remember(key: string, entry: { at: number; map: Promise<TraceMap | undefined> }): void {
-    this.cache.delete(key);
-    this.cache.set(key, entry);
-    if (this.cache.size > this.maxScripts) this.cache.delete(this.cache.keys().next().value!);
   }
 
   /**
@@ -153,31 +148,27 @@ export class SourceMapper {
     } catch {
       // no page
     }
-    const now = Date.now();
     const cached = this.scopes.get(origin);
-    if (cached && now - cached.at < FAILURE_TTL_MS) return cached.scope;
+    if (cached) return cached;
     const scope = scopeOfPage(origin && origin !== 'null' ? pageUrl : undefined, this.resolver);
-    this.scopes.set(origin, { at: now, scope });
-    if (this.scopes.size > 16) this.scopes.delete(this.scopes.keys().next().value!);
+    this.scopes.set(origin, scope);
     return scope;
   }
 
   private mapFor(scriptUrl: string, bundles: readonly string[], scope: FetchScope): Promise<TraceMap | undefined> {
-    const now = Date.now();
     // A map read for one page's scope is not handed to a page with a narrower one.
     const key = `${[...scope].sort().join(',')} ${scriptUrl}`;
     const cached = this.cache.get(key);
-    if (cached && now - cached.at < this.ttlMs) return cached.map;
+    if (cached) return cached;
     const map = (
       isEvalModuleUrl(scriptUrl) ? this.findEvalMap(scriptUrl, bundles, scope) : this.find(scriptUrl, scope)
     ).catch((error: Error) => {
       this.logger.debug(`No source map for ${scriptUrl}: ${error.message}`);
       // A failed fetch (a timeout, a server still starting) is kept only briefly.
-      const entry = this.cache.get(key);
-      if (entry) entry.at = Math.min(entry.at, Date.now() - this.ttlMs + FAILURE_TTL_MS);
+      if (this.cache.peek(key) === map) this.cache.set(key, map, { ttl: Math.min(this.ttlMs, FAILURE_TTL_MS) || 1 });
       return undefined;
     });
-    this.remember(key, { at: now, map });
+    this.cache.set(key, map, { ttl: Math.max(1, this.ttlMs) });
     return map;
   }
 
@@ -215,15 +206,13 @@ export class SourceMapper {
 
   /** A bundle's text, kept briefly: one bundle evals many modules. */
   private bundleText(url: string, scope: FetchScope): Promise<string> {
-    const now = Date.now();
     const key = `${[...scope].sort().join(',')} ${url}`;
     const cached = this.bundles.get(key);
-    if (cached && now - cached.at < this.ttlMs) return cached.text;
+    if (cached) return cached;
     // A failed read is not kept: the dev server may still be starting, and mapFor's short failure TTL applies.
     const text = this.read(new URL(url), scope).then((result) => result.text);
-    text.catch(() => this.bundles.delete(key));
-    this.bundles.set(key, { at: now, text });
-    if (this.bundles.size > 8) this.bundles.delete(this.bundles.keys().next().value!);
+    text.catch(() => this.bundles.peek(key) === text && this.bundles.delete(key));
+    this.bundles.set(key, text);
     return text;
   }
 

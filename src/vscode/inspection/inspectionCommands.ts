@@ -19,12 +19,27 @@ export const INSPECTION_COMMANDS: Record<string, CommandHandler> = {
 async function pickElement(app: CommandContext): Promise<void> {
   try {
     await callConnector(app.session.port, 'POST', '/pick-element', {});
+    revealNextPick(app);
     void vscode.window.showInformationMessage(
       'Pick an element in your browser tab: click it, add a note if you like, and press Enter. Esc cancels.',
     );
   } catch (error) {
     await showFailure('start picking', error);
   }
+}
+
+/** The browser came forward for the pick; when the pick arrives, the Element view comes forward here. */
+function revealNextPick(app: CommandContext, waitMs = 5 * 60_000): void {
+  const stop = () => {
+    clearTimeout(timer);
+    waiting.dispose();
+  };
+  const waiting = app.feed.onDidAdd((entries) => {
+    if (!entries.some((entry) => entry.type === 'selected-element')) return;
+    stop();
+    void vscode.commands.executeCommand('browserDebug.element.focus');
+  });
+  const timer = setTimeout(stop, waitMs);
 }
 
 /** The pick the Element view shows, with its locations mapped by the connector. */

@@ -28,7 +28,10 @@ export { levelOf };
 
 /** The Console view: entries grouped by page load, newest first, filtered by a minimum level. */
 export class ConsoleView extends GroupedView<ConsoleEntry> {
-  minimumLevel: LogLevel = 'debug';
+  private level: LogLevel = 'debug';
+  private readonly filterChanged = new vscode.EventEmitter<LogLevel>();
+  /** The level filter changed (the view's description names it). */
+  readonly onDidChangeFilter = this.filterChanged.event;
   /** How many identical consecutive entries each shown row stands for. */
   private readonly repeats = new WeakMap<ConsoleEntry, number>();
   private readonly locatedSubscription: vscode.Disposable;
@@ -43,6 +46,17 @@ export class ConsoleView extends GroupedView<ConsoleEntry> {
     this.locatedSubscription = locations.onDidLocate(() => this.relabel.request());
   }
 
+  /** Entries below this level are hidden; `debug` shows all. */
+  get minimumLevel(): LogLevel {
+    return this.level;
+  }
+
+  set minimumLevel(level: LogLevel) {
+    if (level === this.level) return;
+    this.level = level;
+    this.filterChanged.fire(level);
+  }
+
   override getChildren(node?: Node): Node[] {
     if (!node || !isGroup(node)) return super.getChildren(node);
     const runs = collapseRepeats(node.entries, (entry) => consoleRepeatKey(entry, this.locations.label(entry)));
@@ -53,6 +67,7 @@ export class ConsoleView extends GroupedView<ConsoleEntry> {
   override dispose(): void {
     this.locatedSubscription.dispose();
     this.relabel.dispose();
+    this.filterChanged.dispose();
     super.dispose();
   }
 

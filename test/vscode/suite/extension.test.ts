@@ -62,3 +62,57 @@ describe('Browser Debug in VS Code: activation', () => {
     assert.equal(initialize.status, 200);
   });
 });
+
+describe('Browser Debug in VS Code: settings applied live', () => {
+  const rig = hostRig();
+  const config = () => vscode.workspace.getConfiguration('browserDebug');
+
+  it('turning mcp.enabled off and on withdraws and offers the MCP definition at once, with no reload', async () => {
+    const nextChange = () =>
+      new Promise<void>((resolve) => {
+        const once = rig.app.mcpDefinitionsChanged.event(() => {
+          once.dispose();
+          resolve();
+        });
+      });
+    let changed = nextChange();
+    await config().update('mcp.enabled', false, vscode.ConfigurationTarget.Global);
+    await changed;
+    assert.deepEqual(rig.app.mcpDefinitions(), []);
+    changed = nextChange();
+    await config().update('mcp.enabled', undefined, vscode.ConfigurationTarget.Global);
+    await changed;
+    assert.equal(rig.app.mcpDefinitions()[0]?.uri.toString(), `http://127.0.0.1:${rig.port}/mcp`);
+  });
+
+  it('screenshots.folder expands ${workspaceFolder}; a folder the window lacks falls back to the default', async () => {
+    await config().update('screenshots.folder', '${workspaceFolder}/shots', vscode.ConfigurationTarget.Workspace);
+    assert.equal(rig.app.settings().screenshotFolder, join(rig.folder, 'shots'));
+    await config().update('screenshots.folder', '${workspaceFolder:nope}/x', vscode.ConfigurationTarget.Workspace);
+    assert.equal(rig.app.settings().screenshotFolder, '');
+    await config().update('screenshots.folder', undefined, vscode.ConfigurationTarget.Workspace);
+  });
+
+  it('connector.port is machine-scoped: a workspace cannot move it', async () => {
+    await config()
+      .update('connector.port', rig.port + 1, vscode.ConfigurationTarget.Workspace)
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+    assert.equal(config().get('connector.port'), rig.port, 'a workspace value is not applied');
+    await config()
+      .update('connector.port', undefined, vscode.ConfigurationTarget.Workspace)
+      .then(
+        () => undefined,
+        () => undefined,
+      );
+    const packageJson = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
+      contributes: { configuration: { properties: Record<string, { scope?: string }> }[] };
+    };
+    const port = packageJson.contributes.configuration.find(
+      (section) => section.properties['browserDebug.connector.port'],
+    );
+    assert.equal(port?.properties['browserDebug.connector.port']?.scope, 'machine');
+  });
+});

@@ -69,6 +69,10 @@ export async function startCodeServer(bin: string, options: CodeServerOptions): 
     ...options.settings,
   };
   writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify(settings, null, 2));
+  // code-server windows are remote: machine-scoped settings (the connector's port) are read from the
+  // remote machine's settings, as a user of code-server, SSH or a dev container sets them.
+  mkdirSync(join(userData, 'Machine'), { recursive: true });
+  writeFileSync(join(userData, 'Machine', 'settings.json'), JSON.stringify(settings, null, 2));
   const env = {
     ...process.env,
     ...options.env,

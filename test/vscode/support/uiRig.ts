@@ -203,13 +203,16 @@ export async function chooseMenuItem(workbench: Page, label: string): Promise<vo
   );
 }
 
-/** Opens the Browser Debug side bar unless it is open already (a second click would close it). */
+/**
+ * Opens the Browser Debug side bar unless it is open already (a second click would close it). Forced: a count
+ * badge lies over the icon (a person's click goes through it to the icon, Playwright's check would refuse).
+ */
 export async function openSideBar(workbench: Page): Promise<void> {
   if (await workbench.locator('.pane-header', { hasText: 'Console' }).first().isVisible()) return;
   await workbench
     .locator('.activitybar a[aria-label^="Browser Debug"], .activitybar .action-item[aria-label^="Browser Debug"]')
     .first()
-    .click();
+    .click({ force: true });
   await workbench.locator('.pane-header', { hasText: 'Console' }).first().waitFor({ timeout: 30_000 });
 }
 
@@ -240,4 +243,20 @@ export async function frameWith(page: Page, selector: string, what: string, time
     what,
   );
   return found!;
+}
+
+/** Right-clicks `row` and chooses `label`; a menu that opened before it had the item is closed and opened again. */
+export async function contextMenuItem(workbench: Page, row: Locator, label: string): Promise<void> {
+  const item = workbench.locator('.monaco-menu .action-label', { hasText: label }).first();
+  await until(
+    async () => {
+      await row.click({ button: 'right' });
+      if (await item.waitFor({ timeout: 5_000 }).then(succeeded, failed)) return true;
+      await workbench.keyboard.press('Escape');
+      return false;
+    },
+    60_000,
+    `"${label}" in the context menu`,
+  );
+  await chooseMenuItem(workbench, label);
 }

@@ -15,8 +15,11 @@ const PICK_ATTRIBUTE = 'data-browser-debug-pick';
 /** The `commands` entry in the manifest (its keyboard shortcut). */
 export const PICK_COMMAND = 'pick-element';
 
-/** Starts the page picker in a tab (default: the selected or active one). */
-export async function startPick(tabId?: number): Promise<{ tabId: number; picking: true }> {
+/**
+ * Starts the page picker in a tab (default: the selected or active one) and brings that tab forward:
+ * active in its window, the window focused, so a pick started from VS Code lands where the user looks.
+ */
+export async function startPick(tabId?: number): Promise<{ tabId: number; picking: true; focused: boolean }> {
   const tab = await targetTab(tabId);
   // Every frame in scope gets a picker, so an element in an iframe is picked where it is.
   const target = { tabId: tab.id!, frameIds: await framesInScope(tab.id!, settings()) };
@@ -26,7 +29,18 @@ export async function startPick(tabId?: number): Promise<{ tabId: number; pickin
       `Cannot pick in this tab (${error.message}): open your app's page and retry.`,
     );
   });
-  return { tabId: tab.id!, picking: true };
+  return { tabId: tab.id!, picking: true, focused: await bringForward(tab) };
+}
+
+/** The tab active and its window focused; false where the browser refuses (the pick still runs). */
+async function bringForward(tab: chrome.tabs.Tab): Promise<boolean> {
+  try {
+    if (!tab.active) await chrome.tabs.update(tab.id!, { active: true });
+    await chrome.windows.update(tab.windowId, { focused: true });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** What the DevTools Element view has always shown, read from the element, and the pick mark removed. */

@@ -3,6 +3,7 @@
  * stable CSS selector (id, data-testid, then a short path), then `text/...`. Each alternative is a
  * one-part chain (`[["aria/Sign in"], ["#login"], ...]`).
  */
+import { computeAccessibleName } from 'dom-accessibility-api';
 
 const TEST_ATTRIBUTES = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
 const MAX_NAME = 80;
@@ -21,49 +22,14 @@ export function selectorsFor(element: Element): string[][] {
   return found.map((selector) => [selector]);
 }
 
-/** Roughly the accessible name Chrome computes, for the common cases. */
+/**
+ * The accessible name as the W3C accname algorithm computes it (dom-accessibility-api): what Chrome's
+ * accessibility tree reports, which replay looks an `aria/Name` selector up by. aria-labelledby chains,
+ * hidden text, `<label for>` and embedded controls are the cases a rough version got wrong.
+ */
 export function accessibleName(element: Element): string {
-  const labelledBy = element.getAttribute('aria-labelledby');
-  if (labelledBy) {
-    const text = labelledBy
-      .split(/\s+/)
-      .map((id) => element.ownerDocument.getElementById(id)?.textContent ?? '')
-      .join(' ');
-    if (text.trim()) return clean(text);
-  }
-  const label = element.getAttribute('aria-label');
-  if (label?.trim()) return clean(label);
-  if (
-    element instanceof HTMLInputElement ||
-    element instanceof HTMLTextAreaElement ||
-    element instanceof HTMLSelectElement
-  ) {
-    const labels = element.labels ? [...element.labels].map((node) => node.textContent ?? '').join(' ') : '';
-    if (labels.trim()) return clean(labels);
-    if (element instanceof HTMLInputElement && ['submit', 'button', 'reset'].includes(element.type))
-      return clean(element.value);
-    return clean(element.getAttribute('placeholder') ?? element.getAttribute('title') ?? '');
-  }
-  if (element instanceof HTMLImageElement) return clean(element.alt);
-  if (NAMED_BY_CONTENT.has(element.tagName) || element.getAttribute('role'))
-    return clean((element as HTMLElement).innerText ?? element.textContent ?? '');
-  return clean(element.getAttribute('title') ?? '');
+  return clean(computeAccessibleName(element));
 }
-
-const NAMED_BY_CONTENT = new Set([
-  'A',
-  'BUTTON',
-  'SUMMARY',
-  'OPTION',
-  'LABEL',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'LI',
-  'TD',
-  'TH',
-]);
 
 function clean(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
