@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { unzipSync } from 'fflate';
+import { imageSize } from 'image-size';
 import { VERSION } from '../../src/shared/version';
 import { startTestConnector, type TestConnector } from '../support/connector';
 import { get } from '../support/http';
@@ -42,6 +43,8 @@ describe('browser extension: the packaged zip', function () {
       'icons/icon32.png',
       'icons/icon48.png',
       'manifest.json',
+      'offscreen.html',
+      'offscreen.js',
       'options.css',
       'options.html',
       'options.js',
@@ -73,5 +76,23 @@ describe('browser extension: the packaged zip', function () {
         (log: { message: string }) => log.message === 'from the zip',
       ),
     );
+  });
+
+  it('with --store, puts the zip, the listing text and 1280×800 screenshots in one folder for the store', () => {
+    const store = join(folder, 'store');
+    execFileSync(
+      process.execPath,
+      [resolve(__dirname, '../../scripts/packageBrowserExtension.mjs'), join(folder, 'store.zip'), '--store', store],
+      { cwd: resolve(__dirname, '../..') },
+    );
+    assert.deepEqual(readdirSync(store).sort(), ['screenshots', 'store-listing.md', 'store.zip']);
+    assert.match(readFileSync(join(store, 'store-listing.md'), 'utf8'), /^# Browser Debug: Chrome Web Store listing/);
+    const shots = readdirSync(join(store, 'screenshots')).sort();
+    assert.deepEqual(shots, ['acting.png', 'options.png', 'popup.png']);
+    for (const shot of shots) {
+      const { width, height } = imageSize(readFileSync(join(store, 'screenshots', shot)));
+      assert.deepEqual([width, height], [1280, 800], shot);
+    }
+    assert.ok(unzipSync(readFileSync(join(store, 'store.zip')))['manifest.json'], 'the zip is a whole package');
   });
 });
