@@ -16,12 +16,7 @@ import { NetworkMockService } from './networkMocks/networkMockService';
 import { mockCommand } from './networkMocks/mockCommand';
 import { PerformanceService } from './performance/traceService';
 import { WebVitalsBook } from './performance/webVitals';
-import { LeakService } from './leaks/leakService';
-import { RecordingService } from './recordings/recordingService';
-import { EvidenceService } from './evidence/evidenceService';
-import { runKeeper } from './evidence/runKeeper';
-import { ScreencastVideo } from './evidence/screencastVideo';
-import { DEFAULT_RUNS_PER_RECORDING, RunStore } from './evidence/runStore';
+import { replayServices } from './evidence/replayServices';
 import { attachJournal } from './journal/journal';
 import { HybridMode } from './remote/hybridMode';
 import { ScreenshotService } from './screenshotService';
@@ -38,7 +33,6 @@ import { exportsFolder, HAR_NAMES } from './har/harExport';
 import { lanToken, lanWarning, type LanToken } from './trust/lanToken';
 import { PairingBook } from './trust/pairingBook';
 import { userSecret } from './trust/userSecret';
-import { VisualChangeService } from './visualChanges/visualChangeService';
 import { WsHub } from './wsHub';
 
 /** Our own connector already answers on the port: attach to it instead of starting a second, empty one. */
@@ -83,30 +77,17 @@ export class Connector {
     const store = new CaptureStore(config.limits, { headers: config.redactHeaders, fullBodies: config.fullBodies });
     const bridge = new BrowserBridge();
     const sourceMaps = new SourceMapper({ logger, fileRoots: () => config.filesRoots });
-    const video = new ScreencastVideo(bridge);
-    const runs = new RunStore(
-      {
-        dir: join(config.recordings.dir, 'runs'),
-        maxPerRecording: config.recordings.maxRuns ?? DEFAULT_RUNS_PER_RECORDING,
-      },
-      logger,
-    );
-    // Exports are written where upload_file may read (the files roots, else the working folder unless
-    // that is / or home), unless a test sets its own.
-    const recordings = new RecordingService(
-      { ...config.recordings, exportRoots: config.recordings.exportRoots ?? exportRoots(config.filesRoots) },
+    const webVitals = new WebVitalsBook();
+    const audits = new AuditService({ config: config.audits, bridge, logger, findChrome: () => findAnyBrowser() });
+    const replays = replayServices({
+      config,
       bridge,
       store,
       logger,
-      runKeeper(runs, video),
-      new VisualChangeService(
-        { dir: config.recordings.dir, maxBaselines: config.recordings.maxRecordings },
-        bridge,
-        sourceMaps,
-      ),
-    );
-    const webVitals = new WebVitalsBook();
-    const audits = new AuditService({ config: config.audits, bridge, logger, findChrome: () => findAnyBrowser() });
+      sourceMaps,
+      audits,
+      port: () => this.listeningPort,
+    });
     store.onEntry((entry) => webVitals.observe(entry));
     store.onCleared(() => webVitals.clear());
     const core: Omit<ConnectorServices, 'remote'> = {
@@ -129,9 +110,7 @@ export class Connector {
         commandTimeoutMs: config.commandTimeoutMs,
       }),
       webVitals,
-      recordings,
-      evidence: new EvidenceService(recordings, runs, () => `http://127.0.0.1:${this.listeningPort}`, video.transfers),
-      leaks: new LeakService({ bridge, store, recordings, sourceMaps, devtools: () => audits.devtoolsChoice() }),
+      ...replays,
       networkMocks: new NetworkMockService(
         mockCommand(() => this.services),
         store,
@@ -314,10 +293,4 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   socket.end(
     `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
-}
-
-/** Where exports may be written: the usable file roots, else the working folder unless it is / or home. */
-function exportRoots(filesRoots: readonly string[]): string[] {
-  const { usable } = vetRoots(filesRoots.length ? filesRoots : [process.cwd()]);
-  return usable;
 }
