@@ -48,10 +48,14 @@ describe("many agents: WebSocket and Web Vitals answers cover the agent's own ta
 
   it('get_websocket_frames shows each agent only the frames of its own tab; scope "all" shows both', async () => {
     await Promise.all([talk(a, 'hello-from-alpha'), talk(b, 'hello-from-beta')]);
+    // Each tab's frames reach the store in their own batches: wait for both sides' echoes.
     await until(
-      async () => /hello-from-beta/.test((await a.tool('get_websocket_frames', { scope: 'all' })).text),
+      async () => {
+        const all = (await a.tool('get_websocket_frames', { scope: 'all' })).text;
+        return ['alpha', 'beta'].every((who) => new RegExp(`↓ received text \\d+ B "hello-from-${who}"`).test(all));
+      },
       10_000,
-      "beta's frames reached the store",
+      "both agents' frames reached the store",
     );
     const mine = (await a.tool('get_websocket_frames')).text;
     assert.match(mine, /↑ sent text \d+ B "hello-from-alpha"/);

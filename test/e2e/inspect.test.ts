@@ -246,7 +246,7 @@ describe('inspect_element and highlight_element in real dev-server apps', functi
         ).browserDebug;
         return hooks.shortcut('pick-element', tab);
       });
-      assert.deepEqual(Object.keys(started as object).sort(), ['picking', 'tabId'], JSON.stringify(started));
+      assert.deepEqual(Object.keys(started as object).sort(), ['focused', 'picking', 'tabId'], JSON.stringify(started));
       const before = await page.textContent('button.counter');
       await page.hover('button.counter');
       await until(async () => /^button\.counter · \d+×\d+$/.test(await pickerLabel(page)), 5000, 'the hover label');
