@@ -119,6 +119,68 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
     assert.equal(await cross.textContent('#cross-clicks'), 'clicks: 2');
   });
 
+  describe('inspect, highlight and drag inside the cross-origin frame', () => {
+    it('inspects a ref there: cascade from its own sheet, box in the tab, role and name', async () => {
+      const answer = await rig.tool('inspect_element', { ref: refIn(snapshot, /button "Cross button"/) });
+      assert.equal(answer.isError, false, answer.text);
+      assert.match(
+        answer.text,
+        /<button> role button "Cross button"; selector: #cross-button/,
+        answer.text.slice(0, 600),
+      );
+      assert.match(answer.text, /\nVisible\.\n/, answer.text.slice(0, 1200));
+      assert.match(answer.text, /Matched rules/, answer.text.slice(0, 1200));
+      // The rule from the frame's own <style>, with its file and line there.
+      assert.match(
+        answer.text,
+        /#cross-button — http:\/\/localhost:\d+\/cross\.html:\d+\n {2}✓ color: rgb\(0, 90, 0\)/,
+      );
+      // The box is where the button sits in the tab: the frame's place in the page plus its place in the frame.
+      const frameAt = await page.evaluate(() => {
+        const frame = document.getElementById('cross')!;
+        const rect = frame.getBoundingClientRect();
+        return { x: rect.x + frame.clientLeft, y: rect.y + frame.clientTop };
+      });
+      const button = await cross.evaluate(() =>
+        document.getElementById('cross-button')!.getBoundingClientRect().toJSON(),
+      );
+      const inFrame = { x: frameAt.x + button.x, y: frameAt.y + button.y };
+      const box = /Box: ([\d.]+)×([\d.]+) at \(([\d.-]+), ([\d.-]+)\)/.exec(answer.text);
+      assert.ok(box, answer.text.slice(0, 1200));
+      assert.ok(
+        Math.abs(Number(box[3]) - inFrame.x) < 1 && Math.abs(Number(box[4]) - inFrame.y) < 1,
+        `${box[0]} ${JSON.stringify(inFrame)}`,
+      );
+    });
+
+    it('highlights a ref there, in the frame itself, and the next action clears it', async () => {
+      const answer = await rig.tool('highlight_element', {
+        ref: refIn(snapshot, /button "Cross button"/),
+        label: 'this',
+      });
+      assert.equal(answer.isError, false, answer.text);
+      const outline = () => cross.locator('#__browser_debug_highlight__').count();
+      assert.equal(await outline(), 1);
+      assert.equal(await page.locator('#__browser_debug_highlight__').count(), 0, 'not drawn in the top page');
+      const click = await rig.tool('click', { ref: refIn(snapshot, /button "Top button"/) });
+      assert.equal(click.isError, false, click.text);
+      assert.equal(await outline(), 0, 'the action cleared it');
+    });
+
+    it('drags and drops between elements of the frame with real input', async () => {
+      const answer = await rig.tool('drag', {
+        fromRef: refIn(snapshot, /"Cross card"/),
+        toRef: refIn(snapshot, /region "Cross basket"/),
+      });
+      assert.equal(answer.isError, false, answer.text);
+      await until(async () => (await cross.textContent('#cross-drop')) === 'dropped cross card', 5000, 'the drop');
+      assert.deepEqual(
+        (await seenIn(cross)).filter((seen) => seen.kind === 'cross-drop'),
+        [{ kind: 'cross-drop', trusted: true }],
+      );
+    });
+  });
+
   describe('execute_javascript in a frame', () => {
     it('runs in the cross-origin frame named by its ref, and says which frame ran it', async () => {
       const ref = refIn(snapshot, /Iframe "Cross-origin frame"/);

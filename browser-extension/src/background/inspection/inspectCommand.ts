@@ -2,7 +2,9 @@ import type { ElementInspection, InspectedRule } from '../../../../src/shared/in
 import { CommandError } from '../commandError';
 import { targetTab } from '../targetTab';
 import { actionSession, type ActionSession } from '../actions/actionSession';
-import { nodeOfRef } from '../actions/refs';
+import type { DocumentSession } from '../actions/acting';
+import { actingFor } from '../actions/frameView';
+import { elementOfRef } from '../actions/refs';
 import { refuseWhileDialog } from '../actions/snapshotCommand';
 import { boxFrom, computedNames, computedValues } from './boxModel';
 import { cascade, type CdpMatchedStyles } from './cssCascade';
@@ -14,7 +16,7 @@ import { ruleLocation, styleSheets } from './styleSheets';
  * The element of a ref or the first of a selector's matches (with how many matched), as the backend id and the
  * front-end id the CSS domain wants. A selector's query already answers front-end ids.
  */
-async function target(session: ActionSession, args: Record<string, unknown>, node?: number) {
+async function target(session: DocumentSession, args: Record<string, unknown>, node?: number) {
   const at = pointOf(args.at);
   if (at) return atPoint(session, at);
   if (node !== undefined) {
@@ -45,7 +47,7 @@ async function target(session: ActionSession, args: Record<string, unknown>, nod
   }
   if (typeof args.ref !== 'string')
     throw new CommandError('INVALID_ARGUMENT', 'Give the element as `ref` (from take_snapshot) or `selector` (CSS).');
-  const backendNodeId = nodeOfRef(session.tabId, args.ref);
+  const { backendNodeId } = elementOfRef(session.tabId, args.ref);
   const { nodeId, remembered } = await frontendId(session, backendNodeId);
   if (!nodeId)
     throw new CommandError('STALE_REF', 'That element is no longer on the page. Take a new snapshot and use its refs.');
@@ -59,7 +61,7 @@ function pointOf(value: unknown): { x: number; y: number } | undefined {
 }
 
 /** The element painted at a viewport point (CSS px), as the page's hit testing finds it. */
-async function atPoint(session: ActionSession, at: { x: number; y: number }) {
+async function atPoint(session: DocumentSession, at: { x: number; y: number }) {
   const { backendNodeId } = await session
     .send<{ backendNodeId: number }>('DOM.getNodeForLocation', { ...at, ignorePointerEventsNone: true })
     .catch(() => {
@@ -72,7 +74,7 @@ async function atPoint(session: ActionSession, at: { x: number; y: number }) {
 
 /** Matched rules by the element's front-end id; a remembered id that went stale is asked for again, once. */
 async function rulesOf(
-  session: ActionSession,
+  session: DocumentSession,
   args: Record<string, unknown>,
   found: Awaited<ReturnType<typeof target>>,
 ) {
@@ -85,7 +87,7 @@ async function rulesOf(
   }
 }
 
-async function roleAndName(session: ActionSession, backendNodeId: number) {
+async function roleAndName(session: DocumentSession, backendNodeId: number) {
   const { nodes } = await session
     .send<{ nodes: { role?: { value?: string }; name?: { value?: string } }[] }>('Accessibility.getPartialAXTree', {
       backendNodeId,
@@ -97,7 +99,7 @@ async function roleAndName(session: ActionSession, backendNodeId: number) {
   return { ...(role ? { role } : {}), ...(name ? { name } : {}) };
 }
 
-async function matchedRules(session: ActionSession, nodeId: number) {
+async function matchedRules(session: DocumentSession, nodeId: number) {
   const [table, matched] = await Promise.all([
     styleSheets(session),
     session.send<CdpMatchedStyles>('CSS.getMatchedStylesForNode', { nodeId }),
@@ -114,13 +116,23 @@ async function matchedRules(session: ActionSession, nodeId: number) {
 }
 
 /**
+ * The document the element lives in: for a ref inside an out-of-process iframe, that frame's view (its child
+ * session: DOM, CSS, Runtime and the accessibility tree are per process); else the tab's page.
+ */
+function documentOf(session: ActionSession, args: Record<string, unknown>, node?: number): DocumentSession {
+  if (node !== undefined || pointOf(args.at) || typeof args.ref !== 'string') return session;
+  return actingFor(session, elementOfRef(session.tabId, args.ref).targetId);
+}
+
+/**
  * `inspect` command: what an element is, where it is, why it looks so, and which component made it. `node` (a
  * backend node id the worker found itself, such as a pick inside a shadow root) takes the place of ref and selector.
  */
 export async function inspect(args: Record<string, unknown>, node?: number): Promise<ElementInspection> {
   const tab = await targetTab(typeof args.tabId === 'number' ? args.tabId : undefined);
-  const session = await actionSession(tab.id!);
-  refuseWhileDialog(session);
+  const tabSession = await actionSession(tab.id!);
+  refuseWhileDialog(tabSession);
+  const session = documentOf(tabSession, args, node);
   // CSS first: computed and matched styles need the domain enabled, and its stylesheet headers.
   await styleSheets(session);
   const located = target(session, args, node);
@@ -130,7 +142,7 @@ export async function inspect(args: Record<string, unknown>, node?: number): Pro
     node !== undefined
       ? Promise.resolve(node)
       : byRef
-        ? Promise.resolve().then(() => nodeOfRef(session.tabId, args.ref))
+        ? Promise.resolve().then(() => elementOfRef(session.tabId, args.ref).backendNodeId)
         : located.then((found) => found.backendNodeId);
   const extra = Array.isArray(args.properties) ? args.properties.filter((name) => typeof name === 'string') : [];
   // Three requests at once: the page (facts, box, computed values), the CSS domain, the accessibility tree.
@@ -141,7 +153,11 @@ export async function inspect(args: Record<string, unknown>, node?: number): Pro
     backend.then((backendNodeId) => roleAndName(session, backendNodeId)),
   ]);
   const values = new Map(Object.entries(facts.values));
-  const box = boxFrom(facts.rect, values);
+  // In an out-of-process iframe the box is in the frame's viewport: the answer gives it in the tab's.
+  const origin = session === tabSession ? undefined : await session.origin?.(false);
+  const rect =
+    facts.rect && origin ? { ...facts.rect, x: facts.rect.x + origin.x, y: facts.rect.y + origin.y } : facts.rect;
+  const box = boxFrom(rect, values);
   const computed = computedValues(values, extra);
   return {
     tabId: tab.id!,
