@@ -160,13 +160,22 @@ describe('capture from every document of the page: iframes and workers (#33)', f
       return newest!;
     }
 
-    it('picks the button of the cross-origin iframe and names the frame', async () => {
+    it('picks the button of the cross-origin iframe, names the frame, and inspects it there', async () => {
       const pay = page.frames().find((frame) => frame.url().startsWith(app.payOrigin))!;
       const picked = await pickWith(() => pay.click('#pay-button'));
       assert.equal(picked.element.tagName, 'BUTTON');
       assert.equal(picked.element.id, 'pay-button');
       assert.equal(picked.note, 'this one');
       assert.deepEqual(picked.context, { kind: 'frame', url: `${app.payOrigin}/pay.html` });
+      // The full inspection, read over the frame's own session: its rule, its role and name, a box.
+      const inspection = picked.inspection;
+      assert.ok(inspection, JSON.stringify(picked).slice(0, 600));
+      assert.deepEqual([inspection.tag, inspection.role, inspection.name], ['button', 'button', 'Pay now']);
+      const rule = (inspection.rules as Entry[]).find((entry) => entry.selector === '#pay-button');
+      assert.ok(rule, JSON.stringify(inspection.rules));
+      assert.equal(rule.location.sheetUrl, `${app.payOrigin}/pay.html`);
+      assert.ok(inspection.box.width > 0 && inspection.box.height > 0, JSON.stringify(inspection.box));
+      assert.equal(await pay.locator('[data-browser-debug-pick]').count(), 0, 'the pick mark is gone');
       assert.equal(await pay.textContent('#paid'), 'unpaid', 'the page never saw the pick click');
     });
 

@@ -4,7 +4,7 @@ import { targetTab } from '../targetTab';
 import { actionSession, type ActionSession } from '../actions/actionSession';
 import type { DocumentSession } from '../actions/acting';
 import { actingFor } from '../actions/frameView';
-import { elementOfRef } from '../actions/refs';
+import { elementOfRef, type RefElement } from '../actions/refs';
 import { refuseWhileDialog } from '../actions/snapshotCommand';
 import { boxFrom, computedNames, computedValues } from './boxModel';
 import { cascade, type CdpMatchedStyles } from './cssCascade';
@@ -119,20 +119,23 @@ async function matchedRules(session: DocumentSession, nodeId: number) {
  * The document the element lives in: for a ref inside an out-of-process iframe, that frame's view (its child
  * session: DOM, CSS, Runtime and the accessibility tree are per process); else the tab's page.
  */
-function documentOf(session: ActionSession, args: Record<string, unknown>, node?: number): DocumentSession {
-  if (node !== undefined || pointOf(args.at) || typeof args.ref !== 'string') return session;
+function documentOf(session: ActionSession, args: Record<string, unknown>, picked?: RefElement): DocumentSession {
+  if (picked) return actingFor(session, picked.targetId);
+  if (pointOf(args.at) || typeof args.ref !== 'string') return session;
   return actingFor(session, elementOfRef(session.tabId, args.ref).targetId);
 }
 
 /**
- * `inspect` command: what an element is, where it is, why it looks so, and which component made it. `node` (a
- * backend node id the worker found itself, such as a pick inside a shadow root) takes the place of ref and selector.
+ * `inspect` command: what an element is, where it is, why it looks so, and which component made it. `picked` (an
+ * element the worker found itself, such as a pick inside a shadow root or an out-of-process iframe) takes the
+ * place of ref and selector.
  */
-export async function inspect(args: Record<string, unknown>, node?: number): Promise<ElementInspection> {
+export async function inspect(args: Record<string, unknown>, picked?: RefElement): Promise<ElementInspection> {
+  const node = picked?.backendNodeId;
   const tab = await targetTab(typeof args.tabId === 'number' ? args.tabId : undefined);
   const tabSession = await actionSession(tab.id!);
   refuseWhileDialog(tabSession);
-  const session = documentOf(tabSession, args, node);
+  const session = documentOf(tabSession, args, picked);
   // CSS first: computed and matched styles need the domain enabled, and its stylesheet headers.
   await styleSheets(session);
   const located = target(session, args, node);
