@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { actRig, refIn } from './support/actRig';
 import { until, workerState } from './support/chromium';
@@ -119,7 +122,7 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
     assert.equal(await cross.textContent('#cross-clicks'), 'clicks: 2');
   });
 
-  describe('inspect, highlight and drag inside the cross-origin frame', () => {
+  describe('inspect, highlight, drag and upload inside the cross-origin frame', () => {
     it('inspects a ref there: cascade from its own sheet, box in the tab, role and name', async () => {
       const answer = await rig.tool('inspect_element', { ref: refIn(snapshot, /button "Cross button"/) });
       assert.equal(answer.isError, false, answer.text);
@@ -178,6 +181,26 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
         (await seenIn(cross)).filter((seen) => seen.kind === 'cross-drop'),
         [{ kind: 'cross-drop', trusted: true }],
       );
+    });
+
+    it('sets a file on a file input there; the frame reads it', async () => {
+      const files = mkdtempSync(join(tmpdir(), 'bd-frame-upload-'));
+      try {
+        rig.connector.connector.config.filesRoots.push(files);
+        writeFileSync(join(files, 'receipt.txt'), 'one pot of oolong');
+        const answer = await rig.tool('upload_file', {
+          ref: refIn(snapshot, /"Cross receipt"/),
+          paths: [join(files, 'receipt.txt')],
+        });
+        assert.equal(answer.isError, false, answer.text);
+        await until(
+          async () => (await cross.textContent('#cross-file-state')) === 'receipt.txt: one pot of oolong',
+          5000,
+          'the frame read the file',
+        );
+      } finally {
+        rmSync(files, { recursive: true, force: true });
+      }
     });
   });
 

@@ -56,7 +56,7 @@ export function nodeOfRef(tabId: number, ref: unknown): number {
   if (element.targetId !== undefined)
     throw new CommandError(
       'IN_CROSS_ORIGIN_FRAME',
-      `${String(ref)} is inside a cross-origin iframe, which this tool does not reach yet. Actions (click, fill, type_text, press_key, hover, drag), inspect_element and highlight_element do; or take a full snapshot.`,
+      `${String(ref)} is inside a cross-origin iframe, which this tool does not reach yet. Actions (click, fill, type_text, press_key, hover, drag), inspect_element, highlight_element and upload_file do; or take a full snapshot.`,
     );
   return element.backendNodeId;
 }
