@@ -122,7 +122,7 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
     assert.equal(await cross.textContent('#cross-clicks'), 'clicks: 2');
   });
 
-  describe('inspect, highlight, drag and upload inside the cross-origin frame', () => {
+  describe('inspect, highlight, drag, upload and part snapshots inside the cross-origin frame', () => {
     it('inspects a ref there: cascade from its own sheet, box in the tab, role and name', async () => {
       const answer = await rig.tool('inspect_element', { ref: refIn(snapshot, /button "Cross button"/) });
       assert.equal(answer.isError, false, answer.text);
@@ -181,6 +181,15 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
         (await seenIn(cross)).filter((seen) => seen.kind === 'cross-drop'),
         [{ kind: 'cross-drop', trusted: true }],
       );
+    });
+
+    it('snapshots only the part under a ref there (take_snapshot selector), with the same refs', async () => {
+      const frameRef = refIn(snapshot, /Iframe "Nested frame"/);
+      const part = await rig.tool('take_snapshot', { selector: frameRef });
+      assert.equal(part.isError, false, part.text);
+      assert.match(part.text, new RegExp(`\\b${frameRef} Iframe "Nested frame"`), part.text);
+      assert.equal(refIn(part.text, /button "Nested button"/), refIn(snapshot, /button "Nested button"/));
+      assert.doesNotMatch(part.text, /Cross button|Top button/);
     });
 
     it('sets a file on a file input there; the frame reads it', async () => {
