@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
+import { tabCommand } from '../../src/connector/actions/tabCommand';
 import { actRig, refIn } from './support/actRig';
 import { until, workerState } from './support/chromium';
 import { startFramesAct, type FramesActServer } from './support/framesActServer';
@@ -123,6 +124,24 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
   });
 
   describe('inspect, highlight, drag, upload and part snapshots inside the cross-origin frame', () => {
+    /** Where the frame's button is in the tab's viewport: the frame's content box plus its place in the frame. */
+    async function buttonInTab() {
+      const frameAt = await page.evaluate(() => {
+        const frame = document.getElementById('cross')!;
+        const rect = frame.getBoundingClientRect();
+        return { x: rect.x + frame.clientLeft, y: rect.y + frame.clientTop };
+      });
+      const button = await cross.evaluate(() =>
+        document.getElementById('cross-button')!.getBoundingClientRect().toJSON(),
+      );
+      return { ...button, x: frameAt.x + button.x, y: frameAt.y + button.y } as {
+        x: number;
+        y: number;
+        width: number;
+        height: number;
+      };
+    }
+
     it('inspects a ref there: cascade from its own sheet, box in the tab, role and name', async () => {
       const answer = await rig.tool('inspect_element', { ref: refIn(snapshot, /button "Cross button"/) });
       assert.equal(answer.isError, false, answer.text);
@@ -139,20 +158,23 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
         /#cross-button — http:\/\/localhost:\d+\/cross\.html:\d+\n {2}✓ color: rgb\(0, 90, 0\)/,
       );
       // The box is where the button sits in the tab: the frame's place in the page plus its place in the frame.
-      const frameAt = await page.evaluate(() => {
-        const frame = document.getElementById('cross')!;
-        const rect = frame.getBoundingClientRect();
-        return { x: rect.x + frame.clientLeft, y: rect.y + frame.clientTop };
-      });
-      const button = await cross.evaluate(() =>
-        document.getElementById('cross-button')!.getBoundingClientRect().toJSON(),
-      );
-      const inFrame = { x: frameAt.x + button.x, y: frameAt.y + button.y };
+      const inFrame = await buttonInTab();
       const box = /Box: ([\d.]+)×([\d.]+) at \(([\d.-]+), ([\d.-]+)\)/.exec(answer.text);
       assert.ok(box, answer.text.slice(0, 1200));
       assert.ok(
         Math.abs(Number(box[3]) - inFrame.x) < 1 && Math.abs(Number(box[4]) - inFrame.y) < 1,
         `${box[0]} ${JSON.stringify(inFrame)}`,
+      );
+    });
+
+    it('inspects the element at a point of the tab over the frame (as visual changes name regions)', async () => {
+      const { x, y, width, height } = await buttonInTab();
+      const at = { x: x + width / 2, y: y + height / 2 };
+      const reply = await tabCommand(rig.connector.connector.services, 'inspect', { at });
+      assert.deepEqual([reply.tag, reply.selector, reply.name], ['button', '#cross-button', 'Cross button']);
+      assert.ok(
+        reply.rules.some((rule) => rule.selector === '#cross-button'),
+        JSON.stringify(reply.rules),
       );
     });
 

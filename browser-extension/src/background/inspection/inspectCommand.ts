@@ -17,8 +17,6 @@ import { ruleLocation, styleSheets } from './styleSheets';
  * front-end id the CSS domain wants. A selector's query already answers front-end ids.
  */
 async function target(session: DocumentSession, args: Record<string, unknown>, node?: number) {
-  const at = pointOf(args.at);
-  if (at) return atPoint(session, at);
   if (node !== undefined) {
     // A remembered front-end id may have gone stale (DOM.getDocument resets them): rulesOf asks again once.
     const { nodeId, remembered } = await frontendId(session, node);
@@ -60,16 +58,35 @@ function pointOf(value: unknown): { x: number; y: number } | undefined {
   return typeof x === 'number' && typeof y === 'number' ? { x: Math.round(x), y: Math.round(y) } : undefined;
 }
 
-/** The element painted at a viewport point (CSS px), as the page's hit testing finds it. */
-async function atPoint(session: DocumentSession, at: { x: number; y: number }) {
-  const { backendNodeId } = await session
-    .send<{ backendNodeId: number }>('DOM.getNodeForLocation', { ...at, ignorePointerEventsNone: true })
-    .catch(() => {
-      throw new CommandError('NO_MATCH', `No element is painted at (${at.x}, ${at.y}) in the viewport.`);
+/**
+ * The element painted at a point of the tab's viewport (CSS px), as hit testing finds it: inside an out-of-process
+ * iframe too, where the frame's own hit test gets the point moved by the frame's offset. Over such a frame's
+ * border (no element of its own there) the answer is the <iframe>.
+ */
+async function elementAt(session: ActionSession, at: { x: number; y: number }): Promise<RefElement> {
+  let found: RefElement | undefined;
+  let doc: DocumentSession = session;
+  /** The child target `doc` is, undefined for the tab's page. */
+  let targetId: string | undefined;
+  for (;;) {
+    const origin = (await doc.origin?.(false)) ?? { x: 0, y: 0 };
+    const point = { x: Math.round(at.x - origin.x), y: Math.round(at.y - origin.y) };
+    const hit = await doc
+      .send<{ backendNodeId: number }>('DOM.getNodeForLocation', { ...point, ignorePointerEventsNone: true })
+      .catch(() => undefined);
+    if (!hit) break;
+    found =
+      targetId === undefined ? { backendNodeId: hit.backendNodeId } : { backendNodeId: hit.backendNodeId, targetId };
+    const { node } = await doc.send<{ node: { frameId?: string } }>('DOM.describeNode', {
+      backendNodeId: hit.backendNodeId,
     });
-  const { nodeId, remembered } = await frontendId(session, backendNodeId);
-  if (!nodeId) throw new CommandError('NO_MATCH', `The element at (${at.x}, ${at.y}) left the page.`);
-  return { backendNodeId, nodeId, remembered, matches: undefined };
+    const child = node.frameId ? session.targets.byTargetId(node.frameId) : undefined;
+    if (!child) break;
+    doc = actingFor(session, child.targetId);
+    targetId = child.targetId;
+  }
+  if (!found) throw new CommandError('NO_MATCH', `No element is painted at (${at.x}, ${at.y}) in the viewport.`);
+  return found;
 }
 
 /** Matched rules by the element's front-end id; a remembered id that went stale is asked for again, once. */
@@ -121,21 +138,23 @@ async function matchedRules(session: DocumentSession, nodeId: number) {
  */
 function documentOf(session: ActionSession, args: Record<string, unknown>, picked?: RefElement): DocumentSession {
   if (picked) return actingFor(session, picked.targetId);
-  if (pointOf(args.at) || typeof args.ref !== 'string') return session;
+  if (typeof args.ref !== 'string') return session;
   return actingFor(session, elementOfRef(session.tabId, args.ref).targetId);
 }
 
 /**
  * `inspect` command: what an element is, where it is, why it looks so, and which component made it. `picked` (an
  * element the worker found itself, such as a pick inside a shadow root or an out-of-process iframe) takes the
- * place of ref and selector.
+ * place of ref and selector; so does `at`, a point of the tab's viewport, through every frame under it.
  */
 export async function inspect(args: Record<string, unknown>, picked?: RefElement): Promise<ElementInspection> {
-  const node = picked?.backendNodeId;
   const tab = await targetTab(typeof args.tabId === 'number' ? args.tabId : undefined);
   const tabSession = await actionSession(tab.id!);
   refuseWhileDialog(tabSession);
-  const session = documentOf(tabSession, args, picked);
+  const point = picked ? undefined : pointOf(args.at);
+  const element = point ? await elementAt(tabSession, point) : picked;
+  const node = element?.backendNodeId;
+  const session = documentOf(tabSession, args, element);
   // CSS first: computed and matched styles need the domain enabled, and its stylesheet headers.
   await styleSheets(session);
   const located = target(session, args, node);
