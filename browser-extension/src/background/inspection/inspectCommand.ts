@@ -8,7 +8,7 @@ import { elementOfRef, type RefElement } from '../actions/refs';
 import { refuseWhileDialog } from '../actions/snapshotCommand';
 import { boxFrom, computedNames, computedValues } from './boxModel';
 import { cascade, type CdpMatchedStyles } from './cssCascade';
-import { elementFacts } from './elementFacts';
+import { elementFacts, type ElementFacts } from './elementFacts';
 import { forgetFrontendId, frontendId } from './frontendNodes';
 import { ruleLocation, styleSheets } from './styleSheets';
 
@@ -142,6 +142,12 @@ function documentOf(session: ActionSession, args: Record<string, unknown>, picke
   return actingFor(session, elementOfRef(session.tabId, args.ref).targetId);
 }
 
+/** A rect of the document's viewport in the tab's: an out-of-process iframe's moved by the frame's offset. */
+async function inTab(session: DocumentSession, rect: ElementFacts['rect']): Promise<ElementFacts['rect']> {
+  const origin = rect ? await session.origin?.(false) : undefined;
+  return rect && origin ? { ...rect, x: rect.x + origin.x, y: rect.y + origin.y } : rect;
+}
+
 /**
  * `inspect` command: what an element is, where it is, why it looks so, and which component made it. `picked` (an
  * element the worker found itself, such as a pick inside a shadow root or an out-of-process iframe) takes the
@@ -175,11 +181,7 @@ export async function inspect(args: Record<string, unknown>, picked?: RefElement
     backend.then((backendNodeId) => roleAndName(session, backendNodeId)),
   ]);
   const values = new Map(Object.entries(facts.values));
-  // In an out-of-process iframe the box is in the frame's viewport: the answer gives it in the tab's.
-  const origin = session === tabSession ? undefined : await session.origin?.(false);
-  const rect =
-    facts.rect && origin ? { ...facts.rect, x: facts.rect.x + origin.x, y: facts.rect.y + origin.y } : facts.rect;
-  const box = boxFrom(rect, values);
+  const box = boxFrom(await inTab(session, facts.rect), values);
   const computed = computedValues(values, extra);
   return {
     tabId: tab.id!,
