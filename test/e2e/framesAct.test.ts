@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
+import { tabCommand } from '../../src/connector/actions/tabCommand';
 import { actRig, refIn } from './support/actRig';
 import { until, workerState } from './support/chromium';
 import { startFramesAct, type FramesActServer } from './support/framesActServer';
@@ -117,6 +121,118 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
     const answer = await rig.tool('click', { ref: refIn(snapshot, /button "Cross button"/) });
     assert.equal(answer.isError, false, answer.text);
     assert.equal(await cross.textContent('#cross-clicks'), 'clicks: 2');
+  });
+
+  describe('inspect, highlight, drag, upload and part snapshots inside the cross-origin frame', () => {
+    /** Where the frame's button is in the tab's viewport: the frame's content box plus its place in the frame. */
+    async function buttonInTab() {
+      const frameAt = await page.evaluate(() => {
+        const frame = document.getElementById('cross')!;
+        const rect = frame.getBoundingClientRect();
+        return { x: rect.x + frame.clientLeft, y: rect.y + frame.clientTop };
+      });
+      const button = await cross.evaluate(() =>
+        document.getElementById('cross-button')!.getBoundingClientRect().toJSON(),
+      );
+      return { ...button, x: frameAt.x + button.x, y: frameAt.y + button.y } as {
+        x: number;
+        y: number;
+        width: number;
+        height: number;
+      };
+    }
+
+    it('inspects a ref there: cascade from its own sheet, box in the tab, role and name', async () => {
+      const answer = await rig.tool('inspect_element', { ref: refIn(snapshot, /button "Cross button"/) });
+      assert.equal(answer.isError, false, answer.text);
+      assert.match(
+        answer.text,
+        /<button> role button "Cross button"; selector: #cross-button/,
+        answer.text.slice(0, 600),
+      );
+      assert.match(answer.text, /\nVisible\.\n/, answer.text.slice(0, 1200));
+      assert.match(answer.text, /Matched rules/, answer.text.slice(0, 1200));
+      // The rule from the frame's own <style>, with its file and line there.
+      assert.match(
+        answer.text,
+        /#cross-button — http:\/\/localhost:\d+\/cross\.html:\d+\n {2}✓ color: rgb\(0, 90, 0\)/,
+      );
+      // The box is where the button sits in the tab: the frame's place in the page plus its place in the frame.
+      const inFrame = await buttonInTab();
+      const box = /Box: ([\d.]+)×([\d.]+) at \(([\d.-]+), ([\d.-]+)\)/.exec(answer.text);
+      assert.ok(box, answer.text.slice(0, 1200));
+      assert.ok(
+        Math.abs(Number(box[3]) - inFrame.x) < 1 && Math.abs(Number(box[4]) - inFrame.y) < 1,
+        `${box[0]} ${JSON.stringify(inFrame)}`,
+      );
+    });
+
+    it('inspects the element at a point of the tab over the frame (as visual changes name regions)', async () => {
+      const { x, y, width, height } = await buttonInTab();
+      const at = { x: x + width / 2, y: y + height / 2 };
+      const reply = await tabCommand(rig.connector.connector.services, 'inspect', { at });
+      assert.deepEqual([reply.tag, reply.selector, reply.name], ['button', '#cross-button', 'Cross button']);
+      assert.ok(
+        reply.rules.some((rule) => rule.selector === '#cross-button'),
+        JSON.stringify(reply.rules),
+      );
+    });
+
+    it('highlights a ref there, in the frame itself, and the next action clears it', async () => {
+      const answer = await rig.tool('highlight_element', {
+        ref: refIn(snapshot, /button "Cross button"/),
+        label: 'this',
+      });
+      assert.equal(answer.isError, false, answer.text);
+      const outline = () => cross.locator('#__browser_debug_highlight__').count();
+      assert.equal(await outline(), 1);
+      assert.equal(await page.locator('#__browser_debug_highlight__').count(), 0, 'not drawn in the top page');
+      const click = await rig.tool('click', { ref: refIn(snapshot, /button "Top button"/) });
+      assert.equal(click.isError, false, click.text);
+      assert.equal(await outline(), 0, 'the action cleared it');
+    });
+
+    it('drags and drops between elements of the frame with real input', async () => {
+      const answer = await rig.tool('drag', {
+        fromRef: refIn(snapshot, /"Cross card"/),
+        toRef: refIn(snapshot, /region "Cross basket"/),
+      });
+      assert.equal(answer.isError, false, answer.text);
+      await until(async () => (await cross.textContent('#cross-drop')) === 'dropped cross card', 5000, 'the drop');
+      assert.deepEqual(
+        (await seenIn(cross)).filter((seen) => seen.kind === 'cross-drop'),
+        [{ kind: 'cross-drop', trusted: true }],
+      );
+    });
+
+    it('snapshots only the part under a ref there (take_snapshot selector), with the same refs', async () => {
+      const frameRef = refIn(snapshot, /Iframe "Nested frame"/);
+      const part = await rig.tool('take_snapshot', { selector: frameRef });
+      assert.equal(part.isError, false, part.text);
+      assert.match(part.text, new RegExp(`\\b${frameRef} Iframe "Nested frame"`), part.text);
+      assert.equal(refIn(part.text, /button "Nested button"/), refIn(snapshot, /button "Nested button"/));
+      assert.doesNotMatch(part.text, /Cross button|Top button/);
+    });
+
+    it('sets a file on a file input there; the frame reads it', async () => {
+      const files = mkdtempSync(join(tmpdir(), 'bd-frame-upload-'));
+      try {
+        rig.connector.connector.config.filesRoots.push(files);
+        writeFileSync(join(files, 'receipt.txt'), 'one pot of oolong');
+        const answer = await rig.tool('upload_file', {
+          ref: refIn(snapshot, /"Cross receipt"/),
+          paths: [join(files, 'receipt.txt')],
+        });
+        assert.equal(answer.isError, false, answer.text);
+        await until(
+          async () => (await cross.textContent('#cross-file-state')) === 'receipt.txt: one pot of oolong',
+          5000,
+          'the frame read the file',
+        );
+      } finally {
+        rmSync(files, { recursive: true, force: true });
+      }
+    });
   });
 
   describe('execute_javascript in a frame', () => {

@@ -3,7 +3,7 @@ import { CommandError } from '../commandError';
 import { isInScope, outOfScopeMessage } from '../scope';
 import { settings } from '../settings';
 import { targetTab } from '../targetTab';
-import type { Acting } from './acting';
+import type { Acting, ElementAt } from './acting';
 import { actionSession, type ActionSession, type OpenDialog } from './actionSession';
 import { answerDialog, dialogSession } from './dialogs';
 import { fillNode, selectOptions } from './forms';
@@ -27,14 +27,9 @@ const text = (value: unknown, name: string): string => {
   if (typeof value !== 'string') throw new CommandError('INVALID_ARGUMENT', `Give \`${name}\` as a string.`);
   return value;
 };
-/** An element to act on: its node, and the document it lives in (the page, or an out-of-process iframe). */
-interface Target {
-  at: Acting;
-  backendNodeId: number;
-}
 
 /** The element of a ref, or (for callers such as Recorder replay, which have no snapshot) of `selector`. */
-async function node(session: ActionSession, ref: unknown, selector?: unknown): Promise<Target> {
+async function node(session: ActionSession, ref: unknown, selector?: unknown): Promise<ElementAt> {
   if (ref === undefined && typeof selector === 'string')
     return { at: session, backendNodeId: await resolveAnySelector(session.send, selector) };
   const { backendNodeId, targetId } = elementOfRef(session.tabId, ref);
@@ -89,12 +84,7 @@ const ACTIONS: Record<string, Action> = {
   drag: async (session, args) => {
     const from = await node(session, args.fromRef, args.fromSelector);
     const to = await node(session, args.toRef, args.toSelector);
-    if (from.at !== session || to.at !== session)
-      throw new CommandError(
-        'IN_CROSS_ORIGIN_FRAME',
-        'drag does not reach into cross-origin iframes yet: drag between elements of the page itself.',
-      );
-    return dragNode(session, from.backendNodeId, to.backendNodeId);
+    return dragNode(from, to);
   },
 };
 

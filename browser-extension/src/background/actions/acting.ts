@@ -16,6 +16,24 @@ export interface Acting {
   readonly send: Send;
   /** Where the pointer is in the tab's viewport (CSS px), shared by every document of the tab. */
   mouse: Point;
-  /** Where the document's viewport sits in the tab's, once its frame is scrolled into view; absent: (0, 0). */
-  origin?(): Promise<Point>;
+  /**
+   * Where the document's viewport sits in the tab's; absent: (0, 0). Its frame is scrolled into view first,
+   * unless `scroll` is false (inspection only reads where it is).
+   */
+  origin?(scroll?: boolean): Promise<Point>;
+}
+
+/**
+ * One document's protocol session, to read and keep things per document (inspection's style sheets, node ids,
+ * handles): the tab's action session, or an out-of-process iframe's view, whose events come from its child.
+ */
+export interface DocumentSession extends Acting {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  on(method: string, listener: (params: any) => void): () => void;
+}
+
+/** An element and the document it lives in (the tab's page, or an out-of-process iframe's view). */
+export interface ElementAt {
+  at: Acting;
+  backendNodeId: number;
 }

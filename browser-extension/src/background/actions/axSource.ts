@@ -1,6 +1,6 @@
 import { CommandError } from '../commandError';
 import type { Send } from '../debuggerSession';
-import type { TabTargets } from '../targets/tabTargets';
+import type { ChildTarget, TabTargets } from '../targets/tabTargets';
 import type { AXNode, AXSource } from './axTypes';
 import { frameTrees, type FrameDoc } from './frameTrees';
 
@@ -35,6 +35,17 @@ export function treeSource(nodes: AXNode[], frames = new Map<number, FrameDoc>()
 export async function fullTree(send: Send, targets?: TabTargets): Promise<{ nodes: AXNode[]; source: AXSource }> {
   const { nodes } = await send<{ nodes: AXNode[] }>('Accessibility.getFullAXTree', {});
   return { nodes, source: treeSource(nodes, await frameTrees({ send, targets }, nodes)) };
+}
+
+/** The accessibility tree of one out-of-process iframe, read over its child session, with the frames inside it. */
+export async function childTree(
+  targets: TabTargets,
+  child: ChildTarget,
+): Promise<{ nodes: AXNode[]; source: AXSource }> {
+  const send = targets.sender(child.sessionId);
+  const { nodes } = await send<{ nodes: AXNode[] }>('Accessibility.getFullAXTree', {});
+  const reader = { send, sessionId: child.sessionId, targetId: child.targetId, targets };
+  return { nodes, source: treeSource(nodes, await frameTrees(reader, nodes), child.targetId) };
 }
 
 /** Lazy walks under way, by the debugger session's send: the domain stays on while one is. */

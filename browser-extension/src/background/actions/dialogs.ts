@@ -1,7 +1,8 @@
 import { CommandError } from '../commandError';
 import { targetTab } from '../targetTab';
 import { actionSession, openSession, type ActionSession } from './actionSession';
-import { nodeOfRef } from './refs';
+import { actingFor } from './frameView';
+import { elementOfRef } from './refs';
 import { uploadRefusal } from '../../../../src/shared/uploadPaths';
 
 const NO_SESSION =
@@ -70,9 +71,10 @@ export async function uploadFile(args: { ref?: unknown; paths?: unknown; roots?:
   if (refusal) throw new CommandError('FILE_NOT_ALLOWED', `The browser extension refused the upload: ${refusal}`);
   const tab = await targetTab(args.tabId);
   const tabId = tab.id!;
-  const backendNodeId = nodeOfRef(tabId, args.ref);
-  const session = await actionSession(tabId);
-  const described = await session.send<DescribedNode>('DOM.describeNode', { backendNodeId }).catch(() => {
+  const { backendNodeId, targetId } = elementOfRef(tabId, args.ref);
+  // A file input inside an out-of-process iframe is set through that frame's child session.
+  const { send } = actingFor(await actionSession(tabId), targetId);
+  const described = await send<DescribedNode>('DOM.describeNode', { backendNodeId }).catch(() => {
     throw new CommandError(
       'STALE_REF',
       `The element ${String(args.ref)} is gone from the page. Take a new snapshot and use its refs.`,
@@ -84,6 +86,6 @@ export async function uploadFile(args: { ref?: unknown; paths?: unknown; roots?:
       `${String(args.ref)} is a <${described.node.nodeName.toLowerCase()}>, not a file input. Take a snapshot and pass the ref of the file input.`,
     );
   }
-  await session.send('DOM.setFileInputFiles', { files: paths, backendNodeId });
+  await send('DOM.setFileInputFiles', { files: paths, backendNodeId });
   return { tabId, url: tab.url, title: tab.title, files: paths.map((path) => path.split(/[\\/]/).pop()) };
 }

@@ -1,7 +1,7 @@
 import { CommandError } from '../commandError';
 import type { Send } from '../debuggerSession';
 import type { ChildTarget } from '../targets/tabTargets';
-import type { Acting, Point } from './acting';
+import type { Acting, DocumentSession, Point } from './acting';
 import type { ActionSession } from './actionSession';
 
 /**
@@ -9,7 +9,7 @@ import type { ActionSession } from './actionSession';
  * session, input to the tab's page at coordinates moved by the frame's place in the page (the content box
  * of its <iframe>, through every iframe around it).
  */
-class FrameView implements Acting {
+class FrameView implements DocumentSession {
   readonly send: Send;
 
   constructor(
@@ -32,20 +32,37 @@ class FrameView implements Acting {
     this.session.mouse = point;
   }
 
-  async origin(): Promise<Point> {
+  /** Events of this frame's child session only. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  on(method: string, listener: (params: any) => void): () => void {
+    return this.session.targets.on(method, (params, target) => {
+      if (target === this.target) listener(params);
+    });
+  }
+
+  async origin(scroll = true): Promise<Point> {
     const { parentSessionId, targetId } = this.target;
     const parent = parentSessionId === undefined ? undefined : this.session.targets.get(parentSessionId);
-    const outer: Acting = parent ? new FrameView(this.session, parent) : this.session;
-    const base = (await outer.origin?.()) ?? { x: 0, y: 0 };
+    const outer: Acting = parent ? viewOf(this.session, parent) : this.session;
+    const base = (await outer.origin?.(scroll)) ?? { x: 0, y: 0 };
     const { backendNodeId } = await outer.send<{ backendNodeId: number }>('DOM.getFrameOwner', { frameId: targetId });
-    await outer.send('DOM.scrollIntoViewIfNeeded', { backendNodeId }).catch(() => undefined);
+    if (scroll) await outer.send('DOM.scrollIntoViewIfNeeded', { backendNodeId }).catch(() => undefined);
     const { model } = await outer.send<{ model: { content: number[] } }>('DOM.getBoxModel', { backendNodeId });
     return { x: base.x + model.content[0]!, y: base.y + model.content[1]! };
   }
 }
 
+/** One view per child session, so what inspection keeps per document (keyed by the view) lasts as long as it. */
+const views = new WeakMap<ChildTarget, FrameView>();
+
+function viewOf(session: ActionSession, target: ChildTarget): FrameView {
+  let view = views.get(target);
+  if (!view) views.set(target, (view = new FrameView(session, target)));
+  return view;
+}
+
 /** Where an element of a ref lives: the tab's page itself, or the view of the out-of-process iframe it is in. */
-export function actingFor(session: ActionSession, targetId: string | undefined): Acting {
+export function actingFor(session: ActionSession, targetId: string | undefined): DocumentSession {
   if (targetId === undefined) return session;
   const target = session.targets.byTargetId(targetId);
   if (!target)
@@ -53,5 +70,5 @@ export function actingFor(session: ActionSession, targetId: string | undefined):
       'STALE_REF',
       'The frame that element was in is gone (it navigated or was removed). Take a new snapshot and use its refs.',
     );
-  return new FrameView(session, target);
+  return viewOf(session, target);
 }

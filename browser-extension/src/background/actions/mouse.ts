@@ -1,5 +1,5 @@
 import { CommandError } from '../commandError';
-import type { Acting, Point } from './acting';
+import type { Acting, ElementAt, Point } from './acting';
 import { modifierBits, type Modifier } from './keyboard';
 import { nodeFacts, objectOf, releaseObjects } from './locate';
 
@@ -159,9 +159,14 @@ export async function hoverNode(session: Acting, backendNodeId: number): Promise
   await moveTo(session, point, 0);
 }
 
-/** Presses on one element, moves to the other with the button held, and releases: mouse drags and HTML5 drag and drop. */
-export async function dragNode(session: Acting, fromNodeId: number, toNodeId: number): Promise<void> {
-  const from = await actionPoint(session, fromNodeId);
+/**
+ * Presses on one element, moves to the other with the button held, and releases: mouse drags and HTML5 drag and
+ * drop. The two may live in different documents (an out-of-process iframe, the page): points are in the tab's
+ * viewport, and input always goes to the tab's page, which routes it to the frame under the pointer.
+ */
+export async function dragNode(source: ElementAt, target: ElementAt): Promise<void> {
+  const session = source.at;
+  const from = await actionPoint(session, source.backendNodeId);
   // As in clickNode: the press flushes the move before it, in order, so it need not wait for the move's answer.
   const moved = moveTo(session, from, 0, 0, 1);
   moved.catch(() => undefined);
@@ -174,7 +179,7 @@ export async function dragNode(session: Acting, fromNodeId: number, toNodeId: nu
     clickCount: 1,
   });
   await moved;
-  const to = await actionPoint(session, toNodeId, { allowDisabled: true });
+  const to = await actionPoint(target.at, target.backendNodeId, { allowDisabled: true });
   // The first held move starts the drag and is awaited, so the later ones reach a drag in progress (dragenter,
   // dragover on the target) rather than being merged into the move that started it.
   const start = { x: from.x + (to.x - from.x) / MOVE_STEPS, y: from.y + (to.y - from.y) / MOVE_STEPS };

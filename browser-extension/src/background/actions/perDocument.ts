@@ -1,7 +1,7 @@
-import type { ActionSession } from './actionSession';
+import type { DocumentSession } from './acting';
 
 /** Per session: what holds only for its current main document, by the name its owner gave it. */
-const memories = new WeakMap<ActionSession, Map<string, unknown>>();
+const memories = new WeakMap<DocumentSession, Map<string, unknown>>();
 
 /**
  * What `make` made for the session's current main document under `name`, made once per document: page-side
@@ -10,7 +10,7 @@ const memories = new WeakMap<ActionSession, Map<string, unknown>>();
  * document, where it would name nothing. A value made by work that was still running at that moment lands in
  * the forgotten memory, not the new one.
  */
-export function perDocument<T>(session: ActionSession, name: string, make: () => T): T {
+export function perDocument<T>(session: DocumentSession, name: string, make: () => T): T {
   let memory = memories.get(session);
   if (!memory) {
     session.on('DOM.documentUpdated', () => memories.set(session, new Map()));

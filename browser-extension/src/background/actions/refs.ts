@@ -50,17 +50,6 @@ export function refFor(tabId: number, backendNodeId: number, targetId?: string):
   return ref;
 }
 
-/** The backend DOM node id of a ref of the tab's own page (not in an out-of-process iframe). */
-export function nodeOfRef(tabId: number, ref: unknown): number {
-  const element = elementOfRef(tabId, ref);
-  if (element.targetId !== undefined)
-    throw new CommandError(
-      'IN_CROSS_ORIGIN_FRAME',
-      `${String(ref)} is inside a cross-origin iframe, which this tool does not reach yet. Use click, fill, type_text, press_key or hover on it, or pick an element of the page itself.`,
-    );
-  return element.backendNodeId;
-}
-
 /** The element of a ref, wherever it lives, or a CommandError that says to take a new snapshot. */
 export function elementOfRef(tabId: number, ref: unknown): RefElement {
   if (typeof ref !== 'string' || !/^e\d+$/.test(ref))

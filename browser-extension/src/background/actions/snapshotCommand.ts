@@ -1,11 +1,11 @@
 import { CommandError } from '../commandError';
 import { targetTab } from '../targetTab';
 import { actionSession, type ActionSession } from './actionSession';
-import { fullTree, lazyTree } from './axSource';
+import { childTree, fullTree, lazyTree } from './axSource';
 import { axLines, axNodeOf, type SnapshotLine } from './axTree';
 import { elementCount } from './elementCount';
 import { resolveSelectorAll } from './locate';
-import { isRef, nodeOfRef, rememberBigPage, rememberLines } from './refs';
+import { elementOfRef, isRef, rememberBigPage, rememberLines, type RefElement } from './refs';
 import { budgetReader, fitSnapshot, type BudgetedSnapshot } from './snapshotBudget';
 
 const DEFAULT_MAX_CHARS = 20_000;
@@ -81,9 +81,9 @@ async function selectedPage(
   selector: string,
   maxChars: number,
 ): Promise<BudgetedSnapshot & { lines: number }> {
-  const ids = isRef(selector)
-    ? [nodeOfRef(session.tabId, selector.trim())]
-    : await resolveSelectorAll(session.send, selector);
+  const element = isRef(selector) ? elementOfRef(session.tabId, selector.trim()) : undefined;
+  if (element?.targetId !== undefined) return frameRefPart(session, element, maxChars);
+  const ids = element ? [element.backendNodeId] : await resolveSelectorAll(session.send, selector);
   const lazy = (await elementCount(session)) < LAZY_FROM_ELEMENTS ? undefined : await lazyParts(session, ids, maxChars);
   if (lazy) return lazy;
   const { nodes, source } = await fullTree(session.send, session.targets);
@@ -91,6 +91,20 @@ async function selectedPage(
   // One part after another, so new refs are numbered in page order.
   for (const id of ids)
     lines.push(...(await axLines(session.tabId, source, axNodeOf(nodes, id, `The element '${selector}'`))));
+  return { ...fitSnapshot(lines, maxChars), lines: lines.length };
+}
+
+/** The part of an out-of-process iframe's tree under a ref there, read whole over the frame's child session. */
+async function frameRefPart(
+  session: ActionSession,
+  { backendNodeId, targetId }: RefElement,
+  maxChars: number,
+): Promise<BudgetedSnapshot & { lines: number }> {
+  const child = session.targets.byTargetId(targetId!);
+  if (!child)
+    throw new CommandError('STALE_REF', 'The frame that element was in is gone. Take a new snapshot and use its refs.');
+  const { nodes, source } = await childTree(session.targets, child);
+  const lines = await axLines(session.tabId, source, axNodeOf(nodes, backendNodeId, 'That element'));
   return { ...fitSnapshot(lines, maxChars), lines: lines.length };
 }
 

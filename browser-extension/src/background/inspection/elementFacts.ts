@@ -1,5 +1,5 @@
 import type { ComponentChain } from '../../../../src/shared/inspection';
-import type { ActionSession } from '../actions/actionSession';
+import type { DocumentSession } from '../actions/acting';
 import type { PageRect } from './boxModel';
 import { CommandError } from '../commandError';
 import { withHandle } from './nodeHandles';
@@ -174,7 +174,7 @@ const RUN_KEPT = 'function (target, names) { return this(target, names); }';
  * 0.8 ms of the page's time). Both run the same code on the same live element.
  */
 export function elementFacts(
-  session: ActionSession,
+  session: DocumentSession,
   backendNodeId: number,
   names: readonly string[],
 ): Promise<ElementFacts> {

@@ -1,11 +1,11 @@
-import type { ActionSession } from '../actions/actionSession';
+import type { DocumentSession } from '../actions/acting';
 import { perDocument } from '../actions/perDocument';
 
 /** Most ids remembered for one document; past it the memory starts afresh. */
 const MAX_IDS = 500;
 
 /** The ids of the session's current document (a new one gives out new ids). */
-function idsOf(session: ActionSession): Map<number, number> {
+function idsOf(session: DocumentSession): Map<number, number> {
   return perDocument(session, 'frontend-ids', () => new Map<number, number>());
 }
 
@@ -16,7 +16,7 @@ function idsOf(session: ActionSession): Map<number, number> {
  * caller then forgets it and asks again. 0 when the node is gone.
  */
 export async function frontendId(
-  session: ActionSession,
+  session: DocumentSession,
   backendNodeId: number,
 ): Promise<{ nodeId: number; remembered: boolean }> {
   const ids = idsOf(session);
@@ -37,6 +37,6 @@ export async function frontendId(
   return { nodeId, remembered: false };
 }
 
-export function forgetFrontendId(session: ActionSession, backendNodeId: number): void {
+export function forgetFrontendId(session: DocumentSession, backendNodeId: number): void {
   idsOf(session).delete(backendNodeId);
 }

@@ -1,9 +1,12 @@
 import { tabIdOf, type CommandName, type HighlightArgs } from '../../../../src/shared/browserCommands';
 import { CommandError } from '../commandError';
+import type { Send } from '../debuggerSession';
 import { targetTab } from '../targetTab';
 import { actionSession, openSession } from '../actions/actionSession';
 import { callOn } from '../actions/locate';
-import { nodeOfRef } from '../actions/refs';
+import type { Acting } from '../actions/acting';
+import { actingFor } from '../actions/frameView';
+import { elementOfRef } from '../actions/refs';
 import { resolveSelectorAll } from '../actions/locate';
 
 const HOST_ID = '__browser_debug_highlight__';
@@ -47,25 +50,44 @@ export async function highlight(args: HighlightArgs) {
   const tab = await targetTab(args.tabId);
   const session = await actionSession(tab.id!);
   if (args.clear === true) {
-    await session.send('Runtime.evaluate', { expression: CLEAR });
-    highlighted.delete(session.tabId);
+    await clear(session);
     return { tabId: tab.id, cleared: true };
   }
+  // An element inside an out-of-process iframe is outlined in that frame's own document.
+  let at: Acting = session;
   let backendNodeId: number;
-  if (typeof args.ref === 'string') backendNodeId = nodeOfRef(session.tabId, args.ref);
-  else if (typeof args.selector === 'string')
+  if (typeof args.ref === 'string') {
+    const element = elementOfRef(session.tabId, args.ref);
+    at = actingFor(session, element.targetId);
+    backendNodeId = element.backendNodeId;
+  } else if (typeof args.selector === 'string')
     backendNodeId = (await resolveSelectorAll(session.send, args.selector))[0]!;
   else throw new CommandError('INVALID_ARGUMENT', 'Give the element as `ref` or `selector`, or `clear: true`.');
+  // DRAW replaces an outline in its own document; one drawn in another goes first.
+  const before = highlighted.get(session.tabId);
+  if (before && before !== at.send) await clear(session);
   const label = typeof args.label === 'string' ? args.label.slice(0, 80) : '';
   const duration = typeof args.durationMs === 'number' ? Math.min(Math.max(args.durationMs, 0), MAX_DURATION_MS) : 0;
-  await session.send('DOM.scrollIntoViewIfNeeded', { backendNodeId }).catch(() => undefined);
-  const shown = await callOn<string>(session.send, backendNodeId, DRAW, [HOST_ID, label, duration]);
-  highlighted.add(session.tabId);
+  await at.origin?.();
+  await at.send('DOM.scrollIntoViewIfNeeded', { backendNodeId }).catch(() => undefined);
+  const shown = await callOn<string>(at.send, backendNodeId, DRAW, [HOST_ID, label, duration]);
+  highlighted.set(session.tabId, at.send);
   return { tabId: tab.id, label: shown, durationMs: duration };
 }
 
-/** Tabs that may show a highlight: actions elsewhere cost nothing. */
-const highlighted = new Set<number>();
+/** Tabs that may show a highlight, with the document it is drawn in: actions elsewhere cost nothing. */
+const highlighted = new Map<number, Send>();
+
+/** Removes the tab's highlight, from the page and from the frame it was drawn in. */
+async function clear(session: { tabId: number; send: Send }): Promise<void> {
+  const drawnIn = highlighted.get(session.tabId);
+  highlighted.delete(session.tabId);
+  await Promise.all(
+    [session.send, ...(drawnIn && drawnIn !== session.send ? [drawnIn] : [])].map((send) =>
+      send('Runtime.evaluate', { expression: CLEAR }).catch(() => undefined),
+    ),
+  );
+}
 
 /** Commands after which a highlight has done its job. */
 const CLEARED_BY = new Set<CommandName>(['act', 'navigate', 'history', 'dialog', 'upload-file', 'replay-step']);
@@ -74,8 +96,6 @@ const CLEARED_BY = new Set<CommandName>(['act', 'navigate', 'history', 'dialog',
 export async function clearHighlightBefore(name: CommandName, args: object): Promise<void> {
   if (!CLEARED_BY.has(name) || !highlighted.size) return;
   const tab = await targetTab(tabIdOf(args)).catch(() => undefined);
-  if (tab?.id === undefined || !highlighted.delete(tab.id)) return;
-  await openSession(tab.id)
-    ?.send('Runtime.evaluate', { expression: CLEAR })
-    .catch(() => undefined);
+  const session = tab?.id === undefined ? undefined : openSession(tab.id);
+  if (session && highlighted.has(session.tabId)) await clear(session);
 }

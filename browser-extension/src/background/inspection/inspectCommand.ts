@@ -2,11 +2,13 @@ import type { ElementInspection, InspectedRule } from '../../../../src/shared/in
 import { CommandError } from '../commandError';
 import { targetTab } from '../targetTab';
 import { actionSession, type ActionSession } from '../actions/actionSession';
-import { nodeOfRef } from '../actions/refs';
+import type { DocumentSession } from '../actions/acting';
+import { actingFor } from '../actions/frameView';
+import { elementOfRef, type RefElement } from '../actions/refs';
 import { refuseWhileDialog } from '../actions/snapshotCommand';
 import { boxFrom, computedNames, computedValues } from './boxModel';
 import { cascade, type CdpMatchedStyles } from './cssCascade';
-import { elementFacts } from './elementFacts';
+import { elementFacts, type ElementFacts } from './elementFacts';
 import { forgetFrontendId, frontendId } from './frontendNodes';
 import { ruleLocation, styleSheets } from './styleSheets';
 
@@ -14,9 +16,7 @@ import { ruleLocation, styleSheets } from './styleSheets';
  * The element of a ref or the first of a selector's matches (with how many matched), as the backend id and the
  * front-end id the CSS domain wants. A selector's query already answers front-end ids.
  */
-async function target(session: ActionSession, args: Record<string, unknown>, node?: number) {
-  const at = pointOf(args.at);
-  if (at) return atPoint(session, at);
+async function target(session: DocumentSession, args: Record<string, unknown>, node?: number) {
   if (node !== undefined) {
     // A remembered front-end id may have gone stale (DOM.getDocument resets them): rulesOf asks again once.
     const { nodeId, remembered } = await frontendId(session, node);
@@ -45,7 +45,7 @@ async function target(session: ActionSession, args: Record<string, unknown>, nod
   }
   if (typeof args.ref !== 'string')
     throw new CommandError('INVALID_ARGUMENT', 'Give the element as `ref` (from take_snapshot) or `selector` (CSS).');
-  const backendNodeId = nodeOfRef(session.tabId, args.ref);
+  const { backendNodeId } = elementOfRef(session.tabId, args.ref);
   const { nodeId, remembered } = await frontendId(session, backendNodeId);
   if (!nodeId)
     throw new CommandError('STALE_REF', 'That element is no longer on the page. Take a new snapshot and use its refs.');
@@ -58,21 +58,40 @@ function pointOf(value: unknown): { x: number; y: number } | undefined {
   return typeof x === 'number' && typeof y === 'number' ? { x: Math.round(x), y: Math.round(y) } : undefined;
 }
 
-/** The element painted at a viewport point (CSS px), as the page's hit testing finds it. */
-async function atPoint(session: ActionSession, at: { x: number; y: number }) {
-  const { backendNodeId } = await session
-    .send<{ backendNodeId: number }>('DOM.getNodeForLocation', { ...at, ignorePointerEventsNone: true })
-    .catch(() => {
-      throw new CommandError('NO_MATCH', `No element is painted at (${at.x}, ${at.y}) in the viewport.`);
+/**
+ * The element painted at a point of the tab's viewport (CSS px), as hit testing finds it: inside an out-of-process
+ * iframe too, where the frame's own hit test gets the point moved by the frame's offset. Over such a frame's
+ * border (no element of its own there) the answer is the <iframe>.
+ */
+async function elementAt(session: ActionSession, at: { x: number; y: number }): Promise<RefElement> {
+  let found: RefElement | undefined;
+  let doc: DocumentSession = session;
+  /** The child target `doc` is, undefined for the tab's page. */
+  let targetId: string | undefined;
+  for (;;) {
+    const origin = (await doc.origin?.(false)) ?? { x: 0, y: 0 };
+    const point = { x: Math.round(at.x - origin.x), y: Math.round(at.y - origin.y) };
+    const hit = await doc
+      .send<{ backendNodeId: number }>('DOM.getNodeForLocation', { ...point, ignorePointerEventsNone: true })
+      .catch(() => undefined);
+    if (!hit) break;
+    found =
+      targetId === undefined ? { backendNodeId: hit.backendNodeId } : { backendNodeId: hit.backendNodeId, targetId };
+    const { node } = await doc.send<{ node: { frameId?: string } }>('DOM.describeNode', {
+      backendNodeId: hit.backendNodeId,
     });
-  const { nodeId, remembered } = await frontendId(session, backendNodeId);
-  if (!nodeId) throw new CommandError('NO_MATCH', `The element at (${at.x}, ${at.y}) left the page.`);
-  return { backendNodeId, nodeId, remembered, matches: undefined };
+    const child = node.frameId ? session.targets.byTargetId(node.frameId) : undefined;
+    if (!child) break;
+    doc = actingFor(session, child.targetId);
+    targetId = child.targetId;
+  }
+  if (!found) throw new CommandError('NO_MATCH', `No element is painted at (${at.x}, ${at.y}) in the viewport.`);
+  return found;
 }
 
 /** Matched rules by the element's front-end id; a remembered id that went stale is asked for again, once. */
 async function rulesOf(
-  session: ActionSession,
+  session: DocumentSession,
   args: Record<string, unknown>,
   found: Awaited<ReturnType<typeof target>>,
 ) {
@@ -85,7 +104,7 @@ async function rulesOf(
   }
 }
 
-async function roleAndName(session: ActionSession, backendNodeId: number) {
+async function roleAndName(session: DocumentSession, backendNodeId: number) {
   const { nodes } = await session
     .send<{ nodes: { role?: { value?: string }; name?: { value?: string } }[] }>('Accessibility.getPartialAXTree', {
       backendNodeId,
@@ -97,7 +116,7 @@ async function roleAndName(session: ActionSession, backendNodeId: number) {
   return { ...(role ? { role } : {}), ...(name ? { name } : {}) };
 }
 
-async function matchedRules(session: ActionSession, nodeId: number) {
+async function matchedRules(session: DocumentSession, nodeId: number) {
   const [table, matched] = await Promise.all([
     styleSheets(session),
     session.send<CdpMatchedStyles>('CSS.getMatchedStylesForNode', { nodeId }),
@@ -114,13 +133,34 @@ async function matchedRules(session: ActionSession, nodeId: number) {
 }
 
 /**
- * `inspect` command: what an element is, where it is, why it looks so, and which component made it. `node` (a
- * backend node id the worker found itself, such as a pick inside a shadow root) takes the place of ref and selector.
+ * The document the element lives in: for a ref inside an out-of-process iframe, that frame's view (its child
+ * session: DOM, CSS, Runtime and the accessibility tree are per process); else the tab's page.
  */
-export async function inspect(args: Record<string, unknown>, node?: number): Promise<ElementInspection> {
+function documentOf(session: ActionSession, args: Record<string, unknown>, picked?: RefElement): DocumentSession {
+  if (picked) return actingFor(session, picked.targetId);
+  if (typeof args.ref !== 'string') return session;
+  return actingFor(session, elementOfRef(session.tabId, args.ref).targetId);
+}
+
+/** A rect of the document's viewport in the tab's: an out-of-process iframe's moved by the frame's offset. */
+async function inTab(session: DocumentSession, rect: ElementFacts['rect']): Promise<ElementFacts['rect']> {
+  const origin = rect ? await session.origin?.(false) : undefined;
+  return rect && origin ? { ...rect, x: rect.x + origin.x, y: rect.y + origin.y } : rect;
+}
+
+/**
+ * `inspect` command: what an element is, where it is, why it looks so, and which component made it. `picked` (an
+ * element the worker found itself, such as a pick inside a shadow root or an out-of-process iframe) takes the
+ * place of ref and selector; so does `at`, a point of the tab's viewport, through every frame under it.
+ */
+export async function inspect(args: Record<string, unknown>, picked?: RefElement): Promise<ElementInspection> {
   const tab = await targetTab(typeof args.tabId === 'number' ? args.tabId : undefined);
-  const session = await actionSession(tab.id!);
-  refuseWhileDialog(session);
+  const tabSession = await actionSession(tab.id!);
+  refuseWhileDialog(tabSession);
+  const point = picked ? undefined : pointOf(args.at);
+  const element = point ? await elementAt(tabSession, point) : picked;
+  const node = element?.backendNodeId;
+  const session = documentOf(tabSession, args, element);
   // CSS first: computed and matched styles need the domain enabled, and its stylesheet headers.
   await styleSheets(session);
   const located = target(session, args, node);
@@ -130,7 +170,7 @@ export async function inspect(args: Record<string, unknown>, node?: number): Pro
     node !== undefined
       ? Promise.resolve(node)
       : byRef
-        ? Promise.resolve().then(() => nodeOfRef(session.tabId, args.ref))
+        ? Promise.resolve().then(() => elementOfRef(session.tabId, args.ref).backendNodeId)
         : located.then((found) => found.backendNodeId);
   const extra = Array.isArray(args.properties) ? args.properties.filter((name) => typeof name === 'string') : [];
   // Three requests at once: the page (facts, box, computed values), the CSS domain, the accessibility tree.
@@ -141,7 +181,7 @@ export async function inspect(args: Record<string, unknown>, node?: number): Pro
     backend.then((backendNodeId) => roleAndName(session, backendNodeId)),
   ]);
   const values = new Map(Object.entries(facts.values));
-  const box = boxFrom(facts.rect, values);
+  const box = boxFrom(await inTab(session, facts.rect), values);
   const computed = computedValues(values, extra);
   return {
     tabId: tab.id!,

@@ -1,4 +1,4 @@
-import type { ActionSession } from '../actions/actionSession';
+import type { DocumentSession } from '../actions/acting';
 import { objectOf } from '../actions/locate';
 import { perDocument } from '../actions/perDocument';
 import { CommandError } from '../commandError';
@@ -26,11 +26,11 @@ interface Kept {
 }
 
 /** The handles of the session's current document, by backend node id (a new document has new objects). */
-function handlesOf(session: ActionSession): Map<number, Kept> {
+function handlesOf(session: DocumentSession): Map<number, Kept> {
   return perDocument(session, 'inspect-handles', () => new Map<number, Kept>());
 }
 
-async function freshHandle(session: ActionSession, handles: Map<number, Kept>, backendNodeId: number) {
+async function freshHandle(session: DocumentSession, handles: Map<number, Kept>, backendNodeId: number) {
   if (handles.size >= MAX_HANDLES) {
     handles.clear();
     await session.send('Runtime.releaseObjectGroup', { objectGroup: GROUP }).catch(() => undefined);
@@ -40,7 +40,7 @@ async function freshHandle(session: ActionSession, handles: Map<number, Kept>, b
   return entry;
 }
 
-function handleOf(session: ActionSession, entry: Kept): NodeHandle {
+function handleOf(session: DocumentSession, entry: Kept): NodeHandle {
   return {
     objectId: entry.objectId,
     made: (maker) => entry.functions.get(maker),
@@ -68,7 +68,7 @@ function handleOf(session: ActionSession, entry: Kept): NodeHandle {
  * from being collected.
  */
 export async function withHandle<T>(
-  session: ActionSession,
+  session: DocumentSession,
   backendNodeId: number,
   call: (handle: NodeHandle) => Promise<T>,
 ): Promise<T> {

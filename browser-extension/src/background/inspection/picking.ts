@@ -3,7 +3,9 @@ import type { CaptureSink } from '../captureSink';
 import { CommandError } from '../commandError';
 import { targetTab } from '../targetTab';
 import { tabInfo } from '../tabsState';
-import { actionSession } from '../actions/actionSession';
+import { actionSession, type ActionSession } from '../actions/actionSession';
+import { actingFor } from '../actions/frameView';
+import type { RefElement } from '../actions/refs';
 import { callOn } from '../actions/locate';
 import type { Send } from '../debuggerSession';
 import { framesInScope } from '../openTabs';
@@ -92,9 +94,29 @@ async function markedNode(send: Send, selector: string): Promise<number | undefi
 }
 
 /**
+ * The picked element, wherever it is: the tab's page (with its shadow roots and in-process frames), else the
+ * out-of-process iframes' child sessions, the frame the pick came from first.
+ */
+async function pickedElement(
+  session: ActionSession,
+  selector: string,
+  frameUrl: string | undefined,
+): Promise<RefElement | undefined> {
+  const own = await markedNode(session.send, selector);
+  if (own !== undefined) return { backendNodeId: own };
+  const frames = session.targets.list().filter((target) => target.type === 'iframe');
+  frames.sort((a, b) => Number(b.url === frameUrl) - Number(a.url === frameUrl));
+  for (const frame of frames) {
+    const found = await markedNode(session.targets.sender(frame.sessionId), selector).catch(() => undefined);
+    if (found !== undefined) return { backendNodeId: found, targetId: frame.targetId };
+  }
+  return undefined;
+}
+
+/**
  * A pick from the page: inspects the element and sends it as a `selected-element` capture with the note. A pick
- * in a subframe names its frame (`context`); one in a frame out of the debugger session's reach (another
- * process) keeps what its picker saw, without the cascade.
+ * in a subframe names its frame (`context`); one in an out-of-process frame is inspected through that frame's
+ * child session. Only when no session finds it (the frame went away) does the pick keep what its picker saw.
  */
 export async function acceptPick(
   sink: CaptureSink,
@@ -108,7 +130,7 @@ export async function acceptPick(
   void chrome.tabs.sendMessage(tabId, { kind: 'pick-stop' }).catch(() => undefined);
   const selector = `[${PICK_ATTRIBUTE}="${token}"]`;
   const session = await actionSession(tabId);
-  const node = await markedNode(session.send, selector);
+  const node = await pickedElement(session, selector, origin.frameUrl);
   const context =
     origin.frameId !== undefined && origin.frameId !== 0
       ? { context: { kind: 'frame' as const, url: origin.frameUrl ?? 'about:blank' } }
@@ -122,7 +144,8 @@ export async function acceptPick(
   }
   const inspection = await inspect({ tabId }, node);
   delete inspection.matches;
-  const element = await callOn<SelectedElement>(session.send, node, ELEMENT, [PICK_ATTRIBUTE]);
+  const { send } = actingFor(session, node.targetId);
+  const element = await callOn<SelectedElement>(send, node.backendNodeId, ELEMENT, [PICK_ATTRIBUTE]);
   sink.accept(
     [
       {

@@ -1,5 +1,5 @@
 import type { RuleLocation } from '../../../../src/shared/inspection';
-import type { ActionSession } from '../actions/actionSession';
+import type { DocumentSession } from '../actions/acting';
 import { perDocument } from '../actions/perDocument';
 
 /** The fields of CSS.CSSStyleSheetHeader we read. */
@@ -20,13 +20,13 @@ interface SheetTable {
   ready: Promise<void>;
 }
 
-const tables = new WeakMap<ActionSession, SheetTable>();
+const tables = new WeakMap<DocumentSession, SheetTable>();
 
 /**
  * Enables the CSS domain on the session once and keeps its stylesheet headers (Chrome reports every sheet
  * when CSS is enabled, then each new one), so rules can say which file and line they come from.
  */
-export function styleSheets(session: ActionSession): Promise<SheetTable> {
+export function styleSheets(session: DocumentSession): Promise<SheetTable> {
   let table = tables.get(session);
   if (!table) {
     const headers = new Map<string, SheetHeader>();
@@ -51,7 +51,7 @@ export function styleSheets(session: ActionSession): Promise<SheetTable> {
 }
 
 /** Vite's dev server puts each imported CSS file in a `<style data-vite-dev-id="/abs/path.css">`. */
-function devFileOf(session: ActionSession, header: SheetHeader): Promise<string | undefined> {
+function devFileOf(session: DocumentSession, header: SheetHeader): Promise<string | undefined> {
   if (!header.ownerNode) return Promise.resolve(undefined);
   const devFiles = perDocument(session, 'style-dev-files', () => new Map<string, Promise<string | undefined>>());
   let file = devFiles.get(header.styleSheetId);
@@ -71,7 +71,7 @@ function devFileOf(session: ActionSession, header: SheetHeader): Promise<string 
 
 /** Where a rule starts (0-based range in its sheet) as a 1-based location, with what maps it further. */
 export async function ruleLocation(
-  session: ActionSession,
+  session: DocumentSession,
   table: SheetTable,
   styleSheetId: string | undefined,
   range: { startLine: number; startColumn: number } | undefined,

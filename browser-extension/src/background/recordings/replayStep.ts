@@ -1,4 +1,5 @@
 import type { RecorderStep, ReplayStepArgs, ReplayStepResult } from '../../../../src/shared/recording';
+import type { Acting } from '../actions/acting';
 import { actionSession, type ActionSession } from '../actions/actionSession';
 import { fillNode } from '../actions/forms';
 import { keyStep, modifierNames } from '../actions/keyboard';
@@ -6,7 +7,7 @@ import { callOn, resolveChain } from '../actions/locate';
 import { actionPoint, clickNode, hoverNode } from '../actions/mouse';
 import { CommandError } from '../commandError';
 import type { Send } from '../debuggerSession';
-import { frameDocument } from './frameDocument';
+import { frameDocument, type StepDocument } from './frameDocument';
 import { targetTab } from '../targetTab';
 
 const POLL_MS = 50;
@@ -50,13 +51,13 @@ async function runStep(session: ActionSession, step: RecorderStep, deadline: num
       break;
     case 'click':
     case 'doubleClick':
-      await onTarget(session, step, deadline, (node) => click(session, step, node));
+      await onTarget(session, step, deadline, (at, node) => click(at, step, node));
       break;
     case 'hover':
-      await onTarget(session, step, deadline, (node) => hoverNode(session, node));
+      await onTarget(session, step, deadline, (at, node) => hoverNode(at, node));
       break;
     case 'change':
-      await onTarget(session, step, deadline, (node) => fillNode(session, node, String(step.value ?? '')));
+      await onTarget(session, step, deadline, (at, node) => fillNode(at, node, String(step.value ?? '')));
       break;
     case 'keyDown':
     case 'keyUp':
@@ -76,7 +77,7 @@ async function runStep(session: ActionSession, step: RecorderStep, deadline: num
       await scroll(session, step, deadline);
       break;
     case 'waitForElement':
-      await onTarget(session, step, deadline, (node) => actionPoint(session, node, { allowDisabled: true }));
+      await onTarget(session, step, deadline, (at, node) => actionPoint(at, node, { allowDisabled: true }));
       break;
     case 'waitForExpression':
       await waitFor(
@@ -102,11 +103,11 @@ export function selectorChains(selectors: unknown): string[][] {
 }
 
 /** Recorder's offsets are from the element's top-left corner: the click lands where the person clicked. */
-function click(session: ActionSession, step: RecorderStep, node: number): Promise<void> {
-  return clickNode(session, node, {
+function click(at: Acting, step: RecorderStep, node: number): Promise<void> {
+  return clickNode(at, node, {
     button: step.button === 'secondary' ? 'right' : step.button === 'auxiliary' ? 'middle' : 'left',
     clickCount: step.type === 'doubleClick' ? 2 : 1,
-    modifiers: modifierNames(held.get(session.tabId) ?? 0),
+    modifiers: modifierNames(held.get(at.tabId) ?? 0),
     offset: {
       x: typeof step.offsetX === 'number' ? step.offsetX : undefined,
       y: typeof step.offsetY === 'number' ? step.offsetY : undefined,
@@ -118,8 +119,8 @@ async function scroll(session: ActionSession, step: RecorderStep, deadline: numb
   const x = Number(step.x ?? 0);
   const y = Number(step.y ?? 0);
   if (!step.selectors) return void (await evaluate(session.send, `window.scrollTo(${x}, ${y})`));
-  await onTarget(session, step, deadline, (node) =>
-    callOn(session.send, node, 'function (x, y) { this.scrollTo(x, y); }', [x, y]),
+  await onTarget(session, step, deadline, (at, node) =>
+    callOn(at.send, node, 'function (x, y) { this.scrollTo(x, y); }', [x, y]),
   );
 }
 
@@ -132,7 +133,7 @@ async function onTarget<T>(
   session: ActionSession,
   step: RecorderStep,
   deadline: number,
-  use: (node: number) => Promise<T>,
+  use: (at: Acting, node: number) => Promise<T>,
 ): Promise<T> {
   const chains = selectorChains(step.selectors);
   if (!chains.length) throw stepFailed('the step has no selectors');
@@ -140,19 +141,16 @@ async function onTarget<T>(
   for (;;) {
     let reason = `no element matches ${chains.map((chain) => chain.join(' >> ')).join(' or ')}`;
     // A step in a frame looks there (found again each try: the frame may still be loading).
-    let within: number | undefined;
-    if (frame)
-      try {
-        within = await frameDocument(session.send, frame);
-      } catch (error) {
-        if ((error as CommandError).code === 'FRAME_OUT_OF_PROCESS') throw stepFailed((error as Error).message);
-        reason = (error as Error).message;
-      }
-    for (const chain of frame && within === undefined ? [] : chains) {
+    // One in another site's frame looks through that frame's child session, and acts at its offset.
+    const within: StepDocument | undefined = frame
+      ? await frameDocument(session, frame).catch((error: Error) => void (reason = error.message))
+      : undefined;
+    const at = within?.at ?? session;
+    for (const chain of frame && !within ? [] : chains) {
       let node: number | undefined;
       try {
-        node = await resolveChain(session.send, chain, within);
-        return await use(node);
+        node = await resolveChain(at.send, chain, within?.documentId);
+        return await use(at, node);
       } catch (error) {
         if (node !== undefined) reason = `the element for ${chain.join(' >> ')}: ${(error as Error).message}`;
       }
