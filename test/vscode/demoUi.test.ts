@@ -12,9 +12,9 @@ import type { Page } from 'playwright-core';
 import { startShopServer, type ShopServer } from '../e2e/support/shopServer';
 import { callerHeaders } from '../support/callerSecret';
 import { until } from '../support/until';
-import { captioned, DEMO_SIZE, describeApng, writeApng, type DemoFrame } from './support/demoFrames';
+import { captioned, DEMO_PICTURE, DEMO_SIZE, describeApng, writeApng, type DemoFrame } from './support/demoFrames';
 import { ROOT } from './support/suiteBuild';
-import { ARTIFACTS, clickAction, expandView, openSideBar, startUiRig, type UiRig } from './support/uiRig';
+import { ARTIFACTS, clickAction, expandView, openSideBar, runCommand, startUiRig, type UiRig } from './support/uiRig';
 
 const PICTURES =
   process.env.BROWSER_DEBUG_PICTURES === 'docs' ? join(ROOT, 'docs', 'images') : join(ARTIFACTS, 'pictures');
@@ -35,20 +35,40 @@ describe('VS Code UI: the README demo, from a console error to a replay that say
   let column = 0;
 
   before(async function () {
-    rig = await startUiRig(this, { settings: { 'workbench.colorTheme': 'Default Dark Modern' } });
+    // The chat opens when "Ask Copilot to Fix" needs it; until then the editor has its room.
+    rig = await startUiRig(this, {
+      settings: {
+        'workbench.colorTheme': 'Default Dark Modern',
+        'workbench.secondarySideBar.defaultVisibility': 'hidden',
+      },
+    });
+    // The frame's shape, so a screenshot is scaled, not cropped: the notifications at the bottom stay in the picture.
+    await rig.workbench.setViewportSize({ width: 1200, height: (1200 / DEMO_PICTURE.width) * DEMO_PICTURE.height });
     shop = await startShopServer();
     // The shop's sources in the project, where a developer keeps them: "go to source" finds public/shop.js.
     cpSync(SHOP, join(rig.folder, 'public'), { recursive: true });
     composer = await rig.app.context.newPage();
     page = await rig.app.context.newPage();
-    await page.setViewportSize({ width: DEMO_SIZE.width, height: DEMO_SIZE.height - 44 });
+    await page.setViewportSize(DEMO_PICTURE);
   });
   after(async () => {
     await shop?.close();
     await rig?.stop();
   });
 
+  /** One step's picture, once nothing is mid-way through a fade or a slide (endless spinners aside). */
   async function frame(caption: string, holdMs: number, from: Page = rig.workbench): Promise<void> {
+    await from.waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+          ),
+      undefined,
+      { timeout: 10_000 },
+    );
     const shot = await from.screenshot();
     frames.push({ caption, holdMs, png: await captioned(composer, shot, caption) });
   }
@@ -67,6 +87,21 @@ describe('VS Code UI: the README demo, from a console error to a replay that say
       'the sign-in dialog to close',
       300,
     );
+  }
+
+  /** Drags the side bar's edge, as a person would, so the console rows show their whole message. */
+  async function widenSideBar(by: number): Promise<void> {
+    const bar = rig.workbench.locator('.part.sidebar').first();
+    const before = (await bar.boundingBox())!;
+    const edge = { x: before.x + before.width, y: before.y + before.height / 2 };
+    await rig.workbench.mouse.move(edge.x, edge.y);
+    await rig.workbench.mouse.down();
+    await rig.workbench.mouse.move(edge.x + by, edge.y, { steps: 8 });
+    await rig.workbench.mouse.up();
+    // Off the edge, so its highlight is gone from the picture.
+    await rig.workbench.mouse.move(edge.x + by + 200, edge.y);
+    const after = (await bar.boundingBox())!;
+    assert.ok(after.width > before.width + by / 2, `the side bar is ${after.width}px wide, was ${before.width}px`);
   }
 
   async function recordings(): Promise<{ state: string; title: string }[]> {
@@ -99,7 +134,12 @@ describe('VS Code UI: the README demo, from a console error to a replay that say
       .locator('.monaco-list-row', { hasText: /steps · 2 errors/ })
       .first()
       .waitFor({ timeout: 30_000 });
+    // The start-up and recording notices have been read: the demo shows the console, not them.
+    await runCommand(rig.workbench, 'Notifications: Clear All Notifications');
+    await rig.workbench.locator('.notification-toast').first().waitFor({ state: 'hidden', timeout: 10_000 });
+    await rig.workbench.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
     await expandView(rig.workbench, 'Console');
+    await widenSideBar(180);
     const row = rig.workbench.locator('.monaco-list-row', { hasText: ERROR }).first();
     await row.waitFor({ timeout: 30_000 });
     assert.match((await row.textContent()) ?? '', /Order failed with status 500/);
@@ -158,6 +198,13 @@ describe('VS Code UI: the README demo, from a console error to a replay that say
       'the replay placed the same order again',
     );
     await closeSignInDialog(0);
+    // The pointer rests on the editor's empty lines: no tooltip over the verdict.
+    const editor = (await rig.workbench.locator('.part.editor').first().boundingBox())!;
+    await rig.workbench.mouse.move(editor.x + editor.width / 2, editor.y + editor.height - 60);
+    await rig.workbench
+      .locator('.monaco-hover, .workbench-hover')
+      .first()
+      .waitFor({ state: 'hidden', timeout: 10_000 });
     await frame('5. Fixed? Replay the recorded steps: not reproduced', 3600);
   });
 

@@ -6,6 +6,8 @@ import UPNG from 'upng-js';
 /** The README's demo frame: small enough to keep the animation light, large enough to read VS Code's text. */
 export const DEMO_SIZE = { width: 960, height: 600 };
 const CAPTION_HEIGHT = 44;
+/** The screenshot's area under the caption: a page of this shape (or a multiple) is scaled, never cropped. */
+export const DEMO_PICTURE = { width: DEMO_SIZE.width, height: DEMO_SIZE.height - CAPTION_HEIGHT };
 /** Colours per frame: 256 keeps a five-frame demo around 100–200 KB. */
 const COLOURS = 256;
 
@@ -26,7 +28,7 @@ export async function captioned(composer: Page, shot: Buffer, caption: string): 
   await composer.setContent(
     `<body style="margin:0;width:${width}px;height:${height}px;overflow:hidden;background:#1f1f1f;font:600 20px system-ui,sans-serif">` +
       `<div style="height:${CAPTION_HEIGHT}px;line-height:${CAPTION_HEIGHT}px;padding:0 16px;color:#fff;background:#0b5cad"></div>` +
-      `<img style="display:block;width:${width}px;height:${height - CAPTION_HEIGHT}px;object-fit:cover;object-position:top left"></body>`,
+      `<img style="display:block;width:${width}px;height:${DEMO_PICTURE.height}px;object-fit:cover;object-position:top left"></body>`,
   );
   // The caption is set as text, never parsed as HTML.
   await composer.evaluate(
