@@ -261,7 +261,10 @@ describe('MCP console tools', () => {
       const result = await call(client, 'get_console_logs', args);
       assert.equal(result.isError, true, JSON.stringify(args));
       assert.match(textOf(result), pattern);
-      assert.match(textOf(result), /Arguments get_console_logs takes: level, limit, since, before, search, context, scope\./);
+      assert.match(
+        textOf(result),
+        /Arguments get_console_logs takes: level, limit, since, before, search, context, scope\./,
+      );
     }
   });
 });
