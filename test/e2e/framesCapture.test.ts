@@ -94,7 +94,11 @@ describe('capture from every document of the page: iframes and workers (#33)', f
     const answer = await rig.tool('get_network_requests', { search: 'sw-upstream' });
     assert.match(answer.text, new RegExp(`sw-upstream\\.json .*\\[service worker ${app.origin}/sw\\.js\\]`));
     // The worker's fetch of worker-data.json is the tab's own (webRequest gives it the tab).
-    assert.ok((await requests()).some((request) => request.url === `${app.origin}/worker-data.json`));
+    await until(
+      async () => (await requests()).some((request) => request.url === `${app.origin}/worker-data.json`),
+      10_000,
+      'the Web Worker fetch of worker-data.json',
+    );
   });
 
   it("captures dedicated workers' console output and errors over the tab's debugger session, with their script", async () => {

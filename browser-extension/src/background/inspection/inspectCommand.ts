@@ -58,6 +58,9 @@ function pointOf(value: unknown): { x: number; y: number } | undefined {
   return typeof x === 'number' && typeof y === 'number' ? { x: Math.round(x), y: Math.round(y) } : undefined;
 }
 
+/** How long a point over an out-of-process frame waits for that frame's session to attach. */
+const FRAME_ATTACH_MS = 2_000;
+
 /**
  * The element painted at a point of the tab's viewport (CSS px), as hit testing finds it: inside an out-of-process
  * iframe too, where the frame's own hit test gets the point moved by the frame's offset. Over such a frame's
@@ -71,22 +74,42 @@ async function elementAt(session: ActionSession, at: { x: number; y: number }): 
   for (;;) {
     const origin = (await doc.origin?.(false)) ?? { x: 0, y: 0 };
     const point = { x: Math.round(at.x - origin.x), y: Math.round(at.y - origin.y) };
-    const hit = await doc
-      .send<{ backendNodeId: number }>('DOM.getNodeForLocation', { ...point, ignorePointerEventsNone: true })
-      .catch(() => undefined);
+    const hit = await hitTest(doc, point, targetId !== undefined);
     if (!hit) break;
     found =
       targetId === undefined ? { backendNodeId: hit.backendNodeId } : { backendNodeId: hit.backendNodeId, targetId };
     const { node } = await doc.send<{ node: { frameId?: string } }>('DOM.describeNode', {
       backendNodeId: hit.backendNodeId,
     });
-    const child = node.frameId ? session.targets.byTargetId(node.frameId) : undefined;
+    // Hit testing stops at an out-of-process frame's owner; its child session may still be attaching.
+    const child = node.frameId ? await session.targets.whenAttached(node.frameId, FRAME_ATTACH_MS) : undefined;
     if (!child) break;
     doc = actingFor(session, child.targetId);
     targetId = child.targetId;
   }
   if (!found) throw new CommandError('NO_MATCH', `No element is painted at (${at.x}, ${at.y}) in the viewport.`);
   return found;
+}
+
+/**
+ * The node hit testing finds at a point of the document's viewport. An out-of-process frame's renderer can
+ * answer "no node" after its session attached again (an idle detach); its own elementFromPoint still knows.
+ */
+async function hitTest(doc: DocumentSession, point: { x: number; y: number }, inFrame: boolean) {
+  const hit = await doc
+    .send<{ backendNodeId: number }>('DOM.getNodeForLocation', { ...point, ignorePointerEventsNone: true })
+    .catch(() => undefined);
+  if (hit || !inFrame) return hit;
+  const { result } = await doc
+    .send<{ result?: { objectId?: string } }>('Runtime.evaluate', {
+      expression: `document.elementFromPoint(${point.x}, ${point.y})`,
+    })
+    .catch(() => ({ result: undefined }));
+  if (!result?.objectId) return undefined;
+  const { node } = await doc.send<{ node: { backendNodeId: number } }>('DOM.describeNode', {
+    objectId: result.objectId,
+  });
+  return { backendNodeId: node.backendNodeId };
 }
 
 /** Matched rules by the element's front-end id; a remembered id that went stale is asked for again, once. */

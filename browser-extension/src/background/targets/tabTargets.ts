@@ -52,6 +52,27 @@ export class TabTargets {
     return this.list().find((target) => target.targetId === targetId);
   }
 
+  /**
+   * The child with this target id once it has attached, or undefined after `ms`: a tab's children attach again
+   * a moment after the tab's debugger does (after an idle detach, say), and a frame found by hit testing may
+   * be one of them.
+   */
+  whenAttached(targetId: string, ms: number): Promise<ChildTarget | undefined> {
+    const known = this.byTargetId(targetId);
+    if (known) return Promise.resolve(known);
+    return new Promise((resolve) => {
+      const settle = (target: ChildTarget | undefined) => {
+        clearTimeout(timer);
+        stop();
+        resolve(target);
+      };
+      const timer = setTimeout(() => settle(undefined), ms);
+      const stop = this.onAttached((target) => {
+        if (target.targetId === targetId) settle(target);
+      });
+    });
+  }
+
   /** A Send bound to one child session. */
   sender(sessionId: string): Send {
     return (method, params) => {
