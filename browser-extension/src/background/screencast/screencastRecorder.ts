@@ -11,6 +11,11 @@ const BITRATE = 400_000;
 const CHUNK_CHARS = 1024 * 1024;
 const MAX_SIZE = { maxWidth: 1280, maxHeight: 800 };
 /**
+ * The renderer's JPEG of each frame: VP8 at 400 kbit/s re-encodes it anyway, so 50 (was 70) loses nothing
+ * the video keeps, and each frame is smaller to encode, message and decode while steps run.
+ */
+const JPEG_QUALITY = 50;
+/**
  * At most 5 frames a second: the ack of a frame is held back until this long after the previous one,
  * and Chrome sends no new frame before the ack, so the page's renderer does not encode frames no one keeps.
  */
@@ -123,7 +128,7 @@ export const screencastCommands: Pick<CommandHandlers, 'screencast-start' | 'scr
     cast.off = session.on('Page.screencastFrame', (params) => onFrame(cast, params));
     casts.set(runId, cast);
     try {
-      await session.send('Page.startScreencast', { format: 'jpeg', quality: 70, ...MAX_SIZE });
+      await session.send('Page.startScreencast', { format: 'jpeg', quality: JPEG_QUALITY, ...MAX_SIZE });
     } catch (error) {
       casts.delete(runId);
       cast.off();
