@@ -195,7 +195,7 @@ describe('evidence of a fix: runs, video on the run clock, timeline, receipt', f
   it('the verdict answers while the video encodes (409 until then), and a replay right after queues its video', async () => {
     const first = await post(rig.connector.port, `/recordings/${id}/replay`, { video: true });
     assert.equal(first.status, 200, JSON.stringify(first.json));
-    const pending = await get(rig.connector.port, `/recordings/${id}/runs/${first.json.runId}/video`);
+    const pending = await get(rig.connector.port, `/api/v1/recordings/${id}/runs/${first.json.runId}/video`);
     assert.equal(pending.status, 409, pending.text);
     assert.equal(pending.json.status, 'error');
     assert.equal(pending.json.error.code, 'CONFLICT');
