@@ -23,7 +23,8 @@ export function runKeeper(store: RunStore, video?: ScreencastVideo): RunKeeper {
         record.videoPending = true;
       } else if (run.video && 'error' in run.video) record.videoError = run.video.error;
       await store.save(record);
-      if (filmed) void attachVideo(store, record, filmed.video);
+      // A disk error while attaching leaves the run pending-free on the next read at worst; never an unhandled rejection.
+      if (filmed) void attachVideo(store, record, filmed.video).catch(() => undefined);
       return record.runId;
     },
     forget: (recordingId) => store.forget(recordingId),
