@@ -23,7 +23,7 @@ export function runKeeper(store: RunStore, video?: ScreencastVideo): RunKeeper {
         record.videoPending = true;
       } else if (run.video && 'error' in run.video) record.videoError = run.video.error;
       await store.save(record);
-      // A disk error while attaching leaves the run pending-free on the next read at worst; never an unhandled rejection.
+      // Never an unhandled rejection: attachVideo records its own failures in the run.
       if (filmed) void attachVideo(store, record, filmed.video).catch(() => undefined);
       return record.runId;
     },
@@ -41,19 +41,31 @@ async function attachVideo(store: RunStore, saved: RunRecord, pending: Promise<R
   const record = await store.get(saved.recordingId, saved.runId);
   if (!record) return;
   delete record.videoPending;
-  if ('video' in outcome) {
-    const filmed = outcome.video;
-    await store.saveFile(record.recordingId, record.runId, 'webm', filmed.bytes);
-    record.video = {
-      file: `${record.runId}.webm`,
-      mimeType: filmed.mimeType,
-      durationMs: filmed.durationMs,
-      width: filmed.width,
-      height: filmed.height,
-      bytes: filmed.bytes.length,
-    };
-  } else record.videoError = outcome.error;
+  const written = 'video' in outcome ? await saveVideo(store, record, outcome.video) : outcome;
+  if ('error' in written) record.videoError = written.error;
   await store.update(record).catch(() => undefined);
+}
+
+/** Writes the WebM beside the run and sets its `video`; a disk error is answered, not thrown. */
+async function saveVideo(
+  store: RunStore,
+  record: RunRecord,
+  filmed: RecordedVideo,
+): Promise<{ error: string } | { saved: true }> {
+  try {
+    await store.saveFile(record.recordingId, record.runId, 'webm', filmed.bytes);
+  } catch (error) {
+    return { error: `the video could not be saved: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  record.video = {
+    file: `${record.runId}.webm`,
+    mimeType: filmed.mimeType,
+    durationMs: filmed.durationMs,
+    width: filmed.width,
+    height: filmed.height,
+    bytes: filmed.bytes.length,
+  };
+  return { saved: true };
 }
 
 function filmOf(run: ReplayRun): StoppedVideo | undefined {
