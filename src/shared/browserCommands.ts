@@ -115,8 +115,7 @@ export interface TraceReply extends PageInfo {
 export type ScreencastStartArgs = TabTarget & { runId: string; startedAt: number };
 
 /**
- * The encoded video travels as `video-chunk` frames (under `transferId`); the reply says how many. `still` is
- * the JPEG (base64) the tab showed when step `stillStep` of the replay ended.
+ * The encoded video travels as `video-chunk` frames (under `transferId`); the reply says how many.
  */
 export interface ScreencastReply {
   chunks: number;
@@ -126,6 +125,10 @@ export interface ScreencastReply {
   height: number;
   frames: number;
   durationMs: number;
+}
+
+/** `still`: the JPEG (base64) the tab showed when step `stillStep` of the replay ended. */
+export interface ScreencastStopReply {
   still?: string;
 }
 
@@ -181,7 +184,10 @@ export interface BrowserCommands {
   'record-status': Command<Record<string, never>, { id: string; tabId: number; steps: number } | null>;
   'replay-step': Command<ReplayStepArgs, ReplayStepResult>;
   'screencast-start': Command<ScreencastStartArgs, { tabId: number }>;
-  'screencast-stop': Command<{ runId: string; transferId: string; stillStep: number }, ScreencastReply>;
+  /** Ends the filming at once (the verdict does not wait); the encoder finishes in the background. */
+  'screencast-stop': Command<{ runId: string; stillStep: number }, ScreencastStopReply>;
+  /** Waits for the stopped screencast's encoder, then sends the video. */
+  'screencast-video': Command<{ runId: string; transferId: string }, ScreencastReply>;
   /** Animations settled and carets hidden, two viewport shots `gapMs` apart. */
   'visual-shot': Command<{ gapMs: number } & TabTarget, VisualShotReply>;
   emulate: Command<EmulationRequest & TabTarget, PageInfo & { state: EmulationState }>;
@@ -234,6 +240,7 @@ const NAMES: { [K in CommandName]: true } = {
   'replay-step': true,
   'screencast-start': true,
   'screencast-stop': true,
+  'screencast-video': true,
   'visual-shot': true,
   emulate: true,
   history: true,

@@ -54,6 +54,8 @@ export interface RunRecord {
   /** The step the run failed at: the one that could not run, else the one the first recurring problem followed. */
   firstFailingStep?: number;
   video: RunVideo | null;
+  /** The video is still being encoded and sent by the browser: `video` stays null until it is ready. */
+  videoPending?: boolean;
   /** Why a video that was asked for is missing. */
   videoError?: string;
   /** The picture the tab showed when the failing (or last) step ended: `<runId>.still.jpg`. */
@@ -70,6 +72,8 @@ export interface RunSummary {
   verdict: ReplayVerdict['verdict'];
   firstFailingStep?: number;
   hasVideo: boolean;
+  /** The video is still being encoded (GET …/video answers 409 until then). */
+  videoPending: boolean;
 }
 
 /** GET /recordings/{id}/runs/{runId}/timeline: chapters (one per step) and events on the run's clock. */
@@ -81,6 +85,8 @@ export interface RunTimeline {
   chapters: { index: number; title: string; startMs: number; endMs: number }[];
   events: RunEvent[];
   video: { url: string; mimeType: string; durationMs: number; width: number; height: number } | null;
+  /** True while the video is encoding: `video` is null until it is ready. */
+  videoPending: boolean;
   visualChanges: VisualChange[];
 }
 

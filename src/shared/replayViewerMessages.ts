@@ -41,6 +41,8 @@ export const runTimelineSchema = z.object({
       height: z.number(),
     })
     .nullable(),
+  /** The video is still encoding (the verdict answers first); absent from older connectors. */
+  videoPending: z.boolean().optional(),
   visualChanges: z.array(visualChangeSchema.partial({ selector: true, pixels: true })).max(1000),
 });
 export type RunTimeline = z.infer<typeof runTimelineSchema>;

@@ -58,7 +58,7 @@ export const extensionFrameSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('video-chunk'),
-    transferId: z.string().max(100).describe("the screencast-stop command's transferId"),
+    transferId: z.string().max(100).describe("the screencast-video command's transferId"),
     index: z.number().int().nonnegative(),
     data: z.string().describe("base64 of the next part of a replay's video (bounded by the frame cap)"),
   }),

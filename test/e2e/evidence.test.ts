@@ -19,6 +19,21 @@ async function bytesOf(port: number, path: string, headers: Record<string, strin
   };
 }
 
+/** The run's timeline, once its video is encoded and attached (the verdict answers before that). */
+async function videoReady(port: number, id: string, runId: string): Promise<RunTimeline> {
+  let timeline: RunTimeline | undefined;
+  await until(
+    async () => {
+      timeline = (await get(port, `/recordings/${id}/runs/${runId}/timeline`)).json as RunTimeline;
+      return !timeline.videoPending;
+    },
+    60_000,
+    `the video of ${runId}`,
+    100,
+  );
+  return timeline!;
+}
+
 describe('evidence of a fix: runs, video on the run clock, timeline, receipt', function () {
   this.timeout(180_000);
   const rig = recordingRig();
@@ -61,7 +76,8 @@ describe('evidence of a fix: runs, video on the run clock, timeline, receipt', f
     assert.match(text, /^Verdict: REPRODUCED/);
     failingRun = /Run: (run-[0-9a-f]{12})/.exec(text)?.[1] ?? '';
     assert.ok(failingRun, text);
-    assert.match(text, /Video: GET \/recordings\/rec-\w+\/runs\/run-\w+\/video \(\d+\.\d s, \d+×\d+, \d+ KB\)/);
+    // The verdict did not wait for the encoder: the video is still pending, the still is there already.
+    assert.match(text, /Video: still encoding; GET \/recordings\/rec-\w+\/runs\/run-\w+\/video answers 409/);
     const image = (result.content as { type: string; mimeType?: string; data?: string }[]).find(
       (c) => c.type === 'image',
     );
@@ -70,14 +86,12 @@ describe('evidence of a fix: runs, video on the run clock, timeline, receipt', f
   });
 
   it('the timeline: one chapter per step on the run clock, the error inside its step’s chapter', async () => {
-    const answer = await get(rig.connector.port, `/recordings/${id}/runs/${failingRun}/timeline`);
-    assert.equal(answer.status, 200, answer.text);
-    const timeline = answer.json as RunTimeline;
+    const timeline = await videoReady(rig.connector.port, id, failingRun);
     const detail = await get(rig.connector.port, `/recordings/${id}`);
     const steps = detail.json.flow.steps as { type: string; [field: string]: unknown }[];
     assert.deepEqual(
       Object.keys(timeline).filter((key) => key !== 'runId' && key !== 'recordingId'),
-      ['startedAt', 'durationMs', 'chapters', 'events', 'video', 'visualChanges'],
+      ['startedAt', 'durationMs', 'chapters', 'events', 'video', 'videoPending', 'visualChanges'],
     );
     assert.equal(timeline.chapters.length, steps.length);
     assert.deepEqual(
@@ -102,8 +116,7 @@ describe('evidence of a fix: runs, video on the run clock, timeline, receipt', f
   });
 
   it('the video plays in Chromium for about as long as the run, and is served with ranges', async () => {
-    const timeline = (await get(rig.connector.port, `/recordings/${id}/runs/${failingRun}/timeline`))
-      .json as RunTimeline;
+    const timeline = await videoReady(rig.connector.port, id, failingRun);
     const video = await bytesOf(rig.connector.port, timeline.video!.url);
     assert.equal(video.status, 200);
     assert.equal(video.type, 'video/webm');
@@ -173,16 +186,47 @@ describe('evidence of a fix: runs, video on the run clock, timeline, receipt', f
       assert.match(tool, /reproduced → not reproduced/);
       const still = await bytesOf(rig.connector.port, `/recordings/${id}/runs/${failingRun}/still`);
       assert.equal(still.type, 'image/jpeg');
+      assert.equal((await videoReady(rig.connector.port, id, replayed.json.runId)).video?.mimeType, 'video/webm');
     } finally {
       rig.shop.fixed = false;
+    }
+  });
+
+  it('the verdict answers while the video encodes (409 until then), and a replay right after queues its video', async () => {
+    const first = await post(rig.connector.port, `/recordings/${id}/replay`, { video: true });
+    assert.equal(first.status, 200, JSON.stringify(first.json));
+    const pending = await get(rig.connector.port, `/api/v1/recordings/${id}/runs/${first.json.runId}/video`);
+    assert.equal(pending.status, 409, pending.text);
+    assert.equal(pending.json.status, 'error');
+    assert.equal(pending.json.error.code, 'CONFLICT');
+    assert.match(pending.json.error.message, /still encoding: retry in a few seconds/);
+    const listed = await get(rig.connector.port, `/recordings/${id}/runs`);
+    const line = listed.json.runs.find((run: { runId: string }) => run.runId === first.json.runId);
+    assert.deepEqual([line.hasVideo, line.videoPending], [false, true]);
+    // The still of the failing step is there at once.
+    const still = await bytesOf(rig.connector.port, `/recordings/${id}/runs/${first.json.runId}/still`);
+    assert.equal(still.type, 'image/jpeg');
+    // A second filmed replay while the first video may still be encoding: both videos arrive.
+    const second = await post(rig.connector.port, `/recordings/${id}/replay`, { video: true });
+    assert.equal(second.status, 200, JSON.stringify(second.json));
+    for (const runId of [first.json.runId as string, second.json.runId as string]) {
+      const timeline = await videoReady(rig.connector.port, id, runId);
+      assert.equal(timeline.video?.mimeType, 'video/webm', runId);
+      const video = await bytesOf(rig.connector.port, timeline.video!.url);
+      assert.equal(video.status, 200, runId);
+      assert.deepEqual([...video.body.subarray(0, 4)], [0x1a, 0x45, 0xdf, 0xa3], 'an EBML (WebM) header');
+      assert.ok(
+        Math.abs(timeline.video!.durationMs - timeline.durationMs) <= 0.3 * timeline.durationMs,
+        `video ${timeline.video!.durationMs} ms, run ${timeline.durationMs} ms`,
+      );
     }
   });
 
   it('keeps runs as 0600 files, and answers unknown or malformed run ids in the envelope', async () => {
     const folder = join(rig.recordingsDir, 'runs', id);
     const names = readdirSync(folder);
-    assert.equal(names.filter((name) => name.endsWith('.json')).length, 2);
-    assert.equal(names.filter((name) => name.endsWith('.webm')).length, 2);
+    assert.equal(names.filter((name) => name.endsWith('.json')).length, 4);
+    assert.equal(names.filter((name) => name.endsWith('.webm')).length, 4);
     for (const name of names) assert.equal(statSync(join(folder, name)).mode & 0o777, 0o600, name);
     const unknown = await get(rig.connector.port, `/api/v1/recordings/${id}/runs/run-000000000000/timeline`);
     assert.equal(unknown.status, 404);

@@ -32,6 +32,7 @@ function summaryOf(run: RunRecord): RunSummary {
     verdict: run.verdict.verdict,
     ...(run.firstFailingStep === undefined ? {} : { firstFailingStep: run.firstFailingStep }),
     hasVideo: Boolean(run.video),
+    videoPending: run.videoPending === true,
   };
 }
 
@@ -67,6 +68,12 @@ export class EvidenceService {
   /** The run's video file, or a NOT_FOUND that says how to get one. */
   async video(recordingId: string, runId: string): Promise<{ path: string; mimeType: string; bytes: number }> {
     const run = await this.run(recordingId, runId);
+    if (run.videoPending)
+      throw new ApiError(
+        'CONFLICT',
+        `Run ${runId}'s video is still encoding: retry in a few seconds (GET /recordings/${recordingId}/runs/${runId}/timeline shows videoPending: false once it is ready).`,
+        { id: recordingId, runId, videoPending: true },
+      );
     if (!run.video)
       throw new ApiError(
         'NOT_FOUND',

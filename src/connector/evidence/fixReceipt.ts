@@ -94,12 +94,13 @@ function vitalsSection(before: RunRecord, after: RunRecord): string[] {
 }
 
 function evidenceRow(run: RunRecord, origin: string): { video: string; still: string } {
-  if (!run.video) return { video: 'none (replay with video: true)', still: '–' };
+  if (!run.video && !run.videoPending) return { video: 'none (replay with video: true)', still: '–' };
   const base = `${origin}${videoPath(run.recordingId, run.runId)}`;
-  const step = run.firstFailingStep ?? Math.max(0, run.steps.length - 1);
+  const step = run.still?.step ?? run.firstFailingStep ?? Math.max(0, run.steps.length - 1);
   return {
-    video: `[${run.runId}.webm](${base})`,
-    still: `![step ${step + 1}](${origin}/recordings/${run.recordingId}/runs/${run.runId}/still)`,
+    // A video still encoding is linked all the same: the address answers once it is ready.
+    video: `[${run.runId}.webm](${base})${run.videoPending ? ' (still encoding)' : ''}`,
+    still: run.still ? `![step ${step + 1}](${origin}/recordings/${run.recordingId}/runs/${run.runId}/still)` : '–',
   };
 }
 

@@ -42,6 +42,12 @@ export class RunStore {
     await this.prune(run.recordingId, run.runId);
   }
 
+  /** Rewrites a kept run (its video arrived); a run pruned or forgotten meanwhile stays gone. */
+  async update(run: RunRecord): Promise<void> {
+    if (!(await this.get(run.recordingId, run.runId))) return;
+    await writePrivateFile(this.pathOf(run.recordingId, run.runId, 'json'), JSON.stringify(run, null, 2));
+  }
+
   /** A file of the run beside its record (the video, the still), 0600. */
   async saveFile(recordingId: string, runId: string, extension: string, bytes: Uint8Array): Promise<void> {
     await privateFolder(this.folderOf(recordingId));

@@ -34,6 +34,7 @@ export function runTimeline(run: RunRecord): RunTimeline {
     chapters,
     events: run.events,
     video,
+    videoPending: run.videoPending === true,
     visualChanges: run.visualChanges,
   };
 }

@@ -34,7 +34,7 @@ export interface ReplayOptions {
   visual?: boolean;
 }
 
-/** A replay's video, and the picture the tab showed when the failing (or last) step ended. */
+/** A replay's encoded video. */
 export interface RecordedVideo {
   bytes: Uint8Array;
   mimeType: string;
@@ -42,12 +42,20 @@ export interface RecordedVideo {
   height: number;
   frames: number;
   durationMs: number;
+}
+
+/**
+ * A stopped filming: the picture the tab showed when the failing (or last) step ended, at once, and the
+ * video, which the browser is still encoding (the verdict does not wait for it).
+ */
+export interface StoppedVideo {
   still?: { step: number; jpeg: Uint8Array };
+  video: Promise<RecordedVideo>;
 }
 
 /** Films a replay's tab (src/connector/evidence); a video that fails answers why, and the replay goes on. */
 export interface VideoRecorder {
-  start(tabId: number | undefined, startedAt: number): Promise<{ stop(stillStep: number): Promise<RecordedVideo> }>;
+  start(tabId: number | undefined, startedAt: number): Promise<{ stop(stillStep: number): Promise<StoppedVideo> }>;
 }
 
 type Failure = NonNullable<ReplayVerdict['failedStep']>;
@@ -68,7 +76,7 @@ export interface ReplayRun {
   tabId?: number;
   /** The tab's captures during the run, Web Vitals included, oldest first. */
   captures: StoredEntry[];
-  video?: RecordedVideo | { error: string };
+  video?: StoppedVideo | { error: string };
 }
 
 /** Replays a flow step by step in the browser's target tab and judges it against the recording. */
@@ -139,7 +147,7 @@ export class ReplayRunner {
   private async startVideo(
     tabId: number | undefined,
     startedAt: number,
-  ): Promise<{ stop(stillStep: number): Promise<RecordedVideo> } | { error: string }> {
+  ): Promise<{ stop(stillStep: number): Promise<StoppedVideo> } | { error: string }> {
     if (!this.videos) return { error: 'this connector records no video' };
     return this.videos.start(tabId, startedAt).catch(videoError);
   }

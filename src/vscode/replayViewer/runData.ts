@@ -25,6 +25,33 @@ async function newestRun(port: number | undefined, recordingId: string): Promise
   return newest.runId;
 }
 
+/** How long the viewer waits for a video the browser is still encoding (the verdict answers before it). */
+const VIDEO_WAIT_MS = 60_000;
+const VIDEO_POLL_MS = 250;
+
+async function timelineOf(port: number | undefined, recordingId: string, runId: string): Promise<RunTimeline> {
+  const raw = await callConnector<unknown>(
+    port,
+    'GET',
+    `/recordings/${encodeURIComponent(recordingId)}/runs/${runId}/timeline`,
+  );
+  const parsed = runTimelineSchema.safeParse(raw);
+  if (!parsed.success)
+    throw new Error(`The connector sent a timeline this viewer cannot read: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/** The run's timeline once its video is encoded (or after VIDEO_WAIT_MS, shown without the video). */
+async function readyTimeline(port: number | undefined, recordingId: string, runId: string): Promise<RunTimeline> {
+  const deadline = Date.now() + VIDEO_WAIT_MS;
+  let timeline = await timelineOf(port, recordingId, runId);
+  while (timeline.videoPending && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, VIDEO_POLL_MS));
+    timeline = await timelineOf(port, recordingId, runId);
+  }
+  return timeline;
+}
+
 /**
  * Reads a run's timeline from the connector (`GET /recordings/{id}/runs/{runId}/timeline`) and saves its video
  * (`video.url`, the connector's own route, fetched with the caller secret) under `folder`, named by the run id.
@@ -37,15 +64,7 @@ export async function loadRun(
 ): Promise<LoadedRun> {
   const id = runId ?? (await newestRun(port, recordingId));
   if (!RUN_ID.test(id)) throw new Error(`Not a run id: ${JSON.stringify(id)}.`);
-  const raw = await callConnector<unknown>(
-    port,
-    'GET',
-    `/recordings/${encodeURIComponent(recordingId)}/runs/${id}/timeline`,
-  );
-  const parsed = runTimelineSchema.safeParse(raw);
-  if (!parsed.success)
-    throw new Error(`The connector sent a timeline this viewer cannot read: ${parsed.error.message}`);
-  const timeline = parsed.data;
+  const timeline = await readyTimeline(port, recordingId, id);
   if (!timeline.video) return { runId: id, timeline };
   // Only the connector's own address: the timeline names a path on it, never another host.
   const url = new URL(timeline.video.url, `http://127.0.0.1:${port}`);

@@ -1,14 +1,20 @@
-import type { CommandHandlers, ScreencastReply } from '../../../../src/shared/browserCommands';
+import type { CommandHandlers, ScreencastReply, ScreencastStopReply } from '../../../../src/shared/browserCommands';
 import { actionSession, type ActionSession, type EventParams } from '../actions/actionSession';
 import { CommandError } from '../commandError';
 import type { FrameSender } from '../performance/traceUpload';
 import { targetTab } from '../targetTab';
 import { encodeFrame, encoder } from './encoderClient';
+import type { EncodedVideo } from './encoderMessages';
 
 /** About 0.5 MB per 10 s: under the 1 MB target for a 1280×800 tab with room for busy pages. */
 const BITRATE = 400_000;
 const CHUNK_CHARS = 1024 * 1024;
 const MAX_SIZE = { maxWidth: 1280, maxHeight: 800 };
+/**
+ * The renderer's JPEG of each frame: VP8 at 400 kbit/s re-encodes it anyway, so 50 (was 70) loses nothing
+ * the video keeps, and each frame is smaller to encode, message and decode while steps run.
+ */
+const JPEG_QUALITY = 50;
 /**
  * At most 5 frames a second: the ack of a frame is held back until this long after the previous one,
  * and Chrome sends no new frame before the ack, so the page's renderer does not encode frames no one keeps.
@@ -29,6 +35,8 @@ interface Cast {
 }
 
 const casts = new Map<string, Cast>();
+/** Stopped screencasts whose encoder is finishing (flush, mux), until `screencast-video` takes them. */
+const finishing = new Map<string, Promise<EncodedVideo | undefined>>();
 let sendFrame: FrameSender | undefined;
 
 /** The worker's link to the connector, for the video's chunks. */
@@ -72,18 +80,31 @@ function upload(data: string, transferId: string): number {
   return chunks;
 }
 
-async function stop(args: { runId: string; transferId: string; stillStep: number }): Promise<ScreencastReply> {
+/** Stops filming and starts the encoder's flush, answering the step's still at once. */
+async function stop(args: { runId: string; stillStep: number }): Promise<ScreencastStopReply> {
   const cast = casts.get(args.runId);
   if (!cast) throw new CommandError('NOT_FOUND', `No screencast runs for ${args.runId}.`);
   casts.delete(args.runId);
   cast.off();
   await cast.session.send('Page.stopScreencast').catch(() => undefined);
   cast.session.unpin(`screencast:${args.runId}`);
-  const video = await encoder(args.runId, { op: 'close', endMs: Date.now() - cast.startedAt });
+  const video = encoder(args.runId, { op: 'close', endMs: Date.now() - cast.startedAt });
+  // Taken by `screencast-video`; a rejection is answered there, never left unhandled.
+  video.catch(() => undefined);
+  finishing.set(args.runId, video);
+  const still = cast.stills[args.stillStep] ?? cast.last;
+  return still ? { still } : {};
+}
+
+/** Waits for a stopped screencast's encoder and streams its WebM to the connector. */
+async function sendVideo(args: { runId: string; transferId: string }): Promise<ScreencastReply> {
+  const pending = finishing.get(args.runId);
+  if (!pending) throw new CommandError('NOT_FOUND', `No stopped screencast ${args.runId}: stop it first.`);
+  finishing.delete(args.runId);
+  const video = await pending;
   if (!video) throw new CommandError('VIDEO_FAILED', 'The encoder answered no video. Replay again.');
   // Chunks cut at a multiple of 4 base64 characters decode on their own: the connector joins the parts.
   const chunks = upload(video.data, args.transferId);
-  const still = cast.stills[args.stillStep] ?? cast.last;
   return {
     chunks,
     bytes: Math.floor((video.data.length * 3) / 4),
@@ -92,12 +113,11 @@ async function stop(args: { runId: string; transferId: string; stillStep: number
     height: video.height,
     frames: video.frames,
     durationMs: video.durationMs,
-    ...(still ? { still } : {}),
   };
 }
 
 /** Records a replay's tab with `Page.startScreencast` through the tab's one debugger session. */
-export const screencastCommands: Pick<CommandHandlers, 'screencast-start' | 'screencast-stop'> = {
+export const screencastCommands: Pick<CommandHandlers, 'screencast-start' | 'screencast-stop' | 'screencast-video'> = {
   'screencast-start': async ({ runId, startedAt, tabId }) => {
     if (casts.has(runId)) throw new CommandError('INVALID_ARGUMENT', `A screencast for ${runId} runs already.`);
     const tab = await targetTab(tabId);
@@ -108,7 +128,7 @@ export const screencastCommands: Pick<CommandHandlers, 'screencast-start' | 'scr
     cast.off = session.on('Page.screencastFrame', (params) => onFrame(cast, params));
     casts.set(runId, cast);
     try {
-      await session.send('Page.startScreencast', { format: 'jpeg', quality: 70, ...MAX_SIZE });
+      await session.send('Page.startScreencast', { format: 'jpeg', quality: JPEG_QUALITY, ...MAX_SIZE });
     } catch (error) {
       casts.delete(runId);
       cast.off();
@@ -119,4 +139,5 @@ export const screencastCommands: Pick<CommandHandlers, 'screencast-start' | 'scr
     return { tabId: tab.id! };
   },
   'screencast-stop': stop,
+  'screencast-video': sendVideo,
 };
