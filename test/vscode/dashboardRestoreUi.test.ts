@@ -38,7 +38,11 @@ describe('VS Code UI: the dashboard opens beside the editor and comes back after
       'the dashboard beside',
     );
 
-    await workbench.reload();
+    // The window's own reload, as a user does it: VS Code saves its editor state before it reloads (a bare
+    // page reload can race that save on a loaded machine, and then there is nothing to restore).
+    const reloaded = workbench.waitForEvent('load', { timeout: 60_000 });
+    await runCommand(workbench, 'Developer: Reload Window');
+    await reloaded;
     await workbench.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await workbench.locator('.tabs-container .tab', { hasText: 'Browser Debug' }).first().waitFor({ timeout: 60_000 });
     const restored = await frameWith(workbench, '#app header', 'the restored dashboard', 60_000);
