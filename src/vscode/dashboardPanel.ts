@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import * as vscode from 'vscode';
+import { webviewPage } from './webviewPage';
 import {
   dashboardToHostSchema,
   type DashboardConsoleEntry,
@@ -111,7 +111,10 @@ export class DashboardPanel implements vscode.Disposable {
   private attach(panel: vscode.WebviewPanel): void {
     this.panel = panel;
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'icon.png');
-    panel.webview.html = this.html(panel.webview, vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview'));
+    panel.webview.html = webviewPage(panel.webview, vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview'), {
+      entry: 'dashboard',
+      title: 'Browser Debug',
+    });
     panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message));
     panel.onDidDispose(() => {
       this.panel = undefined;
@@ -279,25 +282,5 @@ export class DashboardPanel implements vscode.Disposable {
 
   private post(message: HostToDashboard): void {
     if (this.panel && this.ready) void this.panel.webview.postMessage(message);
-  }
-
-  private html(webview: vscode.Webview, media: vscode.Uri): string {
-    const nonce = randomBytes(16).toString('base64');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(media, 'dashboard.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(media, 'dashboard.css'));
-    return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src ${webview.cspSource} data:; style-src ${webview.cspSource}; script-src 'nonce-${nonce}';">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${style}">
-<title>Browser Debug</title>
-</head>
-<body>
-<div id="app"></div>
-<script nonce="${nonce}" src="${script}"></script>
-</body>
-</html>`;
   }
 }

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import * as vscode from 'vscode';
+import { webviewPage } from '../webviewPage';
 import { replayViewerToHostSchema, type HostToReplayViewer } from '../../shared/replayViewerMessages';
 import type { LoadedRun } from './runData';
 
@@ -48,7 +48,7 @@ export class ReplayViewerPanel implements vscode.Disposable {
       localResourceRoots: [media, vscode.Uri.file(this.videosFolder), vscode.Uri.file(dirname(this.videosFolder))],
     });
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'icon.png');
-    panel.webview.html = this.html(panel.webview, media);
+    panel.webview.html = webviewPage(panel.webview, media, { entry: 'replayViewer', title: 'Replay', media: true });
     panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message));
     panel.onDidDispose(() => {
       this.panel = undefined;
@@ -67,25 +67,5 @@ export class ReplayViewerPanel implements vscode.Disposable {
       return;
     }
     void this.actions.jumpToError({ at: this.startedAt + parsed.data.atMs, text: parsed.data.text });
-  }
-
-  private html(webview: vscode.Webview, media: vscode.Uri): string {
-    const nonce = randomBytes(16).toString('base64');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(media, 'replayViewer.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(media, 'replayViewer.css'));
-    return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; media-src ${webview.cspSource}; img-src ${webview.cspSource} data:; style-src ${webview.cspSource}; script-src 'nonce-${nonce}';">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${style}">
-<title>Replay</title>
-</head>
-<body>
-<div id="app"></div>
-<script nonce="${nonce}" src="${script}"></script>
-</body>
-</html>`;
   }
 }
