@@ -16,26 +16,9 @@ import { get, post } from '../test/support/http';
 import { listenOnLoopback } from '../test/support/staticFiles';
 import { until } from '../test/support/until';
 import { median } from './median';
+import { shopFlow } from './shopFlow';
 
 const RUNS = 5;
-
-function shopFlow(origin: string) {
-  return {
-    title: 'bench: order two white teas',
-    steps: [
-      { type: 'navigate', url: `${origin}/` },
-      { type: 'change', value: 'bob', selectors: [['aria/User name'], ['#user']] },
-      { type: 'change', value: 'pw', selectors: [['#password']] },
-      { type: 'click', selectors: [['aria/Sign in'], ['#signin > button']], offsetX: 20, offsetY: 8 },
-      { type: 'waitForElement', selectors: [['#tea']] },
-      { type: 'change', value: 'white', selectors: [['aria/Tea'], ['#tea']] },
-      { type: 'change', value: '2', selectors: [['aria/Quantity'], ['#qty']] },
-      { type: 'click', selectors: [['[data-testid="add"]']], offsetX: 10, offsetY: 5 },
-      { type: 'waitForElement', selectors: [['text/Added 2 × white']] },
-      { type: 'scroll', x: 0, y: 300 },
-    ],
-  };
-}
 
 const BUSY_PAGE = `<!doctype html><title>busy</title>
 <style>body{margin:0;font:48px system-ui}#g{height:100vh;background:linear-gradient(90deg,#c33,#33c,#3c3);background-size:300% 100%;animation:m 3s linear infinite}@keyframes m{to{background-position:300% 0}}</style>

@@ -13,26 +13,9 @@ import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e
 import { startShopServer } from '../test/e2e/support/shopServer';
 import { post } from '../test/support/http';
 import { median } from './median';
+import { shopFlow } from './shopFlow';
 
 const RUNS = 7;
-
-function flow(origin: string) {
-  return {
-    title: 'bench: order two white teas',
-    steps: [
-      { type: 'navigate', url: `${origin}/` },
-      { type: 'change', value: 'bob', selectors: [['aria/User name'], ['#user']] },
-      { type: 'change', value: 'pw', selectors: [['#password']] },
-      { type: 'click', selectors: [['aria/Sign in'], ['#signin > button']], offsetX: 20, offsetY: 8 },
-      { type: 'waitForElement', selectors: [['#tea']] },
-      { type: 'change', value: 'white', selectors: [['aria/Tea'], ['#tea']] },
-      { type: 'change', value: '2', selectors: [['aria/Quantity'], ['#qty']] },
-      { type: 'click', selectors: [['[data-testid="add"]']], offsetX: 10, offsetY: 5 },
-      { type: 'waitForElement', selectors: [['text/Added 2 × white']] },
-      { type: 'scroll', x: 0, y: 300 },
-    ],
-  };
-}
 
 /** The same ten steps as Playwright runs them itself. */
 async function playwrightSteps(page: Page, origin: string): Promise<number> {
@@ -61,7 +44,7 @@ async function main(): Promise<void> {
     await connectExtension(browser.worker, connector.port);
     const page = await browser.context.newPage();
     await page.goto(`${shop.origin}/`);
-    const imported = await post(connector.port, '/recordings/import', { flow: flow(shop.origin) });
+    const imported = await post(connector.port, '/recordings/import', { flow: shopFlow(shop.origin) });
     const id = imported.json.id as string;
     const direct: number[] = [];
     const steps: number[] = [];
