@@ -101,10 +101,12 @@ for (const step of steps) {
 }
 
 const tally = { passed: 0, failed: 0, skipped: 0 };
+const failedTests = [];
 if (existsSync(tallyFile)) {
   for (const line of readFileSync(tallyFile, 'utf8').split('\n').filter(Boolean)) {
     const counts = JSON.parse(line);
     for (const key of Object.keys(tally)) tally[key] += counts[key];
+    failedTests.push(...(counts.failedTests ?? []));
   }
 }
 rmSync(tallyDir, { recursive: true, force: true });
@@ -119,5 +121,6 @@ function skippedNote() {
 }
 
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
+for (const title of failedTests) console.log(`  ✘ ${title}`);
 console.log(`\ntotal: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped${skippedNote()}`);
 process.exit(failedSteps.length ? 1 : 0);
