@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultConfig, type BufferLimit } from '../src/connector/config';
+import { defaultConfig, type BufferLimit } from '../src/connector/config/config';
 import { collectGarbage, MEMORY_PROBE_FLAGS, settle } from './memoryProbe';
 import { realEntriesWorkload } from './memoryRealEntries';
 import { rssMb, startAnchor, startOurs, stopServer, type Server } from './peers';

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /** `npm start`: the connector on its own, for use without VS Code. */
 import { AlreadyRunningError } from './connector/connector';
-import { configFromEnvironment, journalFromEnvironment } from './connector/envConfig';
-import { guardStartup } from './connector/startupGuard';
-import { isLogThreshold, streamLogger } from './connector/streamLogger';
+import { configFromEnvironment, journalFromEnvironment } from './connector/config/envConfig';
+import { guardStartup } from './connector/startup/startupGuard';
+import { isLogThreshold, streamLogger } from './connector/logging/streamLogger';
 import { startConnectorWithMcp, type RunningConnector } from './mcp/connectorWithMcp';
 import { answerBudgetFromEnvironment, legacyToolNamesFromEnvironment } from './mcp/options';
 

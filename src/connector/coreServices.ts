@@ -1,8 +1,8 @@
-import type { BrowserBridge } from './browserBridge';
-import type { ConnectorConfig } from './config';
-import type { Logger } from './logger';
-import type { ScreenshotService } from './screenshotService';
-import type { CaptureStore } from './store';
+import type { BrowserBridge } from './wire/browserBridge';
+import type { ConnectorConfig } from './config/config';
+import type { Logger } from './logging/logger';
+import type { ScreenshotService } from './screenshots/screenshotService';
+import type { CaptureStore } from './capture/store';
 
 /**
  * The services every feature builds on. Features take this (or a Pick of it) rather than the whole

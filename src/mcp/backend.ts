@@ -1,12 +1,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { ConfigOverrides } from '../connector/config';
-import { resolveConfig } from '../connector/config';
+import type { ConfigOverrides } from '../connector/config/config';
+import { resolveConfig } from '../connector/config/config';
 import { AlreadyRunningError } from '../connector/connector';
-import { probeIdentity } from '../connector/identityProbe';
+import { probeIdentity } from '../connector/startup/identityProbe';
 import { secretHeaders, userSecret } from '../connector/trust/userSecret';
-import type { Logger } from '../connector/logger';
+import type { Logger } from '../connector/logging/logger';
 import { VERSION } from '../shared/version';
 import { startConnectorWithMcp } from './connectorWithMcp';
 import { FIRST_BROWSER_GRACE_MS, waitForFirstBrowser } from './firstBrowser';

@@ -1,6 +1,6 @@
-import type { ConfigOverrides } from '../connector/config';
+import type { ConfigOverrides } from '../connector/config/config';
 import { Connector } from '../connector/connector';
-import type { Logger } from '../connector/logger';
+import type { Logger } from '../connector/logging/logger';
 import { mountMcp, type McpMount } from './httpTransports';
 import type { McpOptions } from './server';
 

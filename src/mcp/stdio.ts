@@ -4,8 +4,8 @@
  * other clients that start a command. stdout carries only MCP messages; logs go to stderr.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { configFromEnvironment } from '../connector/envConfig';
-import { isLogThreshold, streamLogger } from '../connector/streamLogger';
+import { configFromEnvironment } from '../connector/config/envConfig';
+import { isLogThreshold, streamLogger } from '../connector/logging/streamLogger';
 import { resolveBackend } from './backend';
 import { answerBudgetFromEnvironment, legacyToolNamesFromEnvironment } from './options';
 import { StdioProxy } from './stdioProxy';

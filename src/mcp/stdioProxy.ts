@@ -7,7 +7,7 @@ import {
   type Progress,
   type ServerNotification,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { Logger } from '../connector/logger';
+import type { Logger } from '../connector/logging/logger';
 import { VERSION } from '../shared/version';
 import type { Backend } from './backend';
 import { INSTRUCTIONS, MCP_SERVER_NAME } from './server';

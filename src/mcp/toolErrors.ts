@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Logger } from '../connector/logger';
+import type { Logger } from '../connector/logging/logger';
 import { ApiError, type ErrorCode } from '../shared/errors';
 import { fencePage } from './format/fence';
 import { ToolError, type ToolDefinition } from './tool';

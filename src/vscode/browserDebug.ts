@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { LaunchedBrowser } from '../connector/launchedBrowser';
-import type { Logger } from '../connector/logger';
+import type { LaunchedBrowser } from '../connector/browsers/launchedBrowser';
+import type { Logger } from '../connector/logging/logger';
 import type { StoredNetworkRequest } from '../shared/protocol';
 import { VERSION } from '../shared/version';
 import { registerAuditCommands } from './auditCommands';

@@ -12,7 +12,7 @@ import type {
   StoredSelectedElement,
 } from '../shared/protocol';
 import type { AgentActionFrame } from '../shared/wireFrames';
-import type { Logger } from '../connector/logger';
+import type { Logger } from '../connector/logging/logger';
 import { WebVitalsBook } from '../connector/performance/webVitals';
 import type { PageLoadVitals, PerformanceTraceRecord } from '../shared/performance';
 import { agentActionFrameSchema } from '../shared/wireFrames';

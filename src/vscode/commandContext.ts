@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
-import type { LaunchedBrowser } from '../connector/launchedBrowser';
-import type { Logger } from '../connector/logger';
+import type { LaunchedBrowser } from '../connector/browsers/launchedBrowser';
+import type { Logger } from '../connector/logging/logger';
 import type { StoredNetworkRequest } from '../shared/protocol';
 import type { CaptureFeed } from './captureFeed';
 import type { BrowserDiagnostics } from './diagnostics';

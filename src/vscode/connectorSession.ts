@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { ConfigOverrides } from '../connector/config';
+import type { ConfigOverrides } from '../connector/config/config';
 import type { RemoteOverrides } from '../connector/remote/remoteConfig';
-import type { Logger } from '../connector/logger';
+import type { Logger } from '../connector/logging/logger';
 import type { CaptureFeed } from './captureFeed';
 import { workspaceFileRoots, type BrowserDebugSettings } from './settings';
 

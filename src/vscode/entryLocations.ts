@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Logger } from '../connector/logger';
+import type { Logger } from '../connector/logging/logger';
 import { EntryLocator } from '../connector/sourceMaps/entryLocator';
 import { SourceMapper } from '../connector/sourceMaps/sourceMapper';
 import { locationLabel, rawLocation, shortLocationLabel, type EntryLocation } from '../shared/entryLocation';

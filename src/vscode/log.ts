@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Logger } from '../connector/logger';
+import type { Logger } from '../connector/logging/logger';
 
 /** The one log: a LogOutputChannel, adapted to the Logger core code receives. */
 export function createLog(): { channel: vscode.LogOutputChannel; logger: Logger } {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Logger } from '../connector/logger';
+import type { Logger } from '../connector/logging/logger';
 
 /**
  * In a remote window (SSH, WSL, containers, Codespaces, code-server) the connector runs on the remote

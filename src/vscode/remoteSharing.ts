@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { Logger } from '../connector/logger';
+import type { Logger } from '../connector/logging/logger';
 import type { RemoteCommandName, RemoteOverrides } from '../connector/remote/remoteConfig';
 import type { CaptureFeed } from './captureFeed';
 import type { ConnectorSession } from './connectorSession';

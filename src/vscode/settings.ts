@@ -30,7 +30,7 @@ export interface BrowserDebugSettings {
   networkMockIdleMinutes: number;
   /** upload_file and source-map reads may use secrets inside the workspace (trust/fileRoots rule 4). */
   filesAllowSecrets: boolean;
-  /** Bodies and frames kept unredacted (connector/redaction.ts). */
+  /** Bodies and frames kept unredacted (connector/capture/redaction.ts). */
   networkFullBodies: boolean;
   agentsShareAlways: boolean;
 }

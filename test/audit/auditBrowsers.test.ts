@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { LaunchedBrowser } from '../../src/connector/launchedBrowser';
+import { LaunchedBrowser } from '../../src/connector/browsers/launchedBrowser';
 import { post } from '../support/http';
 import { httpClient, startMcpConnector, textOf, type McpTestConnector } from '../support/mcp';
 import {

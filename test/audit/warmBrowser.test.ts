@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { AuditService } from '../../src/connector/audit/auditService';
 import type { Lhr } from '../../src/connector/audit/lhr';
-import { BrowserBridge } from '../../src/connector/browserBridge';
-import { defaultConfig } from '../../src/connector/config';
-import { silentLogger } from '../../src/connector/logger';
+import { BrowserBridge } from '../../src/connector/wire/browserBridge';
+import { defaultConfig } from '../../src/connector/config/config';
+import { silentLogger } from '../../src/connector/logging/logger';
 import { requireChromium, until } from '../e2e/support/chromium';
 import { startAuditSite, type AuditSite } from './support/auditSite';
 import { tempReportDir } from './support/reports';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { decodeImageDataUrl } from '../../src/connector/imageInfo';
+import { decodeImageDataUrl } from '../../src/connector/screenshots/imageInfo';
 import { post } from '../support/http';
 import { decodePng } from '../support/png';
 import { extensionRig, workerState } from './support/chromium';

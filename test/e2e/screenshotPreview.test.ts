@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { decodeImageDataUrl } from '../../src/connector/imageInfo';
+import { decodeImageDataUrl } from '../../src/connector/screenshots/imageInfo';
 import { PREVIEW_LIMITS } from '../../src/mcp/tools/screenshotTools';
 import { pngDataUrl } from '../support/png';
 import { extensionRig } from './support/chromium';

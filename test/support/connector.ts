@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Connector } from '../../src/connector/connector';
-import type { ConfigOverrides } from '../../src/connector/config';
+import type { ConfigOverrides } from '../../src/connector/config/config';
 import { VERSION } from '../../src/shared/version';
 import { TestSocket } from './wsClient';
 

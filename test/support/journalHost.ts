@@ -4,7 +4,7 @@
  * the extension host. Prints `PORT <n>` once it listens. argv: journal file, screenshot folder.
  */
 import { startConnectorWithMcp } from '../../src/connectorRuntime';
-import { silentLogger } from '../../src/connector/logger';
+import { silentLogger } from '../../src/connector/logging/logger';
 
 const [journalFile, screenshotDir] = process.argv.slice(2);
 startConnectorWithMcp({ port: 0, screenshots: { dir: screenshotDir! } }, { logger: silentLogger, journalFile }).then(

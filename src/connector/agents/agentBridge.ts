@@ -1,6 +1,6 @@
 import { ApiError } from '../../shared/errors';
 import { tabIdOf, type CommandArgs, type CommandName, type CommandReply } from '../../shared/browserCommands';
-import type { BrowserBridge } from '../browserBridge';
+import type { BrowserBridge } from '../wire/browserBridge';
 import type { Agent } from './agent';
 import type { AgentBook } from './agentBook';
 import { checkTab } from './leaseGate';

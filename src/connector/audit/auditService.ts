@@ -1,9 +1,9 @@
 import type { AuditCategory, AuditProgress, AuditRequest, AuditSummary } from '../../shared/audit';
 import { AUDIT_CATEGORIES } from '../../shared/audit';
 import { ApiError } from '../../shared/errors';
-import type { BrowserBridge } from '../browserBridge';
-import type { AuditConfig } from '../config';
-import type { Logger } from '../logger';
+import type { BrowserBridge } from '../wire/browserBridge';
+import type { AuditConfig } from '../config/config';
+import type { Logger } from '../logging/logger';
 import { checkBrowserChoice, openAuditBrowser, type AuditBrowserSource, type BrowserChoice } from './auditBrowser';
 import type { AuditBrowserSession } from './auditBrowserSession';
 import { ProgressTracker } from './auditProgress';

@@ -1,6 +1,6 @@
 import type { BrowserCookie } from '../../shared/browserCommands';
-import type { CookieHandover } from '../config';
-import type { BrowserBridge } from '../browserBridge';
+import type { CookieHandover } from '../config/config';
+import type { BrowserBridge } from '../wire/browserBridge';
 
 export interface HandedOver {
   /** In CDP `Network.CookieParam` shape, ready for `BrowserContext.setCookie`. Held in memory only. */

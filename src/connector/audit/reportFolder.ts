@@ -1,7 +1,7 @@
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AuditReportFiles } from '../../shared/audit';
-import type { Logger } from '../logger';
+import type { Logger } from '../logging/logger';
 import { privateFolder, writePrivateFile } from '../trust/privateFiles';
 
 const PREFIX = 'audit-';

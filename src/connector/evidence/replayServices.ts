@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import type { AuditService } from '../audit/auditService';
-import type { BrowserBridge } from '../browserBridge';
-import type { ConnectorConfig } from '../config';
+import type { BrowserBridge } from '../wire/browserBridge';
+import type { ConnectorConfig } from '../config/config';
 import { LeakService } from '../leaks/leakService';
-import type { Logger } from '../logger';
+import type { Logger } from '../logging/logger';
 import { RecordingService } from '../recordings/recordingService';
 import type { SourceMapper } from '../sourceMaps/sourceMapper';
-import type { CaptureStore } from '../store';
+import type { CaptureStore } from '../capture/store';
 import { vetRoots } from '../trust/fileRoots';
 import { VisualChangeService } from '../visualChanges/visualChangeService';
 import { EvidenceService } from './evidenceService';

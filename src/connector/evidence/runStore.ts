@@ -2,7 +2,7 @@ import { readdir, readFile, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRunId, type RunRecord } from '../../shared/evidence';
 import { isRecordingId } from '../../shared/recording';
-import type { Logger } from '../logger';
+import type { Logger } from '../logging/logger';
 import { privateFolder, writePrivateFile } from '../trust/privateFiles';
 
 export interface RunLimits {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { BrowserBridge } from '../browserBridge';
+import type { BrowserBridge } from '../wire/browserBridge';
 import { TraceTransfers } from '../performance/traceTransfers';
 import type { RecordedVideo, StoppedVideo, VideoRecorder } from '../recordings/replayRunner';
 

@@ -1,8 +1,8 @@
 import { dirname, join } from 'node:path';
-import type { ConnectorConfig } from '../config';
-import type { Logger } from '../logger';
-import { pruneOldest, type FolderCap } from '../prunedFolder';
-import type { CaptureStore } from '../store';
+import type { ConnectorConfig } from '../config/config';
+import type { Logger } from '../logging/logger';
+import { pruneOldest, type FolderCap } from '../trust/prunedFolder';
+import type { CaptureStore } from '../capture/store';
 import { harOf } from './harLog';
 import type { RedactionTally } from '../../shared/redaction';
 import { privateFolder, writePrivateFile } from '../trust/privateFiles';

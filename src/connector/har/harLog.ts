@@ -2,7 +2,7 @@ import type { Entry, Har as BaseHar, Header, Page, QueryString, Timings } from '
 import type { StoredNetworkRequest } from '../../shared/protocol';
 import type { RedactionTally } from '../../shared/redaction';
 import { VERSION } from '../../shared/version';
-import { redactedIn } from '../redaction';
+import { redactedIn } from '../capture/redaction';
 
 /**
  * HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) as @types/har-format types it, with what the

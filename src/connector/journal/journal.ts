@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { captureEventSchema, type CaptureEvent } from '../../shared/protocol';
-import type { Logger } from '../logger';
-import type { CaptureStore } from '../store';
+import type { Logger } from '../logging/logger';
+import type { CaptureStore } from '../capture/store';
 import { privateFolderSync } from '../trust/privateFiles';
 import { JournalFile } from './journalFile';
 import { forEachJournalLine, journaledAt, rewriteJournal, stampLine } from './journalReplay';

@@ -2,8 +2,8 @@ import type { CommandArgs, CommandReply } from '../../shared/browserCommands';
 import { ApiError } from '../../shared/errors';
 import { MOCK_RULES_MAX, type MockRule, type NetworkMock } from '../../shared/networkMocks';
 import type { StoredEntry } from '../../shared/protocol';
-import type { Logger } from '../logger';
-import type { CaptureStore } from '../store';
+import type { Logger } from '../logging/logger';
+import type { CaptureStore } from '../capture/store';
 import type { NetworkMockOptions } from './mockOptions';
 
 /** The browser's side of the rules: `add` goes to the target tab (tabCommand), `list` and `clear` to the browser as a whole. */

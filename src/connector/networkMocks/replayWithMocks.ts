@@ -3,7 +3,7 @@ import type { StoredNetworkRequest } from '../../shared/protocol';
 import type { MockedRequest, ReplayVerdict } from '../../shared/recording';
 import type { ReplayOptions } from '../recordings/replayRunner';
 import type { RecordingService } from '../recordings/recordingService';
-import type { CaptureStore } from '../store';
+import type { CaptureStore } from '../capture/store';
 import type { NetworkMockService } from './networkMockService';
 
 export interface ReplayMockDeps {

@@ -1,6 +1,6 @@
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Logger } from '../logger';
+import type { Logger } from '../logging/logger';
 import { privateFolder, writePrivateFile } from '../trust/privateFiles';
 
 const PREFIX = 'trace-';

@@ -9,7 +9,7 @@ import {
   type TimelineEntry,
 } from '../../shared/recording';
 import type { MockRule } from '../../shared/networkMocks';
-import type { Logger } from '../logger';
+import type { Logger } from '../logging/logger';
 import { privateFolder, writePrivateFile } from '../trust/privateFiles';
 
 export interface RecordingLimits {

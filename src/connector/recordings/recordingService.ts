@@ -8,10 +8,10 @@ import {
 } from '../../shared/recording';
 import type { ExportFormat, RecordingExport } from '../../shared/recordingExport';
 import type { MockRule } from '../../shared/networkMocks';
-import type { BrowserBridge } from '../browserBridge';
+import type { BrowserBridge } from '../wire/browserBridge';
 import { exportMocksOf } from './export/exportMocks';
-import type { Logger } from '../logger';
-import type { CaptureStore } from '../store';
+import type { Logger } from '../logging/logger';
+import type { CaptureStore } from '../capture/store';
 import type { VisualChangeService } from '../visualChanges/visualChangeService';
 import { writeExport } from './export/exportFile';
 import { exportRecording, type ExportOptions } from './export/exportRecording';

@@ -8,8 +8,8 @@ import {
   type ReplayVerdict,
   type TimedStep,
 } from '../../shared/recording';
-import type { BrowserBridge } from '../browserBridge';
-import type { CaptureStore } from '../store';
+import type { BrowserBridge } from '../wire/browserBridge';
+import type { CaptureStore } from '../capture/store';
 import type { SavedRecording } from './recordingLibrary';
 import { settle } from './settle';
 import { buildTimeline, describeStep, problemsOf } from './timeline';

@@ -1,4 +1,4 @@
-import type { CaptureStore } from '../store';
+import type { CaptureStore } from '../capture/store';
 
 const QUIET_MS = 400;
 const MAX_MS = 3_000;

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { fileURLToPath } from 'node:url';
 import type { StackFrame } from '../../shared/protocol';
 import type { MappedFrame, OriginalPosition } from '../../shared/stackFrames';
-import { silentLogger, type Logger } from '../logger';
+import { silentLogger, type Logger } from '../logging/logger';
 import { scopeOfPage, type FetchScope, type Resolver } from '../trust/fetchTargets';
 import { readRootedFile, type FileRootsSource } from '../trust/fileRoots';
 import { decodeDataUrl, evalModuleMap, isEvalModuleUrl, scriptSources } from './evalMaps';

@@ -1,6 +1,6 @@
 import type { ElementInspection } from '../../shared/inspection';
 import type { VisualBox, VisualComponent } from '../../shared/visualChanges';
-import type { BrowserBridge } from '../browserBridge';
+import type { BrowserBridge } from '../wire/browserBridge';
 import { mapInspection } from '../inspection/mapInspection';
 import type { SourceMapper } from '../sourceMaps/sourceMapper';
 

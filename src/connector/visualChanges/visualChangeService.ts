@@ -1,4 +1,4 @@
-import type { BrowserBridge } from '../browserBridge';
+import type { BrowserBridge } from '../wire/browserBridge';
 import type { SourceMapper } from '../sourceMaps/sourceMapper';
 import { VisualBaselines } from './visualBaselines';
 import { VisualRun } from './visualRun';

@@ -1,6 +1,6 @@
 import type { VisualBox, VisualChange, VisualReport } from '../../shared/visualChanges';
-import type { BrowserBridge } from '../browserBridge';
-import { decodeImageDataUrl } from '../imageInfo';
+import type { BrowserBridge } from '../wire/browserBridge';
+import { decodeImageDataUrl } from '../screenshots/imageInfo';
 import type { SourceMapper } from '../sourceMaps/sourceMapper';
 import { nameRegion } from './regionNames';
 import { MAX_BASELINE_STEPS, type Baseline, type BaselineStep, type VisualBaselines } from './visualBaselines';

@@ -1,5 +1,5 @@
 import type { StoredWebSocketEvent } from '../../shared/protocol';
-import type { CaptureStore, QueryResult } from '../store';
+import type { CaptureStore, QueryResult } from '../capture/store';
 
 export interface FrameFilter {
   /** The socket's URL contains this (any case). */

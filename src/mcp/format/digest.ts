@@ -1,4 +1,4 @@
-import type { CaptureStore } from '../../connector/store';
+import type { CaptureStore } from '../../connector/capture/store';
 import type { StoredEntry, StoredNetworkRequest } from '../../shared/protocol';
 import { plural } from './text';
 

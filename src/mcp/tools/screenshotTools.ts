@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decodeImageDataUrl } from '../../connector/imageInfo';
+import { decodeImageDataUrl } from '../../connector/screenshots/imageInfo';
 import type { StoredScreenshot } from '../../shared/protocol';
 import type { ScreenshotOptions, ScreenshotPreview } from '../../shared/screenshotSchema';
 import { bytes } from '../format/text';

@@ -1,10 +1,10 @@
 import { basename, join } from 'node:path';
 import * as vscode from 'vscode';
 import { findBrowser } from '../../connector/browsers/browserFinder';
-import { pinExtensionPort } from '../../connector/extensionPort';
+import { pinExtensionPort } from '../../connector/browsers/extensionPort';
 import { PairingBook, pairingsFile } from '../../connector/trust/pairingBook';
-import { LaunchedBrowser } from '../../connector/launchedBrowser';
-import type { Logger } from '../../connector/logger';
+import { LaunchedBrowser } from '../../connector/browsers/launchedBrowser';
+import type { Logger } from '../../connector/logging/logger';
 import type { CaptureFeed } from '../captureFeed';
 import type { ConnectorSession } from '../connectorSession';
 import { chooseLaunchUrl } from './launchTarget';

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Dialog, Page } from 'playwright-core';
-import type { ConfigOverrides } from '../../../src/connector/config';
+import type { ConfigOverrides } from '../../../src/connector/config/config';
 import { call, httpClient, startMcpConnector, textOf, type McpTestConnector } from '../../support/mcp';
 import { startActApp, type ActAppServer } from './actAppServer';
 import { connectExtension, launchWithExtension, requireChromium, type TestBrowser } from './chromium';

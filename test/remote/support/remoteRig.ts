@@ -2,7 +2,7 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Page } from 'playwright-core';
-import { BUFFER_KINDS } from '../../../src/connector/storeBuffers';
+import { BUFFER_KINDS } from '../../../src/connector/capture/storeBuffers';
 import { startTestConnector, type TestConnector } from '../../support/connector';
 import {
   connectExtension,

@@ -28,7 +28,7 @@ class FakeSession implements SessionArea {
   }
 }
 
-/** The connector's side of delivery (src/connector/wsHub.ts): store a batch unless seen, ack it. */
+/** The connector's side of delivery (src/connector/wire/wsHub.ts): store a batch unless seen, ack it. */
 class FakeConnector {
   readonly messages: string[] = [];
   private readonly seen = new Map<string, number>();

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveConfig } from '../../../src/connector/config';
+import { resolveConfig } from '../../../src/connector/config/config';
 import { Connector } from '../../../src/connector/connector';
 import { attachJournal } from '../../../src/connector/journal/journal';
-import { silentLogger } from '../../../src/connector/logger';
-import { CaptureStore } from '../../../src/connector/store';
+import { silentLogger } from '../../../src/connector/logging/logger';
+import { CaptureStore } from '../../../src/connector/capture/store';
 
 const log = (message: string) => ({ type: 'console-log' as const, level: 'log' as const, message, timestamp: 1 });
 

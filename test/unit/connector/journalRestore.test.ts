@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveConfig, type StoreLimits } from '../../../src/connector/config';
+import { resolveConfig, type StoreLimits } from '../../../src/connector/config/config';
 import { attachJournal } from '../../../src/connector/journal/journal';
 import { REPLAY_CHUNK_BYTES } from '../../../src/connector/journal/journalReplay';
-import { silentLogger } from '../../../src/connector/logger';
-import { CaptureStore } from '../../../src/connector/store';
+import { silentLogger } from '../../../src/connector/logging/logger';
+import { CaptureStore } from '../../../src/connector/capture/store';
 import type { CaptureEvent } from '../../../src/shared/protocol';
 
 const MB = 1024 * 1024;

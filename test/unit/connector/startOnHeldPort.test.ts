@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { probeIdentity } from '../../../src/connector/identityProbe';
+import { probeIdentity } from '../../../src/connector/startup/identityProbe';
 import { call, textOf } from '../../support/mcp';
 import { HOLDER_NOTES, HOLDERS, holdPort, type HeldPort, type Holder } from '../../support/heldPorts';
 import { freePortRun } from '../../support/ports';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, ImageContent } from '@modelcontextprotocol/sdk/types.js';
-import { decodeImageDataUrl } from '../../../src/connector/imageInfo';
+import { decodeImageDataUrl } from '../../../src/connector/screenshots/imageInfo';
 import { PREVIEW_LIMITS } from '../../../src/mcp/tools/screenshotTools';
 import { pngDataUrl, solidPng } from '../../support/png';
 import {

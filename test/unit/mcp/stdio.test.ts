@@ -6,7 +6,7 @@ import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { probeIdentity } from '../../../src/connector/identityProbe';
+import { probeIdentity } from '../../../src/connector/startup/identityProbe';
 import { TOOLS } from '../../../src/mcp/tools/registry';
 
 /** tools/list leaves the earlier names out unless BROWSER_DEBUG_MCP_LEGACY_TOOLS is set. */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { BrowserBridge } from '../../../src/connector/browserBridge';
+import type { BrowserBridge } from '../../../src/connector/wire/browserBridge';
 import {
   COMMAND_NAMES,
   isCommandName,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { CaptureStore } from '../../../src/connector/store';
-import { resolveConfig } from '../../../src/connector/config';
-import { redactedIn } from '../../../src/connector/redaction';
+import { CaptureStore } from '../../../src/connector/capture/store';
+import { resolveConfig } from '../../../src/connector/config/config';
+import { redactedIn } from '../../../src/connector/capture/redaction';
 import { describeTally, emptyTally, redactBody, redactUrl } from '../../../src/shared/redaction';
 
 describe('redaction: secret headers, query parameters, JSON/form keys and WebSocket frames', () => {

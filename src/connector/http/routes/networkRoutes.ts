@@ -3,7 +3,7 @@ import type { ConnectorServices } from '../../services';
 import { isFailedRequest } from '../../../shared/networkOutcome';
 import { harOf } from '../../har/harLog';
 import { withOriginalInitiators } from '../../sourceMaps/mappedEntries';
-import type { BufferKind } from '../../storeBuffers';
+import type { BufferKind } from '../../capture/storeBuffers';
 import { parseBoolean, parseLimit, parseMethod, parseStatus } from '../params';
 import { defaultLimit, type Route, type RouteContext } from '../route';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { silentLogger } from '../../../../src/connector/logger';
+import { silentLogger } from '../../../../src/connector/logging/logger';
 import { runKeeper } from '../../../../src/connector/evidence/runKeeper';
 import { RunStore } from '../../../../src/connector/evidence/runStore';
 import type { SavedRecording } from '../../../../src/connector/recordings/recordingLibrary';

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunRecord } from '../../../../src/shared/evidence';
-import { silentLogger } from '../../../../src/connector/logger';
+import { silentLogger } from '../../../../src/connector/logging/logger';
 import { RunStore } from '../../../../src/connector/evidence/runStore';
 import { newRunId } from '../../../../src/connector/evidence/runRecord';
 

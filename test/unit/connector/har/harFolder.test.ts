@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultConfig } from '../../../../src/connector/config';
+import { defaultConfig } from '../../../../src/connector/config/config';
 import { exportHar, exportsFolder } from '../../../../src/connector/har/harExport';
-import { silentLogger } from '../../../../src/connector/logger';
-import { CaptureStore } from '../../../../src/connector/store';
+import { silentLogger } from '../../../../src/connector/logging/logger';
+import { CaptureStore } from '../../../../src/connector/capture/store';
 
 describe('HAR exports folder (connector)', () => {
   let root: string;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { defaultConfig, resolveConfig } from '../../../../src/connector/config';
-import { configFromEnvironment } from '../../../../src/connector/envConfig';
-import { silentLogger } from '../../../../src/connector/logger';
+import { defaultConfig, resolveConfig } from '../../../../src/connector/config/config';
+import { configFromEnvironment } from '../../../../src/connector/config/envConfig';
+import { silentLogger } from '../../../../src/connector/logging/logger';
 import { NetworkMockService, type MockCommands } from '../../../../src/connector/networkMocks/networkMockService';
-import { CaptureStore } from '../../../../src/connector/store';
+import { CaptureStore } from '../../../../src/connector/capture/store';
 import type { NetworkMock } from '../../../../src/shared/networkMocks';
 import { until } from '../../../support/until';
 

@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserBridge } from '../../../../src/connector/browserBridge';
-import { defaultConfig } from '../../../../src/connector/config';
-import { silentLogger } from '../../../../src/connector/logger';
+import type { BrowserBridge } from '../../../../src/connector/wire/browserBridge';
+import { defaultConfig } from '../../../../src/connector/config/config';
+import { silentLogger } from '../../../../src/connector/logging/logger';
 import { NetworkMockService, type MockCommands } from '../../../../src/connector/networkMocks/networkMockService';
 import { replayWithMocks } from '../../../../src/connector/networkMocks/replayWithMocks';
 import { RecordingService } from '../../../../src/connector/recordings/recordingService';
-import { CaptureStore } from '../../../../src/connector/store';
+import { CaptureStore } from '../../../../src/connector/capture/store';
 import { ApiError } from '../../../../src/shared/errors';
 import { until } from '../../../support/until';
 

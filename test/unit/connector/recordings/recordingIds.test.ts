@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RecordingLibrary } from '../../../../src/connector/recordings/recordingLibrary';
-import { silentLogger } from '../../../../src/connector/logger';
+import { silentLogger } from '../../../../src/connector/logging/logger';
 import { startTestConnector, type TestConnector } from '../../../support/connector';
 import { get, request } from '../../../support/http';
 

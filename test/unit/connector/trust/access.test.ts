@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { silentLogger, type Logger } from '../../../../src/connector/logger';
+import { silentLogger, type Logger } from '../../../../src/connector/logging/logger';
 import { OUR_EXTENSION_ID } from '../../../../src/connector/trust/extensionIds';
 import { startTestConnector, type TestConnector } from '../../../support/connector';
 import { get, post, request, type HttpResult } from '../../../support/http';

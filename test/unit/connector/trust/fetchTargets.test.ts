@@ -9,7 +9,7 @@ import {
   scopeOfPage,
   type Resolver,
 } from '../../../../src/connector/trust/fetchTargets';
-import type { Logger } from '../../../../src/connector/logger';
+import type { Logger } from '../../../../src/connector/logging/logger';
 import { buildBundle, FAILING_LINE, serveFiles } from '../../../support/bundle';
 
 describe('fetch targets: which addresses a page may make the connector fetch', () => {

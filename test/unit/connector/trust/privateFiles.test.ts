@@ -3,11 +3,11 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Connector } from '../../../../src/connector/connector';
-import { resolveConfig } from '../../../../src/connector/config';
+import { resolveConfig } from '../../../../src/connector/config/config';
 import { exportHar } from '../../../../src/connector/har/harExport';
-import { silentLogger } from '../../../../src/connector/logger';
-import { ScreenshotFolder } from '../../../../src/connector/screenshotFolder';
-import { CaptureStore } from '../../../../src/connector/store';
+import { silentLogger } from '../../../../src/connector/logging/logger';
+import { ScreenshotFolder } from '../../../../src/connector/screenshots/screenshotFolder';
+import { CaptureStore } from '../../../../src/connector/capture/store';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { delimiter, resolve } from 'node:path';
-import { resolveConfig } from '../../../../src/connector/config';
-import { configFromEnvironment } from '../../../../src/connector/envConfig';
+import { resolveConfig } from '../../../../src/connector/config/config';
+import { configFromEnvironment } from '../../../../src/connector/config/envConfig';
 
 describe('trust flags of the standalone connector (--token, --extension-ids, --files-root)', () => {
   it('reads the token from the flag or BROWSER_DEBUG_TOKEN, extra ids, and only the file roots given (never the working folder)', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { decodeImageDataUrl } from '../../../src/connector/imageInfo';
-import { pngDataUrl } from '../../support/png';
+import { decodeImageDataUrl } from '../../../../src/connector/screenshots/imageInfo';
+import { pngDataUrl } from '../../../support/png';
 
 describe('decodeImageDataUrl', () => {
   it('reads PNG dimensions from the header', () => {

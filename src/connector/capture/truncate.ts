@@ -1,4 +1,4 @@
-import { MAX_KEY_CHARS, MAX_TOKEN_CHARS } from '../shared/fieldLimits';
+import { MAX_KEY_CHARS, MAX_TOKEN_CHARS } from '../../shared/fieldLimits';
 
 /** Marker appended to cut strings, so a reader always knows something is missing. */
 export function truncationMarker(dropped: number): string {

@@ -1,12 +1,12 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_PORT, MAX_FALLBACK_PORT } from '../shared/identity';
-import { DEFAULT_REDACTED_HEADERS } from './redaction';
-import { DEFAULT_MOCK_IDLE_MS, type NetworkMockOptions } from './networkMocks/mockOptions';
-import { pairingsFile } from './trust/pairingBook';
-import { userSecretFile } from './trust/userSecret';
-import type { RecordingLimits } from './recordings/recordingLibrary';
-import { resolveRemoteConfig, type RemoteConfig, type RemoteOverrides } from './remote/remoteConfig';
+import { DEFAULT_PORT, MAX_FALLBACK_PORT } from '../../shared/identity';
+import { DEFAULT_REDACTED_HEADERS } from '../capture/redaction';
+import { DEFAULT_MOCK_IDLE_MS, type NetworkMockOptions } from '../networkMocks/mockOptions';
+import { pairingsFile } from '../trust/pairingBook';
+import { userSecretFile } from '../trust/userSecret';
+import type { RecordingLimits } from '../recordings/recordingLibrary';
+import { resolveRemoteConfig, type RemoteConfig, type RemoteOverrides } from '../remote/remoteConfig';
 
 export interface BufferLimit {
   /** Most entries kept; the oldest go first. */

@@ -1,10 +1,10 @@
 import { homedir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_PORT } from '../shared/identity';
+import { DEFAULT_PORT } from '../../shared/identity';
 import type { ConfigOverrides } from './config';
-import { EXTENSION_ID_PATTERN } from './trust/extensionIds';
-import type { RemoteCommandName, RemoteOverrides } from './remote/remoteConfig';
+import { EXTENSION_ID_PATTERN } from '../trust/extensionIds';
+import type { RemoteCommandName, RemoteOverrides } from '../remote/remoteConfig';
 
 /** Settings for the standalone connector, from flags (`--port 3030`) and `BROWSER_DEBUG_*` variables; flags win. */
 export function configFromEnvironment(env: NodeJS.ProcessEnv, argv: readonly string[]): ConfigOverrides {

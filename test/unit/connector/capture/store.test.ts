@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { resolveConfig } from '../../../src/connector/config';
-import { RingBuffer } from '../../../src/connector/ringBuffer';
-import { CaptureStore } from '../../../src/connector/store';
-import type { CaptureEvent } from '../../../src/shared/protocol';
+import { resolveConfig } from '../../../../src/connector/config/config';
+import { RingBuffer } from '../../../../src/connector/capture/ringBuffer';
+import { CaptureStore } from '../../../../src/connector/capture/store';
+import type { CaptureEvent } from '../../../../src/shared/protocol';
 
 const log = (message: string, extra: Partial<CaptureEvent> = {}): CaptureEvent =>
   ({ type: 'console-log', level: 'log', message, timestamp: Date.now(), ...extra }) as CaptureEvent;

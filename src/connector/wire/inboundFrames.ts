@@ -1,14 +1,14 @@
 import type { RawData } from 'ws';
 import type { z } from 'zod';
-import { MAX_CAPTURE_FRAME_BYTES } from '../shared/fieldLimits';
-import { captureEventSchema, type CaptureEvent } from '../shared/protocol';
+import { MAX_CAPTURE_FRAME_BYTES } from '../../shared/fieldLimits';
+import { captureEventSchema, type CaptureEvent } from '../../shared/protocol';
 import {
   MAX_BATCH_EVENTS,
   clientFrameSchema,
   extensionFrameSchema,
   type ClientFrame,
   type ExtensionFrame,
-} from '../shared/wireFrames';
+} from '../../shared/wireFrames';
 
 /** Answers a bad frame (or a bad event of a batch) with an error frame; the connection stays up. */
 export type Reject = (code: string, message: string, details?: Record<string, unknown>) => void;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { callerHeaders } from '../../support/callerSecret';
+import { callerHeaders } from '../../../support/callerSecret';
 import {
   connectFakeBrowser,
   consoleLog,
@@ -7,9 +7,9 @@ import {
   startTestConnector,
   until,
   type TestConnector,
-} from '../../support/connector';
-import { get } from '../../support/http';
-import { TestSocket } from '../../support/wsClient';
+} from '../../../support/connector';
+import { get } from '../../../support/http';
+import { TestSocket } from '../../../support/wsClient';
 
 describe('connector WebSocket hub', () => {
   let t: TestConnector;

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import type { ScreenshotConfig } from './config';
+import type { ScreenshotConfig } from '../config/config';
 import type { DecodedImage } from './imageInfo';
-import type { Logger } from './logger';
-import { pruneOldest } from './prunedFolder';
-import { privateFolder, writePrivateFile } from './trust/privateFiles';
+import type { Logger } from '../logging/logger';
+import { pruneOldest } from '../trust/prunedFolder';
+import { privateFolder, writePrivateFile } from '../trust/privateFiles';
 
 const PREFIX = 'screenshot-';
 /** The names save() gives (`screenshot-<ISO time>-<sequence>.png|jpg`), and no other. */

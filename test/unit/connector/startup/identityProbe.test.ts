@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { resolve } from 'node:path';
-import { Connector } from '../../../src/connector/connector';
-import { probeIdentity } from '../../../src/connector/identityProbe';
-import { HOLDER_NOTES, HOLDERS, holdPort } from '../../support/heldPorts';
-import { closeServer, freePortRun, listenOn } from '../../support/ports';
+import { Connector } from '../../../../src/connector/connector';
+import { probeIdentity } from '../../../../src/connector/startup/identityProbe';
+import { HOLDER_NOTES, HOLDERS, holdPort } from '../../../support/heldPorts';
+import { closeServer, freePortRun, listenOn } from '../../../support/ports';
 
-const root = resolve(__dirname, '../../..');
+const root = resolve(__dirname, '../../../..');
 
 describe('identity probe', function () {
   this.timeout(30_000);
@@ -52,7 +52,7 @@ describe('identity probe', function () {
   it('keeps a process alive until it settles, even with nothing else to wait for (Node 20 fetch did not)', async () => {
     const held = await holdPort(await freePortRun(1), 'closes at once');
     try {
-      const script = `require('./src/connector/identityProbe').probeIdentity('127.0.0.1', ${held.port}, 3000).then((p) => console.log(JSON.stringify(p)))`;
+      const script = `require('./src/connector/startup/identityProbe').probeIdentity('127.0.0.1', ${held.port}, 3000).then((p) => console.log(JSON.stringify(p)))`;
       // Not spawnSync: the listener lives in this process and must keep accepting.
       const run = await promisify(execFile)(process.execPath, ['--import', 'tsx', '-e', script], {
         cwd: root,
@@ -66,7 +66,7 @@ describe('identity probe', function () {
   });
 
   it('a start-up that stalls prints why and exits 1 instead of 0 in silence', () => {
-    const script = `require('./src/connector/startupGuard').guardStartup('Test thing'); new Promise(() => undefined);`;
+    const script = `require('./src/connector/startup/startupGuard').guardStartup('Test thing'); new Promise(() => undefined);`;
     const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], {
       cwd: root,
       encoding: 'utf8',

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import type { AuditBrowserSource, CdpTransport } from './audit/auditBrowser';
+import type { AuditBrowserSource, CdpTransport } from '../audit/auditBrowser';
 
 export interface LaunchOptions {
   executable: string;

@@ -8,8 +8,8 @@ import {
   type StoredScreenshot,
   type StoredSelectedElement,
   type StoredWebSocketEvent,
-} from '../shared/protocol';
-import type { IndexSpec } from './memory/entryColumns';
+} from '../../shared/protocol';
+import type { IndexSpec } from '../memory/entryColumns';
 import type { RingBufferOptions } from './ringBuffer';
 
 /** The store's ring buffers: which kind of entry each holds, and what its readers filter on. */

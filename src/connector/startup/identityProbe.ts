@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { isCompatibleIdentity } from '../shared/identity';
+import { isCompatibleIdentity } from '../../shared/identity';
 
 export interface ProbeResult {
   /** Something answered HTTP on the port. */

@@ -4,9 +4,9 @@ import {
   type StoredEntry,
   type StoredPageNavigated,
   type StoredScreenshot,
-} from '../shared/protocol';
-import type { StoreLimits } from './config';
-import { isFailedRequest } from '../shared/networkOutcome';
+} from '../../shared/protocol';
+import type { StoreLimits } from '../config/config';
+import { isFailedRequest } from '../../shared/networkOutcome';
 import { DEFAULT_REDACTED_HEADERS, Redactor, type RedactionOptions } from './redaction';
 import { RingBuffer } from './ringBuffer';
 import { BUFFER_KINDS, RING_OPTIONS, type BufferKind, type BufferTypes } from './storeBuffers';

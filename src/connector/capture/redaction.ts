@@ -1,4 +1,4 @@
-import type { StoredEntry } from '../shared/protocol';
+import type { StoredEntry } from '../../shared/protocol';
 import {
   DEFAULT_REDACTED_HEADERS,
   emptyTally,
@@ -8,7 +8,7 @@ import {
   redactUrl,
   SECRET_NAME,
   type RedactionTally,
-} from '../shared/redaction';
+} from '../../shared/redaction';
 
 export { DEFAULT_REDACTED_HEADERS };
 

@@ -1,12 +1,12 @@
-import { ApiError } from '../shared/errors';
-import { type StoredScreenshot } from '../shared/protocol';
-import { screenshotPreviewSchema, type ScreenshotOptions, type ScreenshotPreview } from '../shared/screenshotSchema';
-import type { BrowserBridge } from './browserBridge';
-import type { ScreenshotConfig } from './config';
+import { ApiError } from '../../shared/errors';
+import { type StoredScreenshot } from '../../shared/protocol';
+import { screenshotPreviewSchema, type ScreenshotOptions, type ScreenshotPreview } from '../../shared/screenshotSchema';
+import type { BrowserBridge } from '../wire/browserBridge';
+import type { ScreenshotConfig } from '../config/config';
 import { decodeImageDataUrl } from './imageInfo';
-import type { Logger } from './logger';
+import type { Logger } from '../logging/logger';
 import { ScreenshotFolder } from './screenshotFolder';
-import type { CaptureStore } from './store';
+import type { CaptureStore } from '../capture/store';
 
 export interface ScreenshotResult {
   entry: StoredScreenshot;

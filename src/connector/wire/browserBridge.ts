@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, type ErrorCode } from '../shared/errors';
-import type { CommandArgs, CommandName, CommandReply, ScreenshotReply } from '../shared/browserCommands';
-import type { ScreenshotOptions } from '../shared/screenshotSchema';
-import type { ServerFrame } from '../shared/wireFrames';
+import { ApiError, type ErrorCode } from '../../shared/errors';
+import type { CommandArgs, CommandName, CommandReply, ScreenshotReply } from '../../shared/browserCommands';
+import type { ScreenshotOptions } from '../../shared/screenshotSchema';
+import type { ServerFrame } from '../../shared/wireFrames';
 
 export interface BrowserPeer {
   readonly id: string;

@@ -1,7 +1,7 @@
-import type { BufferLimit } from './config';
-import { ChunkArena } from './memory/chunkArena';
-import { EntryColumns, slotBytes, type IndexSpec } from './memory/entryColumns';
-import { entryViewClass, type EntryView } from './memory/entryView';
+import type { BufferLimit } from '../config/config';
+import { ChunkArena } from '../memory/chunkArena';
+import { EntryColumns, slotBytes, type IndexSpec } from '../memory/entryColumns';
+import { entryViewClass, type EntryView } from '../memory/entryView';
 
 const FIRST_CAPACITY = 16;
 

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
-import { PROTOCOL_VERSION, SERVER_NAME } from '../shared/identity';
-import type { CaptureEvent } from '../shared/protocol';
-import type { ServerFrame } from '../shared/wireFrames';
-import { VERSION } from '../shared/version';
-import { BatchIngest } from './batchIngest';
+import { PROTOCOL_VERSION, SERVER_NAME } from '../../shared/identity';
+import type { CaptureEvent } from '../../shared/protocol';
+import type { ServerFrame } from '../../shared/wireFrames';
+import { VERSION } from '../../shared/version';
+import { BatchIngest } from '../capture/batchIngest';
 import { replayTo } from './clientReplay';
 import { parseClientFrame, parseExtensionFrame, type Reject } from './inboundFrames';
-import { checkAccess, refuseUpgrade, type AccessPolicy } from './trust/access';
-import type { ConnectorServices } from './services';
+import { checkAccess, refuseUpgrade, type AccessPolicy } from '../trust/access';
+import type { ConnectorServices } from '../services';
 
 const CLIENT_FRAME_BYTES = 1024 * 1024;
 /** A live client this far behind is closed; it reconnects with `?since=<last seq>` and misses nothing. */

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { connectFakeBrowser, startTestConnector, type TestConnector } from '../../support/connector';
-import { post } from '../../support/http';
-import { pngDataUrl } from '../../support/png';
-import { TestSocket } from '../../support/wsClient';
+import { connectFakeBrowser, startTestConnector, type TestConnector } from '../../../support/connector';
+import { post } from '../../../support/http';
+import { pngDataUrl } from '../../../support/png';
+import { TestSocket } from '../../../support/wsClient';
 
 /** A scripted browser that answers every screenshot-request with a PNG of the given size. */
 async function answeringBrowser(port: number, answer: (frame: Record<string, unknown>) => unknown) {

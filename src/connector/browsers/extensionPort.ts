@@ -1,4 +1,4 @@
-import type { PairReply } from '../shared/pairing';
+import type { PairReply } from '../../shared/pairing';
 import type { LaunchedBrowser } from './launchedBrowser';
 
 /**

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { delimiter } from 'node:path';
-import { configFromEnvironment, journalFromEnvironment } from '../../../src/connector/envConfig';
+import { configFromEnvironment, journalFromEnvironment } from '../../../../src/connector/config/envConfig';
 
 /** The standalone connector's flags (util.parseArgs), on the inputs the hand-written parser took. */
 describe('standalone connector flags', () => {

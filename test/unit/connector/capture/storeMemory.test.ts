@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { resolveConfig, type StoreLimits } from '../../../src/connector/config';
-import { CaptureStore } from '../../../src/connector/store';
-import { BUFFER_KINDS, type BufferKind } from '../../../src/connector/storeBuffers';
-import type { CaptureEvent, StoredEntry } from '../../../src/shared/protocol';
-import { isFailedRequest } from '../../../src/shared/networkOutcome';
+import { resolveConfig, type StoreLimits } from '../../../../src/connector/config/config';
+import { CaptureStore } from '../../../../src/connector/capture/store';
+import { BUFFER_KINDS, type BufferKind } from '../../../../src/connector/capture/storeBuffers';
+import type { CaptureEvent, StoredEntry } from '../../../../src/shared/protocol';
+import { isFailedRequest } from '../../../../src/shared/networkOutcome';
 
 setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;

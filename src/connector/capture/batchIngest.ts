@@ -1,4 +1,4 @@
-import type { CaptureEvent } from '../shared/protocol';
+import type { CaptureEvent } from '../../shared/protocol';
 import type { CaptureStore } from './store';
 
 /** Extension instances whose last batch is remembered (a few at most; bounded anyway). */

@@ -1,6 +1,6 @@
 import { WebSocket } from 'ws';
-import type { ServerFrame } from '../shared/wireFrames';
-import type { ConnectorServices } from './services';
+import type { ServerFrame } from '../../shared/wireFrames';
+import type { ConnectorServices } from '../services';
 
 /** Entries per replay chunk; the event loop runs between chunks. */
 const CHUNK_ENTRIES = 200;
