@@ -27,7 +27,9 @@ export class BrowserDiagnostics implements vscode.Disposable {
   private queue: Promise<void> = Promise.resolve();
   private readonly subscriptions: vscode.Disposable[];
   /** Only problems of these tabs show (one agent's, see filterTabs); all while undefined. */
-  private tabs: ReadonlySet<number> | undefined;
+  private tabs: Set<number> | undefined;
+  /** Asked about a problem's tab outside the filter: true adds it (a tab the agent opened since). */
+  private claims: ((tabId: number) => Promise<boolean>) | undefined;
 
   constructor(
     private readonly feed: CaptureFeed,
@@ -49,10 +51,12 @@ export class BrowserDiagnostics implements vscode.Disposable {
 
   /**
    * Shows only the problems that these tabs reported (an agent's own tabs), or every problem again with
-   * undefined. The problems are kept either way, so lifting the filter shows them all.
+   * undefined. The problems are kept either way, so lifting the filter shows them all. `claims` is asked
+   * when a problem comes from a tab outside the filter, so the filter follows tabs opened after it was set.
    */
-  filterTabs(tabs: ReadonlySet<number> | undefined): void {
-    this.tabs = tabs;
+  filterTabs(tabs: ReadonlySet<number> | undefined, claims?: (tabId: number) => Promise<boolean>): void {
+    this.tabs = tabs && new Set(tabs);
+    this.claims = tabs && claims;
     const every = new Set<string>();
     for (const load of this.loads.values()) for (const key of load.keys()) every.add(key);
     this.publish(every);
@@ -76,7 +80,19 @@ export class BrowserDiagnostics implements vscode.Disposable {
       else if (entry.type === 'console-error' || (entry.type === 'console-log' && entry.level === 'error'))
         await this.addError(entry, touched);
     }
+    await this.widenFilter(entries);
     this.publish(touched);
+  }
+
+  /** Adds to the filter the new tabs of these entries' problems that `claims` says belong to it. */
+  private async widenFilter(entries: StoredEntry[]): Promise<void> {
+    const { tabs, claims } = this;
+    if (!tabs || !claims) return;
+    const unknown = new Set<number>();
+    for (const entry of entries)
+      if (entry.type === 'console-error' || entry.type === 'console-log')
+        if (entry.tabId !== undefined && !tabs.has(entry.tabId)) unknown.add(entry.tabId);
+    for (const tabId of unknown) if (await claims(tabId).catch(() => false)) tabs.add(tabId);
   }
 
   private newLoad(page: string, pageLoadId: string, touched: Set<string>): void {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { AgentsAnswer, AgentTabRow } from '../../shared/agents';
+import type { AgentsAnswer, AgentSummary, AgentTabRow } from '../../shared/agents';
 import type { CommandContext } from '../commandContext';
 import { callConnector } from '../connectorClient';
 import { showFailure } from '../failures';
@@ -57,8 +57,8 @@ export async function stopAgent(app: CommandContext, agentId?: number): Promise<
 }
 
 /**
- * Shows in the Problems panel only the errors of one agent's tabs (those it opened, and its selected tab, as
- * they are now), or every tab again. `agentId` skips the pick: a number, or "all".
+ * Shows in the Problems panel only the errors of one agent's tabs (those it opened, and its selected tab,
+ * including tabs it opens later), or every tab again. `agentId` skips the pick: a number, or "all".
  */
 export async function filterProblemsByAgent(app: CommandContext, agentId?: number | 'all'): Promise<void> {
   try {
@@ -79,10 +79,19 @@ export async function filterProblemsByAgent(app: CommandContext, agentId?: numbe
     if (choice === 'all') return app.diagnostics.filterTabs(undefined);
     const agent = agents.find((each) => each.id === choice);
     if (!agent) throw new Error(`No agent ${choice} is connected; pick one from the list.`);
-    const tabs = new Set(agent.tabs);
-    if (agent.selectedTab !== undefined) tabs.add(agent.selectedTab);
-    app.diagnostics.filterTabs(tabs);
+    app.diagnostics.filterTabs(tabsOf(agent), async (tabId) => {
+      const { agents: now } = await callConnector<AgentsAnswer>(app.session.port, 'GET', '/agents');
+      const same = now.find((each) => each.id === agent.id);
+      return !!same && tabsOf(same).has(tabId);
+    });
   } catch (error) {
     void showFailure('filter the problems by agent', error);
   }
+}
+
+/** The tabs an agent opened, and its selected tab. */
+function tabsOf(agent: AgentSummary): Set<number> {
+  const tabs = new Set(agent.tabs);
+  if (agent.selectedTab !== undefined) tabs.add(agent.selectedTab);
+  return tabs;
 }

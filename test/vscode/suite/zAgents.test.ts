@@ -59,9 +59,10 @@ describe('Browser Debug in VS Code: agents', () => {
     );
   });
 
-  it("filters the Problems panel to one agent's tabs, and back to all (browserDebug.filterProblemsByAgent)", async () => {
+  it("filters the Problems panel to one agent's tabs, follows a tab it opens later, and back to all (browserDebug.filterProblemsByAgent)", async () => {
     const agentTab = 71;
-    rig.browser.answer('new-tab', (args) => ({ tabId: agentTab, groupId: 5, url: args.url, title: 'Plain' }));
+    let nextTab = agentTab;
+    rig.browser.answer('new-tab', (args) => ({ tabId: nextTab++, groupId: 5, url: args.url, title: 'Plain' }));
     rig.browser.answer('close-tabs', (args) => ({ closed: args.tabIds }));
     const response = await mcpInitialize(`http://127.0.0.1:${rig.port}/mcp`, callerHeaders(), 'Problem Agent');
     const session = response.headers.get('mcp-session-id')!;
@@ -92,14 +93,37 @@ describe('Browser Debug in VS Code: agents', () => {
       vscode.languages
         .getDiagnostics(uri)
         .map((item) => item.message)
-        .filter((message) => / broke it$/.test(message))
+        .filter((message) => / broke it/.test(message))
         .sort();
     const both = ['Uncaught Error: the agent broke it', 'Uncaught Error: the developer broke it'];
     await until(() => shown().length === 2, 10_000, 'both problems');
     await vscode.commands.executeCommand('browserDebug.filterProblemsByAgent', agent.id);
     assert.deepEqual(shown(), ['Uncaught Error: the agent broke it']);
+
+    // A tab the agent opens after the filter was picked shows its problems too; the developer's still do not.
+    const second = await mcpPost(rig.port, session, {
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'new_tab', arguments: { url: `${rig.origin}/plain.html?second` } },
+    });
+    assert.match(second, new RegExp(`Opened tab ${agentTab + 1} `));
+    rig.browser.send([
+      failure('Uncaught Error: the developer broke it again', 1, 5),
+      failure('Uncaught Error: the agent broke its second tab', agentTab + 1, 6),
+    ]);
+    const filtered = ['Uncaught Error: the agent broke it', 'Uncaught Error: the agent broke its second tab'];
+    await until(() => shown().length === 2, 10_000, "the agent's second tab's problem");
+    assert.deepEqual(shown(), filtered);
+
     await vscode.commands.executeCommand('browserDebug.filterProblemsByAgent', 'all');
-    assert.deepEqual(shown(), both);
+    assert.deepEqual(
+      shown(),
+      [
+        ...both,
+        'Uncaught Error: the agent broke its second tab',
+        'Uncaught Error: the developer broke it again',
+      ].sort(),
+    );
     await vscode.commands.executeCommand('browserDebug.stopAgent', agent.id);
   });
 });
