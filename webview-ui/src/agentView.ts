@@ -79,13 +79,19 @@ export function agentView(): TabView {
 function agentFilter() {
   const select = el('select', { title: 'Show the actions of one agent' });
   select.setAttribute('aria-label', 'Agent');
-  const stop = el('button', { textContent: 'Stop agent', disabled: true, title: 'End its lease and close its tabs' });
+  const stop = el('vscode-button', {
+    textContent: 'Stop agent',
+    disabled: true,
+    title: 'End its lease and close its tabs',
+  });
+  stop.setAttribute('secondary', '');
+  stop.setAttribute('icon', 'debug-stop');
   const element = el('div', { className: 'toolbar agent-filter' }, select, stop);
   const picked = () => (select.value ? Number(select.value) : undefined);
-  stop.onclick = () => {
+  stop.addEventListener('click', () => {
     const id = picked();
     if (id !== undefined) post({ type: 'stopAgent', id });
-  };
+  });
   const update = () => {
     const agents = new Map<number, string>();
     for (const action of state.actions) if (action.agent) agents.set(action.agent.id, action.agent.name);
