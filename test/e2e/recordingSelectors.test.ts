@@ -78,7 +78,7 @@ describe('recorder selectors (@medv/finder) in real Chromium', function () {
           let scope: Document | ShadowRoot = document;
           let found: Element[] = [];
           for (const [i, part] of chain.entries()) {
-            found = [...scope.querySelectorAll(part)];
+            found = Array.from(scope.querySelectorAll(part));
             if (i < chain.length - 1) scope = found[0]!.shadowRoot!;
           }
           return { chain, count: found.length, same: found[0] === element };
