@@ -270,11 +270,11 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
       120_000,
       'the trace in the dashboard',
     );
-    assert.equal(await dashboard!.locator('button.tab.active').textContent(), 'Performance');
-    await dashboard!.locator('button', { hasText: 'Open trace file' }).waitFor();
+    assert.equal(await dashboard!.locator('vscode-tab-header[active] .tab-name').textContent(), 'Performance');
+    await dashboard!.locator('vscode-button', { hasText: 'Open trace file' }).waitFor();
     assert.ok((await dashboard!.locator('.insights li').count()) > 0, 'the insights are listed');
     await dashboard!
-      .locator('.vitals td.vital.good, .vitals td.vital.needs-improvement, .vitals td.vital.poor')
+      .locator('.vitals .vital.good, .vitals .vital.needs-improvement, .vitals .vital.poor')
       .first()
       .waitFor({ timeout: 30_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-performance.png') });
