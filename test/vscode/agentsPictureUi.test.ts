@@ -73,7 +73,7 @@ describe("VS Code UI: two agents in the dashboard's Agent view, each in its own 
       .evaluateAll((cells) => [...new Set(cells.map((cell) => (cell as HTMLElement).dataset.colour))]);
     assert.deepEqual(colours.sort(), groups.map((group) => group.color).sort());
     await until(
-      async () => (await dashboard.locator('.agent-filter select option').count()) === 3,
+      async () => (await dashboard.locator('.agent-filter vscode-option').count()) === 3,
       10_000,
       'the filter lists both agents',
     );
