@@ -125,6 +125,9 @@ copyBrowserExtensionStatic();
 mkdirSync('dist/webview', { recursive: true });
 cpSync('webview-ui/src/dashboard.css', 'dist/webview/dashboard.css');
 cpSync('webview-ui/src/replayViewer.css', 'dist/webview/replayViewer.css');
+// Codicons for the webviews: the stylesheet and the font it names, served from the webview's own root.
+for (const file of ['codicon.css', 'codicon.ttf'])
+  cpSync(`node_modules/@vscode/codicons/dist/${file}`, `dist/webview/${file}`);
 const contexts = await Promise.all(targets.map((options) => esbuild.context(options)));
 if (watch) {
   await Promise.all(contexts.map((context) => context.watch()));

@@ -15,12 +15,15 @@ export function webviewPage(webview: vscode.Webview, folder: vscode.Uri, { entry
   const script = webview.asWebviewUri(vscode.Uri.joinPath(folder, `${entry}.js`));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(folder, `${entry}.css`));
   const mediaSrc = media ? ` media-src ${webview.cspSource};` : '';
+  // VS Code's codicons: the font's stylesheet, with the id @vscode-elements looks for.
+  const codicons = webview.asWebviewUri(vscode.Uri.joinPath(folder, 'codicon.css'));
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none';${mediaSrc} img-src ${webview.cspSource} data:; style-src ${webview.cspSource}; script-src 'nonce-${nonce}';">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none';${mediaSrc} img-src ${webview.cspSource} data:; style-src ${webview.cspSource}; font-src ${webview.cspSource}; script-src 'nonce-${nonce}';">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="${codicons}" id="vscode-codicon-stylesheet">
 <link rel="stylesheet" href="${style}">
 <title>${title}</title>
 </head>

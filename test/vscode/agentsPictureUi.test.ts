@@ -64,8 +64,8 @@ describe("VS Code UI: two agents in the dashboard's Agent view, each in its own 
     assert.notEqual(groups[0]!.color, groups[1]!.color);
 
     await runCommand(rig.workbench, 'Browser Debug: Open Dashboard');
-    const dashboard: Frame = await frameWith(rig.workbench, '#app header', 'the dashboard webview');
-    await dashboard.locator('button.tab', { hasText: 'Agent' }).click();
+    const dashboard: Frame = await frameWith(rig.workbench, '#app vscode-tabs', 'the dashboard webview');
+    await dashboard.locator('vscode-tab-header', { hasText: 'Agent' }).click();
     for (const name of ['Copilot · 1', 'Claude Code · 1'])
       await dashboard.locator('.agent-rows .row .agent', { hasText: name }).first().waitFor({ timeout: 20_000 });
     const colours = await dashboard
@@ -73,7 +73,7 @@ describe("VS Code UI: two agents in the dashboard's Agent view, each in its own 
       .evaluateAll((cells) => [...new Set(cells.map((cell) => (cell as HTMLElement).dataset.colour))]);
     assert.deepEqual(colours.sort(), groups.map((group) => group.color).sort());
     await until(
-      async () => (await dashboard.locator('.agent-filter select option').count()) === 3,
+      async () => (await dashboard.locator('.agent-filter vscode-option').count()) === 3,
       10_000,
       'the filter lists both agents',
     );

@@ -29,7 +29,7 @@ describe('VS Code UI: the dashboard opens beside the editor and comes back after
     await workbench.keyboard.press('Enter');
     await workbench.locator('.tabs-container .tab', { hasText: 'notes.txt' }).first().waitFor({ timeout: 20_000 });
     await runCommand(workbench, 'Browser Debug: Open Dashboard');
-    await frameWith(workbench, '#app header', 'the dashboard webview');
+    await frameWith(workbench, '#app vscode-tabs', 'the dashboard webview');
     await until(async () => (await groups().count()) === 2, 20_000, 'a second editor group beside the first');
     assert.equal(await groups().nth(0).locator('.tab', { hasText: 'notes.txt' }).count(), 1, 'the editor stays');
     assert.equal(
@@ -45,7 +45,7 @@ describe('VS Code UI: the dashboard opens beside the editor and comes back after
     await reloaded;
     await workbench.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     await workbench.locator('.tabs-container .tab', { hasText: 'Browser Debug' }).first().waitFor({ timeout: 60_000 });
-    const restored = await frameWith(workbench, '#app header', 'the restored dashboard', 60_000);
-    assert.ok(await restored.locator('#app header').isVisible());
+    const restored = await frameWith(workbench, '#app vscode-tabs', 'the restored dashboard', 60_000);
+    assert.ok(await restored.locator('#app vscode-tabs').isVisible());
   });
 });

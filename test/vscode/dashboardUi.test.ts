@@ -42,7 +42,7 @@ describe('VS Code UI: the dashboard (code-server, the VSIX installed)', function
     await page.goto(`${rig.origin}/dash.html`);
     await page.bringToFront();
     await runCommand(workbench, 'Browser Debug: Open Dashboard');
-    dashboard = await frameWith(workbench, '#app header', 'the dashboard webview');
+    dashboard = await frameWith(workbench, '#app vscode-tabs', 'the dashboard webview');
   });
 
   after(async () => {
@@ -56,7 +56,7 @@ describe('VS Code UI: the dashboard (code-server, the VSIX installed)', function
     });
 
   it('the filter box keeps focus and its text while logs stream in', async () => {
-    const search = dashboard.locator('input.search');
+    const search = dashboard.locator('vscode-textfield.search input');
     await search.click();
     const streaming = page.evaluate(async () => {
       for (let i = 0; i < 40; i++) {
@@ -79,8 +79,8 @@ describe('VS Code UI: the dashboard (code-server, the VSIX installed)', function
     const row = dashboard.locator('#console-rows [role="treeitem"]', { hasText: 'mapped failure' }).first();
     await row.waitFor({ timeout: 20_000 });
     assert.equal(await dashboard.locator('#console-rows').getAttribute('role'), 'tree');
-    assert.equal(await dashboard.locator('nav.tabs').getAttribute('role'), 'tablist');
-    assert.equal(await dashboard.locator('button.tab.active').getAttribute('aria-selected'), 'true');
+    assert.equal(await dashboard.locator('vscode-tab-header[active]').getAttribute('role'), 'tab');
+    assert.equal(await dashboard.locator('vscode-tab-header[active]').getAttribute('aria-selected'), 'true');
     // Next.js-style absolute sources read relative to the workspace.
     await until(
       async () => (await row.locator('.source').textContent()) === 'src/app.ts:4:9',
@@ -140,7 +140,7 @@ describe('VS Code UI: the dashboard (code-server, the VSIX installed)', function
   });
 
   it('Agent rows show their summary without hovering', async () => {
-    await dashboard.locator('button.tab', { hasText: 'Agent' }).click();
+    await dashboard.locator('vscode-tab-header', { hasText: 'Agent' }).click();
     const { client, transport } = await httpClient(rig.port);
     const answer = await call(client, 'navigate_to_url', { url: `${rig.origin}/dash.html?agent=1` });
     assert.ok(!answer.isError, textOf(answer));
@@ -155,20 +155,19 @@ describe('VS Code UI: the dashboard (code-server, the VSIX installed)', function
   });
 
   it('a trace from an MCP client leaves the tab alone and marks the Performance tab instead', async () => {
-    await dashboard.locator('button.tab', { hasText: 'Console' }).click();
+    await dashboard.locator('vscode-tab-header', { hasText: 'Console' }).click();
     const { client } = await httpClient(rig.port);
     await page.bringToFront();
     const answer = await call(client, 'performance_trace', { reload: false, durationMs: 500 });
     assert.ok(!answer.isError, textOf(answer));
-    const performance = dashboard.locator('button.tab', { hasText: 'Performance' });
-    await until(async () => /•/.test((await performance.textContent()) ?? ''), 20_000, 'the new-results mark');
-    assert.equal(
-      await dashboard.locator('button.tab.active').textContent(),
-      'Console (' + (await consoleCount()) + ')',
-    );
+    const performance = dashboard.locator('vscode-tab-header', { hasText: 'Performance' });
+    const mark = performance.locator('vscode-badge.unseen');
+    await mark.waitFor({ timeout: 20_000 });
+    assert.equal(await dashboard.locator('vscode-tab-header[active] .tab-name').textContent(), 'Console');
+    assert.ok((await consoleCount()) > 0, 'the Console tab counts its entries');
     await performance.click();
-    await dashboard.locator('button', { hasText: 'Open trace file' }).waitFor({ timeout: 10_000 });
-    assert.doesNotMatch((await performance.textContent()) ?? '', /•/);
+    await dashboard.locator('vscode-button', { hasText: 'Open trace file' }).waitFor({ timeout: 10_000 });
+    assert.equal(await mark.count(), 0, 'the mark goes once the tab is seen');
     await client.close();
   });
 
@@ -183,7 +182,7 @@ describe('VS Code UI: the dashboard (code-server, the VSIX installed)', function
     await workbench.locator('.quick-input-list .monaco-list-row', { hasText: 'open the fixture' }).first().click();
     const banner = dashboard.locator('section.verdict');
     await banner.waitFor({ timeout: 60_000 });
-    await banner.locator('button.dismiss').click();
+    await banner.locator('.dismiss').click();
     await banner.waitFor({ state: 'detached' });
     // Closed and opened again, the dashboard does not bring it back.
     const tab = workbench.locator('.tabs-container .tab', { hasText: 'Browser Debug' }).first();
@@ -194,7 +193,7 @@ describe('VS Code UI: the dashboard (code-server, the VSIX installed)', function
         for (const frame of workbench.frames())
           if (
             await frame
-              .locator('#app header')
+              .locator('#app vscode-tabs')
               .count()
               .catch(() => 0)
           )
@@ -205,7 +204,7 @@ describe('VS Code UI: the dashboard (code-server, the VSIX installed)', function
       'the dashboard to close',
     );
     await runCommand(workbench, 'Browser Debug: Open Dashboard');
-    dashboard = await frameWith(workbench, '#app header', 'the reopened dashboard');
+    dashboard = await frameWith(workbench, '#app vscode-tabs', 'the reopened dashboard');
     await dashboard.locator('#console-rows [role="treeitem"]').first().waitFor({ timeout: 20_000 });
     assert.equal(await dashboard.locator('section.verdict').count(), 0);
   });
@@ -233,7 +232,7 @@ describe('VS Code UI: the dashboard (code-server, the VSIX installed)', function
   });
 
   async function consoleCount(): Promise<number> {
-    const text = (await dashboard.locator('button.tab', { hasText: 'Console' }).textContent()) ?? '';
-    return Number(/\((\d+)\)/.exec(text)?.[1] ?? 0);
+    const counter = dashboard.locator('vscode-tab-header', { hasText: 'Console' }).locator('vscode-badge.count');
+    return Number((await counter.textContent()) ?? 0);
   }
 });

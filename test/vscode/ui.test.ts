@@ -152,7 +152,7 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
       for (const candidate of workbench.frames()) {
         if (
           await candidate
-            .locator('#app header')
+            .locator('#app vscode-tabs')
             .count()
             .catch(() => 0)
         )
@@ -179,7 +179,7 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     }
     times.sort((a, b) => a - b);
     console.log(`      console.error → dashboard row: median ${times[2]} ms (${times.join(', ')})`);
-    await dashboard.locator('button.tab', { hasText: 'Network' }).click();
+    await dashboard.locator('vscode-tab-header', { hasText: 'Network' }).click();
     await dashboard.locator('.network .row', { hasText: '/plain.js' }).first().waitFor({ timeout: 10_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-dashboard.png') });
     await page.close();
@@ -190,7 +190,7 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
       for (const candidate of workbench.frames())
         if (
           await candidate
-            .locator('#app header')
+            .locator('#app vscode-tabs')
             .count()
             .catch(() => 0)
         )
@@ -203,7 +203,7 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
     const page = await app!.context.newPage();
     await page.goto(`${origin}/index.html`);
     await page.bringToFront();
-    await view.locator('button.tab', { hasText: 'Agent' }).click();
+    await view.locator('vscode-tab-header', { hasText: 'Agent' }).click();
     const { client } = await httpClient(port);
     const target = `${origin}/index.html?agent=1`;
     const answer = await call(client, 'navigate_to_url', { url: target });
@@ -270,11 +270,11 @@ describe('VS Code UI (code-server in Chromium, the VSIX installed, a second Chro
       120_000,
       'the trace in the dashboard',
     );
-    assert.equal(await dashboard!.locator('button.tab.active').textContent(), 'Performance');
-    await dashboard!.locator('button', { hasText: 'Open trace file' }).waitFor();
+    assert.equal(await dashboard!.locator('vscode-tab-header[active] .tab-name').textContent(), 'Performance');
+    await dashboard!.locator('vscode-button', { hasText: 'Open trace file' }).waitFor();
     assert.ok((await dashboard!.locator('.insights li').count()) > 0, 'the insights are listed');
     await dashboard!
-      .locator('.vitals td.vital.good, .vitals td.vital.needs-improvement, .vitals td.vital.poor')
+      .locator('.vitals .vital.good, .vitals .vital.needs-improvement, .vitals .vital.poor')
       .first()
       .waitFor({ timeout: 30_000 });
     await workbench.screenshot({ path: join(ARTIFACTS, 'vscode-performance.png') });

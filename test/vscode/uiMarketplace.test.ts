@@ -73,7 +73,7 @@ describe('VS Code UI: first minute (walkthrough, Launch Browser, stable paths) a
     await picture('problems.png');
     await runCommand(rig.workbench, 'View: Toggle Panel Visibility');
     await runCommand(rig.workbench, 'Browser Debug: Open Dashboard');
-    const dashboard = await frameWith(rig.workbench, '#app header', 'the dashboard');
+    const dashboard = await frameWith(rig.workbench, '#app vscode-tabs', 'the dashboard');
     await dashboard.locator('.row', { hasText: 'plain failure' }).first().waitFor({ timeout: 20_000 });
     await picture('dashboard.png');
   });
@@ -97,8 +97,8 @@ describe('VS Code UI: first minute (walkthrough, Launch Browser, stable paths) a
     await rig.workbench.keyboard.press('Escape');
     // Copilot Chat cannot run offline here: an MCP client makes the call Copilot would make.
     await runCommand(rig.workbench, 'Browser Debug: Open Dashboard');
-    const dashboard = await frameWith(rig.workbench, '#app header', 'the dashboard');
-    await dashboard.locator('button.tab', { hasText: 'Agent' }).click();
+    const dashboard = await frameWith(rig.workbench, '#app vscode-tabs', 'the dashboard');
+    await dashboard.locator('vscode-tab-header', { hasText: 'Agent' }).click();
     const { client } = await httpClient(rig.port);
     try {
       const answer = await call(client, 'navigate_to_url', { url: `${rig.origin}/index.html?from=assistant` });

@@ -77,25 +77,31 @@ export function agentView(): TabView {
 
 /** "All agents" or one agent seen in the actions, and a button that stops the picked one (its tabs close). */
 function agentFilter() {
-  const select = el('select', { title: 'Show the actions of one agent' });
+  const select = el('vscode-single-select', { title: 'Show the actions of one agent' });
   select.setAttribute('aria-label', 'Agent');
-  const stop = el('button', { textContent: 'Stop agent', disabled: true, title: 'End its lease and close its tabs' });
+  const stop = el('vscode-button', {
+    textContent: 'Stop agent',
+    disabled: true,
+    title: 'End its lease and close its tabs',
+  });
+  stop.setAttribute('secondary', '');
+  stop.setAttribute('icon', 'debug-stop');
   const element = el('div', { className: 'toolbar agent-filter' }, select, stop);
   const picked = () => (select.value ? Number(select.value) : undefined);
-  stop.onclick = () => {
+  stop.addEventListener('click', () => {
     const id = picked();
     if (id !== undefined) post({ type: 'stopAgent', id });
-  };
+  });
   const update = () => {
     const agents = new Map<number, string>();
     for (const action of state.actions) if (action.agent) agents.set(action.agent.id, action.agent.name);
     element.hidden = agents.size === 0;
     const options = [['', 'All agents'], ...[...agents].map(([id, name]) => [String(id), name])] as const;
     const current = select.value;
-    if (select.options.length !== options.length)
-      select.replaceChildren(...options.map(([value, label]) => el('option', { value, textContent: label })));
+    if (select.children.length !== options.length)
+      select.replaceChildren(...options.map(([value, label]) => el('vscode-option', { value, textContent: label })));
     select.value = options.some(([value]) => value === current) ? current : '';
     stop.disabled = picked() === undefined;
   };
-  return { element, update, picked, onChange: (listener: () => void) => (select.onchange = listener) };
+  return { element, update, picked, onChange: (listener: () => void) => select.addEventListener('change', listener) };
 }

@@ -1,4 +1,4 @@
-/** The Audits tab's body: score gauges, metrics coloured by Lighthouse's thresholds, opportunities, failing elements. */
+/** The Audits tab's body: score gauges, metrics rated (words and colour) by Lighthouse's thresholds, opportunities, failing elements. */
 import type { AuditMetrics, AuditSummary } from '../../src/shared/audit';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -19,6 +19,14 @@ function node<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, 
   element.textContent = text;
   return element;
 }
+
+/** Ratings in words as well as colours. */
+const RATING_WORDS: Record<string, string> = {
+  good: 'good',
+  average: 'needs improvement',
+  poor: 'poor',
+  na: 'not rated',
+};
 
 function rating(score: number | null | undefined): string {
   if (typeof score !== 'number') return 'na';
@@ -45,7 +53,7 @@ function gauge(label: string, score: number | null | undefined): HTMLElement {
   value.textContent = typeof score === 'number' ? String(Math.round(score * 100)) : '–';
   svg.append(value);
   const figure = node('figure', `gauge ${rating(score)}`);
-  figure.append(svg, node('figcaption', '', label));
+  figure.append(svg, node('figcaption', '', `${label}: ${RATING_WORDS[rating(score)]}`));
   return figure;
 }
 
@@ -54,8 +62,9 @@ function metricRows(metrics: AuditMetrics): HTMLElement {
   for (const [key, label, good, poor] of METRICS) {
     const value = metrics[key];
     const shown = key === 'cumulativeLayoutShift' ? value.toFixed(3) : `${Math.round(value)} ms`;
-    const row = node('div', `metric ${value <= good ? 'good' : value <= poor ? 'average' : 'poor'}`);
-    row.append(node('span', 'label', label), node('span', 'value', shown));
+    const rated = value <= good ? 'good' : value <= poor ? 'average' : 'poor';
+    const row = node('div', `metric ${rated}`);
+    row.append(node('span', 'label', label), node('span', 'value', `${shown} · ${RATING_WORDS[rated]}`));
     table.append(row);
   }
   return table;
@@ -99,7 +108,7 @@ export function auditView(audit: AuditSummary): HTMLElement {
     const list = node('ul', 'failing');
     for (const item of audit.failing) {
       const li = node('li', `severity-${item.severity}`);
-      li.append(node('span', 'badge', item.severity), node('span', '', ` ${item.title}`));
+      li.append(node('vscode-badge', 'badge', item.severity), node('span', '', ` ${item.title}`));
       if (item.selectors.length)
         li.append(
           node(

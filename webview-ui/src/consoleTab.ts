@@ -9,6 +9,23 @@ import { el, keepScroll, reconcile, setText } from './dom';
 import { levelOf } from '../../src/shared/levels';
 import { LEVELS, MAX_ROWS, post, state } from './state';
 import { setActive, treeKeys } from './treeKeys';
+import { codicon } from './elements';
+
+/** A codicon in a text field's leading slot. */
+function codiconSlot(name: string): HTMLElement {
+  const icon = codicon(name);
+  icon.slot = 'content-before';
+  return icon;
+}
+
+/** The codicon beside each level's name, as VS Code's Problems and Debug Console show them. */
+const LEVEL_ICONS: Record<string, string> = {
+  error: 'error',
+  warn: 'warning',
+  info: 'info',
+  log: 'output',
+  debug: 'debug',
+};
 
 type Run = { entry: DashboardConsoleEntry; entries: DashboardConsoleEntry[] };
 
@@ -18,25 +35,30 @@ export interface TabView {
 }
 
 export function consoleTab(): TabView {
-  const search = el('input', {
+  const search = el('vscode-textfield', {
     type: 'search',
     placeholder: 'Filter messages',
     value: state.search,
     className: 'search',
+    label: 'Filter console messages',
   });
-  search.setAttribute('aria-label', 'Filter console messages');
+  search.append(codiconSlot('filter'));
   const list = el('div', { className: 'rows', id: 'console-rows' });
   list.setAttribute('role', 'tree');
   list.setAttribute('aria-label', 'Console messages, newest first');
   const update = () => keepScroll(list, () => renderRows(list));
-  search.oninput = () => {
+  search.addEventListener('input', () => {
     state.search = search.value;
     update();
-  };
+  });
   const toggles = LEVELS.map((level) => {
-    const box = el('input', { type: 'checkbox', checked: state.levels.has(level) });
-    box.onchange = () => (box.checked ? state.levels.add(level) : state.levels.delete(level), update());
-    return el('label', { className: `level ${level}` }, box, level);
+    const box = el('vscode-checkbox', { checked: state.levels.has(level), label: level, className: `level ${level}` });
+    box.addEventListener('change', () => {
+      if (box.checked) state.levels.add(level);
+      else state.levels.delete(level);
+      update();
+    });
+    return box;
   });
   treeKeys(list, {
     activate: (row) => toggle(row),
@@ -63,7 +85,7 @@ function createRow(run: Run): HTMLElement {
     'div',
     { className: `row ${level}` },
     el('span', { className: 'time', textContent: new Date(run.entry.timestamp).toLocaleTimeString() }),
-    el('span', { className: 'badge', textContent: level }),
+    el('span', { className: 'badge' }, codicon(LEVEL_ICONS[level] ?? 'info'), level),
     el('span', { className: 'message' }),
     // The path is cut from its start (rtl box), its text kept in reading order (ltr span).
     el('button', { className: 'source link', title: 'Open the source' }, el('span', { className: 'path', dir: 'ltr' })),

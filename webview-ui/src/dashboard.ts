@@ -1,6 +1,6 @@
 /**
- * The dashboard front end: plain DOM with VS Code's theme variables. The header, the tabs and each
- * tab's controls are built once; messages update them in place, so focus, typing and scroll survive
+ * The dashboard front end: VS Code's own controls (@vscode-elements) and codicons, theme colours only.
+ * The tabs and each tab's controls are built once; messages update them in place, so focus, typing and scroll survive
  * a stream of logs. Tabs change only when the reader picks one (or their own command asks the host
  * to show one), never because data arrived. It asks the host to act; it never calls the connector.
  */
@@ -8,6 +8,7 @@ import type { DashboardData, DashboardTab, HostToDashboard } from '../../src/sha
 import { agentView } from './agentView';
 import { consoleTab, showFrames, type TabView } from './consoleTab';
 import { el, setText } from './dom';
+import { codicon } from './elements';
 import { networkTab } from './networkTab';
 import { performanceTab, screenshotsTab } from './otherTabs';
 import { MAX_ROWS, post, state } from './state';
@@ -22,47 +23,42 @@ const BUILDERS: Record<DashboardTab, () => TabView> = {
   agent: agentView,
 };
 
-const buttons = new Map<DashboardTab, HTMLButtonElement>();
-const tablist = el('nav', { className: 'tabs' });
-tablist.setAttribute('role', 'tablist');
-tablist.setAttribute('aria-label', 'Browser Debug');
-const status = el('span', { className: 'status' });
-status.setAttribute('role', 'status');
-const verdictSlot = el('div', { className: 'verdict-slot' });
-const panel = el('div', { className: 'panel', id: 'tab-panel' });
-panel.setAttribute('role', 'tabpanel');
-let current: TabView | undefined;
-
+const tabs = el('vscode-tabs', {});
+tabs.setAttribute('aria-label', 'Browser Debug');
+const headers = new Map<DashboardTab, HTMLElement>();
+const panels = new Map<DashboardTab, HTMLElement>();
 for (const tab of TABS) {
-  const button = el('button', { className: 'tab', id: `tab-${tab}` });
-  button.dataset.tab = tab;
-  button.setAttribute('role', 'tab');
-  button.setAttribute('aria-controls', 'tab-panel');
-  button.onclick = () => select(tab);
-  buttons.set(tab, button);
-  tablist.append(button);
+  const header = el('vscode-tab-header', {}, el('span', { className: 'tab-name' }));
+  header.dataset.tab = tab;
+  header.slot = 'header';
+  headers.set(tab, header);
+  panels.set(tab, el('vscode-tab-panel', {}));
 }
-tablist.addEventListener('keydown', (event) => {
-  const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
-  if (!step) return;
-  const next = TABS[(TABS.indexOf(state.tab) + step + TABS.length) % TABS.length]!;
-  select(next);
-  buttons.get(next)!.focus();
-  event.preventDefault();
+tabs.append(...headers.values(), ...panels.values());
+const status = el('span', { className: 'status' }, codicon('debug-disconnect'), el('span', {}));
+status.setAttribute('role', 'status');
+status.slot = 'addons';
+tabs.append(status);
+tabs.addEventListener('vsc-tabs-select', (event) => {
+  const index = (event as CustomEvent<{ selectedIndex: number }>).detail.selectedIndex;
+  select(TABS[index]!);
 });
-document.getElementById('app')!.append(el('header', {}, tablist, status), verdictSlot, panel);
+const verdictSlot = el('div', { className: 'verdict-slot' });
+let current: TabView | undefined;
+document.getElementById('app')!.append(verdictSlot, tabs);
 
+/** Shows `tab`: its view is built fresh in its own panel; the others' panels are emptied. */
 function select(tab: DashboardTab): void {
   if (tab === state.tab && current) return;
   state.tab = tab;
   state.unseen.delete(tab);
   current = BUILDERS[tab]();
-  panel.replaceChildren(current.element);
-  panel.setAttribute('aria-labelledby', `tab-${tab}`);
+  for (const [name, panel] of panels) panel.replaceChildren(...(name === tab ? [current.element] : []));
+  tabs.selectedIndex = TABS.indexOf(tab);
   updateChrome();
 }
 
-/** Tab labels and selection, the connection status and the verdict: cheap, in place. */
+/** Tab labels with counter badges, the connection status and the verdict: cheap, in place. */
 function updateChrome(): void {
   const counts: Record<DashboardTab, number> = {
     console: state.console.length,
@@ -71,19 +67,34 @@ function updateChrome(): void {
     performance: 0,
     agent: state.actions.length,
   };
-  for (const [tab, button] of buttons) {
-    const active = tab === state.tab;
+  for (const [tab, header] of headers) {
     const name = `${tab[0]!.toUpperCase()}${tab.slice(1)}`;
     // New results elsewhere get a dot, not a tab switch.
-    const unseen = state.unseen.has(tab) ? ' •' : '';
-    setText(button, `${name}${counts[tab] ? ` (${counts[tab]})` : ''}${unseen}`);
-    button.setAttribute('aria-label', `${name}${counts[tab] ? `, ${counts[tab]}` : ''}${unseen && ', new results'}`);
-    button.className = active ? 'tab active' : 'tab';
-    button.setAttribute('aria-selected', String(active));
-    button.tabIndex = active ? 0 : -1;
+    const unseen = state.unseen.has(tab);
+    setText(header.querySelector('.tab-name')!, name);
+    badge(header, 'count', counts[tab] ? String(counts[tab]) : '');
+    badge(header, 'unseen', unseen ? 'new' : '');
+    header.setAttribute(
+      'aria-label',
+      `${name}${counts[tab] ? `, ${counts[tab]}` : ''}${unseen ? ', new results' : ''}`,
+    );
   }
   status.className = state.browserConnected ? 'status ok' : 'status';
-  setText(status, state.browserConnected ? '● browser connected' : '○ no browser connected');
+  status.firstElementChild!.className = `codicon codicon-${state.browserConnected ? 'pass-filled' : 'debug-disconnect'}`;
+  setText(status.lastElementChild!, state.browserConnected ? 'browser connected' : 'no browser connected');
+}
+
+/** A header's counter badge (`count`) or "new" badge (`unseen`), removed when `text` is empty. */
+function badge(header: HTMLElement, kind: string, text: string): void {
+  let node = header.querySelector<HTMLElement>(`vscode-badge.${kind}`);
+  if (!text) return node?.remove();
+  if (!node) {
+    node = el('vscode-badge', { className: kind });
+    node.setAttribute('variant', kind === 'count' ? 'counter' : 'default');
+    node.slot = 'content-after';
+    header.append(node);
+  }
+  setText(node, text);
 }
 
 function showVerdict(): void {

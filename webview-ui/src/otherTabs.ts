@@ -2,6 +2,7 @@
 import { auditView } from './auditView';
 import type { TabView } from './consoleTab';
 import { el } from './dom';
+import { button } from './elements';
 import { traceView, vitalsTable } from './performanceView';
 import { post, state } from './state';
 
@@ -22,8 +23,12 @@ function rebuilt(build: () => HTMLElement[], version: () => unknown[]): TabView 
 export function screenshotsTab(): TabView {
   return rebuilt(
     () => {
-      const capture = el('button', { textContent: 'Capture screenshot' });
-      capture.onclick = () => post({ type: 'runCommand', command: 'browserDebug.captureScreenshot' });
+      const capture = button({
+        label: 'Capture screenshot',
+        icon: 'device-camera',
+        primary: true,
+        onClick: () => post({ type: 'runCommand', command: 'browserDebug.captureScreenshot' }),
+      });
       const grid = el(
         'div',
         { className: 'grid' },
@@ -56,14 +61,23 @@ export function screenshotsTab(): TabView {
 export function performanceTab(): TabView {
   return rebuilt(
     () => {
-      const record = el('button', { textContent: 'Record performance trace' });
-      record.onclick = () => post({ type: 'recordTrace' });
+      const record = button({
+        label: 'Record performance trace',
+        icon: 'record',
+        primary: true,
+        onClick: () => post({ type: 'recordTrace' }),
+      });
       const toolbar = el('div', { className: 'toolbar' }, record);
       const { vitals, trace } = state.performance;
       if (trace) {
-        const open = el('button', { textContent: 'Open trace file', title: trace.path });
-        open.onclick = () => post({ type: 'openTraceFile' });
-        toolbar.append(open);
+        toolbar.append(
+          button({
+            label: 'Open trace file',
+            icon: 'go-to-file',
+            title: trace.path,
+            onClick: () => post({ type: 'openTraceFile' }),
+          }),
+        );
       }
       const parts: HTMLElement[] = [toolbar, el('h3', { textContent: 'Web Vitals per page load' })];
       parts.push(
@@ -82,17 +96,14 @@ function auditsPart(): HTMLElement {
   const run = (
     command: 'browserDebug.runAccessibilityAudit' | 'browserDebug.runPerformanceAudit' | 'browserDebug.runFullAudit',
     label: string,
-  ) => {
-    const button = el('button', { textContent: label });
-    button.onclick = () => post({ type: 'runCommand', command });
-    return button;
-  };
+    icon: string,
+  ) => button({ label, icon, onClick: () => post({ type: 'runCommand', command }) });
   const toolbar = el(
     'div',
     { className: 'toolbar' },
-    run('browserDebug.runFullAudit', 'Run full audit'),
-    run('browserDebug.runAccessibilityAudit', 'Accessibility'),
-    run('browserDebug.runPerformanceAudit', 'Performance'),
+    run('browserDebug.runFullAudit', 'Run full audit', 'checklist'),
+    run('browserDebug.runAccessibilityAudit', 'Accessibility', 'accessibility'),
+    run('browserDebug.runPerformanceAudit', 'Performance', 'dashboard'),
   );
   if (!state.audit)
     return el(
@@ -101,8 +112,8 @@ function auditsPart(): HTMLElement {
       toolbar,
       el('p', { className: 'empty', textContent: 'No audit yet: run one on the current page.' }),
     );
-  const open = el('button', { textContent: 'Open full report' });
-  open.onclick = () => post({ type: 'openReport' });
-  toolbar.append(open);
+  toolbar.append(
+    button({ label: 'Open full report', icon: 'go-to-file', onClick: () => post({ type: 'openReport' }) }),
+  );
   return el('section', {}, toolbar, auditView(state.audit));
 }

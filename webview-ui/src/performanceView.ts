@@ -1,5 +1,5 @@
 /**
- * The Performance tab's trace and vitals: Web Vitals per page load coloured by rating, the latest
+ * The Performance tab's trace and vitals: Web Vitals per page load rated in words and colour, the latest
  * trace's LCP/CLS/INP, a waterfall of main-thread long tasks, render-blocking requests and insights.
  */
 import type { DashboardToHost } from '../../src/shared/dashboardMessages';
@@ -34,28 +34,33 @@ const RATING_WORDS: Record<string, string> = { good: 'good', 'needs-improvement'
 
 /** One row per page load, newest first; a cell per metric, its rating in colour and in words. */
 export function vitalsTable(pageLoads: PageLoadVitals[]): HTMLElement {
-  const table = node('table', 'vitals');
-  const head = node('tr', '');
-  head.append(node('th', '', 'Page load'), ...VITAL_NAMES.map((name) => node('th', '', name)));
-  table.append(head);
+  const table = node('vscode-table', 'vitals');
+  table.setAttribute('zebra', '');
+  table.setAttribute('bordered-rows', '');
+  const head = node('vscode-table-header', '');
+  head.slot = 'header';
+  head.append(...['Page load', ...VITAL_NAMES].map((name) => node('vscode-table-header-cell', '', name)));
+  const body = node('vscode-table-body', '');
+  body.slot = 'body';
   for (const load of pageLoads.slice().reverse()) {
-    const row = node('tr', '');
+    const row = node('vscode-table-row', '');
     row.dataset.pageLoad = load.pageLoadId;
-    const page = node('td', 'page', load.url ?? load.pageLoadId);
+    const page = node('vscode-table-cell', 'page', load.url ?? load.pageLoadId);
     page.title = `${load.url ?? ''} · ${new Date(load.startedAt).toLocaleTimeString()}`;
     row.append(page);
     for (const name of VITAL_NAMES) {
       const metric = load.metrics[name];
       const cell = node(
-        'td',
+        'vscode-table-cell',
         metric ? `vital ${metric.rating}` : 'vital',
         metric ? `${formatVital(name, metric.value)} · ${RATING_WORDS[metric.rating] ?? metric.rating}` : '–',
       );
       if (metric?.target) cell.title = metric.target;
       row.append(cell);
     }
-    table.append(row);
+    body.append(row);
   }
+  table.append(head, body);
   return table;
 }
 
@@ -117,7 +122,7 @@ function insightsList(trace: PerformanceTraceRecord): HTMLElement {
     const item = node('li', `insight ${insight.state}`);
     const savings = insightSavings(insight);
     item.append(
-      node('span', 'badge', insight.state),
+      node('vscode-badge', 'badge', insight.state),
       node('span', '', ` ${insight.title}`),
       node('span', 'saving', savings ? ` — est. savings ${savings}` : ''),
     );

@@ -32,9 +32,10 @@ export function verdictBanner({ verdict, title }: DashboardVerdict, onDismiss: (
         }),
       ]
     : [];
-  const close = el('button', { className: 'dismiss', textContent: '×', title: 'Dismiss' });
-  close.setAttribute('aria-label', 'Dismiss the replay verdict');
-  close.onclick = onDismiss;
+  const close = el('vscode-toolbar-button', { className: 'dismiss', title: 'Dismiss' });
+  close.setAttribute('icon', 'close');
+  close.setAttribute('label', 'Dismiss the replay verdict');
+  close.addEventListener('click', onDismiss);
   const banner = el(
     'section',
     { className: `verdict ${kind}` },

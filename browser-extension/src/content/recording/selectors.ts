@@ -3,6 +3,7 @@
  * stable CSS selector (id, data-testid, then a short path), then `text/...`. Each alternative is a
  * one-part chain (`[["aria/Sign in"], ["#login"], ...]`).
  */
+import { finder, idName } from '@medv/finder';
 import { computeAccessibleName } from 'dom-accessibility-api';
 
 const TEST_ATTRIBUTES = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
@@ -78,33 +79,26 @@ function cssSelectors(element: Element, scope: Document | ShadowRoot = element.o
   const name = element.getAttribute('name');
   const byName = name && `${element.tagName.toLowerCase()}[name="${CSS.escape(name)}"]`;
   if (byName && unique(byName)) result.push(byName);
-  result.push(shortPath(element));
+  const path = shortPath(element, scope);
+  if (path && !result.includes(path)) result.push(path);
   return result;
 }
 
-/** tag:nth-of-type steps up to the nearest ancestor with a stable id (or the body), at most five steps. */
-function shortPath(element: Element): string {
-  const parts: string[] = [];
-  let node: Element | null = element;
-  // In a shadow root the path ends at the root (an element there has no parent element).
-  while (node && node !== node.ownerDocument.body && parts.length < 5) {
-    if (node !== element && node.id && !UNSTABLE_ID.test(node.id)) {
-      parts.unshift(`#${CSS.escape(node.id)}`);
-      return parts.join(' > ');
-    }
-    parts.unshift(step(node));
-    node = node.parentElement;
+/**
+ * The shortest unique CSS path (@medv/finder) within `scope`: word-like ids, classes and attributes,
+ * never an id that looks generated. Inside a shadow root the search is scoped to that root (finder
+ * accepts any node with `querySelectorAll`; its type says Element). Undefined when finder finds none.
+ */
+function shortPath(element: Element, scope: Document | ShadowRoot): string | undefined {
+  try {
+    return finder(element, {
+      root: scope instanceof ShadowRoot ? (scope as unknown as Element) : element.ownerDocument.body,
+      idName: (id) => !UNSTABLE_ID.test(id) && idName(id),
+      timeoutMs: 200,
+    });
+  } catch {
+    return undefined;
   }
-  if (node === element.ownerDocument.body) parts.unshift('body');
-  return parts.join(' > ');
-}
-
-function step(node: Element): string {
-  const tag = node.tagName.toLowerCase();
-  const siblings = node.parentElement
-    ? [...node.parentElement.children].filter((other) => other.tagName === node.tagName)
-    : [];
-  return siblings.length > 1 ? `${tag}:nth-of-type(${siblings.indexOf(node) + 1})` : tag;
 }
 
 function textSelector(element: Element): string | undefined {
