@@ -56,11 +56,20 @@ export interface LeakPhases {
   analysisMs: number;
 }
 
+/** The page's JS heap after a forced GC, at the end of one iteration (`Runtime.getHeapUsage`). */
+export interface LeakGrowthSample {
+  /** 1-based. */
+  iteration: number;
+  usedBytes: number;
+}
+
 export interface LeakReport {
   verdict: 'leak' | 'no-leak';
   recordingId: string;
   iterations: number;
   growthPerIteration: { objects: number; bytes: number };
+  /** One sample per iteration: a leak climbs, a clean flow stays flat. */
+  growth: LeakGrowthSample[];
   leaks: LeakGroup[];
   durationMs: number;
   /** Where the time went, for the benchmark and the curious. */
