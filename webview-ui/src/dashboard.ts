@@ -4,10 +4,11 @@
  * a stream of logs. Tabs change only when the reader picks one (or their own command asks the host
  * to show one), never because data arrived. It asks the host to act; it never calls the connector.
  */
-import type { DashboardData, DashboardTab, HostToDashboard } from '../../src/shared/dashboardMessages';
+import type { DashboardData, DashboardLeaks, DashboardTab, HostToDashboard } from '../../src/shared/dashboardMessages';
 import { agentView } from './agentView';
 import { consoleTab, showFrames, type TabView } from './consoleTab';
 import { el, setText } from './dom';
+import { leakView } from './leakView';
 import { networkTab } from './networkTab';
 import { performanceTab, screenshotsTab } from './otherTabs';
 import { MAX_ROWS, post, state } from './state';
@@ -29,6 +30,7 @@ tablist.setAttribute('aria-label', 'Browser Debug');
 const status = el('span', { className: 'status' });
 status.setAttribute('role', 'status');
 const verdictSlot = el('div', { className: 'verdict-slot' });
+const leakSlot = el('div', { className: 'leak-slot' });
 const panel = el('div', { className: 'panel', id: 'tab-panel' });
 panel.setAttribute('role', 'tabpanel');
 let current: TabView | undefined;
@@ -50,7 +52,7 @@ tablist.addEventListener('keydown', (event) => {
   buttons.get(next)!.focus();
   event.preventDefault();
 });
-document.getElementById('app')!.append(el('header', {}, tablist, status), verdictSlot, panel);
+document.getElementById('app')!.append(el('header', {}, tablist, status), verdictSlot, leakSlot, panel);
 
 function select(tab: DashboardTab): void {
   if (tab === state.tab && current) return;
@@ -100,6 +102,15 @@ function showVerdict(): void {
   );
 }
 
+function showLeaks(leaks: DashboardLeaks): void {
+  leakSlot.replaceChildren(
+    leakView(leaks, () => {
+      leakSlot.replaceChildren();
+      post({ type: 'dismissLeaks' });
+    }),
+  );
+}
+
 function merge(data: DashboardData): void {
   state.console.push(...data.console);
   state.network.push(...data.network);
@@ -123,6 +134,8 @@ function receive(message: HostToDashboard): void {
     case 'verdict':
       state.verdict = { title: message.title, verdict: message.verdict };
       return showVerdict();
+    case 'leaks':
+      return showLeaks(message);
     case 'showTab':
       return select(message.tab);
     case 'snapshot':
