@@ -1,14 +1,11 @@
 import { join } from 'node:path';
 import { ApiError } from '../../shared/errors';
-import type { LeakGrowthSample } from '../../shared/leaks';
+import { repeatedSteps, type LeakGrowthSample } from '../../shared/leaks';
 import type { RecorderStep } from '../../shared/recording';
 import type { SavedRecording } from '../recordings/recordingLibrary';
 import type { ReplayRunner } from '../recordings/replayRunner';
 import type { HeapSession } from './heapSession';
 import type { HeapTransfers } from './heapTransfers';
-
-/** Steps that set the page up: a flow that starts with them runs them once, in the warm-up. */
-const SET_UP = new Set(['setViewport', 'navigate']);
 
 export interface LoopPlan {
   recording: SavedRecording;
@@ -29,13 +26,6 @@ export interface LoopResult {
   snapshotMs: number;
   transferMs: number;
   snapshotBytes: number;
-}
-
-/** The steps each iteration repeats: those after the flow's leading set-up (a reload would free the leak). */
-export function repeatedSteps(steps: readonly RecorderStep[]): RecorderStep[] {
-  let first = 0;
-  while (first < steps.length && SET_UP.has(steps[first]!.type)) first++;
-  return steps.slice(first);
 }
 
 /**

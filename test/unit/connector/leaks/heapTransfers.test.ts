@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDevtools } from '../../../../src/connector/leaks/browserDevtools';
 import { HeapTransfers } from '../../../../src/connector/leaks/heapTransfers';
-import { repeatedSteps } from '../../../../src/connector/leaks/leakLoop';
+import { repeatedSteps } from '../../../../src/shared/leaks';
 import { growthTrend, leakText } from '../../../../src/mcp/format/leakText';
 import type { LeakReport } from '../../../../src/shared/leaks';
 
