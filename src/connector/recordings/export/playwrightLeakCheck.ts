@@ -6,8 +6,12 @@ import type { LineWriter } from '@puppeteer/replay';
  * listeners (`Memory.getDOMCounters`) must grow by less than one per loop, and the JS heap
  * (`Runtime.getHeapUsage`) by less than {@link HEAP_BYTES_PER_LOOP} per loop. Everything it writes is fixed
  * text and the loop count (a validated integer): nothing of the page reaches this code.
+ *
+ * The heap's tolerance is wide on purpose: JIT code and feedback grow while the loops run (a clean panel flow
+ * measured +144 KB over 5 loops under Playwright), so the heap check catches big leaks and the DOM and listener
+ * counts catch the classic ones exactly.
  */
-export const HEAP_BYTES_PER_LOOP = 16 * 1024;
+export const HEAP_BYTES_PER_LOOP = 64 * 1024;
 
 /** The string text these lines hold, for the export's literal audit. */
 export const LEAK_CHECK_TEXT: readonly string[] = [
@@ -24,7 +28,7 @@ export const LEAK_CHECK_TEXT: readonly string[] = [
 export function openLeakLoop(out: LineWriter, loops: number): void {
   out.appendLine('');
   out.appendLine('// Leak check: the steps below run once to warm up, then `leakLoops` times. After a forced GC,');
-  out.appendLine('// DOM nodes and listeners must grow by less than one per loop, the JS heap by less than a few KB.');
+  out.appendLine('// DOM nodes and listeners must grow by less than one per loop, the JS heap by under 64 KB a loop.');
   out.appendLine(`const leakLoops = ${loops};`);
   out.appendLine('const cdp = await page.context().newCDPSession(page);');
   out.appendLine('const heapCounts = async () => {').startBlock();
