@@ -66,6 +66,10 @@ describe('VS Code UI: Find Leaks… and the dashboard leak view (code-server, th
       /^Heap after GC per iteration: iteration 1: .+, iteration 5: .+$/,
     );
     assert.equal(await dashboard.locator('.leak-figures tbody tr').count(), ITERATIONS);
+    assert.match(
+      (await dashboard.locator('.leak-trend').textContent()) ?? '',
+      /^Heap after GC: .+ after iteration 1, .+ after iteration 5 \(\+.+ per iteration\)\.$/,
+    );
     const group = dashboard.locator('.leak-group', { hasText: 'Detached <section>' }).first();
     assert.match((await group.textContent()) ?? '', /\+1 per iteration/);
     mkdirSync(PICTURES, { recursive: true });

@@ -47,6 +47,18 @@ function chart(growth: LeakGrowthSample[], leaking: boolean): SVGSVGElement {
   return picture;
 }
 
+/** The chart's scale in words: first and last sample, and the mean step between them. */
+function trend(growth: LeakGrowthSample[]): HTMLElement {
+  const first = growth[0]!;
+  const last = growth[growth.length - 1]!;
+  const step = (last.usedBytes - first.usedBytes) / Math.max(1, growth.length - 1);
+  const sign = step >= 0 ? '+' : '−';
+  return el('p', {
+    className: 'leak-trend',
+    textContent: `Heap after GC: ${size(first.usedBytes)} after iteration ${first.iteration}, ${size(last.usedBytes)} after iteration ${last.iteration} (${sign}${size(Math.abs(step))} per iteration).`,
+  });
+}
+
 function table(growth: LeakGrowthSample[]): HTMLElement {
   const rows = growth.map((sample) =>
     el(
@@ -111,7 +123,7 @@ export function leakView({ title, report }: DashboardLeaks, onDismiss: () => voi
       ` — ${growth}`,
     ),
   );
-  if (report.growth.length) view.append(chart(report.growth, leaking), table(report.growth));
+  if (report.growth.length) view.append(chart(report.growth, leaking), trend(report.growth), table(report.growth));
   if (report.leaks.length)
     view.append(el('ul', { className: 'leak-groups' }, ...report.leaks.map((leak) => group(leak))));
   view.setAttribute('role', 'status');
