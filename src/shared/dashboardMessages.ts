@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { AuditSummary } from './audit';
+import type { LeakReport } from './leaks';
 import type { PageLoadVitals, PerformanceTraceRecord } from './performance';
 import type { StoredConsoleError, StoredConsoleLog, StoredNetworkRequest } from './protocol';
 import type { AgentActionFrame } from './wireFrames';
@@ -13,6 +14,12 @@ import type { ReplayVerdict } from './recording';
 export interface DashboardVerdict {
   title: string;
   verdict: ReplayVerdict;
+}
+
+/** The last leak check the user ran (Find Leaks…): its verdict, growth chart and groups, above the tabs. */
+export interface DashboardLeaks {
+  title: string;
+  report: LeakReport;
 }
 
 export interface DashboardScreenshot {
@@ -73,6 +80,7 @@ export type HostToDashboard =
   | ({ type: 'performance' } & DashboardPerformance)
   | { type: 'audit'; audit: AuditSummary }
   | ({ type: 'verdict' } & DashboardVerdict)
+  | ({ type: 'leaks' } & DashboardLeaks)
   | ({ type: 'entries' } & DashboardData)
   | { type: 'status'; browserConnected: boolean }
   | { type: 'cleared' }
@@ -109,5 +117,7 @@ export const dashboardToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('expand'), id: z.string().max(200) }),
   /** The verdict banner was closed: the host stops showing it until the next replay. */
   z.object({ type: z.literal('dismissVerdict') }),
+  /** The leak view was closed: the host stops showing it until the next leak check. */
+  z.object({ type: z.literal('dismissLeaks') }),
 ]);
 export type DashboardToHost = z.infer<typeof dashboardToHostSchema>;

@@ -3,10 +3,24 @@
  * retainers and URLs come from the page's heap: they are page data, fenced where a model reads them.
  */
 import { z } from 'zod';
+import type { RecorderStep } from './recording';
 
 export const MIN_LEAK_ITERATIONS = 3;
 export const MAX_LEAK_ITERATIONS = 20;
 export const DEFAULT_LEAK_ITERATIONS = 5;
+
+/** Steps that set the page up: a flow that starts with them runs them once, before the loop. */
+const SET_UP = new Set(['setViewport', 'navigate']);
+
+/**
+ * The steps a leak loop repeats (the check, and the Playwright export's leak assertion): those after the
+ * flow's leading set-up, since a reload would free the leak.
+ */
+export function repeatedSteps(steps: readonly RecorderStep[]): RecorderStep[] {
+  let first = 0;
+  while (first < steps.length && SET_UP.has(steps[first]!.type)) first++;
+  return steps.slice(first);
+}
 
 export const leakRequestSchema = z.strictObject({
   iterations: z
@@ -56,11 +70,20 @@ export interface LeakPhases {
   analysisMs: number;
 }
 
+/** The page's JS heap after a forced GC, at the end of one iteration (`Runtime.getHeapUsage`). */
+export interface LeakGrowthSample {
+  /** 1-based. */
+  iteration: number;
+  usedBytes: number;
+}
+
 export interface LeakReport {
   verdict: 'leak' | 'no-leak';
   recordingId: string;
   iterations: number;
   growthPerIteration: { objects: number; bytes: number };
+  /** One sample per iteration: a leak climbs, a clean flow stays flat. */
+  growth: LeakGrowthSample[];
   leaks: LeakGroup[];
   durationMs: number;
   /** Where the time went, for the benchmark and the curious. */

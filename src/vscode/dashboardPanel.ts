@@ -11,6 +11,7 @@ import {
   type HostToDashboard,
 } from '../shared/dashboardMessages';
 import type { AuditSummary } from '../shared/audit';
+import type { LeakReport } from '../shared/leaks';
 import type { StackFrame, StoredEntry, StoredScreenshot } from '../shared/protocol';
 import type { ReplayVerdict } from '../shared/recording';
 import type { CaptureFeed, ConsoleEntry } from './captureFeed';
@@ -36,6 +37,7 @@ export class DashboardPanel implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
   private audit: AuditSummary | undefined;
   private verdict: Extract<HostToDashboard, { type: 'verdict' }> | undefined;
+  private leaks: Extract<HostToDashboard, { type: 'leaks' }> | undefined;
   private ready = false;
   /** Whether the dashboard was last told a browser is connected (undefined: not told since it opened). */
   private shownConnected: boolean | undefined;
@@ -129,6 +131,14 @@ export class DashboardPanel implements vscode.Disposable {
     if (this.panel && this.ready) this.post(this.verdict);
   }
 
+  /** Shows a leak check's verdict, growth chart and groups above the tabs (opening the dashboard if needed). */
+  showLeaks(report: LeakReport, title: string): void {
+    this.leaks = { type: 'leaks', title, report };
+    if (!this.panel || !this.ready) return this.show();
+    this.post(this.leaks);
+    this.panel.reveal();
+  }
+
   /**
    * Shows an audit the user ran from VS Code in the Performance tab (opening the dashboard if needed).
    * Audits from elsewhere (an MCP client) never switch tabs: only the user's own command does.
@@ -176,6 +186,7 @@ export class DashboardPanel implements vscode.Disposable {
           ...this.snapshot(),
         });
         if (this.verdict) this.post(this.verdict);
+        if (this.leaks) this.post(this.leaks);
         if (this.revealTab) this.post({ type: 'showTab', tab: this.revealTab });
         this.revealTab = undefined;
         return;
@@ -189,6 +200,9 @@ export class DashboardPanel implements vscode.Disposable {
       }
       case 'dismissVerdict':
         this.verdict = undefined;
+        return;
+      case 'dismissLeaks':
+        this.leaks = undefined;
         return;
       case 'openScreenshot': {
         const shot = this.feed.screenshots.find((entry) => entry.id === request.id);

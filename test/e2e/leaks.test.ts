@@ -55,6 +55,7 @@ describe('find_leaks: a leak verdict from a recording, in real Chromium', functi
       const startedAt = Date.now();
       const text = textOf(await findLeaks({ id: ids.fixed }));
       assert.match(text, /^Verdict: no leak\n/, `run ${run}: ${text}`);
+      assert.match(text, /^Heap after GC, iterations 1–5: .+ per iteration\)\.$/m, text);
       console.log(`      fixed run ${run}: ${Date.now() - startedAt} ms`);
     }
   });
@@ -66,6 +67,16 @@ describe('find_leaks: a leak verdict from a recording, in real Chromium', functi
     assert.equal(report.verdict, 'leak');
     assert.equal(report.iterations, 3);
     assert.ok(report.growthPerIteration.objects > 0 && report.growthPerIteration.bytes > 0);
+    assert.deepEqual(
+      report.growth.map((sample) => sample.iteration),
+      [1, 2, 3],
+      'one heap sample per iteration',
+    );
+    const used = report.growth.map((sample) => sample.usedBytes);
+    console.log(`      heap after GC per iteration: ${used.join(', ')} bytes`);
+    // Each iteration keeps a panel, its 20 items and a 200-row model: the heap after GC climbs every time.
+    for (let i = 1; i < used.length; i++)
+      assert.ok(used[i]! > used[i - 1]!, `the leaky heap rises: ${used.join(', ')}`);
     const panel = report.leaks.find((leak) => leak.name === 'Detached <section>');
     assert.ok(panel, JSON.stringify(report.leaks.map((leak) => leak.name)));
     assert.equal(panel.perIteration, 1);

@@ -4,11 +4,12 @@
  * a stream of logs. Tabs change only when the reader picks one (or their own command asks the host
  * to show one), never because data arrived. It asks the host to act; it never calls the connector.
  */
-import type { DashboardData, DashboardTab, HostToDashboard } from '../../src/shared/dashboardMessages';
+import type { DashboardData, DashboardLeaks, DashboardTab, HostToDashboard } from '../../src/shared/dashboardMessages';
 import { agentView } from './agentView';
 import { consoleTab, showFrames, type TabView } from './consoleTab';
 import { el, setText } from './dom';
 import { codicon } from './elements';
+import { leakView } from './leakView';
 import { networkTab } from './networkTab';
 import { performanceTab, screenshotsTab } from './otherTabs';
 import { MAX_ROWS, post, state } from './state';
@@ -44,8 +45,9 @@ tabs.addEventListener('vsc-tabs-select', (event) => {
   select(TABS[index]!);
 });
 const verdictSlot = el('div', { className: 'verdict-slot' });
+const leakSlot = el('div', { className: 'leak-slot' });
 let current: TabView | undefined;
-document.getElementById('app')!.append(verdictSlot, tabs);
+document.getElementById('app')!.append(verdictSlot, leakSlot, tabs);
 
 /** Shows `tab`: its view is built fresh in its own panel; the others' panels are emptied. */
 function select(tab: DashboardTab): void {
@@ -111,6 +113,15 @@ function showVerdict(): void {
   );
 }
 
+function showLeaks(leaks: DashboardLeaks): void {
+  leakSlot.replaceChildren(
+    leakView(leaks, () => {
+      leakSlot.replaceChildren();
+      post({ type: 'dismissLeaks' });
+    }),
+  );
+}
+
 function merge(data: DashboardData): void {
   state.console.push(...data.console);
   state.network.push(...data.network);
@@ -134,6 +145,8 @@ function receive(message: HostToDashboard): void {
     case 'verdict':
       state.verdict = { title: message.title, verdict: message.verdict };
       return showVerdict();
+    case 'leaks':
+      return showLeaks(message);
     case 'showTab':
       return select(message.tab);
     case 'snapshot':

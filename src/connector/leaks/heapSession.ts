@@ -69,6 +69,17 @@ export class HeapSession {
     return { ...received, snapshotMs };
   }
 
+  /** The JS heap in use after a forced GC: one point of the growth chart. */
+  async usedBytes(): Promise<number> {
+    try {
+      await this.send('HeapProfiler.collectGarbage');
+      const usage = await this.send('Runtime.getHeapUsage');
+      return typeof usage.usedSize === 'number' ? usage.usedSize : 0;
+    } catch (error) {
+      throw new ApiError('COMMAND_FAILED', `Reading the heap size failed: ${(error as Error).message}. Retry.`);
+    }
+  }
+
   close(): void {
     if (this.closed) return;
     if (this.sessionId)

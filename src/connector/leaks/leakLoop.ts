@@ -1,13 +1,11 @@
 import { join } from 'node:path';
 import { ApiError } from '../../shared/errors';
+import { repeatedSteps, type LeakGrowthSample } from '../../shared/leaks';
 import type { RecorderStep } from '../../shared/recording';
 import type { SavedRecording } from '../recordings/recordingLibrary';
 import type { ReplayRunner } from '../recordings/replayRunner';
 import type { HeapSession } from './heapSession';
 import type { HeapTransfers } from './heapTransfers';
-
-/** Steps that set the page up: a flow that starts with them runs them once, in the warm-up. */
-const SET_UP = new Set(['setViewport', 'navigate']);
 
 export interface LoopPlan {
   recording: SavedRecording;
@@ -22,6 +20,7 @@ export interface LoopPlan {
 
 export interface LoopResult {
   files: { baseline: string; target: string; final: string };
+  growth: LeakGrowthSample[];
   warmUpMs: number;
   iterationsMs: number;
   snapshotMs: number;
@@ -29,16 +28,10 @@ export interface LoopResult {
   snapshotBytes: number;
 }
 
-/** The steps each iteration repeats: those after the flow's leading set-up (a reload would free the leak). */
-export function repeatedSteps(steps: readonly RecorderStep[]): RecorderStep[] {
-  let first = 0;
-  while (first < steps.length && SET_UP.has(steps[first]!.type)) first++;
-  return steps.slice(first);
-}
-
 /**
  * The leak check's loop, MemLab's three snapshots around it: the whole flow once (warm-up), baseline,
- * the repeated steps N times, target, once more, final. Every snapshot follows a forced GC.
+ * the repeated steps N times, target, once more, final. Every snapshot follows a forced GC, and so does
+ * the heap-size sample taken after each iteration (the growth chart).
  */
 export class LeakLoop {
   private readonly startedAt = Date.now();
@@ -68,9 +61,11 @@ export class LeakLoop {
     plan.onProgress?.(1 / total, 'baseline heap snapshot');
     const baseline = await this.snapshot('baseline');
     const loopStart = Date.now();
+    const growth: LeakGrowthSample[] = [];
     for (let i = 1; i <= plan.iterations; i++) {
       plan.onProgress?.((1 + i) / total, `iteration ${i}/${plan.iterations}`);
       await this.replay(repeated, `iteration ${i}`);
+      growth.push({ iteration: i, usedBytes: await this.heap.usedBytes() });
     }
     const iterationsMs = Date.now() - loopStart;
     plan.onProgress?.((plan.iterations + 2) / total, 'target heap snapshot');
@@ -80,6 +75,7 @@ export class LeakLoop {
     const final = await this.snapshot('final');
     return {
       files: { baseline, target, final },
+      growth,
       warmUpMs,
       iterationsMs,
       snapshotMs: this.snapshotMs,

@@ -96,6 +96,7 @@ export class LeakService {
         recordingId: check.recordingId,
         iterations,
         growthPerIteration: diff.growthPerIteration,
+        growth: looped.growth,
         leaks,
         durationMs: Date.now() - startedAt,
         phases: {

@@ -17,6 +17,17 @@ function groupLines(leak: LeakGroup, index: number): string[] {
   ];
 }
 
+/** The heap after GC per iteration on one line: first → last, and the mean step between them. */
+export function growthTrend(report: Pick<LeakReport, 'growth'>): string | undefined {
+  const { growth } = report;
+  if (growth.length < 2) return undefined;
+  const first = growth[0]!.usedBytes;
+  const last = growth[growth.length - 1]!.usedBytes;
+  const step = (last - first) / (growth.length - 1);
+  const sign = step >= 0 ? '+' : '−';
+  return `Heap after GC, iterations 1–${growth.length}: ${kb(first)} → ${kb(last)} (${sign}${kb(Math.abs(step))} per iteration).`;
+}
+
 /** The find_leaks answer: the verdict first, then growth, then the groups (fenced), within 3,000 characters. */
 export function leakText(report: LeakReport): string {
   const head = [
@@ -26,6 +37,8 @@ export function leakText(report: LeakReport): string {
       ? `Growth per iteration: ${report.growthPerIteration.objects} objects, ${kb(report.growthPerIteration.bytes)}.`
       : 'Nothing the page allocated grew with the iterations and stayed retained after GC.',
   ];
+  const trend = growthTrend(report);
+  if (trend) head.push(trend);
   if (report.snapshots) head.push(`Heap snapshots kept: ${report.snapshots.join(', ')}`);
   if (report.verdict !== 'leak') return head.join('\n');
   head.push(

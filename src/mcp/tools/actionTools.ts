@@ -29,7 +29,7 @@ const snapshotSchema = z.strictObject({
     .max(100_000)
     .optional()
     .describe(
-      'Most characters (default and cap: the answer budget, about 18,000). Over it, the start of the page and interactive elements are kept.',
+      'Most characters (default and cap: the answer budget, ~18,000); over it, the start of the page and interactive elements are kept.',
     ),
 });
 
@@ -115,7 +115,7 @@ export const actionTools = [
   actionTool(
     'fill',
     'Fill',
-    'Clears an input, textarea or contenteditable and types the value (controlled inputs see input events).',
+    'Clears an input, textarea or contenteditable and types the value (with input events).',
     z.strictObject({
       ref: ref(),
       value: z.string().max(100_000).describe('The text the field should hold; "" clears it.'),

@@ -19,7 +19,7 @@ export const dataTools = [
     name: 'clear_logs',
     title: 'Clear captured data',
     description:
-      'Deletes all captured logs, requests and page records (screenshot files stay); use it before reproducing a bug.',
+      'Deletes all captured logs, requests and page records (screenshot files stay); use before reproducing a bug.',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     schema: z.strictObject({}),
     handler: clear,

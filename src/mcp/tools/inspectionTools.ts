@@ -36,8 +36,7 @@ export const inspectionTools = [
   defineTool({
     name: 'get_picked_elements',
     title: 'Picked elements',
-    description:
-      'Elements the user picked in the page (popup, shortcut or VS Code), newest first, with their notes and inspections.',
+    description: 'Elements the user picked (popup, shortcut or VS Code), newest first, with notes and inspections.',
     annotations: { readOnlyHint: true, openWorldHint: false },
     schema: picksSchema,
     handler: async ({ limit }: z.output<typeof picksSchema>, { services, budget }: ToolContext) => {

@@ -9,7 +9,7 @@ const findLeaks = defineTool({
   name: 'find_leaks',
   title: 'Find memory leaks',
   description:
-    'Replays a recorded flow N times with heap snapshots: a leak verdict, growth per iteration, the line that keeps it. ~20 s.',
+    'Replays a recorded flow N times with heap snapshots: leak verdict, growth per iteration, the line that keeps it. ~20 s.',
   annotations: { openWorldHint: false },
   schema: z.strictObject({
     id: z.string().regex(RECORDING_ID, 'expected a recording id such as "rec-1a2b3c4d5e6f"').describe('Recording id'),

@@ -110,7 +110,7 @@ const getCurrentPage = defineTool({
   name: 'get_current_page',
   title: 'Current page',
   description:
-    'The page the browser shows (URL, title, tab), how many console errors, warnings and failed requests its current page load produced, and its Web Vitals (LCP, CLS, INP, FCP, TTFB) with ratings.',
+    'The shown page (URL, title, tab), its console errors, warnings and failed requests since load, and its Web Vitals (LCP, CLS, INP, FCP, TTFB) with ratings.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema: currentPageSchema,
   handler: currentPage,
@@ -137,8 +137,7 @@ async function listTabs(_args: object, { services }: ToolContext): Promise<ToolA
 const listTabsTool = defineTool({
   name: 'list_tabs',
   title: 'List tabs',
-  description:
-    'The browser tabs commands can target, with their ids, titles and URLs, and which one is active or locked.',
+  description: 'The browser tabs commands can target, with ids, titles and URLs, and which is active or locked.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema: z.strictObject({}),
   handler: listTabs,
@@ -198,7 +197,7 @@ const getSelectedElement = defineTool({
   name: 'get_selected_element',
   title: 'Selected element',
   description:
-    "The element selected in Chrome DevTools' Elements panel: tag, id, classes, selector, size and position, attributes, text and inner HTML.",
+    "The element selected in DevTools' Elements panel: tag, id, classes, selector, box, attributes, text and inner HTML.",
   annotations: { readOnlyHint: true, openWorldHint: false },
   schema: z.strictObject({}),
   handler: selectedElement,

@@ -18,7 +18,7 @@ const startRecording = defineTool({
   name: 'start_recording',
   title: 'Start recording',
   description:
-    "Records the user's input in their current tab as DevTools Recorder steps, with the page's errors and requests. Ask the user to reproduce the bug, then call stop_recording.",
+    "Records the user's input in their tab as DevTools Recorder steps, with the page's errors and requests. Ask the user to reproduce the bug, then call stop_recording.",
   annotations: { openWorldHint: false },
   schema: z.strictObject({ title: z.string().max(200).optional().describe('A name, e.g. "quantity 0 crashes Add".') }),
   handler: async (args, { services }) => {

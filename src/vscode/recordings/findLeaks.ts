@@ -9,7 +9,7 @@ import { chooseRecording } from './chooseRecording';
 /**
  * "Find Leaks…" on a recording: the leak check with a cancellable progress notification (cancel hangs up;
  * the connector stops between steps, or ends the analysis), then the verdict, with each group one click
- * from the source line that keeps it.
+ * from the source line that keeps it, in the dashboard's leak view.
  */
 export async function findLeaks(app: CommandContext, row?: RecordingSummary): Promise<LeakReport | undefined> {
   const recording = await chooseRecording(app, 'check for leaks', false, row);
@@ -33,6 +33,7 @@ export async function findLeaks(app: CommandContext, row?: RecordingSummary): Pr
         );
       },
     );
+    app.dashboard.showLeaks(report, recording.title);
     void announce(app, recording, report);
     return report;
   } catch (error) {
@@ -49,7 +50,7 @@ function where(leak: LeakGroup): string {
   return leak.location ? `${leak.location.file}:${leak.location.line}` : 'no closure on its path';
 }
 
-/** The verdict as a notification; "Show Leaks" lists the groups, and picking one opens its source line. */
+/** The verdict as a notification too (the dashboard shows the chart and every group); "Open Source" opens the top one. */
 async function announce(app: CommandContext, recording: RecordingSummary, report: LeakReport): Promise<void> {
   if (report.verdict === 'no-leak') {
     void vscode.window.showInformationMessage(
@@ -60,21 +61,9 @@ async function announce(app: CommandContext, recording: RecordingSummary, report
   const top = report.leaks[0]!;
   const choice = await vscode.window.showWarningMessage(
     `Leak in "${recording.title}": ${report.growthPerIteration.objects} objects (${Math.round(report.growthPerIteration.bytes / 1024)} KB) per iteration; ${top.name} held by ${where(top)}.`,
-    'Show Leaks',
     'Open Source',
   );
   if (choice === 'Open Source') await openLeak(app, top);
-  if (choice !== 'Show Leaks') return;
-  const pick = await vscode.window.showQuickPick(
-    report.leaks.map((leak) => ({
-      label: leak.name,
-      description: `+${leak.perIteration} per iteration, ${Math.round(leak.retainedBytes / 1024)} KB, ${where(leak)}`,
-      detail: leak.retainers.join(' → '),
-      leak,
-    })),
-    { placeHolder: 'Leak groups, largest first: pick one to open the code that keeps it' },
-  );
-  if (pick) await openLeak(app, pick.leak);
 }
 
 function openLeak(app: CommandContext, leak: LeakGroup): Promise<boolean> {

@@ -39,6 +39,8 @@ export async function startUiRig(
     connect?: boolean;
     env?: Record<string, string>;
     args?: string[];
+    /** Extra flags for the Chromium with our extension (a DevTools port for heap snapshots, say). */
+    appArgs?: string[];
     /** A connector the test runs on this port itself: the extension attaches to it, as to another window's. */
     port?: number;
   } = {},
@@ -76,7 +78,7 @@ export async function startUiRig(
   await workbench.goto(`${server.url}/?folder=${encodeURIComponent(folder)}`);
   await workbench.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   await waitForExtensionConnector(server, port);
-  const app = await launchWithExtension(chromiumPath);
+  const app = await launchWithExtension(chromiumPath, undefined, options.appArgs);
   const rig: UiRig = {
     server,
     workbench,

@@ -59,6 +59,14 @@ function formatOf(query: Record<string, unknown>): ExportFormat {
   return format as ExportFormat;
 }
 
+/** `?leakCheck=5`: the Playwright export's leak assertion over that many loops (the exporter checks the range). */
+function leakCheckOf(query: Record<string, unknown>): number | undefined {
+  const value = query.leakCheck;
+  if (value === undefined) return undefined;
+  // Not a number: NaN, which the exporter refuses with the range to send.
+  return typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : NaN;
+}
+
 /** Recordings: start/stop in the browser, list, read, rename, replay, export, import a DevTools Recorder flow, delete. */
 export function recordingRoutes(services: ConnectorServices): Route[] {
   const { recordings } = services;
@@ -83,7 +91,7 @@ export function recordingRoutes(services: ConnectorServices): Route[] {
     {
       method: 'GET',
       path: '/recordings/:id/export',
-      handle: ({ params, query }) => recordings.export(params.id!, formatOf(query)),
+      handle: ({ params, query }) => recordings.export(params.id!, formatOf(query), { leakCheck: leakCheckOf(query) }),
     },
     {
       method: 'PATCH',

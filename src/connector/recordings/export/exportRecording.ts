@@ -5,9 +5,12 @@ import {
   type ExportMock,
   type RecordingExport,
 } from '../../../shared/recordingExport';
+import { ApiError } from '../../../shared/errors';
+import { MAX_LEAK_ITERATIONS, MIN_LEAK_ITERATIONS, repeatedSteps } from '../../../shared/leaks';
 import type { SavedRecording } from '../recordingLibrary';
 import { cypressAdditions } from './cypressAdditions';
 import { PlaywrightStringifyExtension } from './playwrightExtension';
+import { LEAK_CHECK_TEXT } from './playwrightLeakCheck';
 import { secretEnvIn } from './prepareFlow';
 import { auditExport } from './auditExport';
 import { literalPolicy } from './exportPolicy';
@@ -19,6 +22,8 @@ import { WrappedExtension } from './wrappedExtension';
 export interface ExportOptions {
   /** Network mocks of the replay, when it had any: they become page.route / interception / cy.intercept. */
   mocks?: ExportMock[];
+  /** Playwright only: loop the steps after the page loads this many times and assert the heap does not grow. */
+  leakCheck?: number;
 }
 
 /**
@@ -41,19 +46,24 @@ export async function exportRecording(
     return { ...base, text: `${JSON.stringify(recording.flow, null, 2)}\n`, checks: [], secretEnv: [] };
   const secretEnv = secretEnvIn(flow);
   const mocks = options.mocks ?? [];
-  const context = { recordingId: recording.id, title: recording.title, checks, secretEnv, mocks };
+  const leakCheck = checkLeakCheck(recording, format, options.leakCheck);
+  const context = { recordingId: recording.id, title: recording.title, checks, secretEnv, mocks, leakCheck };
   const { extension, fixed } = await extensionFor(format, context);
   const text = await stringify(flow as unknown as Schema.UserFlow, { extension });
   await auditExport(text, literalPolicy(flow, checks, mocks, fixed), format === 'playwright');
-  return { ...base, text, checks: describeChecks(checks, mocks), secretEnv };
+  return { ...base, text, checks: describeChecks(checks, mocks, leakCheck), secretEnv };
 }
 
 /** The format's converter with our writers, and its fixed text beyond ours. */
 async function extensionFor(
   format: Exclude<ExportFormat, 'recorder-json'>,
-  context: Omit<Parameters<typeof cypressAdditions>[0], 'keys'>,
+  context: Omit<Parameters<typeof cypressAdditions>[0], 'keys'> & { leakCheck?: number },
 ): Promise<{ extension: StringifyExtension; fixed: string[] }> {
-  if (format === 'playwright') return { extension: new PlaywrightStringifyExtension(context), fixed: [] };
+  if (format === 'playwright')
+    return {
+      extension: new PlaywrightStringifyExtension(context),
+      fixed: context.leakCheck ? [...LEAK_CHECK_TEXT] : [],
+    };
   if (format === 'puppeteer')
     return {
       extension: new WrappedExtension(new PuppeteerStringifyExtension(), puppeteerAdditions(context)),
@@ -71,8 +81,25 @@ async function extensionFor(
   };
 }
 
+/** A leak assertion asked for: Playwright, and a flow with steps to repeat after the page loads. */
+function checkLeakCheck(recording: SavedRecording, format: ExportFormat, loops: number | undefined) {
+  if (loops === undefined) return undefined;
+  const refuse = (why: string) => new ApiError('INVALID_PARAMETER', why, { parameter: 'leakCheck' });
+  if (format !== 'playwright')
+    throw refuse(`leakCheck is for the Playwright export only: export as playwright, or drop leakCheck.`);
+  if (!Number.isInteger(loops) || loops < MIN_LEAK_ITERATIONS || loops > MAX_LEAK_ITERATIONS)
+    throw refuse(
+      `Invalid 'leakCheck': send a whole number of loops, ${MIN_LEAK_ITERATIONS} to ${MAX_LEAK_ITERATIONS}.`,
+    );
+  if (!repeatedSteps(recording.flow.steps).length)
+    throw refuse(
+      `Recording ${recording.id} only navigates: a leak check loops the steps after the page loads. Record an interaction, or drop leakCheck.`,
+    );
+  return loops;
+}
+
 /** The checks in plain words, for the answer. */
-function describeChecks(checks: RegressionChecks, mocks: readonly ExportMock[]): string[] {
+function describeChecks(checks: RegressionChecks, mocks: readonly ExportMock[], leakCheck?: number): string[] {
   return [
     ...checks.requests.map(
       (request) => `${request.method} ${request.url} answers below 400 (it answered ${request.was} in the bug)`,
@@ -82,6 +109,9 @@ function describeChecks(checks: RegressionChecks, mocks: readonly ExportMock[]):
       ? [`${checks.visible.what} is visible at the end (${checks.visible.selectors[0]!.join(' >> ')})`]
       : []),
     ...mocks.map((mock) => `mocked: ${mock.method ?? 'any'} ${mock.url} → ${mock.status}`),
+    ...(leakCheck
+      ? [`after ${leakCheck} loops of the steps after the page loads, DOM nodes, listeners and the JS heap do not grow`]
+      : []),
   ];
 }
 

@@ -1,9 +1,12 @@
 import { StringifyExtension, type LineWriter, type Schema } from '@puppeteer/replay';
+import { repeatedSteps } from '../../../shared/leaks';
+import type { RecorderStep } from '../../../shared/recording';
 import type { ExportMock } from '../../../shared/recordingExport';
 import { bugRequestsLine, commentSafe, errorMatcherLines, fulfillLiteral, headerLines } from './checkCode';
 import { framePath } from './framePath';
 import { jsLiteral } from './jsLiteral';
 import { basePath, secretEnvOf } from './prepareFlow';
+import { closeLeakLoop, openLeakLoop } from './playwrightLeakCheck';
 import { playwrightLocator } from './playwrightSelectors';
 import type { RegressionChecks } from './regressionChecks';
 
@@ -16,19 +19,27 @@ const BUTTONS: Record<string, string> = { secondary: 'right', auxiliary: 'middle
  * with Playwright's locators, then the regression checks. Anything Playwright cannot say stays a comment.
  */
 export class PlaywrightStringifyExtension extends StringifyExtension {
+  /** With a leak check: the index of the first step the loop repeats, and how many steps came so far. */
+  private loopFrom = -1;
+  private stepIndex = 0;
+
   constructor(
     private readonly context: {
       recordingId: string;
       checks: RegressionChecks;
       secretEnv: string[];
       mocks: ExportMock[];
+      /** Loops of the leak assertion, when asked for. */
+      leakCheck?: number;
     },
   ) {
     super();
   }
 
   override async beforeAllSteps(out: LineWriter, flow: Schema.UserFlow): Promise<void> {
-    const { recordingId, checks, secretEnv, mocks } = this.context;
+    const { recordingId, checks, secretEnv, mocks, leakCheck } = this.context;
+    const steps = flow.steps as unknown as RecorderStep[];
+    if (leakCheck) this.loopFrom = steps.length - repeatedSteps(steps).length;
     out.appendLine("import { test, expect, type Locator } from '@playwright/test';").appendLine('');
     for (const line of headerLines(recordingId, flow.title, checks, secretEnv, 'in the environment'))
       out.appendLine(line);
@@ -75,6 +86,7 @@ export class PlaywrightStringifyExtension extends StringifyExtension {
 
   override async stringifyStep(out: LineWriter, raw: Schema.Step): Promise<void> {
     const step = raw as Step;
+    if (this.stepIndex++ === this.loopFrom) openLeakLoop(out, this.context.leakCheck!);
     const frame = framePath(step.frame);
     // Elements in a frame through frameLocator, which waits for the frame; an expression runs in the Frame itself.
     const scope = frame.length
@@ -130,6 +142,7 @@ export class PlaywrightStringifyExtension extends StringifyExtension {
 
   override async afterAllSteps(out: LineWriter): Promise<void> {
     const { checks } = this.context;
+    if (this.loopFrom >= 0 && this.stepIndex > this.loopFrom) closeLeakLoop(out);
     out.appendLine('').appendLine("// Regression checks: the bug's failed requests and errors must not come back.");
     if (checks.requests.length) {
       out.appendLine('for (const request of bugRequests) {').startBlock();

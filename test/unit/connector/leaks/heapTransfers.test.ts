@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDevtools } from '../../../../src/connector/leaks/browserDevtools';
 import { HeapTransfers } from '../../../../src/connector/leaks/heapTransfers';
-import { repeatedSteps } from '../../../../src/connector/leaks/leakLoop';
-import { leakText } from '../../../../src/mcp/format/leakText';
+import { repeatedSteps } from '../../../../src/shared/leaks';
+import { growthTrend, leakText } from '../../../../src/mcp/format/leakText';
 import type { LeakReport } from '../../../../src/shared/leaks';
 
 describe('leak check: snapshot files, the repeated steps, the answer', () => {
@@ -78,6 +78,7 @@ describe('leak check: snapshot files, the repeated steps, the answer', () => {
       recordingId: 'rec-0123456789ab',
       iterations: 5,
       growthPerIteration: { objects: 10, bytes: 4096 },
+      growth: [1, 2, 3, 4, 5].map((iteration) => ({ iteration, usedBytes: 1024 * 1024 + iteration * 20_480 })),
       leaks: [leak, leak, leak, leak, leak],
       durationMs: 12_000,
       phases: { warmUpMs: 1, iterationsMs: 1, snapshotMs: 1, transferMs: 1, snapshotBytes: 1, analysisMs: 1 },
@@ -88,5 +89,17 @@ describe('leak check: snapshot files, the repeated steps, the answer', () => {
     assert.match(text, /held by: src\/app\.ts:12:3/);
     assert.equal(text.match(/--- end of page content [0-9a-f]{8} ---/g)?.length, 1, 'one fence, not closed early');
     assert.match(leakText({ ...report, verdict: 'no-leak', leaks: [] }), /^Verdict: no leak\n/);
+    assert.match(text, /^Heap after GC, iterations 1–5: 1\.0 MB → 1\.1 MB \(\+20\.0 KB per iteration\)\.$/m);
+  });
+
+  it('states the heap trend only with two samples or more, falling as well as rising', () => {
+    assert.equal(growthTrend({ growth: [{ iteration: 1, usedBytes: 5 }] }), undefined);
+    const falling = growthTrend({
+      growth: [
+        { iteration: 1, usedBytes: 3072 },
+        { iteration: 2, usedBytes: 2048 },
+      ],
+    });
+    assert.match(falling ?? '', /3\.0 KB → 2\.0 KB \(−1\.0 KB per iteration\)/);
   });
 });
