@@ -31,6 +31,8 @@ export function ours(files: HeapFiles, iterations: number): Promise<AnalysisRun>
   const worker = new Worker(join(__dirname, '../dist/leakWorker.js'), {
     workerData: { files, iterations },
     resourceLimits: LEAK_WORKER_LIMITS,
+    // As leakAnalyser starts it: a worker inherits the bench's `--import tsx`, over a second of start-up.
+    execArgv: [],
   });
   return timedWorker(worker, (answer) => (answer as { diff: HeapDiff }).diff.leaks.length);
 }
@@ -51,6 +53,6 @@ export function memlabCold(files: HeapFiles, workDir: string): Promise<AnalysisR
   const code = `const { parentPort, workerData: w } = require('node:worker_threads');
     require('@memlab/api').findLeaksBySnapshotFilePaths(w.files.baseline, w.files.target, w.files.final, { workDir: w.workDir, consoleMode: 'SILENT' })
       .then((leaks) => parentPort.postMessage({ leaks: leaks.length }), (error) => parentPort.postMessage({ error: { message: String(error) } }));`;
-  const worker = new Worker(code, { eval: true, workerData: { files, workDir } });
+  const worker = new Worker(code, { eval: true, workerData: { files, workDir }, execArgv: [] });
   return timedWorker(worker, (answer) => (answer as { leaks: number }).leaks);
 }

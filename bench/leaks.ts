@@ -5,8 +5,10 @@
  * MemLab's own findLeaksBySnapshotFilePaths on the same files, alternating. Prints the load average: on a
  * shared machine every timing is relative to it.
  * Usage: npm run bench:leaks [-- --fixture-only]   (prints figures; not a test)
+ *   BENCH_LEAKS_KEEP=<folder> keeps each case's last three snapshots there (`<case>-baseline.heapsnapshot`…);
+ *   `-- --files <folder>` then compares the analyses alone on them, with no browser.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Connector } from '../src/connector/connector';
@@ -26,6 +28,8 @@ const RUNS = Number(process.env.LEAK_BENCH_RUNS ?? 3);
 const ROUNDS = 3;
 const MB = 1024 * 1024;
 
+const keptFile = (folder: string, name: string, which: string) =>
+  join(folder, `${name.replace(/\W+/g, '-')}-${which}.heapsnapshot`);
 const load = () =>
   `load ${loadavg()
     .map((value) => value.toFixed(1))
@@ -74,7 +78,10 @@ async function verdicts(port: number, test: Case): Promise<HeapFiles> {
       `${median(wholes).toFixed(1)} MB/s over the whole snapshot (GC → file closed)`,
   );
   const [baseline, target, final] = last!.snapshots!;
-  return { baseline: baseline!, target: target!, final: final! };
+  const files = { baseline: baseline!, target: target!, final: final! };
+  const keep = process.env.BENCH_LEAKS_KEEP;
+  if (keep) for (const [which, file] of Object.entries(files)) copyFileSync(file, keptFile(keep, test.name, which));
+  return files;
 }
 
 /** On the case's page, our client vs the bare client (no deflate, with deflate), alternating. */
@@ -121,7 +128,24 @@ async function analyses(files: HeapFiles, name: string, dir: string): Promise<vo
   );
 }
 
+/** `--files <folder>`: the analyses alone, on snapshots kept by an earlier run. */
+async function keptAnalyses(folder: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bd-bench-leaks-'));
+  console.log(`bench:leaks --files ${folder}, ${load()}`);
+  try {
+    for (const name of ['panel fixture', 'Vite React app']) {
+      console.log(`\n${name}:`);
+      const [baseline, target, final] = ['baseline', 'target', 'final'].map((which) => keptFile(folder, name, which));
+      await analyses({ baseline: baseline!, target: target!, final: final! }, name.replace(/\W+/g, '-'), dir);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
+  const filesAt = process.argv.indexOf('--files');
+  if (filesAt > 0) return keptAnalyses(process.argv[filesAt + 1]!);
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error('Chromium not found: apt-get install chromium');
   const dir = mkdtempSync(join(tmpdir(), 'bd-bench-leaks-'));
