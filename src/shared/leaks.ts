@@ -64,7 +64,11 @@ export interface LeakGroup {
 export interface LeakPhases {
   warmUpMs: number;
   iterationsMs: number;
+  /** The three snapshots, each from its forced GC to its file closed. */
   snapshotMs: number;
+  /** Of which: from `takeHeapSnapshot` to the first chunk (V8 builds its graph before it writes any). */
+  firstChunkMs: number;
+  /** Of which: from the first chunk to the file closed (V8 writing, the socket, our parse, the disk). */
   transferMs: number;
   snapshotBytes: number;
   analysisMs: number;

@@ -11,7 +11,8 @@ export interface LaunchOptions {
   extraArgs?: string[];
 }
 
-type PipeTransport = CdpTransport & { track?: (raw: string) => void };
+type CdpEvent = { method?: string; sessionId?: string; params?: { sessionId?: string } };
+type PipeTransport = CdpTransport & { track?: (event: CdpEvent) => void };
 
 type Pending = { resolve(value: Record<string, unknown>): void; reject(error: Error): void };
 
@@ -23,7 +24,8 @@ export class LaunchedBrowser {
   extensionId: string | undefined;
   private nextId = 0;
   private readonly pending = new Map<number, Pending>();
-  private buffer = '';
+  /** The pipe's bytes since the last message's end (`\0`): decoded once a message is whole. */
+  private pieces: Buffer[] = [];
   /** Connections multiplexed on the pipe (audits): our id → their transport and their own id. */
   private readonly forwarded = new Map<number, { transport: PipeTransport; id: number }>();
   private readonly transports = new Set<PipeTransport>();
@@ -31,7 +33,7 @@ export class LaunchedBrowser {
 
   private constructor(readonly process: ChildProcess) {
     const output = process.stdio[4] as Readable;
-    output.on('data', (chunk: Buffer) => this.receive(chunk.toString('utf8')));
+    output.on('data', (chunk: Buffer) => this.receive(chunk));
     this.exited = new Promise((resolve) => process.once('exit', (code) => resolve(code)));
     void this.exited.then(() => {
       for (const pending of this.pending.values()) pending.reject(new Error('The browser exited.'));
@@ -116,8 +118,8 @@ export class LaunchedBrowser {
       },
     };
     const sessions = new Set<string>();
-    transport.track = (raw) => {
-      const event = JSON.parse(raw) as { method?: string; sessionId?: string; params?: { sessionId?: string } };
+    // Tracks the already parsed event: a heap snapshot's megabyte chunks are not parsed once more per connection.
+    transport.track = (event) => {
       if (event.method === 'Target.attachedToTarget' && event.params?.sessionId) sessions.add(event.params.sessionId);
     };
     this.transports.add(transport);
@@ -138,20 +140,35 @@ export class LaunchedBrowser {
     return code;
   }
 
-  private receive(text: string): void {
-    this.buffer += text;
+  /**
+   * Splits the pipe into messages, searching only the new bytes for the `\0` that ends one (a heap
+   * snapshot's chunk is a megabyte in many reads), and decodes a message whole, never a character in halves.
+   */
+  private receive(chunk: Buffer): void {
+    let start = 0;
     let end: number;
-    while ((end = this.buffer.indexOf('\0')) >= 0) {
-      const raw = this.buffer.slice(0, end);
-      const message = JSON.parse(raw) as { id?: number; result?: Record<string, unknown>; error?: { message: string } };
-      this.buffer = this.buffer.slice(end + 1);
-      if (this.forward(raw, message)) continue;
-      const pending = message.id !== undefined ? this.pending.get(message.id) : undefined;
-      if (!pending) continue;
-      this.pending.delete(message.id!);
-      if (message.error) pending.reject(new Error(message.error.message));
-      else pending.resolve(message.result ?? {});
+    while ((end = chunk.indexOf(0, start)) >= 0) {
+      this.pieces.push(chunk.subarray(start, end));
+      const raw = Buffer.concat(this.pieces).toString('utf8');
+      this.pieces = [];
+      start = end + 1;
+      this.dispatch(raw);
     }
+    if (start < chunk.length) this.pieces.push(chunk.subarray(start));
+  }
+
+  private dispatch(raw: string): void {
+    const message = JSON.parse(raw) as CdpEvent & {
+      id?: number;
+      result?: Record<string, unknown>;
+      error?: { message: string };
+    };
+    if (this.forward(raw, message)) return;
+    const pending = message.id !== undefined ? this.pending.get(message.id) : undefined;
+    if (!pending) return;
+    this.pending.delete(message.id!);
+    if (message.error) pending.reject(new Error(message.error.message));
+    else pending.resolve(message.result ?? {});
   }
 
   /**
@@ -168,10 +185,10 @@ export class LaunchedBrowser {
   }
 
   /** Replies to a multiplexed connection go back to it under its own id; events go to all of them. */
-  private forward(raw: string, message: { id?: number }): boolean {
+  private forward(raw: string, message: CdpEvent & { id?: number }): boolean {
     if (message.id === undefined) {
       for (const transport of this.transports) {
-        transport.track?.(raw);
+        transport.track?.(message);
         transport.onmessage?.(raw);
       }
       return false;

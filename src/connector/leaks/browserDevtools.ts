@@ -28,8 +28,14 @@ async function browserSocketUrl(endpoint: string): Promise<string> {
 
 function socketTransport(url: string): Promise<CdpTransport> {
   return new Promise((resolve, reject) => {
-    // Snapshots of big heaps arrive in many chunks: no frame limit below the browser's own.
-    const socket = new WebSocket(url, { maxPayload: 512 * 1024 * 1024, handshakeTimeout: CONNECT_TIMEOUT_MS });
+    // Snapshots of big heaps arrive in many chunks: no frame limit below the browser's own. No
+    // permessage-deflate: Chrome would compress every megabyte chunk on its side and we would inflate it on
+    // ours, on a loopback socket where bytes cost nothing (puppeteer turns it off too).
+    const socket = new WebSocket(url, {
+      maxPayload: 512 * 1024 * 1024,
+      handshakeTimeout: CONNECT_TIMEOUT_MS,
+      perMessageDeflate: false,
+    });
     const transport: CdpTransport = {
       send: (message) => socket.send(message),
       close: () => socket.close(),

@@ -10,11 +10,12 @@
  * 4. The browser's and V8's bookkeeping (performance entries, maps, code, strings) is never a group.
  * 5. Nor is what an extension's script holds (its closure is the nearest on the path).
  */
-import { analysis, config, utils, type IHeapNode, type IHeapSnapshot } from '@memlab/core';
+import { config, TraceFinder, type IHeapNode, type IHeapSnapshot } from '@memlab/core';
 import type { LeakGroup } from '../../shared/leaks';
 import { PAGE_HOOK_SOURCE_URL } from '../../shared/stackFrames';
 import { bookkeeping, groupKey } from './leakGroups';
 import { locationOf, retainerPath } from './retainers';
+import { readNodeIds, readSnapshot } from './snapshotFile';
 
 export interface HeapFiles {
   baseline: string;
@@ -41,9 +42,8 @@ export async function diffHeaps(files: HeapFiles, iterations: number): Promise<H
   const startedAt = Date.now();
   config.muteConsole = true;
   config.verbose = false;
-  const baseline = await utils.getSnapshotNodeIdsFromFile(files.baseline, {});
-  const target = await utils.getSnapshotNodeIdsFromFile(files.target, {});
-  const snapshot = await utils.getSnapshotFromFile(files.final, { buildNodeIdIndex: true });
+  const [baseline, target] = [await readNodeIds(files.baseline), await readNodeIds(files.target)];
+  const snapshot = await readSnapshot(files.final);
   const groups = new Map<string, Group>();
   snapshot.nodes.forEach((node) => {
     if (!target.has(node.id) || baseline.has(node.id) || bookkeeping(node)) return;
@@ -56,8 +56,11 @@ export async function diffHeaps(files: HeapFiles, iterations: number): Promise<H
   const grown = [...groups.values()].filter((group) => group.nodes.length >= iterations);
   if (!grown.length)
     return { leaks: [], growthPerIteration: { objects: 0, bytes: 0 }, analysisMs: Date.now() - startedAt };
-  // Retained sizes and shortest retainer paths: MemLab's path finder, only when there is something to explain.
-  const finder = analysis.preparePathFinder(snapshot);
+  // Retained sizes and shortest retainer paths: MemLab's path finder, only when there is something to explain
+  // (its preparePathFinder also marks React fibers for its own filters, which these rules do not read).
+  const finder = new TraceFinder();
+  finder.annotateShortestPaths(snapshot);
+  finder.calculateAllNodesRetainedSizes(snapshot);
   // Rule 1's "alive": an object no GC root reaches is garbage the collector had not yet taken.
   const retained = grown
     .map((group) => ({ ...group, nodes: group.nodes.filter((node) => node.hasPathEdge) }))
@@ -86,7 +89,7 @@ function describe(
   snapshot: IHeapSnapshot,
   group: Group,
   iterations: number,
-  finder: ReturnType<typeof analysis.preparePathFinder>,
+  finder: TraceFinder,
 ): LeakGroup | undefined {
   const members = new Set(group.nodes.map((node) => node.id));
   let retainedBytes = 0;

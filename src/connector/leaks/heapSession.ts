@@ -10,8 +10,11 @@ type Pending = { resolve(value: Record<string, unknown>): void; reject(error: Er
 export interface TakenSnapshot {
   path: string;
   bytes: number;
-  /** From the GC to the snapshot's last chunk. */
+  /** From the GC to the file closed. */
   snapshotMs: number;
+  /** From `takeHeapSnapshot` to the first chunk: V8 building its graph before it writes any of it. */
+  firstChunkMs: number;
+  /** From the first chunk to the file closed: V8 writing the JSON, the socket, our parse and the disk. */
   transferMs: number;
 }
 
@@ -54,9 +57,15 @@ export class HeapSession {
     transfers.expect(transferId, path, maxBytes);
     const startedAt = Date.now();
     let index = 0;
-    this.chunkSink = (data) => transfers.accept({ transferId, index: index++, data });
+    let firstAt = 0;
+    let takenAt: number;
+    this.chunkSink = (data) => {
+      firstAt ||= Date.now();
+      transfers.accept({ transferId, index: index++, data });
+    };
     try {
       await this.send('HeapProfiler.collectGarbage');
+      takenAt = Date.now();
       await this.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false, captureNumericValue: false });
     } catch (error) {
       await transfers.cancel(transferId);
@@ -64,9 +73,8 @@ export class HeapSession {
     } finally {
       this.chunkSink = undefined;
     }
-    const snapshotMs = Date.now() - startedAt;
     const received = await transfers.finish(transferId, index);
-    return { ...received, snapshotMs };
+    return { ...received, snapshotMs: Date.now() - startedAt, firstChunkMs: (firstAt || Date.now()) - takenAt };
   }
 
   /** The JS heap in use after a forced GC: one point of the growth chart. */

@@ -10,7 +10,6 @@ interface Transfer {
   bytes: number;
   maxBytes: number;
   firstAt?: number;
-  lastAt?: number;
   failed?: string;
 }
 
@@ -21,7 +20,7 @@ function sizeOf(bytes: number): string {
 export interface ReceivedSnapshot {
   path: string;
   bytes: number;
-  /** From the first chunk's arrival to the last's. */
+  /** From the first chunk's arrival to the file closed (flushed to disk). */
   transferMs: number;
 }
 
@@ -48,7 +47,6 @@ export class HeapTransfers {
       return;
     }
     transfer.firstAt ??= Date.now();
-    transfer.lastAt = Date.now();
     transfer.chunks++;
     transfer.bytes += frame.data.length;
     if (transfer.bytes > transfer.maxBytes)
@@ -75,7 +73,7 @@ export class HeapTransfers {
     return {
       path: transfer.path,
       bytes: transfer.bytes,
-      transferMs: (transfer.lastAt ?? 0) - (transfer.firstAt ?? 0),
+      transferMs: transfer.firstAt === undefined ? 0 : Date.now() - transfer.firstAt,
     };
   }
 

@@ -24,6 +24,7 @@ export interface LoopResult {
   warmUpMs: number;
   iterationsMs: number;
   snapshotMs: number;
+  firstChunkMs: number;
   transferMs: number;
   snapshotBytes: number;
 }
@@ -36,6 +37,7 @@ export interface LoopResult {
 export class LeakLoop {
   private readonly startedAt = Date.now();
   private snapshotMs = 0;
+  private firstChunkMs = 0;
   private transferMs = 0;
   private snapshotBytes = 0;
 
@@ -79,6 +81,7 @@ export class LeakLoop {
       warmUpMs,
       iterationsMs,
       snapshotMs: this.snapshotMs,
+      firstChunkMs: this.firstChunkMs,
       transferMs: this.transferMs,
       snapshotBytes: this.snapshotBytes,
     };
@@ -106,6 +109,7 @@ export class LeakLoop {
     const path = join(this.plan.folder, `${name}.heapsnapshot`);
     const taken = await this.heap.snapshot(this.transfers, path, this.plan.maxSnapshotBytes);
     this.snapshotMs += taken.snapshotMs;
+    this.firstChunkMs += taken.firstChunkMs;
     this.transferMs += taken.transferMs;
     this.snapshotBytes += taken.bytes;
     return taken.path;

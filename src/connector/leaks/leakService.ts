@@ -103,6 +103,7 @@ export class LeakService {
           warmUpMs: looped.warmUpMs,
           iterationsMs: looped.iterationsMs,
           snapshotMs: looped.snapshotMs,
+          firstChunkMs: looped.firstChunkMs,
           transferMs: looped.transferMs,
           snapshotBytes: looped.snapshotBytes,
           analysisMs: diff.analysisMs,

@@ -81,7 +81,15 @@ describe('leak check: snapshot files, the repeated steps, the answer', () => {
       growth: [1, 2, 3, 4, 5].map((iteration) => ({ iteration, usedBytes: 1024 * 1024 + iteration * 20_480 })),
       leaks: [leak, leak, leak, leak, leak],
       durationMs: 12_000,
-      phases: { warmUpMs: 1, iterationsMs: 1, snapshotMs: 1, transferMs: 1, snapshotBytes: 1, analysisMs: 1 },
+      phases: {
+        warmUpMs: 1,
+        iterationsMs: 1,
+        snapshotMs: 1,
+        firstChunkMs: 1,
+        transferMs: 1,
+        snapshotBytes: 1,
+        analysisMs: 1,
+      },
     };
     const text = leakText(report);
     assert.match(text, /^Verdict: leak\n/);
