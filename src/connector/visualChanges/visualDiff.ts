@@ -1,8 +1,8 @@
-import { PNG } from 'pngjs';
 import type { VisualBox } from '../../shared/visualChanges';
 import { crop, differingBox, grown, words, type RgbaImage } from './pixels';
 
 export type { RgbaImage };
+export { decodePng } from './pngDecode';
 
 /** A changed region in image pixels, with how many of its pixels changed. */
 export interface Region extends VisualBox {
@@ -22,11 +22,6 @@ const THRESHOLD = 0.1;
  * pixel's neighbours, so it answers as on the whole image.
  */
 const AA_MARGIN = 2;
-
-export function decodePng(bytes: Uint8Array): RgbaImage {
-  const png = PNG.sync.read(Buffer.from(bytes));
-  return { width: png.width, height: png.height, data: png.data };
-}
 
 type Pixelmatch = typeof import('pixelmatch', { with: { 'resolution-mode': 'import' } }).default;
 let loaded: Promise<Pixelmatch> | undefined;
