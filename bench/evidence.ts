@@ -1,6 +1,7 @@
 /**
  * Evidence benchmark: the 10-step shop replay with and without video (alternating, same browser), and
- * the video's size for 10 s of a busy 1280×800 tab (a clock ticking every 100 ms and a moving gradient).
+ * the video's size for 10 s of a busy 1280×800 tab (a clock ticking every 100 ms and a moving gradient), then the
+ * visual diff per step (bench/visualDiffFigures.ts, also alone as `npm run bench:visual`).
  * Usage: npm run bench:evidence   (prints figures; not a test)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { listenOnLoopback } from '../test/support/staticFiles';
 import { until } from '../test/support/until';
 import { median } from './median';
 import { shopFlow } from './shopFlow';
+import { visualDiffFigures } from './visualDiffFigures';
 
 const RUNS = 5;
 
@@ -102,6 +104,7 @@ async function main(): Promise<void> {
     console.log(
       `Busy 1280×800 tab (clock every 100 ms, moving gradient): ${(busyVideo.durationMs / 1000).toFixed(1)} s of ${busyVideo.width}×${busyVideo.height} video, ${kb(busyVideo.bytes)} = ${kb((busyVideo.bytes / busyVideo.durationMs) * 10_000)} per 10 s (target ≤ 1 MB)`,
     );
+    console.log(await visualDiffFigures());
   } finally {
     await browser.close();
     await Promise.all([shop.close(), busy.close()]);

@@ -1,5 +1,5 @@
 import type { VitalName, VitalRating } from './performance';
-import type { ReplayVerdict } from './recording';
+import type { ReplayDialog, ReplayVerdict } from './recording';
 
 /** A run id, like run-1a2b3c4d5e6f: ids build file paths, so nothing else is ever one. */
 export const RUN_ID = /^run-[0-9a-f]{12}$/;
@@ -22,7 +22,7 @@ export type RunEvent = { atMs: number; step: number } & (
   | { kind: 'console'; level: string; text: string; error: boolean }
   | { kind: 'network'; method: string; url: string; status?: number; error?: string; failed: boolean }
   | { kind: 'vital'; name: VitalName; value: number; rating: VitalRating }
-  | { kind: 'dialog'; text: string }
+  | { kind: 'dialog'; type: ReplayDialog['type']; message: string; answer: ReplayDialog['answer'] }
   | { kind: 'navigation'; url: string }
 );
 

@@ -2,6 +2,7 @@
  * Recordings: a developer's input as Chrome DevTools Recorder steps, our timeline beside them, and the
  * verdict of a replay. Shared by the browser extension, the connector, the MCP tools and VS Code.
  */
+import type { ActDialog } from './actions';
 import type { VisualChange, VisualReport } from './visualChanges';
 
 /** One DevTools Recorder step (the JSON `@puppeteer/replay` reads); fields beyond `type` depend on it. */
@@ -141,6 +142,17 @@ export interface ReplayStepResult {
   ms: number;
   /** Set when the step was not carried out by design (e.g. setViewport keeps the developer's window). */
   skipped?: string;
+  /** Dialogs the page opened while the step ran (older extensions leave it out); the replay accepted each. */
+  dialogs?: ReplayDialog[];
+}
+
+/** A dialog a replayed step met: what the page showed (data, never markup) and how the replay answered it. */
+export interface ReplayDialog {
+  type: ActDialog['type'];
+  message: string;
+  /** Epoch ms at which the browser saw it open. */
+  openedAt: number;
+  answer: 'accepted';
 }
 
 /** A recording id, checked before any path is built from it (HTTP, MCP, a browser's reply, a saved file). */

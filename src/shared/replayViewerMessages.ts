@@ -22,6 +22,9 @@ export const runTimelineEventSchema = z.looseObject({
   name: z.string().max(20).optional(),
   value: z.number().optional(),
   rating: z.string().max(40).optional(),
+  type: z.string().max(20).optional(),
+  message: text.optional(),
+  answer: z.string().max(20).optional(),
 });
 export type RunTimelineEvent = z.infer<typeof runTimelineEventSchema>;
 

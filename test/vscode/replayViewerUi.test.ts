@@ -71,6 +71,14 @@ describe('VS Code UI: the Replay viewer (code-server, the VSIX installed)', func
               ],
               events: [
                 { atMs: 300, step: 0, kind: 'vital', name: 'LCP', value: 420, rating: 'good' },
+                {
+                  atMs: 1200,
+                  step: 1,
+                  kind: 'dialog',
+                  type: 'confirm',
+                  message: 'Place the order?',
+                  answer: 'accepted',
+                },
                 { atMs: 1500, step: 1, kind: 'network', method: 'POST', url: '/api/order', status: 500, failed: true },
                 {
                   atMs: 1600,
@@ -154,6 +162,7 @@ describe('VS Code UI: the Replay viewer (code-server, the VSIX installed)', func
     const errorRow = frame.locator('.events button', { hasText: 'Order failed with status 500' });
     assert.equal(await errorRow.count(), 1);
     assert.match((await frame.locator('.events').textContent()) ?? '', /POST \/api\/order → 500/);
+    assert.match((await frame.locator('.events').textContent()) ?? '', /confirm “Place the order\?” → accepted/);
     await until(
       () => frame.locator('video').evaluate((node: HTMLVideoElement) => node.readyState >= 1 && node.duration > 0),
       30_000,

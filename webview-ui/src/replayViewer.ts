@@ -25,6 +25,12 @@ function eventText(event: Event): { kind: string; text: string; error: boolean }
       };
     case 'vital':
       return { kind: 'vital', text: `${event.name} ${event.value} (${event.rating})`, error: false };
+    case 'dialog':
+      return {
+        kind: 'dialog',
+        text: `${event.type ?? 'dialog'} “${event.message ?? ''}” → ${event.answer ?? ''}`,
+        error: false,
+      };
     default:
       return { kind: event.kind, text: event.text ?? event.url ?? '', error: false };
   }
@@ -111,7 +117,7 @@ function show(message: HostToReplayViewer): void {
     stage,
     el('h2', {}, `Chapters (${timeline.chapters.length})`),
     chapters,
-    el('h2', {}, `Errors, requests and vitals (${timeline.events.length})`),
+    el('h2', {}, `Errors, requests, vitals and dialogs (${timeline.events.length})`),
     events,
     el('h2', {}, `Visual changes (${timeline.visualChanges.length})`),
     changes,

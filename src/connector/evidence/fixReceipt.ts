@@ -69,6 +69,20 @@ function componentPlace(component: NonNullable<VisualChange['component']>): stri
   return component.file ? `${component.file}${component.line ? `:${component.line}` : ''}` : undefined;
 }
 
+/** The dialogs each run met, when either met one (a confirm() that appears or goes away is part of the fix). */
+function dialogSection(before: RunRecord, after: RunRecord): string[] {
+  const lines = (label: string, run: RunRecord) =>
+    run.events.flatMap((event) =>
+      event.kind === 'dialog'
+        ? [`- ${label}, step ${event.step + 1}: ${event.type} ${markdownText(event.message)} (${event.answer})`]
+        : [],
+    );
+  const all = [...lines('before', before), ...lines('after', after)];
+  if (!all.length) return [];
+  const more = all.length > MAX_LINES ? [`- … and ${all.length - MAX_LINES} more`] : [];
+  return ['### Dialogs', '', ...all.slice(0, MAX_LINES), ...more, ''];
+}
+
 /** The newest value of each metric in a run. */
 function vitalsOf(run: RunRecord): Map<VitalName, string> {
   const values = new Map<VitalName, string>();
@@ -129,6 +143,7 @@ export function fixReceipt({ title, before, after, origin }: ReceiptInput): stri
     '',
     ...problemSection(before, after),
     ...visualSection(after),
+    ...dialogSection(before, after),
     ...vitalsSection(before, after),
     `Replayed by Browser Debug from recording ${before.recordingId} (${new Date(before.startedAt).toISOString()} and ${new Date(after.startedAt).toISOString()}).`,
     '',

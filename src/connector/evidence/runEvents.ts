@@ -2,6 +2,7 @@ import type { RunEvent, RunStep } from '../../shared/evidence';
 import { isFailedRequest } from '../../shared/networkOutcome';
 import { rateVital } from '../../shared/performance';
 import type { StoredEntry } from '../../shared/protocol';
+import type { ReplayDialog } from '../../shared/recording';
 
 const MAX_TEXT = 500;
 const MAX_EVENTS = 2_000;
@@ -53,14 +54,27 @@ export function stepAt(steps: readonly RunStep[], atMs: number): number {
   return index;
 }
 
-/** The tab's captures during a run as events on the run's clock (ms from `startedAt`), oldest first, capped. */
-export function runEvents(captures: readonly StoredEntry[], startedAt: number, steps: readonly RunStep[]): RunEvent[] {
+/**
+ * The tab's captures and the dialogs the replay answered, as events on the run's clock (ms from `startedAt`),
+ * oldest first, capped. A dialog's message is page text: kept as data, cut like console lines.
+ */
+export function runEvents(
+  captures: readonly StoredEntry[],
+  startedAt: number,
+  steps: readonly RunStep[],
+  dialogs: readonly ReplayDialog[] = [],
+): RunEvent[] {
   const events: RunEvent[] = [];
+  const on = (timestamp: number) => {
+    const atMs = Math.max(0, timestamp - startedAt);
+    return { atMs, step: stepAt(steps, atMs) };
+  };
   for (const entry of captures) {
-    const atMs = Math.max(0, entry.timestamp - startedAt);
-    const event = eventOf(entry, { atMs, step: stepAt(steps, atMs) });
+    const event = eventOf(entry, on(entry.timestamp));
     if (event) events.push(event);
   }
+  for (const { type, message, openedAt, answer } of dialogs)
+    events.push({ ...on(openedAt), kind: 'dialog', type, message: message.slice(0, MAX_TEXT), answer });
   events.sort((a, b) => a.atMs - b.atMs);
   return events.slice(0, MAX_EVENTS);
 }

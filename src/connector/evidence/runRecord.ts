@@ -27,7 +27,7 @@ export function runRecordOf(recordingId: string, run: ReplayRun, runId: string =
     durationMs: run.verdict.durationMs,
     verdict: run.verdict,
     steps,
-    events: runEvents(run.captures, startedAt, steps),
+    events: runEvents(run.captures, startedAt, steps, run.dialogs),
     ...(failing === undefined ? {} : { firstFailingStep: failing }),
     video: null,
     visualChanges: run.verdict.visualChanges ?? [],

@@ -4,6 +4,7 @@ import {
   secretsIn,
   SECRET_PATTERN,
   type RecorderStep,
+  type ReplayDialog,
   type ReplayStepResult,
   type ReplayVerdict,
   type TimedStep,
@@ -58,6 +59,12 @@ export interface VideoRecorder {
   start(tabId: number | undefined, startedAt: number): Promise<{ stop(stillStep: number): Promise<StoppedVideo> }>;
 }
 
+/** A replay's dialog as the recording timeline writes one. */
+const timelineDialog = (dialog: ReplayDialog) => ({
+  timestamp: dialog.openedAt,
+  text: `${dialog.type}: ${dialog.message.slice(0, 200)} (${dialog.answer})`,
+});
+
 type Failure = NonNullable<ReplayVerdict['failedStep']>;
 
 /** One step that started: when (epoch ms) it started and ended, and whether it ran. */
@@ -76,6 +83,8 @@ export interface ReplayRun {
   tabId?: number;
   /** The tab's captures during the run, Web Vitals included, oldest first. */
   captures: StoredEntry[];
+  /** Dialogs the page opened during the run (each accepted), oldest first. */
+  dialogs: ReplayDialog[];
   video?: StoppedVideo | { error: string };
 }
 
@@ -93,6 +102,7 @@ export class ReplayRunner {
     const steps = recording.flow.steps;
     const timed: TimedStep[] = [];
     const timings: StepTiming[] = [];
+    const dialogs: ReplayDialog[] = [];
     // Vitals are not kept in the store's buffers: the run listens for its own.
     const vitals: StoredEntry[] = [];
     const stopListening = this.store.onEntry((entry) => entry.type === 'web-vitals' && vitals.push(entry));
@@ -120,6 +130,7 @@ export class ReplayRunner {
         break;
       }
       tabId = outcome.tabId;
+      dialogs.push(...(outcome.dialogs ?? []));
       await options.afterStep?.(index, outcome.tabId);
     }
     const stepsMs = Date.now() - startedAt;
@@ -129,7 +140,7 @@ export class ReplayRunner {
     const ofRun = (entry: StoredEntry) =>
       (tabId === undefined || (entry as { tabId?: number }).tabId === tabId) && entry.timestamp >= startedAt;
     const captures = this.store.since(startSeq).filter(ofRun);
-    const replayTimeline = buildTimeline({ steps: timed, dialogs: [], startedAt }, captures);
+    const replayTimeline = buildTimeline({ steps: timed, dialogs: dialogs.map(timelineDialog), startedAt }, captures);
     const verdict = judge(problemsOf(recording.timeline), problemsOf(replayTimeline), {
       recordingId: recording.id,
       stepsTotal: steps.length,
@@ -141,7 +152,7 @@ export class ReplayRunner {
     const all = [...captures, ...vitals.filter(ofRun)].sort((a, b) => a.seq - b.seq);
     const still = firstFailingStep(verdict) ?? Math.max(0, timings.length - 1);
     const video = filming && 'stop' in filming ? await filming.stop(still).catch(videoError) : filming;
-    return { verdict, steps: timings, tabId, captures: all, ...(video ? { video } : {}) };
+    return { verdict, steps: timings, tabId, captures: all, dialogs, ...(video ? { video } : {}) };
   }
 
   private async startVideo(

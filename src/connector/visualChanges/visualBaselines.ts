@@ -4,12 +4,19 @@ import { isRecordingId } from '../../shared/recording';
 import { visualBoxSchema, type VisualBox } from '../../shared/visualChanges';
 import { z } from 'zod';
 import { privateFolder, writePrivateFile } from '../trust/privateFiles';
+import { DecodedImages } from './decodedImages';
+import type { RgbaImage } from './visualDiff';
 
 /** One step of a baseline: its screenshot and the regions that moved on their own when it was taken. */
 export interface BaselineStep {
   png: Uint8Array;
   /** Image px. */
   masks: VisualBox[];
+}
+
+/** A baseline step as read back: its pixels are decoded once and kept for the next replays. */
+export interface StoredBaselineStep extends BaselineStep {
+  image(): RgbaImage;
 }
 
 const metaSchema = z.object({
@@ -21,7 +28,7 @@ type BaselineMeta = z.infer<typeof metaSchema>;
 export interface Baseline {
   runStartedAt: number;
   has(step: number): boolean;
-  step(step: number): Promise<BaselineStep | undefined>;
+  step(step: number): Promise<StoredBaselineStep | undefined>;
 }
 
 export interface BaselineLimits {
@@ -42,6 +49,8 @@ const META = 'baseline.json';
  * masks, capped by count and bytes, oldest first. The folder name is the recording's id, checked as ours.
  */
 export class VisualBaselines {
+  private readonly decoded = new DecodedImages();
+
   constructor(private readonly limits: BaselineLimits) {}
 
   private folder(recordingId: string): string {
@@ -64,13 +73,16 @@ export class VisualBaselines {
         const entry = meta.steps[step];
         if (!entry) return undefined;
         const png = await readFile(join(folder, `step-${step}.png`)).catch(() => undefined);
-        return png ? { png, masks: entry.masks } : undefined;
+        if (!png) return undefined;
+        const key = `${recordingId}/${meta.runStartedAt}/${step}`;
+        return { png, masks: entry.masks, image: () => this.decoded.get(key, png) };
       },
     };
   }
 
   async save(recordingId: string, runStartedAt: number, steps: ReadonlyMap<number, BaselineStep>): Promise<void> {
     const folder = this.folder(recordingId);
+    this.decoded.forget(`${recordingId}/`);
     await rm(folder, { recursive: true, force: true });
     await privateFolder(join(this.limits.dir, 'visual'));
     await privateFolder(folder);
@@ -84,6 +96,7 @@ export class VisualBaselines {
   }
 
   async delete(recordingId: string): Promise<void> {
+    this.decoded.forget(`${recordingId}/`);
     await rm(this.folder(recordingId), { recursive: true, force: true });
   }
 

@@ -1,12 +1,8 @@
-import { PNG } from 'pngjs';
 import type { VisualBox } from '../../shared/visualChanges';
+import { crop, differingBox, grown, words, type RgbaImage } from './pixels';
 
-/** Decoded RGBA pixels, 4 bytes each. */
-export interface RgbaImage {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
+export type { RgbaImage };
+export { decodePng } from './pngDecode';
 
 /** A changed region in image pixels, with how many of its pixels changed. */
 export interface Region extends VisualBox {
@@ -21,11 +17,11 @@ const REACH = 2;
 const MIN_PIXELS = 4;
 /** pixelmatch's colour distance threshold: its default, which ignores slight colour shifts. */
 const THRESHOLD = 0.1;
-
-export function decodePng(bytes: Uint8Array): RgbaImage {
-  const png = PNG.sync.read(Buffer.from(bytes));
-  return { width: png.width, height: png.height, data: png.data };
-}
+/**
+ * pixelmatch runs on the box where pixels differ at all, grown by this much: its anti-aliasing test reads each
+ * pixel's neighbours, so it answers as on the whole image.
+ */
+const AA_MARGIN = 2;
 
 type Pixelmatch = typeof import('pixelmatch', { with: { 'resolution-mode': 'import' } }).default;
 let loaded: Promise<Pixelmatch> | undefined;
@@ -53,6 +49,8 @@ function masked(before: RgbaImage, after: RgbaImage, masks: readonly VisualBox[]
 /**
  * The regions where `after` differs from `before` (same size), anti-aliasing tolerant (pixelmatch), outside the
  * masks. Changed pixels close together make one region, so a restyled button is one box, not one per glyph.
+ * An exact compare first finds the box where anything differs, and pixelmatch looks only there: a restyled
+ * button costs a button's worth of pixelmatch, not a viewport's.
  */
 export async function changedRegions(
   before: RgbaImage,
@@ -63,26 +61,58 @@ export async function changedRegions(
     throw new Error(`images of different sizes (${before.width}×${before.height}, ${after.width}×${after.height})`);
   const pixelmatch = await loadPixelmatch();
   const { width, height } = after;
-  const output = new Uint8Array(width * height * 4);
-  const changed = pixelmatch(before.data, masked(before, after, masks), output, width, height, {
+  const shown = masked(before, after, masks);
+  const differs = differingBox(words(before.data), words(shown), width, height);
+  if (!differs) return [];
+  const box = grown(differs, AA_MARGIN, width, height);
+  const output = new Uint8Array(box.width * box.height * 4);
+  const changed = pixelmatch(crop(before.data, width, box), crop(shown, width, box), output, box.width, box.height, {
     threshold: THRESHOLD,
     includeAA: false,
     diffMask: true,
   });
-  return changed ? regionsOf(output, width, height) : [];
+  if (!changed) return [];
+  return regionsOf(output, box.width, box.height).map((region) => ({
+    ...region,
+    x: region.x + box.x,
+    y: region.y + box.y,
+  }));
+}
+
+/**
+ * Where two shots of one step differ at all, as regions: what moves on its own, to be masked. A mask may be
+ * generous, so this needs no anti-aliasing tolerance, and an exact compare of 32-bit pixels costs a fraction of
+ * pixelmatch's.
+ */
+export function movedRegions(first: RgbaImage, second: RgbaImage): Region[] {
+  if (first.width !== second.width || first.height !== second.height)
+    throw new Error(`images of different sizes (${first.width}×${first.height}, ${second.width}×${second.height})`);
+  const a = words(first.data);
+  const b = words(second.data);
+  const mask = new Uint8Array(a.length);
+  let changed = 0;
+  for (let i = 0; i < a.length; i++)
+    if (a[i] !== b[i]) {
+      mask[i] = 1;
+      changed++;
+    }
+  return changed ? regionsOf(mask, first.width, first.height, 1) : [];
 }
 
 interface Cell extends Region {
   key: number;
 }
 
-/** Changed pixels (alpha set in pixelmatch's diff mask) into cells, then cells into regions. */
-export function regionsOf(mask: Uint8Array, width: number, height: number): Region[] {
+/**
+ * Changed pixels into cells, then cells into regions. A pixel is changed where its last mask byte is set: the
+ * alpha of pixelmatch's RGBA diff mask (`bytesPerPixel` 4), or a 1-byte-a-pixel mask.
+ */
+export function regionsOf(mask: Uint8Array, width: number, height: number, bytesPerPixel = 4): Region[] {
   const columns = Math.ceil(width / CELL);
   const cells = new Map<number, Cell>();
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
-      if (mask[(y * width + x) * 4 + 3] === 0) continue;
+      if (mask[(y * width + x + 1) * bytesPerPixel - 1] === 0) continue;
       const key = Math.floor(y / CELL) * columns + Math.floor(x / CELL);
       const cell = cells.get(key);
       if (!cell) cells.set(key, { key, x, y, width: 1, height: 1, pixels: 1 });

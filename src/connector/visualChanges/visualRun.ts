@@ -4,7 +4,7 @@ import { decodeImageDataUrl } from '../screenshots/imageInfo';
 import type { SourceMapper } from '../sourceMaps/sourceMapper';
 import { nameRegion } from './regionNames';
 import { MAX_BASELINE_STEPS, type Baseline, type BaselineStep, type VisualBaselines } from './visualBaselines';
-import { changedRegions, decodePng, type Region, type RgbaImage } from './visualDiff';
+import { changedRegions, decodePng, movedRegions, type Region, type RgbaImage } from './visualDiff';
 
 export interface VisualRunDeps {
   bridge: BrowserBridge;
@@ -84,7 +84,7 @@ export class VisualRun {
       const { png, second, scale } = await this.shotPair(tabId);
       // Identical bytes are identical pixels: a still page costs no decoding at all.
       const shot = lazyImage(png);
-      const moving = png.equals(second) ? [] : await changedRegions(shot(), decodePng(second));
+      const moving = png.equals(second) ? [] : movedRegions(shot(), decodePng(second));
       const masks = await this.movingBoxes(moving, scale, tabId);
       this.shots.set(index, { png, masks });
       await this.compare(index, png, shot, masks, scale, tabId);
@@ -151,7 +151,7 @@ export class VisualRun {
       this.compared++;
       return;
     }
-    const before = decodePng(base.png);
+    const before = base.image();
     const after = shot();
     if (before.width !== after.width || before.height !== after.height) {
       this.note(

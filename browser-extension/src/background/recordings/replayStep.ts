@@ -1,6 +1,6 @@
-import type { RecorderStep, ReplayStepArgs, ReplayStepResult } from '../../../../src/shared/recording';
+import type { RecorderStep, ReplayDialog, ReplayStepArgs, ReplayStepResult } from '../../../../src/shared/recording';
 import type { Acting } from '../actions/acting';
-import { actionSession, type ActionSession } from '../actions/actionSession';
+import { actionSession, type ActionSession, type OpenDialog } from '../actions/actionSession';
 import { fillNode } from '../actions/forms';
 import { keyStep, modifierNames } from '../actions/keyboard';
 import { callOn, resolveChain } from '../actions/locate';
@@ -13,6 +13,8 @@ import { targetTab } from '../targetTab';
 const POLL_MS = 50;
 /** Modifier keys a replay's keyDown steps hold, per tab, until their keyUp: clicks and keys carry them. */
 const held = new Map<number, number>();
+/** Dialogs a step answer already listed: one still closing when the next step starts is not listed twice. */
+const reported = new WeakSet<OpenDialog>();
 
 /** Thrown when a step cannot run; the connector turns it into a `diverged` verdict. */
 const stepFailed = (message: string) => new CommandError('STEP_FAILED', message);
@@ -21,19 +23,33 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Carries out one Recorder step in the developer's tab through the action engine's session (trusted
  * chrome.debugger Input), waiting implicitly, up to the step's timeout, for its element and page loads.
- * Dialogs the page opens meanwhile are accepted, so a confirm() does not stall the replay.
+ * Dialogs the page opens meanwhile are accepted, so a confirm() does not stall the replay, and the answer lists them.
  */
 export async function replayStep(args: ReplayStepArgs): Promise<ReplayStepResult> {
   const started = Date.now();
   const tab = await targetTab(args.tabId);
   const tabId = tab.id!;
   const session = await actionSession(tabId);
-  const accept = () => void session.send('Page.handleJavaScriptDialog', { accept: true }).catch(() => undefined);
+  const dialogs: ReplayDialog[] = [];
+  // The session notes each dialog as it opens (actionSession.ts): the replay answers it and keeps what it was.
+  const accept = () => {
+    const open = session.dialog;
+    if (open && !reported.has(open)) {
+      reported.add(open);
+      dialogs.push({
+        type: open.type,
+        message: String(open.message ?? ''),
+        openedAt: open.openedAt,
+        answer: 'accepted',
+      });
+    }
+    void session.send('Page.handleJavaScriptDialog', { accept: true }).catch(() => undefined);
+  };
   if (session.dialog) accept();
   const off = session.on('Page.javascriptDialogOpening', accept);
   try {
     const skipped = await runStep(session, args.step, started + args.timeoutMs);
-    return { tabId, ms: Date.now() - started, ...(skipped ? { skipped } : {}) };
+    return { tabId, ms: Date.now() - started, ...(skipped ? { skipped } : {}), ...(dialogs.length ? { dialogs } : {}) };
   } finally {
     off();
   }

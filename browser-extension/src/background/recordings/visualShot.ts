@@ -45,8 +45,15 @@ async function callPage<T>(session: ActionSession, declaration: string, id: stri
   return result.value;
 }
 
+/**
+ * A lossless shot. `optimizeForSpeed` has Chrome compress less (one row filter, fast zlib): its PNG is about a
+ * third bigger but takes half the time to make here, and decodes faster in the connector.
+ */
 async function shot(session: ActionSession): Promise<string> {
-  const { data } = await session.send<{ data: string }>('Page.captureScreenshot', { format: 'png' });
+  const { data } = await session.send<{ data: string }>('Page.captureScreenshot', {
+    format: 'png',
+    optimizeForSpeed: true,
+  });
   return `data:image/png;base64,${data}`;
 }
 

@@ -39,6 +39,19 @@ function run(runId: string, verdict: RunRecord['verdict']['verdict'], problems: 
         atMs: 1,
         step: 0,
       },
+      // The failing run met a confirm() whose message is page text.
+      ...(verdict === 'reproduced'
+        ? [
+            {
+              kind: 'dialog' as const,
+              type: 'confirm' as const,
+              message: problems[0] ?? '',
+              answer: 'accepted' as const,
+              atMs: 950,
+              step: 1,
+            },
+          ]
+        : []),
     ],
     ...(verdict === 'reproduced' ? { firstFailingStep: 1 } : {}),
     video: null,
@@ -72,6 +85,7 @@ describe('fix receipt: Markdown for a pull request', () => {
     );
     assert.match(markdown, /\*\*New \(1\)\*\*\n\n- error: a new warning/);
     assert.match(markdown, /- step 2: button\\#add in AddButton \(src\\\/Add\\\.tsx\\:12\), 30×40 at 1,2/);
+    assert.match(markdown, /### Dialogs\n\n- before, step 2: confirm Order failed with status 500 \(accepted\)\n\n/);
     assert.match(markdown, /\| LCP \| 3000 ms \(poor\) \| 1200 ms \(good\) \|/);
     assert.match(markdown, /\| Failing step \| step 2: click aria\\\/Add &lt;b&gt; \| – \|/);
   });

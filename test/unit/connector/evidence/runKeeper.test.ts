@@ -35,6 +35,7 @@ function filmedRun(): { run: ReplayRun; finish: (video: RecordedVideo) => void; 
     },
     steps: [{ index: 0, title: 'click #a', startedAt, endedAt: startedAt + 5, ok: true }],
     captures: [],
+    dialogs: [],
     video: { still: { step: 0, jpeg: JPEG }, video },
   };
   return { run, finish, fail };

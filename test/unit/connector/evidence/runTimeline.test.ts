@@ -43,6 +43,7 @@ const run: ReplayRun = {
       5,
     ),
   ],
+  dialogs: [{ type: 'confirm', message: 'Place the order?', openedAt: T0 + 600, answer: 'accepted' }],
 };
 
 describe('a run on its own clock: chapters and events', () => {
@@ -60,6 +61,7 @@ describe('a run on its own clock: chapters and events', () => {
       [
         ['navigation', 200, 0],
         ['vital', 400, 1],
+        ['dialog', 600, 2],
         ['network', 700, 2],
         ['console', 720, 2],
       ],
@@ -67,7 +69,15 @@ describe('a run on its own clock: chapters and events', () => {
     );
     const vital = timeline.events[1]!;
     assert.ok(vital.kind === 'vital' && vital.rating === 'needs-improvement');
-    const request = timeline.events[2]!;
+    assert.deepEqual(timeline.events[2], {
+      atMs: 600,
+      step: 2,
+      kind: 'dialog',
+      type: 'confirm',
+      message: 'Place the order?',
+      answer: 'accepted',
+    });
+    const request = timeline.events[3]!;
     assert.ok(request.kind === 'network' && request.failed && request.status === 500);
     assert.equal(timeline.video, null);
     assert.deepEqual(timeline.visualChanges, []);
