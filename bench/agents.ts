@@ -5,7 +5,9 @@
  * one shared Chromium, on the same flow. Ours: the standalone connector (dist/cli.js) and Chromium with our
  * extension, the developer's own tab active throughout.
  * Usage: npm run bench:agents   (prints figures; not a test). BENCH_AGENTS sets the counts (default 1,2,4,8);
- * BENCH_AGENTS_PEER=0 skips the peer, BENCH_AGENTS_OURS=0 ours.
+ * BENCH_AGENTS_PEER=0 skips the peer, BENCH_AGENTS_OURS=0 ours. With 1 and 4 among the counts it prints CPU time per
+ * process and thread and the CPU floor (cpuReport.ts); BENCH_AGENTS_RENICE=1 (root) runs ours again with hidden tabs'
+ * renderers held at nice 0 (renice.ts).
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -19,6 +21,7 @@ import { toolText } from './toolText';
 import { callerHeaders } from '../test/support/callerSecret';
 import { load1, roundCpu, watchCpu, type CpuWatch, type RoundCpu } from './cpuSampler';
 import { reportCpu } from './cpuReport';
+import { holdNiceZero, mayRenice } from './renice';
 
 const STEPS = ['open', 'snapshot', 'fill', 'sign-in', 'add', 'navigate', 'snapshot', 'order', 'wait'];
 const COUNTS = (process.env.BENCH_AGENTS ?? '1,2,4,8').split(',').map(Number);
@@ -168,7 +171,8 @@ function report(label: string, rounds: Round[]): void {
     );
 }
 
-async function oursRounds(chromium: string, app: ActAppServer): Promise<Round[]> {
+/** Ours, and (BENCH_AGENTS_RENICE=1, as root) ours again with Chromium's hidden-tab priority lifted. */
+async function oursRounds(chromium: string, app: ActAppServer): Promise<{ rounds: Round[]; reniced?: Round[] }> {
   const port = await freePortRun(1);
   const connector = await startConnector(port);
   const browser = await launchWithExtension(chromium);
@@ -190,7 +194,16 @@ async function oursRounds(chromium: string, app: ActAppServer): Promise<Round[]>
     await round(1, connect, app, 'warm');
     const rounds: Round[] = [];
     for (const count of COUNTS) rounds.push(await round(count, connect, app, 'ours', watch));
-    return rounds;
+    if (process.env.BENCH_AGENTS_RENICE !== '1') return { rounds };
+    if (!mayRenice()) return (console.log('\nBENCH_AGENTS_RENICE needs root on Linux: skipped.'), { rounds });
+    const stop = holdNiceZero(watch);
+    try {
+      const reniced: Round[] = [];
+      for (const count of COUNTS) reniced.push(await round(count, connect, app, 'nice0', watch));
+      return { rounds, reniced };
+    } finally {
+      stop();
+    }
   } finally {
     await browser.close();
     connector.kill();
@@ -226,11 +239,12 @@ async function main(): Promise<void> {
   if (!chromium) throw new Error('No Chromium found: apt-get install chromium, or set CHROME_PATH.');
   const app = await startActApp();
   try {
-    if (process.env.BENCH_AGENTS_OURS !== '0')
-      report(
-        'Browser Debug: one Chrome with our extension, one MCP session (agent) per tab',
-        await oursRounds(chromium, app),
-      );
+    if (process.env.BENCH_AGENTS_OURS !== '0') {
+      const { rounds, reniced } = await oursRounds(chromium, app);
+      report('Browser Debug: one Chrome with our extension, one MCP session (agent) per tab', rounds);
+      if (reniced)
+        report('Browser Debug again, every Chromium process held at nice ≤ 0 (hidden tabs run at 5)', reniced);
+    }
     if (process.env.BENCH_AGENTS_PEER !== '0') {
       const peer = await peerRounds(chromium, app).catch((error: Error) => {
         console.log(`\nchrome-devtools-mcp ${PEER_VERSION}: could not run the flow (${error.message.slice(0, 300)})`);

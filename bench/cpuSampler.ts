@@ -76,6 +76,8 @@ export interface CpuSnapshot {
 
 export interface CpuWatch {
   snapshot(): CpuSnapshot;
+  /** The pids of the watched Chromium, its browser process first. */
+  chromiumPids(): number[];
 }
 
 /**
@@ -83,7 +85,25 @@ export interface CpuWatch {
  * command line names the profile and has no --type; the rest are its descendants).
  */
 export function watchCpu(connectorPid: number | undefined, profile: string): CpuWatch {
+  const chromiumTree = (procs: Proc[]): number[] => {
+    const root = procs.find(
+      (proc) => proc.cmdline.includes(`--user-data-dir=${profile}`) && !/--type=/.test(proc.cmdline),
+    );
+    if (!root) return [];
+    const inTree = [root.pid];
+    // Parents come before children often but not always: repeat until nothing joins.
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const proc of procs)
+        if (!inTree.includes(proc.pid) && inTree.includes(proc.ppid)) {
+          inTree.push(proc.pid);
+          grew = true;
+        }
+    }
+    return inTree;
+  };
   return {
+    chromiumPids: () => (process.platform === 'linux' ? chromiumTree(allProcs()) : []),
     snapshot() {
       const snapshot: CpuSnapshot = { procs: new Map(), threads: new Map() };
       if (process.platform !== 'linux') return snapshot;
@@ -97,20 +117,7 @@ export function watchCpu(connectorPid: number | undefined, profile: string): Cpu
       if (own) add(own.pid, 'bench (MCP clients, site)', own.cpuMs);
       const connector = procs.find((proc) => proc.pid === connectorPid);
       if (connector) add(connector.pid, 'connector', connector.cpuMs);
-      const root = procs.find(
-        (proc) => proc.cmdline.includes(`--user-data-dir=${profile}`) && !/--type=/.test(proc.cmdline),
-      );
-      if (!root) return snapshot;
-      const inTree = new Set([root.pid]);
-      // Parents come before children often but not always: repeat until nothing joins.
-      for (let grew = true; grew;) {
-        grew = false;
-        for (const proc of procs)
-          if (!inTree.has(proc.pid) && inTree.has(proc.ppid)) {
-            inTree.add(proc.pid);
-            grew = true;
-          }
-      }
+      const inTree = new Set(chromiumTree(procs));
       for (const proc of procs) if (inTree.has(proc.pid)) add(proc.pid, kindOf(proc.cmdline), proc.cpuMs);
       return snapshot;
     },
