@@ -15,6 +15,7 @@ import { callerHeaders } from '../test/support/callerSecret';
 import { freePortRun } from '../test/support/ports';
 import { runBench, startConnector } from './connectorProcess';
 import { median } from './median';
+import { cpuBetween, load1, watchCpu } from './cpuSampler';
 import { toolText } from './toolText';
 
 const CALLS = Number(process.env.BENCH_STAGE_CALLS ?? 20);
@@ -78,11 +79,17 @@ async function main(): Promise<void> {
     await human.goto(`${app.origin}/?human`);
     await human.bringToFront();
     const figures = new Map<string, number[]>();
+    const cpu = new Map<string, Map<string, number>>();
+    const watch = watchCpu(connector.pid, browser.profile);
     for (const count of COUNTS) {
       const agents = await Promise.all(
         Array.from({ length: count }, (_, i) => agent(port, `${app.origin}/?stage-${count}-${i}`)),
       );
-      for (const stage of STAGES) figures.set(`${stage.name}@${count}`, await timeStage(agents, stage));
+      for (const stage of STAGES) {
+        const before = watch.snapshot();
+        figures.set(`${stage.name}@${count}`, await timeStage(agents, stage));
+        cpu.set(`${stage.name}@${count}`, cpuBetween(before, watch.snapshot()));
+      }
       await Promise.all(agents.map((one) => one.close()));
     }
     console.log(`\nPer-call median (ms), ${CALLS} calls per agent, agents calling at once`);
@@ -94,11 +101,30 @@ async function main(): Promise<void> {
         `${stage.name.padEnd(24)} ${medians.map((ms) => ms.toFixed(1).padStart(11)).join(' ')} ${ratio.toFixed(2).padStart(5)}×`,
       );
     }
-    console.log('\nA ratio near 4× means the stage is serialised; near 1×, parallel. A shared machine: noisy.');
+    printCpuPerCall(cpu, COUNTS);
+    console.log(
+      `\nA ratio near 4× means the stage is serialised; near 1×, parallel. Load ${load1().toFixed(1)}: noisy.`,
+    );
   } finally {
     await browser.close();
     connector.kill();
     await app.close();
+  }
+}
+
+/** CPU ms per call, per process kind, for each stage at each agent count: what one call costs, and where. */
+function printCpuPerCall(cpu: Map<string, Map<string, number>>, counts: number[]): void {
+  const kinds = [...new Set([...cpu.values()].flatMap((spent) => [...spent.keys()]))].sort();
+  console.log(`\nCPU ms per call (/proc), by process; ${counts.map((count) => `${count} agent(s)`).join(' / ')}`);
+  console.log(`${'stage'.padEnd(24)} ${kinds.map((kind) => kind.slice(0, 16).padStart(17)).join('')}`);
+  for (const stage of STAGES) {
+    const cells = kinds.map((kind) =>
+      counts
+        .map((count) => ((cpu.get(`${stage.name}@${count}`)?.get(kind) ?? 0) / (CALLS * count)).toFixed(1))
+        .join('/')
+        .padStart(17),
+    );
+    console.log(`${stage.name.padEnd(24)} ${cells.join('')}`);
   }
 }
 
