@@ -119,6 +119,15 @@ export function watchCpu(connectorPid: number | undefined, profile: string): Cpu
       if (connector) add(connector.pid, 'connector', connector.cpuMs);
       const inTree = new Set(chromiumTree(procs));
       for (const proc of procs) if (inTree.has(proc.pid)) add(proc.pid, kindOf(proc.cmdline), proc.cpuMs);
+      // The bench's other Node children: MCP clients in processes of their own (bench:agents:stages).
+      for (const proc of procs)
+        if (
+          proc.ppid === process.pid &&
+          proc.pid !== connectorPid &&
+          !inTree.has(proc.pid) &&
+          /node/.test(proc.cmdline)
+        )
+          add(proc.pid, 'MCP client processes', proc.cpuMs);
       return snapshot;
     },
   };
