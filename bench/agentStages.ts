@@ -1,69 +1,69 @@
 /**
  * Where parallel agents wait (issue 32): each stage of the acting path timed alone, per call, with 1 and 4
- * agents calling at once, each in its own background tab. A stage whose per-call median grows by about the
+ * agents calling at once, each in its own background tab and its own process (stageAgent.ts), as real agents are. A stage whose per-call median grows by about the
  * agent count is serialised somewhere; one that stays near 1× is not. The stages, cheapest first:
  *   list_tabs (MCP → connector → WS → extension → chrome.tabs, no page),
  *   execute_javascript "1" (adds the tab's queue and one chrome.debugger round trip),
  *   hover (pointer moves and the settle wait), take_snapshot (the accessibility tree, page work).
  * Usage: npm run bench:agents:stages   (prints figures; not a test). BENCH_STAGE_CALLS sets calls per agent (20).
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { fork, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
 import { startActApp } from '../test/e2e/support/actAppServer';
 import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
-import { callerHeaders } from '../test/support/callerSecret';
 import { freePortRun } from '../test/support/ports';
 import { runBench, startConnector } from './connectorProcess';
 import { median } from './median';
-import { toolText } from './toolText';
+import { cpuBetween, load1, watchCpu } from './cpuSampler';
+import { STAGES, type Stage } from './agentStageList';
+import type { FromAgent, ToAgent } from './stageAgent';
 
 const CALLS = Number(process.env.BENCH_STAGE_CALLS ?? 20);
 const COUNTS = (process.env.BENCH_STAGE_AGENTS ?? '1,4').split(',').map(Number);
 
-interface Stage {
-  name: string;
-  args: (snapshot: string) => Record<string, unknown>;
-  tool: string;
+interface Agent {
+  child: ChildProcess;
+  next(): Promise<FromAgent>;
 }
 
-const refOf = (snapshot: string, pattern: RegExp) =>
-  snapshot
-    .split('\n')
-    .find((line) => pattern.test(line))
-    ?.match(/^\s*(e\d+) /)?.[1] ?? 'e1';
-
-const STAGES: Stage[] = [
-  { name: 'list_tabs', tool: 'list_tabs', args: () => ({}) },
-  { name: 'execute_javascript "1"', tool: 'execute_javascript', args: () => ({ code: '1' }) },
-  { name: 'hover', tool: 'hover', args: (snapshot) => ({ ref: refOf(snapshot, /button "Help"/) }) },
-  { name: 'take_snapshot', tool: 'take_snapshot', args: () => ({}) },
-];
-
-async function agent(port: number, url: string): Promise<{ client: Client; snapshot: string; close(): Promise<void> }> {
-  const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
-    requestInit: { headers: callerHeaders() },
+/** An agent in its own process (stageAgent.ts), once it opened its tab and took its first snapshot. */
+async function agent(port: number, url: string): Promise<Agent> {
+  const child = fork(resolve(__dirname, 'stageAgent.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, PORT: String(port), URL: url, CALLS: String(CALLS) },
   });
-  const client = new Client({ name: 'Stages', version: '1' });
-  await client.connect(transport);
-  await toolText(client, 'new_tab', { url });
-  const snapshot = await toolText(client, 'take_snapshot', {});
-  return { client, snapshot, close: () => transport.terminateSession().then(() => client.close()) };
+  const queue: FromAgent[] = [];
+  const waiting: ((message: FromAgent) => void)[] = [];
+  child.on('message', (message: FromAgent) => (waiting.shift() ?? ((m) => queue.push(m)))(message));
+  const next = () =>
+    new Promise<FromAgent>((done, fail) => {
+      const ready = queue.shift();
+      if (ready) return done(ready);
+      waiting.push(done);
+      child.once('exit', (code) => fail(new Error(`a stage agent exited (${code})`)));
+    });
+  await next();
+  return { child, next };
 }
 
 /** `CALLS` calls of one stage per agent, the agents at once; the per-call times of all agents. */
-async function timeStage(agents: { client: Client; snapshot: string }[], stage: Stage): Promise<number[]> {
-  const times: number[] = [];
-  await Promise.all(
-    agents.map(async ({ client, snapshot }) => {
-      for (let i = 0; i < CALLS; i++) {
-        const started = performance.now();
-        await toolText(client, stage.tool, stage.args(snapshot));
-        times.push(performance.now() - started);
-      }
-    }),
-  );
-  return times;
+async function timeStage(agents: Agent[], stage: Stage): Promise<number[]> {
+  for (const one of agents) one.child.send({ type: 'stage', name: stage.name } satisfies ToAgent);
+  const replies = await Promise.all(agents.map((one) => one.next()));
+  return replies.flatMap((reply) => (reply.type === 'times' ? reply.times : []));
 }
+
+/** Ends each agent's session (its tab closes) and waits for its process to exit. */
+const closeAll = (agents: Agent[]) =>
+  Promise.all(
+    agents.map(
+      (one) =>
+        new Promise((done) => {
+          one.child.once('exit', done);
+          one.child.send({ type: 'close' } satisfies ToAgent);
+        }),
+    ),
+  );
 
 async function main(): Promise<void> {
   const chromium = chromiumPath();
@@ -78,12 +78,18 @@ async function main(): Promise<void> {
     await human.goto(`${app.origin}/?human`);
     await human.bringToFront();
     const figures = new Map<string, number[]>();
+    const cpu = new Map<string, Map<string, number>>();
+    const watch = watchCpu(connector.pid, browser.profile);
     for (const count of COUNTS) {
       const agents = await Promise.all(
         Array.from({ length: count }, (_, i) => agent(port, `${app.origin}/?stage-${count}-${i}`)),
       );
-      for (const stage of STAGES) figures.set(`${stage.name}@${count}`, await timeStage(agents, stage));
-      await Promise.all(agents.map((one) => one.close()));
+      for (const stage of STAGES) {
+        const before = watch.snapshot();
+        figures.set(`${stage.name}@${count}`, await timeStage(agents, stage));
+        cpu.set(`${stage.name}@${count}`, cpuBetween(before, watch.snapshot()));
+      }
+      await closeAll(agents);
     }
     console.log(`\nPer-call median (ms), ${CALLS} calls per agent, agents calling at once`);
     console.log(`${'stage'.padEnd(24)} ${COUNTS.map((count) => `${count} agent(s)`.padStart(11)).join(' ')}  ratio`);
@@ -94,11 +100,30 @@ async function main(): Promise<void> {
         `${stage.name.padEnd(24)} ${medians.map((ms) => ms.toFixed(1).padStart(11)).join(' ')} ${ratio.toFixed(2).padStart(5)}×`,
       );
     }
-    console.log('\nA ratio near 4× means the stage is serialised; near 1×, parallel. A shared machine: noisy.');
+    printCpuPerCall(cpu, COUNTS);
+    console.log(
+      `\nA ratio near 4× means the stage is serialised; near 1×, parallel. Load ${load1().toFixed(1)}: noisy.`,
+    );
   } finally {
     await browser.close();
     connector.kill();
     await app.close();
+  }
+}
+
+/** CPU ms per call, per process kind, for each stage at each agent count: what one call costs, and where. */
+function printCpuPerCall(cpu: Map<string, Map<string, number>>, counts: number[]): void {
+  const kinds = [...new Set([...cpu.values()].flatMap((spent) => [...spent.keys()]))].sort();
+  console.log(`\nCPU ms per call (/proc), by process; ${counts.map((count) => `${count} agent(s)`).join(' / ')}`);
+  console.log(`${'stage'.padEnd(24)} ${kinds.map((kind) => kind.slice(0, 16).padStart(17)).join('')}`);
+  for (const stage of STAGES) {
+    const cells = kinds.map((kind) =>
+      counts
+        .map((count) => ((cpu.get(`${stage.name}@${count}`)?.get(kind) ?? 0) / (CALLS * count)).toFixed(1))
+        .join('/')
+        .padStart(17),
+    );
+    console.log(`${stage.name.padEnd(24)} ${cells.join('')}`);
   }
 }
 

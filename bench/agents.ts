@@ -5,7 +5,9 @@
  * one shared Chromium, on the same flow. Ours: the standalone connector (dist/cli.js) and Chromium with our
  * extension, the developer's own tab active throughout.
  * Usage: npm run bench:agents   (prints figures; not a test). BENCH_AGENTS sets the counts (default 1,2,4,8);
- * BENCH_AGENTS_PEER=0 skips the peer, BENCH_AGENTS_OURS=0 ours.
+ * BENCH_AGENTS_PEER=0 skips the peer, BENCH_AGENTS_OURS=0 ours. With 1 and 4 among the counts it prints CPU time per
+ * process and thread and the CPU floor (cpuReport.ts); BENCH_AGENTS_RENICE=1 (root) runs ours again with hidden tabs'
+ * renderers held at nice 0 (renice.ts).
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -17,6 +19,9 @@ import { runBench, startConnector } from './connectorProcess';
 import { launchRaw } from './rawCdp';
 import { toolText } from './toolText';
 import { callerHeaders } from '../test/support/callerSecret';
+import { load1, roundCpu, watchCpu, type CpuWatch, type RoundCpu } from './cpuSampler';
+import { reportCpu } from './cpuReport';
+import { holdNiceZero, mayRenice } from './renice';
 
 const STEPS = ['open', 'snapshot', 'fill', 'sign-in', 'add', 'navigate', 'snapshot', 'order', 'wait'];
 const COUNTS = (process.env.BENCH_AGENTS ?? '1,2,4,8').split(',').map(Number);
@@ -95,6 +100,10 @@ interface Round {
   allMs: number;
   flows: number[];
   calls: number[];
+  /** CPU ms per kind of process during the round (ours only). */
+  cpu?: RoundCpu;
+  /** The 1-minute load average when the round started and ended. */
+  load: [number, number];
 }
 
 /** `count` flows at once, one per client; clients are made (and their sessions opened) before the clock starts. */
@@ -103,11 +112,17 @@ async function round(
   connect: () => Promise<{ flow: Flow; close(): Promise<void> }>,
   app: ActAppServer,
   side: string,
+  watch?: CpuWatch,
 ): Promise<Round> {
   const clients = await Promise.all(Array.from({ length: count }, connect));
+  const before = watch?.snapshot();
+  const loadStart = load1();
   const started = performance.now();
   const settled = await Promise.allSettled(clients.map(({ flow }, i) => shopFlow(flow, app, `${side}-${count}-${i}`)));
   const allMs = performance.now() - started;
+  // Before the sessions end: their tabs' renderers exit then, and their CPU time with them.
+  const cpu = before && roundCpu(before, watch!.snapshot());
+  const load: [number, number] = [loadStart, load1()];
   await Promise.all(clients.map((client) => client.close().catch(() => undefined)));
   const failed = settled.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
@@ -119,6 +134,8 @@ async function round(
     allMs,
     flows: results.map((result) => result.wallMs),
     calls: results.flatMap((result) => result.callMs),
+    cpu,
+    load,
   };
 }
 
@@ -130,9 +147,10 @@ function report(label: string, rounds: Round[]): void {
   );
   for (const entry of rounds) {
     const ratio = one ? entry.allMs / one.allMs : Number.NaN;
+    const load = `load ${entry.load[0].toFixed(1)}→${entry.load[1].toFixed(1)}`;
     const speedUp = one ? (entry.agents * one.allMs) / entry.allMs : Number.NaN;
     console.log(
-      `${String(entry.agents).padStart(6)} ${`${entry.allMs.toFixed(0)} ms`.padStart(10)} ${`${percentile(entry.flows, 50).toFixed(0)} ms`.padStart(9)} ${`${Math.max(...entry.flows).toFixed(0)} ms`.padStart(9)} ${`${percentile(entry.calls, 50).toFixed(0)} ms`.padStart(9)} ${`${percentile(entry.calls, 95).toFixed(0)} ms`.padStart(9)} ${ratio.toFixed(2).padStart(8)}× ${speedUp.toFixed(2).padStart(8)}×`,
+      `${String(entry.agents).padStart(6)} ${`${entry.allMs.toFixed(0)} ms`.padStart(10)} ${`${percentile(entry.flows, 50).toFixed(0)} ms`.padStart(9)} ${`${Math.max(...entry.flows).toFixed(0)} ms`.padStart(9)} ${`${percentile(entry.calls, 50).toFixed(0)} ms`.padStart(9)} ${`${percentile(entry.calls, 95).toFixed(0)} ms`.padStart(9)} ${ratio.toFixed(2).padStart(8)}× ${speedUp.toFixed(2).padStart(8)}×  ${load}`,
     );
   }
   const perStep = (entry: Round) =>
@@ -146,13 +164,15 @@ function report(label: string, rounds: Round[]): void {
   for (const entry of [one, rounds.at(-1)])
     if (entry) console.log(`  step p50 (ms) at ${entry.agents}: ${perStep(entry).join(', ')}`);
   const four = rounds.find((entry) => entry.agents === 4);
+  if (one?.cpu && four?.cpu) reportCpu(one, four);
   if (one && four)
     console.log(
-      `Targets: 4 agents ≤ 1.5× one flow's time: ${(four.allMs / one.allMs).toFixed(2)}× (${four.allMs <= 1.5 * one.allMs ? 'met' : 'MISSED'}); p95 per call at 4 ≤ 2× one agent's: ${(percentile(four.calls, 95) / percentile(one.calls, 95)).toFixed(2)}× (${percentile(four.calls, 95) <= 2 * percentile(one.calls, 95) ? 'met' : 'MISSED'}).`,
+      `\nTargets: 4 agents ≤ 1.5× one flow's time: ${(four.allMs / one.allMs).toFixed(2)}× (${four.allMs <= 1.5 * one.allMs ? 'met' : 'MISSED'}); p95 per call at 4 ≤ 2× one agent's: ${(percentile(four.calls, 95) / percentile(one.calls, 95)).toFixed(2)}× (${percentile(four.calls, 95) <= 2 * percentile(one.calls, 95) ? 'met' : 'MISSED'}).`,
     );
 }
 
-async function oursRounds(chromium: string, app: ActAppServer): Promise<Round[]> {
+/** Ours, and (BENCH_AGENTS_RENICE=1, as root) ours again with Chromium's hidden-tab priority lifted. */
+async function oursRounds(chromium: string, app: ActAppServer): Promise<{ rounds: Round[]; reniced?: Round[] }> {
   const port = await freePortRun(1);
   const connector = await startConnector(port);
   const browser = await launchWithExtension(chromium);
@@ -161,6 +181,7 @@ async function oursRounds(chromium: string, app: ActAppServer): Promise<Round[]>
     const human = await browser.context.newPage();
     await human.goto(`${app.origin}/?human`);
     await human.bringToFront();
+    const watch = watchCpu(connector.pid, browser.profile);
     const connect = async () => {
       const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
         requestInit: { headers: callerHeaders() },
@@ -172,8 +193,17 @@ async function oursRounds(chromium: string, app: ActAppServer): Promise<Round[]>
     };
     await round(1, connect, app, 'warm');
     const rounds: Round[] = [];
-    for (const count of COUNTS) rounds.push(await round(count, connect, app, 'ours'));
-    return rounds;
+    for (const count of COUNTS) rounds.push(await round(count, connect, app, 'ours', watch));
+    if (process.env.BENCH_AGENTS_RENICE !== '1') return { rounds };
+    if (!mayRenice()) return (console.log('\nBENCH_AGENTS_RENICE needs root on Linux: skipped.'), { rounds });
+    const stop = holdNiceZero(watch);
+    try {
+      const reniced: Round[] = [];
+      for (const count of COUNTS) reniced.push(await round(count, connect, app, 'nice0', watch));
+      return { rounds, reniced };
+    } finally {
+      stop();
+    }
   } finally {
     await browser.close();
     connector.kill();
@@ -209,11 +239,12 @@ async function main(): Promise<void> {
   if (!chromium) throw new Error('No Chromium found: apt-get install chromium, or set CHROME_PATH.');
   const app = await startActApp();
   try {
-    if (process.env.BENCH_AGENTS_OURS !== '0')
-      report(
-        'Browser Debug: one Chrome with our extension, one MCP session (agent) per tab',
-        await oursRounds(chromium, app),
-      );
+    if (process.env.BENCH_AGENTS_OURS !== '0') {
+      const { rounds, reniced } = await oursRounds(chromium, app);
+      report('Browser Debug: one Chrome with our extension, one MCP session (agent) per tab', rounds);
+      if (reniced)
+        report('Browser Debug again, every Chromium process held at nice ≤ 0 (hidden tabs run at 5)', reniced);
+    }
     if (process.env.BENCH_AGENTS_PEER !== '0') {
       const peer = await peerRounds(chromium, app).catch((error: Error) => {
         console.log(`\nchrome-devtools-mcp ${PEER_VERSION}: could not run the flow (${error.message.slice(0, 300)})`);

@@ -37,21 +37,33 @@ export function commandRunner(dryRun) {
 const CHROMIUM_HINT =
   'install it with `sudo apt-get install -y chromium` (or set CHROME_PATH to a Chromium or Chrome binary), then run npm test again';
 
-/** Chromium for the browser suites: found, installed with apt-get when root, else a one-line instruction. */
+/** Whether Debian's `xvfb` is there: the tab strip picture (test/e2e/agentsTabStrip.test.ts) needs a headful window. */
+const xvfbOnPath = () => spawnSync('sh', ['-c', 'command -v Xvfb'], { stdio: 'ignore' }).status === 0;
+
+/**
+ * Chromium for the browser suites: found, installed with apt-get when root, else a one-line instruction. Xvfb
+ * comes along when root (apt-get); without it only the tab strip picture is skipped, and says so.
+ */
 export function ensureChromium({
   candidates = chromiumCandidates(),
   isRoot = process.getuid?.() === 0,
+  hasXvfb = xvfbOnPath(),
   run = commandRunner(false),
   dryRun = false,
 } = {}) {
   const found = () => candidates.find((path) => existsSync(path));
-  if (found()) return { ok: true, note: `Chromium: ${found()}` };
+  const had = found();
+  const missing = [...(had ? [] : ['chromium']), ...(hasXvfb || !isRoot ? [] : ['xvfb'])];
+  if (had && missing.length === 0) return { ok: true, note: `Chromium: ${had}` };
   if (!isRoot) return { ok: false, note: `Chromium is missing: ${CHROMIUM_HINT}.` };
-  console.log('Chromium is missing: installing it with apt-get (once).');
+  console.log(`Missing ${missing.join(' and ')}: installing with apt-get (once).`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const installed =
-    run('apt-get', ['update', '-qq'], { env }).ok && run('apt-get', ['install', '-y', '-qq', 'chromium'], { env }).ok;
-  if (dryRun && installed) return { ok: true, note: 'Chromium: would be installed with apt-get' };
+    run('apt-get', ['update', '-qq'], { env }).ok && run('apt-get', ['install', '-y', '-qq', ...missing], { env }).ok;
+  if (dryRun && installed) return { ok: true, note: `Chromium: would install ${missing.join(' and ')} with apt-get` };
+  // Xvfb alone failing costs only the tab strip picture, which then says it was skipped.
+  if (had)
+    return { ok: true, note: `Chromium: ${had}; xvfb ${installed ? 'installed now' : 'could not be installed'}` };
   if (installed && found()) return { ok: true, note: `Chromium: ${found()} (installed now)` };
   return { ok: false, note: `Chromium could not be installed with apt-get (see above): ${CHROMIUM_HINT}.` };
 }

@@ -49,12 +49,12 @@ describe('npm test sets itself up (scripts/testSetup.mjs, scripts/setupCodeServe
 
   it('Chromium missing, root: apt-get installs it (and a failed install says so)', () => {
     const dry = withTestSetup(
-      `return setup.ensureChromium({ candidates: ['/nonexistent/chromium'], isRoot: true, run, dryRun: true });`,
+      `return setup.ensureChromium({ candidates: ['/nonexistent/chromium'], isRoot: true, hasXvfb: true, run, dryRun: true });`,
     );
     assert.deepEqual(dry.result.calls, ['apt-get update -qq', 'apt-get install -y -qq chromium']);
     assert.equal(dry.result.ok, true);
     const failed = withTestSetup(
-      `return setup.ensureChromium({ candidates: ['/nonexistent/chromium'], isRoot: true, run });`,
+      `return setup.ensureChromium({ candidates: ['/nonexistent/chromium'], isRoot: true, hasXvfb: true, run });`,
     );
     assert.equal(failed.result.ok, false, 'the fake apt-get installed nothing');
     assert.match(failed.result.note, /could not be installed with apt-get/);
@@ -64,9 +64,27 @@ describe('npm test sets itself up (scripts/testSetup.mjs, scripts/setupCodeServe
     const fake = join(scratch, 'chromium');
     writeFileSync(fake, '');
     const { result } = withTestSetup(
-      `return setup.ensureChromium({ candidates: [${JSON.stringify(fake)}], isRoot: true, run });`,
+      `return setup.ensureChromium({ candidates: [${JSON.stringify(fake)}], isRoot: true, hasXvfb: true, run });`,
     );
     assert.deepEqual([result.ok, result.note, result.calls], [true, `Chromium: ${fake}`, []]);
+  });
+
+  it('Xvfb missing, root: apt-get installs it beside a present Chromium; not root, Chromium is used as is', () => {
+    const fake = join(scratch, 'chromium');
+    writeFileSync(fake, '');
+    const dry = withTestSetup(
+      `return setup.ensureChromium({ candidates: [${JSON.stringify(fake)}], isRoot: true, hasXvfb: false, run, dryRun: true });`,
+    );
+    assert.deepEqual(dry.result.calls, ['apt-get update -qq', 'apt-get install -y -qq xvfb']);
+    const wet = withTestSetup(
+      `return setup.ensureChromium({ candidates: [${JSON.stringify(fake)}], isRoot: true, hasXvfb: false, run });`,
+    );
+    assert.equal(wet.result.ok, true, wet.result.note);
+    assert.match(wet.result.note, /xvfb installed now/);
+    const notRoot = withTestSetup(
+      `return setup.ensureChromium({ candidates: [${JSON.stringify(fake)}], isRoot: false, hasXvfb: false, run });`,
+    );
+    assert.deepEqual([notRoot.result.ok, notRoot.result.calls], [true, []]);
   });
 
   it('code-server from a warm cache: the path at once, nothing installed', () => {
