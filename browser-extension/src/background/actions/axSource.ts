@@ -31,26 +31,8 @@ export function treeSource(nodes: AXNode[], frames = new Map<number, FrameDoc>()
   };
 }
 
-/**
- * Debugger sessions whose Accessibility domain a whole-tree read left on. With the domain off, each
- * `getFullAXTree` builds the page's accessibility tree from scratch and throws it away (a small page:
- * 30–40 ms); on, the renderer keeps it and the call costs a third of that. It stays on until the session
- * detaches (idle), or a lazy walk of a big page turns it off as it ends (there, the kept tree costs the page).
- */
-const warm = new WeakMap<Send, Promise<unknown>>();
-
-function warmAccessibility(send: Send): Promise<unknown> {
-  let enabled = warm.get(send);
-  if (!enabled) {
-    enabled = send('Accessibility.enable').catch(() => warm.delete(send));
-    warm.set(send, enabled);
-  }
-  return enabled;
-}
-
 /** The whole page's AX tree in one call, iframes included (out-of-process ones through `targets`): for diffs. */
 export async function fullTree(send: Send, targets?: TabTargets): Promise<{ nodes: AXNode[]; source: AXSource }> {
-  await warmAccessibility(send);
   const { nodes } = await send<{ nodes: AXNode[] }>('Accessibility.getFullAXTree', {});
   return { nodes, source: treeSource(nodes, await frameTrees({ send, targets }, nodes)) };
 }
@@ -128,9 +110,7 @@ export function lazyTree(
       const left = (walks.get(send) ?? 1) - 1;
       walks.set(send, left);
       // Another snapshot of the tab may be walking meanwhile: the last one out turns the domain off.
-      if (left) return;
-      warm.delete(send);
-      await send('Accessibility.disable').catch(() => undefined);
+      if (!left) await send('Accessibility.disable').catch(() => undefined);
     },
     children: (node: AXNode) => fetch(node),
     known: (node: AXNode) => (node.childIds?.length ? resolved.get(node.nodeId) : []),
