@@ -3,13 +3,14 @@
  * on the same warm tab. From the service worker, on the debugger session take_snapshot keeps attached:
  * the element count, the accessibility-tree fetch (and its size), chrome.tabs.get; from the bench: list_tabs
  * (MCP → connector → WS → extension and back, no page work). The rest of take_snapshot is the budget pass,
- * serialization and the answer. Medians and p95 of CALLS calls.
+ * serialization and the answer. Medians and p95 of CALLS calls. Last, the hop alone beside chrome-devtools-mcp's.
  * Usage: npm run bench:snapshot-stages   (prints figures; not a test). BENCH_STAGE_CALLS sets the calls (40).
  */
 import { startActApp } from '../test/e2e/support/actAppServer';
 import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
 import { httpClient } from '../test/support/mcp';
 import { freePortRun } from '../test/support/ports';
+import { installPeer, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
 import { runBench, startConnector } from './connectorProcess';
 import { toolText } from './toolText';
 
@@ -61,6 +62,33 @@ const WORKER_STAGES = `(async (calls) => {
   };
 })`;
 
+/**
+ * The hop alone, ours and the peer's, alternating call by call so the machine's load hits both alike: a tool
+ * that touches no page (our list_network_mocks, its list_pages, which answers from what it holds).
+ */
+async function hops(chromium: string, version: string, port: number): Promise<string> {
+  const { client: mine } = await httpClient(port);
+  const peer = await startPeer(installPeer(), chromium);
+  try {
+    await toolText(peer, 'list_pages', {});
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    for (let i = 0; i < CALLS; i++)
+      for (const [client, name, into] of [
+        [mine, 'list_network_mocks', ours],
+        [peer, 'list_pages', theirs],
+      ] as const) {
+        const started = performance.now();
+        await toolText(client, name, {});
+        into.push(performance.now() - started);
+      }
+    const cell = (ms: number[]) => `${percentile(ms, 50).toFixed(1)} / ${percentile(ms, 95).toFixed(1)} ms`;
+    return `A tool that touches no page, p50 / p95, alternating: ours (HTTP) ${cell(ours)}, chrome-devtools-mcp ${version} (stdio) ${cell(theirs)}`;
+  } finally {
+    await Promise.all([mine.close(), peer.close()]);
+  }
+}
+
 async function main(): Promise<void> {
   const chromium = chromiumPath();
   if (!chromium) throw new Error('No Chromium found: apt-get install chromium, or set CHROME_PATH.');
@@ -100,6 +128,9 @@ async function main(): Promise<void> {
         `${label.padEnd(40)} ${percentile(ms, 50).toFixed(1).padStart(8)} ${percentile(ms, 95).toFixed(1).padStart(8)}`,
       );
     await client.close();
+    console.log(`\nWith our browser open: ${await hops(chromium, PEER_VERSION, port)}`);
+    await browser.close();
+    console.log(`With our browser closed: ${await hops(chromium, PEER_VERSION, port)}`);
   } finally {
     await browser.close().catch(() => undefined);
     connector.kill();
