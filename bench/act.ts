@@ -5,11 +5,12 @@
  * Then, ours only, a page of 10 iframes (same-origin, and cross-site: out-of-process) against one document of the
  * same elements (bench/framePages.ts).
  * Usage: npm run bench:act   (prints figures; not a test). BENCH_ACT_RUNS sets the calls per action (default 30);
- * BENCH_ACT_FRAMES_ONLY=1 stops before chrome-devtools-mcp's run.
+ * BENCH_ACT_FRAMES_ONLY=1 stops before chrome-devtools-mcp's run; BENCH_EXTENSION_DIR measures another build's
+ * dist/browser-extension (e.g. an older commit's, for before/after).
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { startActApp, type ActAppServer } from '../test/e2e/support/actAppServer';
-import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
+import { chromiumPath, connectExtension, EXTENSION_DIR, launchWithExtension } from '../test/e2e/support/chromium';
 import { httpClient } from '../test/support/mcp';
 import { freePortRun } from '../test/support/ports';
 import { installPeer, peerUid, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
@@ -176,7 +177,7 @@ async function main(): Promise<void> {
   const app = await startActApp();
   const port = await freePortRun(1);
   const connector = await startConnector(port);
-  const browser = await launchWithExtension(chromium);
+  const browser = await launchWithExtension(chromium, process.env.BENCH_EXTENSION_DIR ?? EXTENSION_DIR);
   try {
     await connectExtension(browser.worker, port);
     const page = await browser.context.newPage();

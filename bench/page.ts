@@ -9,13 +9,16 @@
  * DevTools' trace engine: self time of the console workload by script and function).
  * Usage: npm run bench:page   (BENCH_ROUNDS=7 by default; BENCH_EXTENSION_DIR=another build's
  * dist/browser-extension to measure it instead; BENCH_BASELINE_DIR=another build's dist/browser-extension to
- * measure it too, in a third browser in the same rounds (before/after in one machine state);
+ * measure it too, in a third browser in the same rounds (before/after in one machine state); BENCH_FLOOR=1 measures
+ * instead an extension that only listens to chrome.webRequest as ours does (bench/fixtures/floorExtension): the
+ * floor any capture by webRequest pays;
  * BENCH_PROFILE=fetchWorkload etc. profiles another workload; prints figures, not a test)
  */
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Connector } from '../src/connector/connector';
+import { PairingBook, pairingsFile } from '../src/connector/trust/pairingBook';
 import { chromiumPath, EXTENSION_DIR } from '../test/e2e/support/chromium';
 import { until } from '../test/support/until';
 import { median } from './median';
@@ -27,6 +30,7 @@ import { CALL_COST, threadClock, workloadCpu } from './pageThreads';
 import { toolText } from './toolText';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const FLOOR_DIR = join(__dirname, 'fixtures', 'floorExtension');
 
 interface PageResults {
   lcp: number;
@@ -146,6 +150,12 @@ async function connect(browser: RawBrowser, port: number): Promise<void> {
       'globalThis.browserDebug.state()',
     );
   await until(async () => (await state().catch(() => undefined))?.ready === true, 15_000, 'extension ready');
+  // Paired as the popup pairs it (issue 31): the connector answers an unpaired extension with nothing.
+  const pairing = new PairingBook(pairingsFile(), () => 0).add('bench:page');
+  await browser.evaluateInWorker(
+    'chrome-extension://',
+    `chrome.storage.local.set({ pairing: ${JSON.stringify(pairing)} })`,
+  );
   await browser.evaluateInWorker(
     'chrome-extension://',
     `chrome.storage.local.set({ settings: { extraOrigins: [], allSites: false, lockedTabs: [], captureBodies: false, port: ${port} } })`,
@@ -162,15 +172,16 @@ async function connect(browser: RawBrowser, port: number): Promise<void> {
 
 /** Runs the rounds on the browsers given and prints the tables (and where the console workload's time goes). */
 async function measureAll(browsers: Browsers, origin: string, port: number): Promise<void> {
-  const { ours, bare, peerBrowser, peer, before } = browsers;
+  const { ours, bare, peerBrowser, peer, before, floor } = browsers;
   const sides: Sides = {
     plain: emptySide(),
     ours: emptySide(),
     peer: emptySide(),
-    ...(before ? { baseline: emptySide() } : {}),
+    ...(before ? { baseline: emptySide(), baselineName: floor ? 'floor' : 'before' } : {}),
   };
   await connect(ours, port);
-  if (before) await connect(before, port);
+  // The floor's extension has no connector to reach.
+  if (before && !floor) await connect(before, port);
   const runs: [RawBrowser, Opener, Side][] = [
     [ours, plainTab(ours), sides.ours],
     [bare, plainTab(bare), sides.plain],
@@ -186,7 +197,9 @@ async function measureAll(browsers: Browsers, origin: string, port: number): Pro
     process.stdout.write('.');
   }
   console.log(`\n\nPage-side cost of capture, medians of ${ROUNDS} rounds (same Chromium, same app, one run)\n`);
-  if (before) console.log(`Before (BENCH_BASELINE_DIR=${process.env.BENCH_BASELINE_DIR}) → this build, main thread:\n`);
+  if (floor) console.log(`Floor (${FLOOR_DIR}: webRequest listeners that do nothing) → this build, main thread:\n`);
+  else if (before)
+    console.log(`Before (BENCH_BASELINE_DIR=${process.env.BENCH_BASELINE_DIR}) → this build, main thread:\n`);
   for (const line of report(sides, `chrome-devtools-mcp ${PEER_VERSION}`, threadClock)) console.log(line);
   console.log(
     `\nWhere "${LABELS[PROFILED as Workload] ?? PROFILED}" spends its main thread, without and with the extension (one round each traced with CPU samples, read by DevTools' trace engine):`,
@@ -204,6 +217,8 @@ interface Browsers {
   peerBrowser: RawBrowser;
   peer: Client;
   before?: RawBrowser;
+  /** `before` is the floor extension, not a build of ours. */
+  floor?: boolean;
 }
 
 async function main(): Promise<void> {
@@ -226,9 +241,10 @@ async function main(): Promise<void> {
     const bare = await start(launchRaw(executablePath));
     const peerBrowser = await start(launchRaw(executablePath));
     const peer = await start(attachPeer(installPeer(), peerBrowser.endpoint));
-    const baselineDir = process.env.BENCH_BASELINE_DIR;
+    const floor = process.env.BENCH_FLOOR === '1';
+    const baselineDir = floor ? FLOOR_DIR : process.env.BENCH_BASELINE_DIR;
     const before = baselineDir ? await withExtension(baselineDir) : undefined;
-    await measureAll({ ours, bare, peerBrowser, peer, before }, app.origin, connector.port);
+    await measureAll({ ours, bare, peerBrowser, peer, before, floor }, app.origin, connector.port);
   } finally {
     for (const thing of started) await thing.close().catch(() => undefined);
   }

@@ -46,6 +46,8 @@ export interface Sides {
   ours: Side;
   peer: Side;
   baseline?: Side;
+  /** What the baseline is: another build of ours ('before') or the floor extension ('floor'). */
+  baselineName?: string;
 }
 
 /** The median of one figure of a side's samples of a workload. */
@@ -54,25 +56,35 @@ const medianOf = (side: Side, workload: Workload, pick: (s: Sample) => number) =
 const mainOf = (side: Side, workload: Workload) => medianOf(side, workload, (s) => s.mainMs);
 const added = (value: number, plain: number) => `${fmt(((value - plain) / plain) * 100)}%`;
 
-function row(workload: Workload, { plain, ours, peer, baseline }: Sides): string {
+function row(workload: Workload, { plain, ours, peer, baseline, baselineName = 'before' }: Sides): string {
   const a = mainOf(plain, workload);
-  const before = baseline ? `${fmt(mainOf(baseline, workload))} ms (${added(mainOf(baseline, workload), a)}) → ` : '';
+  const before = baseline
+    ? `${baselineName} ${fmt(mainOf(baseline, workload))} ms (${added(mainOf(baseline, workload), a)}) → `
+    : '';
   const [b, c] = [mainOf(ours, workload), mainOf(peer, workload)];
   const of = (side: Side, pick: (s: Sample) => number) => medianOf(side, workload, pick);
-  const [wa, wb] = [of(plain, (s) => s.scriptMs), of(ours, (s) => s.scriptMs)];
+  const wall = (side: Side) => of(side, (s) => s.scriptMs);
+  const wa = wall(plain);
+  const walls = [...(baseline ? [baseline] : []), ours, peer].map(
+    (side) => `${fmt(wall(side))} (${added(wall(side), wa)})`,
+  );
   const tasks = [plain, ...(baseline ? [baseline] : []), ours, peer].map((side) => of(side, (s) => s.longTasks));
   const tbt = [plain, ours, peer].map((side) => fmt(of(side, (s) => s.tbtMs))).join(' / ');
   return (
     `| ${LABELS[workload]} | ${fmt(a)} ms | ${before}${fmt(b)} ms | **${added(b, a)}** | ${fmt(c)} ms | ${added(c, a)} ` +
-    `| ${fmt(wa)} / ${fmt(wb)} ms (${added(wb, wa)}) | ${tasks.join(' / ')} | ${tbt} ms |`
+    `| ${fmt(wa)} / ${walls.join(' / ')} ms | ${tasks.join(' / ')} | ${tbt} ms |`
   );
 }
 
-function loopLine(label: string, pick: (side: Side) => number[], { plain, ours, peer, baseline }: Sides): string {
+function loopLine(
+  label: string,
+  pick: (side: Side) => number[],
+  { plain, ours, peer, baseline, baselineName = 'before' }: Sides,
+): string {
   const native = median(pick(plain));
   const cell = (name: string, side: Side) =>
     `${name} ${fmt(median(pick(side)), 2)} µs (${fmt(median(pick(side)) / native, 2)}×)`;
-  const before = baseline ? `${cell('before', baseline)}, ` : '';
+  const before = baseline ? `${cell(baselineName, baseline)}, ` : '';
   return `${label}: ${fmt(native, 2)} µs native, ${before}${cell('ours', ours)}, ${cell('chrome-devtools-mcp', peer)}`;
 }
 
@@ -80,7 +92,7 @@ function loopLine(label: string, pick: (side: Side) => number[], { plain, ours, 
 function browserTable(sides: Sides, peerName: string): string[] {
   const named: [string, Side | undefined][] = [
     ['without', sides.plain],
-    ['before', sides.baseline],
+    [sides.baselineName ?? 'before', sides.baseline],
     ['with Browser Debug', sides.ours],
     [`with ${peerName}`, sides.peer],
   ];
@@ -99,7 +111,7 @@ function browserTable(sides: Sides, peerName: string): string[] {
 export function report(sides: Sides, peerName: string, threadClock: { thread: number; wall: number }): string[] {
   const { plain, ours } = sides;
   return [
-    `| Workload | Main thread without | with Browser Debug | Added | with ${peerName} | Added | Wall time without / with ours | Long tasks without${sides.baseline ? ' / before' : ''} / ours / peer | TBT without / ours / peer |`,
+    `| Workload | Main thread without | with Browser Debug | Added | with ${peerName} | Added | Wall time without${sides.baseline ? ` / ${sides.baselineName ?? 'before'}` : ''} / ours / peer | Long tasks without${sides.baseline ? ` / ${sides.baselineName ?? 'before'}` : ''} / ours / peer | TBT without / ours / peer |`,
     '|---|---|---|---|---|---|---|---|---|',
     ...WORKLOADS.map((workload) => row(workload, sides)),
     '',
