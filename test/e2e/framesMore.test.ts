@@ -47,4 +47,14 @@ describe('a cross-origin iframe, like the top page: selectors, dialogs and the w
     assert.equal(answer.isError, true, answer.text);
     assert.match(answer.text, /No element matches '\.nowhere-at-all'.*snapshot/);
   });
+
+  it('sees a confirm() the cross-origin frame raises on a click; handle_dialog answers it and the frame reads the answer', async () => {
+    const click = await rig.tool('click', { ref: refIn(snapshot, /button "Pay now"/) });
+    assert.equal(click.isError, false, click.text);
+    assert.match(click.text, /A confirm dialog opened: "Pay 12 EUR now\?"/, click.text);
+    const accepted = await rig.tool('handle_dialog', { accept: true });
+    assert.equal(accepted.isError, false, accepted.text);
+    assert.match(accepted.text, /^Accepted the confirm/, accepted.text);
+    assert.equal(await pay.textContent('#pay-answer'), 'answer: true');
+  });
 });
