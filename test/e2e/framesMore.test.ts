@@ -57,4 +57,12 @@ describe('a cross-origin iframe, like the top page: selectors, dialogs and the w
     assert.match(accepted.text, /^Accepted the confirm/, accepted.text);
     assert.equal(await pay.textContent('#pay-answer'), 'answer: true');
   });
+
+  it("waits for a slow request the click starts in the cross-origin frame: the frame's DOM shows its answer", async () => {
+    const click = await rig.tool('click', { ref: refIn(snapshot, /button "Check card"/) });
+    assert.equal(click.isError, false, click.text);
+    // Read as soon as the click answered: the server held the request longer than the DOM's quiet period.
+    assert.equal(await pay.textContent('#pay-slow-result'), 'check: card ok');
+    assert.ok(site.seen.includes('/slow-check.json'));
+  });
 });

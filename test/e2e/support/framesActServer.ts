@@ -4,6 +4,8 @@ import { build } from 'esbuild';
 import { contentType, listenOnLoopback, sendFixtureFile } from '../../support/staticFiles';
 
 const DIR = join(__dirname, '../fixtures/frames-act');
+/** How long the server holds /slow-check.json: longer than the DOM's quiet period, well under the settle cap. */
+const SLOW_MS = 500;
 
 export interface FramesActServer {
   port: number;
@@ -22,6 +24,8 @@ export async function startFramesAct(): Promise<FramesActServer> {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://fixture').pathname;
     seen.push(path);
+    // A slow answer, for the wait after an action that starts it (no timer in the test itself).
+    if (path === '/slow-check.json') return void setTimeout(() => sendFixtureFile(res, DIR, path), SLOW_MS);
     if (path === '/shoelace.bundle.js')
       return void shoelaceBundle().then(
         (code) => res.writeHead(200, { 'content-type': contentType(path) }).end(code),
