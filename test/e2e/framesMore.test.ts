@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import type { Frame, Page } from 'playwright-core';
+import { get } from '../support/http';
 import { actRig, refIn } from './support/actRig';
 import { until } from './support/chromium';
 import { startFramesAct, type FramesActServer } from './support/framesActServer';
+
+type Entry = Record<string, any>;
 
 /** The page's frame whose URL starts with `prefix`, once it has loaded. */
 async function frameAt(page: Page, prefix: string): Promise<Frame> {
@@ -64,5 +67,41 @@ describe('a cross-origin iframe, like the top page: selectors, dialogs and the w
     // Read as soon as the click answered: the server held the request longer than the DOM's quiet period.
     assert.equal(await pay.textContent('#pay-slow-result'), 'check: card ok');
     assert.ok(site.seen.includes('/slow-check.json'));
+  });
+
+  describe('source maps on frame captures', () => {
+    const logWith = async (text: string) => {
+      let found: Entry | undefined;
+      await until(
+        async () =>
+          !!(found = ((await get(rig.connector.port, '/console-logs?limit=1000')).json.logs as Entry[]).find((log) =>
+            String(log.message).includes(text),
+          )),
+        10_000,
+        text,
+      );
+      return found!;
+    };
+
+    for (const where of ['cross', 'same'] as const) {
+      it(`maps the ${where}-origin frame's console.error and uncaught error from its bundle to src/payErrors.ts`, async () => {
+        const frameUrl = `${where === 'cross' ? site.crossOrigin : site.origin}/more-${where}.html`;
+        const failed = await logWith(`card check failed in ${where}`);
+        assert.deepEqual(failed.context, { kind: 'frame', url: frameUrl });
+        assert.match(String(failed.source), /\/pay-bundle\.js:1:\d+$/, 'the raw place is the bundle');
+        assert.match(String(failed.originalSource), /src\/payErrors\.ts:13:\d+$/, JSON.stringify(failed));
+        const exploded = await logWith(`bd pay bundle exploded in ${where}`);
+        assert.deepEqual(exploded.context, { kind: 'frame', url: frameUrl });
+        assert.match(String(exploded.originalSource), /src\/payErrors\.ts:19:\d+$/, JSON.stringify(exploded));
+
+        const list = await rig.tool('get_console_logs', { search: `card check failed in ${where}` });
+        assert.equal(list.isError, false, list.text);
+        const line =
+          list.text.split('\n').find((text) => text.startsWith('#') && text.includes(`failed in ${where}`)) ??
+          list.text;
+        assert.match(line, /src\/payErrors\.ts:13:\d+\)( ×\d+)?$/, line);
+        assert.ok(line.includes(`[iframe ${frameUrl}]`), line);
+      });
+    }
   });
 });

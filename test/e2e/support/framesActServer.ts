@@ -26,8 +26,9 @@ export async function startFramesAct(): Promise<FramesActServer> {
     seen.push(path);
     // A slow answer, for the wait after an action that starts it (no timer in the test itself).
     if (path === '/slow-check.json') return void setTimeout(() => sendFixtureFile(res, DIR, path), SLOW_MS);
-    if (path === '/shoelace.bundle.js')
-      return void shoelaceBundle().then(
+    const bundle = BUNDLES[path];
+    if (bundle)
+      return void bundle().then(
         (code) => res.writeHead(200, { 'content-type': contentType(path) }).end(code),
         (error: Error) => res.writeHead(500).end(error.message),
       );
@@ -38,6 +39,13 @@ export async function startFramesAct(): Promise<FramesActServer> {
 }
 
 let bundled: Promise<string> | undefined;
+let payBundled: Promise<string> | undefined;
+
+/** Scripts the server bundles on first request, by path. */
+const BUNDLES: Record<string, () => Promise<string>> = {
+  '/shoelace.bundle.js': shoelaceBundle,
+  '/pay-bundle.js': payBundle,
+};
 
 /** shoelace.js with Shoelace's button, input and dialog (a devDependency from the npm registry), bundled once. */
 function shoelaceBundle(): Promise<string> {
@@ -49,4 +57,19 @@ function shoelaceBundle(): Promise<string> {
     logLevel: 'silent',
   }).then((result) => result.outputFiles[0]!.text);
   return bundled;
+}
+
+/** src/payErrors.ts as a minified script with an inline source map naming `src/payErrors.ts`. */
+function payBundle(): Promise<string> {
+  payBundled ??= build({
+    entryPoints: [join(DIR, 'src/payErrors.ts')],
+    outfile: join(DIR, 'pay-bundle.js'),
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    sourcemap: 'inline',
+    write: false,
+    logLevel: 'silent',
+  }).then((result) => result.outputFiles[0]!.text);
+  return payBundled;
 }
