@@ -16,6 +16,7 @@ import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Connector } from '../src/connector/connector';
+import { PairingBook, pairingsFile } from '../src/connector/trust/pairingBook';
 import { chromiumPath, EXTENSION_DIR } from '../test/e2e/support/chromium';
 import { until } from '../test/support/until';
 import { median } from './median';
@@ -146,6 +147,12 @@ async function connect(browser: RawBrowser, port: number): Promise<void> {
       'globalThis.browserDebug.state()',
     );
   await until(async () => (await state().catch(() => undefined))?.ready === true, 15_000, 'extension ready');
+  // Paired as Launch Browser pairs it: by the connector's own side (its pairings file), no code typed.
+  const pairing = new PairingBook(pairingsFile(), () => 0).add('bench:page');
+  await browser.evaluateInWorker(
+    'chrome-extension://',
+    `chrome.storage.local.set({ pairing: ${JSON.stringify(pairing)} })`,
+  );
   await browser.evaluateInWorker(
     'chrome-extension://',
     `chrome.storage.local.set({ settings: { extraOrigins: [], allSites: false, lockedTabs: [], captureBodies: false, port: ${port} } })`,
@@ -157,7 +164,9 @@ async function connect(browser: RawBrowser, port: number): Promise<void> {
     },
     15_000,
     'extension connected',
-  );
+  ).catch(async (error: Error) => {
+    throw new Error(`${error.message}: ${JSON.stringify(await state())}`);
+  });
 }
 
 /** Runs the rounds on the browsers given and prints the tables (and where the console workload's time goes). */
