@@ -2,6 +2,8 @@ import type { CaptureContext } from '../../../../src/shared/captureContext';
 import type { CaptureEvent, StackFrame } from '../../../../src/shared/protocol';
 import { formatFrame, formatStack } from '../../../../src/shared/stackFrames';
 import { onSessionEnded } from '../debuggerSession';
+import { isInScope } from '../scope';
+import { settings } from '../settings';
 import { meetWorker, ownWorker, sessionEnded } from './ownWorkerSessions';
 
 /**
@@ -133,7 +135,12 @@ function attached(event: CdpEvent, tabId: number): void {
   const kind = KINDS[String(event.targetInfo?.type)];
   if (!kind || typeof event.sessionId !== 'string') return;
   const context: CaptureContext = { kind, url: String(event.targetInfo?.url) };
-  if (kind !== 'worker' && event.targetInfo?.targetId) return meetWorker(event.targetInfo.targetId, context, tabId);
+  if (kind !== 'worker') {
+    // Attached on its own only when its script's origin is in scope, as frames outside it are not touched.
+    if (event.targetInfo?.targetId && isInScope(context.url, settings()))
+      meetWorker(event.targetInfo.targetId, context, tabId);
+    return;
+  }
   sessions.set(event.sessionId, context);
   void chrome.debugger.sendCommand({ tabId, sessionId: event.sessionId }, 'Runtime.enable').catch(() => undefined);
 }
