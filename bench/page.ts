@@ -150,7 +150,7 @@ async function connect(browser: RawBrowser, port: number): Promise<void> {
       'globalThis.browserDebug.state()',
     );
   await until(async () => (await state().catch(() => undefined))?.ready === true, 15_000, 'extension ready');
-  // Paired as the popup pairs it (issue 31): the connector answers an unpaired extension with nothing.
+  // Paired as Launch Browser pairs it: by the connector's own side (its pairings file), no code typed.
   const pairing = new PairingBook(pairingsFile(), () => 0).add('bench:page');
   await browser.evaluateInWorker(
     'chrome-extension://',
@@ -167,7 +167,9 @@ async function connect(browser: RawBrowser, port: number): Promise<void> {
     },
     15_000,
     'extension connected',
-  );
+  ).catch(async (error: Error) => {
+    throw new Error(`${error.message}: ${JSON.stringify(await state())}`);
+  });
 }
 
 /** Runs the rounds on the browsers given and prints the tables (and where the console workload's time goes). */

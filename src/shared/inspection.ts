@@ -103,6 +103,8 @@ export const elementInspectionSchema = z.object({
   selector: text(4000),
   /** How many elements the caller's selector matched (the first is inspected). */
   matches: z.number().int().optional(),
+  /** The out-of-process iframe (its URL) where a selector the page did not match found the element. */
+  frame: text(4000).optional(),
   box: elementBoxSchema.optional(),
   visible: z.boolean(),
   hiddenReasons: z.array(text(500)).max(20),

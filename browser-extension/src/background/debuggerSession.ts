@@ -1,7 +1,7 @@
 import { CommandError } from './commandError';
 
 /** How often we attached the debugger: default capture must leave this at zero (tests check it). */
-export const debuggerStats = { attaches: 0, attached: 0 };
+export const debuggerStats = { attaches: 0, attached: 0, workers: 0 };
 
 export type Send = <T = unknown>(method: string, params?: Record<string, unknown>) => Promise<T>;
 
@@ -11,10 +11,17 @@ export type SharedDebugger = <T>(work: (send: Send) => Promise<T>) => Promise<T>
 /** Tabs where an action session holds the debugger: commands run through it instead of attaching again. */
 const shared = new Map<number, SharedDebugger>();
 
+const ended = new Set<(tabId: number) => void>();
+
 /** The action session announces (or, with undefined, withdraws) its open debugger on a tab. */
 export function shareSession(tabId: number, session: SharedDebugger | undefined): void {
   if (session) shared.set(tabId, session);
-  else shared.delete(tabId);
+  else if (shared.delete(tabId)) for (const listener of [...ended]) listener(tabId);
+}
+
+/** Called each time a tab's action session ends, however it ended (idle detach, the bar closed, the tab gone). */
+export function onSessionEnded(listener: (tabId: number) => void): void {
+  ended.add(listener);
 }
 
 /**

@@ -78,6 +78,7 @@ export function inspectionText(inspection: ElementInspection, maxChars = DEFAULT
   const matches = inspection.matches && inspection.matches > 1 ? ` (first of ${inspection.matches} matches)` : '';
   const head = [
     `${who}${matches}; selector: ${inspection.selector}`,
+    ...(inspection.frame ? [`In the frame ${inspection.frame}`] : []),
     boxLine(inspection.box),
     inspection.visible ? 'Visible.' : `Not visible: ${inspection.hiddenReasons.join('; ')}.`,
     ...componentLines(inspection.components),

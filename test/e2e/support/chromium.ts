@@ -108,7 +108,8 @@ export interface WorkerState {
   dropped: number;
   /** Everything the outbox holds is written to chrome.storage.session. */
   outboxSaved: boolean;
-  debugger: { attaches: number; attached: number };
+  /** `workers`: shared and service workers attached on their own while a tab's session is open. */
+  debugger: { attaches: number; attached: number; workers: number };
   /** How often this worker injected the content scripts into open tabs. */
   openTabInjections: number;
   /** Present while remote mode streams to an edge. */

@@ -4,6 +4,8 @@ import { build } from 'esbuild';
 import { contentType, listenOnLoopback, sendFixtureFile } from '../../support/staticFiles';
 
 const DIR = join(__dirname, '../fixtures/frames-act');
+/** How long the server holds /slow-check.json: longer than the DOM's quiet period, well under the settle cap. */
+const SLOW_MS = 500;
 
 export interface FramesActServer {
   port: number;
@@ -22,8 +24,11 @@ export async function startFramesAct(): Promise<FramesActServer> {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://fixture').pathname;
     seen.push(path);
-    if (path === '/shoelace.bundle.js')
-      return void shoelaceBundle().then(
+    // A slow answer, for the wait after an action that starts it (no timer in the test itself).
+    if (path === '/slow-check.json') return void setTimeout(() => sendFixtureFile(res, DIR, path), SLOW_MS);
+    const bundle = BUNDLES[path];
+    if (bundle)
+      return void bundle().then(
         (code) => res.writeHead(200, { 'content-type': contentType(path) }).end(code),
         (error: Error) => res.writeHead(500).end(error.message),
       );
@@ -34,6 +39,13 @@ export async function startFramesAct(): Promise<FramesActServer> {
 }
 
 let bundled: Promise<string> | undefined;
+let payBundled: Promise<string> | undefined;
+
+/** Scripts the server bundles on first request, by path. */
+const BUNDLES: Record<string, () => Promise<string>> = {
+  '/shoelace.bundle.js': shoelaceBundle,
+  '/pay-bundle.js': payBundle,
+};
 
 /** shoelace.js with Shoelace's button, input and dialog (a devDependency from the npm registry), bundled once. */
 function shoelaceBundle(): Promise<string> {
@@ -45,4 +57,19 @@ function shoelaceBundle(): Promise<string> {
     logLevel: 'silent',
   }).then((result) => result.outputFiles[0]!.text);
   return bundled;
+}
+
+/** src/payErrors.ts as a minified script with an inline source map naming `src/payErrors.ts`. */
+function payBundle(): Promise<string> {
+  payBundled ??= build({
+    entryPoints: [join(DIR, 'src/payErrors.ts')],
+    outfile: join(DIR, 'pay-bundle.js'),
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    sourcemap: 'inline',
+    write: false,
+    logLevel: 'silent',
+  }).then((result) => result.outputFiles[0]!.text);
+  return payBundled;
 }

@@ -1,7 +1,7 @@
 import type { ActDialog } from '../../../../src/shared/actions';
 import { CommandError } from '../commandError';
 import { debuggerStats, shareSession, type Send } from '../debuggerSession';
-import { AUTO_ATTACH, TabTargets } from '../targets/tabTargets';
+import { AUTO_ATTACH, NETWORK_COUNT_ONLY, TabTargets } from '../targets/tabTargets';
 
 /** Without an action for this long the debugger detaches, and Chrome's "is debugging" bar goes away. */
 export const IDLE_MS = 10_000;
@@ -30,7 +30,10 @@ export class ActionSession {
   lastDialog: OpenDialog | undefined;
   /** Where the pointer is (CSS px), so hovers and drags move from there. */
   mouse = { x: 0, y: 0 };
-  /** Requests of the page still waiting for an answer, for the network quiet period after an action. */
+  /**
+   * Requests still waiting for an answer, for the network quiet period after an action: the page's by their
+   * request id, an out-of-process iframe's as `sessionId/requestId`.
+   */
   readonly inFlight = new Set<string>();
   /** The tab's main frame, to tell its navigations from those of iframes. */
   mainFrameId = '';
@@ -105,8 +108,11 @@ export class ActionSession {
 
   /** An event of the tab's debugger; one a child target sent (`sessionId`) goes to `targets`. */
   dispatch(method: string, params: EventParams, sessionId?: string): void {
-    if (sessionId !== undefined || method.startsWith('Target.'))
+    if (sessionId !== undefined || method.startsWith('Target.')) {
+      // An out-of-process iframe's requests count for the quiet period too, keyed by their frame's session.
+      if (sessionId !== undefined) this.countRequest(method, params, `${sessionId}/`);
       return this.targets.dispatch(sessionId, method, params);
+    }
     if (method === 'Page.javascriptDialogOpening')
       this.dialog = this.lastDialog = {
         type: params.type,
@@ -116,10 +122,15 @@ export class ActionSession {
         openedAt: Date.now(),
       };
     if (method === 'Page.javascriptDialogClosed') this.dialog = undefined;
-    if (method === 'Network.requestWillBeSent') this.inFlight.add(params.requestId);
-    if (method === 'Network.loadingFinished' || method === 'Network.loadingFailed')
-      this.inFlight.delete(params.requestId);
+    this.countRequest(method, params, '');
     for (const listener of [...(this.listeners.get(method) ?? [])]) listener(params);
+  }
+
+  /** Keeps `inFlight`: a child session's request ids carry its `sessionId/` prefix (ids of two processes may meet). */
+  private countRequest(method: string, params: EventParams, prefix: string): void {
+    if (method === 'Network.requestWillBeSent') this.inFlight.add(prefix + params.requestId);
+    if (method === 'Network.loadingFinished' || method === 'Network.loadingFailed')
+      this.inFlight.delete(prefix + params.requestId);
   }
 
   async detach(): Promise<void> {
@@ -207,7 +218,7 @@ async function enableDomains(session: ActionSession): Promise<void> {
   const rest = Promise.all([
     session.send('Page.enable'),
     session.send('DOM.enable'),
-    session.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 }),
+    session.send('Network.enable', NETWORK_COUNT_ONLY),
     session
       .send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree')
       .then(({ frameTree }) => (session.mainFrameId = frameTree.frame.id)),

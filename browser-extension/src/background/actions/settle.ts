@@ -1,3 +1,4 @@
+import type { Send } from '../debuggerSession';
 import type { ActionSession } from './actionSession';
 
 /** The DOM counts as settled after this long without a mutation. */
@@ -21,10 +22,10 @@ const WATCH = "Symbol.for('browser-debug.domWatch')";
  * changed (a MutationObserver, no timers); the waiting happens here in the worker, since an agent's tab is a
  * background tab, whose page timers Chrome throttles to one wake-up a second.
  */
-async function domQuiet(session: ActionSession, quietMs: number, capMs: number): Promise<unknown> {
+async function domQuiet(send: Send, quietMs: number, capMs: number): Promise<unknown> {
   const deadline = Date.now() + capMs;
   const evaluate = (expression: string) =>
-    session.send<{ result?: { value?: unknown } }>('Runtime.evaluate', { expression, returnByValue: true });
+    send<{ result?: { value?: unknown } }>('Runtime.evaluate', { expression, returnByValue: true });
   try {
     await evaluate(`(() => {
       globalThis[${WATCH}]?.observer.disconnect();
@@ -47,10 +48,14 @@ async function domQuiet(session: ActionSession, quietMs: number, capMs: number):
   }
 }
 
+/** Resolves once `check` holds after one of `events` (from the page or any child target), or after `capMs`. */
 function until(session: ActionSession, check: () => boolean, capMs: number, events: string[]): Promise<void> {
   if (check()) return Promise.resolve();
   return new Promise((resolve) => {
-    const offs = events.map((event) => session.on(event, () => check() && finish()));
+    const offs = events.flatMap((event) => [
+      session.on(event, () => check() && finish()),
+      session.targets.on(event, () => check() && finish()),
+    ]);
     const timer = setTimeout(finish, capMs);
     function finish() {
       clearTimeout(timer);
@@ -73,17 +78,24 @@ export async function settle(
   const deadline = startedAt + SETTLE_CAP_MS;
   const left = () => Math.max(0, deadline - Date.now());
   // Requests already pending before the action (a long poll, a stream) are not the action's doing.
-  const pending = () => [...session.inFlight].filter((id) => !earlier.has(id)).length;
+  const mine = () => [...session.inFlight].filter((id) => !earlier.has(id));
+  const pending = () => mine().length;
+  /** Out-of-process iframes whose requests the action started: their DOM is watched too, as it takes the answers. */
+  const frames = new Set<string>();
   for (;;) {
     if (navigation.started && !navigation.loaded)
       await until(session, () => navigation.loaded, left(), ['Page.loadEventFired', 'Page.domContentEventFired']);
     if (!left() || session.dialog) break;
     const dialog = session.next('Page.javascriptDialogOpening');
+    const quiet = [session.send, ...[...frames].map((id) => session.targets.sender(id))].map((send) =>
+      domQuiet(send, DOM_QUIET_MS, left()),
+    );
     // With a dialog open the page's script is paused, and the DOM wait would hang until it closes.
-    await Promise.race([domQuiet(session, DOM_QUIET_MS, left()), dialog.promise]);
+    await Promise.race([Promise.all(quiet), dialog.promise]);
     dialog.cancel();
     if (!left() || session.dialog) break;
     if (!pending() && (!navigation.started || navigation.loaded)) break;
+    for (const id of mine()) if (id.includes('/')) frames.add(id.slice(0, id.indexOf('/')));
     await until(session, () => pending() === 0, left(), ['Network.loadingFinished', 'Network.loadingFailed']);
   }
   return {

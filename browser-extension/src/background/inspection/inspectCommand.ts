@@ -10,6 +10,7 @@ import { boxFrom, computedNames, computedValues } from './boxModel';
 import { cascade, type CdpMatchedStyles } from './cssCascade';
 import { elementFacts, type ElementFacts } from './elementFacts';
 import { forgetFrontendId, frontendId } from './frontendNodes';
+import { selectorInFrames, type FramedMatch } from './selectorInFrames';
 import { ruleLocation, styleSheets } from './styleSheets';
 
 /**
@@ -181,7 +182,12 @@ export async function inspect(args: Record<string, unknown>, picked?: RefElement
   const tabSession = await actionSession(tab.id!);
   refuseWhileDialog(tabSession);
   const point = picked ? undefined : pointOf(args.at);
-  const element = point ? await elementAt(tabSession, point) : picked;
+  // A selector the page does not match may name an element of an out-of-process iframe.
+  const framed: FramedMatch | undefined =
+    !picked && !point && typeof args.selector === 'string' && args.ref === undefined
+      ? await selectorInFrames(tabSession, args.selector)
+      : undefined;
+  const element = point ? await elementAt(tabSession, point) : (picked ?? framed);
   const node = element?.backendNodeId;
   const session = documentOf(tabSession, args, element);
   // CSS first: computed and matched styles need the domain enabled, and its stylesheet headers.
@@ -197,7 +203,7 @@ export async function inspect(args: Record<string, unknown>, picked?: RefElement
         : located.then((found) => found.backendNodeId);
   const extra = Array.isArray(args.properties) ? args.properties.filter((name) => typeof name === 'string') : [];
   // Three requests at once: the page (facts, box, computed values), the CSS domain, the accessibility tree.
-  const [{ matches }, facts, cascadeResult, ax] = await Promise.all([
+  const [found, facts, cascadeResult, ax] = await Promise.all([
     located,
     backend.then((backendNodeId) => elementFacts(session, backendNodeId, computedNames(extra))),
     located.then((found) => rulesOf(session, args, found)),
@@ -206,6 +212,7 @@ export async function inspect(args: Record<string, unknown>, picked?: RefElement
   const values = new Map(Object.entries(facts.values));
   const box = boxFrom(await inTab(session, facts.rect), values);
   const computed = computedValues(values, extra);
+  const matches = framed?.matches ?? ('matches' in found ? found.matches : undefined);
   return {
     tabId: tab.id!,
     url: tab.url,
@@ -213,6 +220,7 @@ export async function inspect(args: Record<string, unknown>, picked?: RefElement
     ...ax,
     selector: facts.selector,
     ...(matches !== undefined ? { matches } : {}),
+    ...(framed ? { frame: framed.frameUrl } : {}),
     ...(box ? { box } : {}),
     visible: facts.hiddenReasons.length === 0,
     hiddenReasons: facts.hiddenReasons,

@@ -21,6 +21,8 @@ type Listener = (params: EventParams, target: ChildTarget) => void;
 const KINDS = new Set<string>(['iframe', 'worker', 'shared_worker', 'service_worker']);
 /** Every child attaches its own children too (nested OOPIFs, a worker's workers), and lets them run. */
 export const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
+/** The Network domain with no bodies kept: its events say which requests are in flight, nothing more. */
+export const NETWORK_COUNT_ONLY = { maxTotalBufferSize: 0, maxResourceBufferSize: 0 };
 
 /**
  * The child targets of one tab's debugger session: out-of-process iframes, dedicated, shared and service
@@ -130,7 +132,11 @@ export class TabTargets {
     const send = this.sender(target.sessionId);
     // Its own children (an OOPIF inside it, a worker it starts) attach to it in turn.
     void send('Target.setAutoAttach', AUTO_ATTACH).catch(() => undefined);
-    if (target.type === 'iframe') void send('DOM.enable').catch(() => undefined);
+    if (target.type === 'iframe') {
+      void send('DOM.enable').catch(() => undefined);
+      // Only to count its requests in flight for the wait after an action; capture stays with webRequest.
+      void send('Network.enable', NETWORK_COUNT_ONLY).catch(() => undefined);
+    }
     for (const listener of [...this.attachedListeners]) listener(target);
   }
 

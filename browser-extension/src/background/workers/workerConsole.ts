@@ -1,6 +1,10 @@
 import type { CaptureContext } from '../../../../src/shared/captureContext';
 import type { CaptureEvent, StackFrame } from '../../../../src/shared/protocol';
 import { formatFrame, formatStack } from '../../../../src/shared/stackFrames';
+import { onSessionEnded } from '../debuggerSession';
+import { isInScope } from '../scope';
+import { settings } from '../settings';
+import { meetWorker, ownWorker, sessionEnded } from './ownWorkerSessions';
 
 /**
  * Console output and uncaught errors of a tab's workers (dedicated, shared, service), read over CDP. A content
@@ -8,7 +12,8 @@ import { formatFrame, formatStack } from '../../../../src/shared/stackFrames';
  * targets are auto-attached with `flatten` (the targets module does that for actions, snapshots and mocks).
  * This file only listens: it learns each worker child session from `Target.attachedToTarget`, turns Runtime on
  * in it (which replays what the worker logged before), and files what it logs under the tab with
- * `context: {kind, url}`. It never attaches by itself, so default capture still shows no "being debugged" bar.
+ * `context: {kind, url}`. Shared and service workers are attached on their own while a tab's session is open
+ * (ownWorkerSessions.ts). Capture alone never attaches, so default capture still shows no "being debugged" bar.
  */
 const KINDS: Record<string, CaptureContext['kind']> = {
   worker: 'worker',
@@ -34,7 +39,7 @@ type Accept = (events: CaptureEvent[], tabId: number) => void;
 /** The fields of the CDP events read here (Target.attachedToTarget, Runtime.consoleAPICalled / exceptionThrown). */
 interface CdpEvent {
   sessionId?: string;
-  targetInfo?: { type?: string; url?: string };
+  targetInfo?: { type?: string; url?: string; targetId?: string };
   type?: string;
   args?: RemoteObject[];
   stackTrace?: { callFrames?: CdpFrame[] };
@@ -103,22 +108,44 @@ function exceptionEvent(params: CdpEvent, context: CaptureContext): CaptureEvent
 /** Listens to every tab debugger session's events for worker child sessions; their captures go to `accept`. */
 export function listenToWorkers(accept: Accept): void {
   chrome.debugger.onEvent.addListener((source, method, params) => {
+    const event = (params ?? {}) as CdpEvent;
+    const own = ownWorker(source.targetId);
+    if (own) return void own.tabs.forEach((tabId) => file(method, event, own.context, tabId, accept));
     const tabId = source.tabId;
     if (tabId === undefined) return;
-    const event = (params ?? {}) as CdpEvent;
-    if (method === 'Target.attachedToTarget') {
-      const kind = KINDS[String(event.targetInfo?.type)];
-      if (!kind || typeof event.sessionId !== 'string') return;
-      sessions.set(event.sessionId, { kind, url: String(event.targetInfo?.url) });
-      void chrome.debugger.sendCommand({ tabId, sessionId: event.sessionId }, 'Runtime.enable').catch(() => undefined);
-    } else if (method === 'Target.detachedFromTarget') sessions.delete(String(event.sessionId));
+    if (method === 'Target.attachedToTarget') attached(event, tabId);
+    else if (method === 'Target.detachedFromTarget') sessions.delete(String(event.sessionId));
     const context = source.sessionId === undefined ? undefined : sessions.get(source.sessionId);
-    if (!context) return;
-    if (method === 'Runtime.consoleAPICalled') accept([consoleEvent(event, context)], tabId);
-    else if (method === 'Runtime.exceptionThrown') accept([exceptionEvent(event, context)], tabId);
+    if (context) file(method, event, context, tabId, accept);
   });
-  chrome.debugger.onDetach.addListener(() => {
+  // Our own detach of a tab fires no onDetach: the session's end is told here.
+  onSessionEnded((tabId) => sessionEnded({ tabId }));
+  chrome.debugger.onDetach.addListener((source) => {
+    sessionEnded(source);
     // A session gone with its root: its children's ids are not reused, so stale entries only cost memory.
     if (sessions.size > 1000) sessions.clear();
   });
+}
+
+/**
+ * A child of a tab's session: a dedicated worker gets Runtime on in that child session; a shared or service
+ * worker, which refuses that, is attached on its own (ownWorkerSessions.ts).
+ */
+function attached(event: CdpEvent, tabId: number): void {
+  const kind = KINDS[String(event.targetInfo?.type)];
+  if (!kind || typeof event.sessionId !== 'string') return;
+  const context: CaptureContext = { kind, url: String(event.targetInfo?.url) };
+  if (kind !== 'worker') {
+    // Attached on its own only when its script's origin is in scope, as frames outside it are not touched.
+    if (event.targetInfo?.targetId && isInScope(context.url, settings()))
+      meetWorker(event.targetInfo.targetId, context, tabId);
+    return;
+  }
+  sessions.set(event.sessionId, context);
+  void chrome.debugger.sendCommand({ tabId, sessionId: event.sessionId }, 'Runtime.enable').catch(() => undefined);
+}
+
+function file(method: string, event: CdpEvent, context: CaptureContext, tabId: number, accept: Accept): void {
+  if (method === 'Runtime.consoleAPICalled') accept([consoleEvent(event, context)], tabId);
+  else if (method === 'Runtime.exceptionThrown') accept([exceptionEvent(event, context)], tabId);
 }

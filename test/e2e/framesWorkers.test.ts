@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { get } from '../support/http';
+import { actRig } from './support/actRig';
+import { until, workerState } from './support/chromium';
+import { startFramesApp, type FramesApp } from './support/framesApp';
+
+type Entry = Record<string, any>;
+
+describe("the console of a page's service worker, while the tab has a debugger session (#33)", function () {
+  this.timeout(120_000);
+  const rig = actRig();
+  let app: FramesApp;
+  let page: Page;
+
+  const logs = async (query = '') =>
+    (await get(rig.connector.port, `/console-logs?limit=1000${query}`)).json.logs as Entry[];
+  const logsWith = async (text: string, query = '') =>
+    (await logs(query)).filter((log) => String(log.message).includes(text));
+  /** Shared and service workers our extension holds attached on their own. */
+  const ownWorkers = async () => (await workerState(rig.browser.worker)).debugger.workers;
+
+  before(async () => {
+    app = await startFramesApp();
+    page = await rig.open(`${app.origin}/index.html`);
+    // The service worker logs when it serves sw-data.json; the shared worker when the page connects.
+    const served = await page.evaluate(() =>
+      (window as unknown as { viaServiceWorker(): Promise<string> }).viaServiceWorker(),
+    );
+    assert.match(served, /upstream/);
+    await until(
+      async () => (await page.evaluate(() => document.getElementById('status')!.dataset.shared)) === 'shared ok',
+      10_000,
+      'the shared worker answered',
+    );
+  });
+  after(() => app?.close());
+
+  it('attaches to nothing for capture alone: no worker console, no worker held', async () => {
+    await until(async () => (await logsWith('top page ready')).length > 0, 10_000, 'the page captured');
+    assert.deepEqual(await logsWith('service worker serving'), []);
+    assert.equal(await ownWorkers(), 0);
+  });
+
+  it('once an action opens the tab session, files what the service worker logged (before too) under the tab', async () => {
+    const snapshot = await rig.tool('take_snapshot');
+    assert.equal(snapshot.isError, false, snapshot.text);
+    const top = (await logsWith('top page ready'))[0]!;
+    // Logged before the attach: Runtime.enable replays it.
+    const serving = () => logsWith('service worker serving', '&context=service_worker');
+    await until(async () => (await serving()).length > 0, 10_000, 'the replayed log');
+    const [served] = await serving();
+    assert.deepEqual(served!.context, { kind: 'service_worker', url: `${app.origin}/sw.js` });
+    assert.match(String(served!.source), /\/sw\.js:6:\d+$/);
+    assert.equal(served!.tabId, top.tabId);
+    assert.equal(await ownWorkers(), 1);
+    // A shared worker is not among the tab session's children, so it is not met (docs/decisions.md).
+    assert.deepEqual(await logsWith('shared worker connected'), []);
+
+    // Logged while attached: arrives live, and the MCP answer names the worker inside the page-data fence.
+    await page.evaluate(() => fetch('sw-data.json', { cache: 'no-store' }).then((response) => response.text()));
+    await until(async () => (await serving()).length >= 2, 10_000, 'the live log');
+    const answer = await rig.tool('get_console_logs', { context: 'service_worker' });
+    assert.equal(answer.isError, false, answer.text);
+    assert.match(
+      answer.text,
+      new RegExp(`\\[service worker ${app.origin}/sw\\.js\\] service worker serving sw-data\\.json`),
+    );
+  });
+
+  it("lets the service worker go when the tab's session ends (the idle detach)", async () => {
+    await until(async () => (await workerState(rig.browser.worker)).debugger.attached === 0, 30_000, 'idle detach');
+    await until(async () => (await ownWorkers()) === 0, 5000, 'the service worker let go');
+  });
+});
