@@ -1,27 +1,11 @@
-import {
-  type CaptureEvent,
-  type StoredCurrentUrl,
-  type StoredEntry,
-  type StoredPageNavigated,
-  type StoredScreenshot,
-} from '../../shared/protocol';
+import { type CaptureEvent, type StoredEntry, type StoredScreenshot } from '../../shared/protocol';
 import type { StoreLimits } from '../config/config';
 import { isFailedRequest } from '../../shared/networkOutcome';
 import { DEFAULT_REDACTED_HEADERS, Redactor, type RedactionOptions } from './redaction';
 import { RingBuffer } from './ringBuffer';
 import { BUFFER_KINDS, RING_OPTIONS, type BufferKind, type BufferTypes } from './storeBuffers';
 import { capStrings } from './truncate';
-
-export const UNKNOWN_PAGE_LOAD = 'unknown';
-
-export interface CurrentPage {
-  url: string;
-  tabId?: number;
-  title?: string;
-  source?: string;
-  pageLoadId: string;
-  updatedAt: number;
-}
+import { PageTracker, type CurrentPage } from './pageTracker';
 
 export interface QueryResult<T> {
   /** Oldest first: the newest `limit` entries that matched. */
@@ -42,10 +26,7 @@ type Listener = (entry: StoredEntry) => void;
 export class CaptureStore {
   private readonly buffers: { [K in BufferKind]: RingBuffer<BufferTypes[K]> };
   private seq = 0;
-  private readonly pageLoadByTab = new Map<number, string>();
-  private lastPageLoad = UNKNOWN_PAGE_LOAD;
-  private page: CurrentPage | undefined;
-  private readonly pageByTab = new Map<number, CurrentPage>();
+  private readonly pages = new PageTracker();
   private readonly entryListeners = new Set<Listener>();
   private readonly jsonListeners = new Set<(json: string) => void>();
   private readonly clearListeners = new Set<() => void>();
@@ -76,12 +57,12 @@ export class CaptureStore {
   }
 
   get currentPage(): CurrentPage | undefined {
-    return this.page;
+    return this.pages.currentPage;
   }
 
   /** The page one tab last reported (an agent's own tab, not whichever tab reported last). */
   pageOf(tabId: number): CurrentPage | undefined {
-    return this.pageByTab.get(tabId);
+    return this.pages.pageOf(tabId);
   }
 
   /** Stores one validated capture (mutating it: strings are capped) and tells the listeners. The returned entry is the caller's; the store keeps a copy. */
@@ -114,7 +95,7 @@ export class CaptureStore {
       ...meta,
       id: String(seq),
       seq,
-      pageLoadId: this.lastPageLoad,
+      pageLoadId: this.pages.pageLoadFor(undefined),
     };
     capStrings(entry, this.limits.maxFieldChars);
     this.buffers.screenshots.push(entry);
@@ -272,7 +253,7 @@ export class CaptureStore {
         return buffers.selectedElements;
       case 'page-navigated':
       case 'current-url':
-        this.trackPage(entry);
+        this.pages.track(entry);
         return buffers.pageLoads;
       case 'websocket':
         return buffers.websocketFrames;
@@ -287,29 +268,9 @@ export class CaptureStore {
     stamped.id = String(seq);
     stamped.seq = seq;
     if (event.type !== 'page-navigated')
-      stamped.pageLoadId = (event as { pageLoadId?: string }).pageLoadId ?? this.pageLoadFor(event.tabId);
+      stamped.pageLoadId = (event as { pageLoadId?: string }).pageLoadId ?? this.pages.pageLoadFor(event.tabId);
     if (stamped.timestamp === undefined) stamped.timestamp = Date.now();
     return stamped;
-  }
-
-  private pageLoadFor(tabId: number | undefined): string {
-    return (tabId !== undefined && this.pageLoadByTab.get(tabId)) || this.lastPageLoad;
-  }
-
-  private trackPage(entry: StoredPageNavigated | StoredCurrentUrl): void {
-    if (entry.type === 'page-navigated') {
-      this.lastPageLoad = entry.pageLoadId;
-      if (entry.tabId !== undefined) this.pageLoadByTab.set(entry.tabId, entry.pageLoadId);
-    }
-    this.page = {
-      url: entry.url,
-      tabId: entry.tabId,
-      title: entry.title ?? (this.page?.tabId === entry.tabId ? this.page?.title : undefined),
-      source: entry.type === 'current-url' ? entry.source : 'navigation',
-      pageLoadId: entry.pageLoadId,
-      updatedAt: entry.timestamp,
-    };
-    if (entry.tabId !== undefined) this.pageByTab.set(entry.tabId, this.page);
   }
 
   private emit(entry: StoredEntry): void {
