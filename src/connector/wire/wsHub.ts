@@ -8,6 +8,8 @@ import type { ServerFrame } from '../../shared/wireFrames';
 import { VERSION } from '../../shared/version';
 import { BatchIngest } from '../capture/batchIngest';
 import { replayTo } from './clientReplay';
+import { streamServiceEvents } from './liveFrames';
+import { checkHello, type PeerHello } from './versionCheck';
 import { parseClientFrame, parseExtensionFrame, type Reject } from './inboundFrames';
 import { checkAccess, refuseUpgrade, type AccessPolicy } from '../trust/access';
 import type { ConnectorServices } from '../services';
@@ -48,27 +50,11 @@ export class WsHub {
     this.clientServer = new WebSocketServer({ noServer: true, maxPayload: CLIENT_FRAME_BYTES });
     this.browserServer.on('connection', (socket) => this.acceptBrowser(socket));
     this.clientServer.on('connection', (socket, request: IncomingMessage) => this.acceptClient(socket, request));
-    const { store, bridge, screenshots, remote, actionLog, performance } = services;
     this.unsubscribe.push(
-      store.onEntry((entry) => this.broadcast(entry as ServerFrame, true)),
-      actionLog.onRecord((record) => this.broadcast(record)),
-      store.onCleared(() => this.broadcast({ type: 'cleared', timestamp: Date.now() })),
-      bridge.onChange(() => this.broadcast(this.browserStatus())),
-      remote.onStatus(() => this.broadcast(this.remoteStatus())),
-      performance.onRecord((record) => this.broadcast(record)),
-      services.recordings.onChange(() => this.broadcast({ type: 'recordings-changed', timestamp: Date.now() })),
-      services.networkMocks.onChange((mocks) =>
-        this.broadcast({ type: 'network-mocks', mocks, timestamp: Date.now() }),
-      ),
-      screenshots.onCaptured(({ requestId, dataUrl, entry }) =>
-        this.broadcast({
-          type: 'screenshot-captured',
-          requestId,
-          screenshot: dataUrl,
-          path: entry.path,
-          timestamp: entry.timestamp,
-        }),
-      ),
+      ...streamServiceEvents(services, (frame, stored) => this.broadcast(frame, stored), {
+        browser: () => this.browserStatus(),
+        remote: () => this.remoteStatus(),
+      }),
     );
     this.timer = setInterval(() => this.beat(), services.config.heartbeatMs);
     this.timer.unref();
@@ -215,23 +201,13 @@ export class WsHub {
     void committed.then(() => this.send(socket, { type: 'ack', batchSeq, timestamp: Date.now() }));
   }
 
-  private checkVersions(socket: WebSocket, hello: { protocolVersion: number; client: string; version?: string }): void {
-    if (hello.protocolVersion !== PROTOCOL_VERSION) {
-      this.reject(
-        socket,
-        'PROTOCOL_MISMATCH',
-        `This connector speaks protocol ${PROTOCOL_VERSION}, the ${hello.client} speaks ${hello.protocolVersion}: update the older one.`,
-      );
-    } else if (hello.version !== undefined && hello.version !== VERSION) {
-      const message = `The ${hello.client} is version ${hello.version} but the connector is ${VERSION}. Unpacked extensions never update themselves: reload it from the new build (chrome://extensions → reload).`;
-      this.services.logger.warn(message);
-      this.send(socket, {
-        type: 'error',
-        code: 'VERSION_MISMATCH',
-        message,
-        details: { client: hello.version, connector: VERSION },
-        timestamp: Date.now(),
-      });
+  private checkVersions(socket: WebSocket, hello: PeerHello): void {
+    const verdict = checkHello(hello);
+    if (verdict && 'refuse' in verdict) this.reject(socket, 'PROTOCOL_MISMATCH', verdict.refuse);
+    else if (verdict) {
+      this.services.logger.warn(verdict.warn);
+      const { warn: message, details } = verdict;
+      this.send(socket, { type: 'error', code: 'VERSION_MISMATCH', message, details, timestamp: Date.now() });
     }
   }
 
