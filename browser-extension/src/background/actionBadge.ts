@@ -91,6 +91,15 @@ export function showShared(tabId: number, isShared: boolean): Promise<unknown> {
   return paint(currentBadge(tabId), tabId);
 }
 
+/**
+ * Whether the developer shared the tab. Kept in the worker's memory; after the worker restarts, the tab's
+ * badge title is the record (the text alone cannot tell: an assistant acting there also shows AI).
+ */
+export async function isSharedTab(tabId: number): Promise<boolean> {
+  if (shared.has(tabId)) return true;
+  return (await chrome.action.getTitle({ tabId }).catch(() => '')) === SHARED_BADGE.title;
+}
+
 chrome.tabs.onRemoved.addListener((tabId) => {
   running.delete(tabId);
   shared.delete(tabId);

@@ -6,7 +6,8 @@ import type { Outbox } from './outbox';
 import type { RemoteMode } from './remoteMode';
 import { remoteView, saveRemote } from './remoteSettings';
 import { acceptPick, startPick } from './inspection/picking';
-import { isShared, shareFromPopup } from './agents/popupShare';
+import { shareFromPopup } from './agents/popupShare';
+import { isSharedTab } from './actionBadge';
 import { pairWithCode } from './pairing/pairingKey';
 import { handleRecordingMessage, tabRecorder } from './recordings/recordingCommands';
 import { isInScope } from './scope';
@@ -103,7 +104,7 @@ async function popupState({ link, sink, outbox, remote }: Context): Promise<Popu
             url: tab.url,
             inScope: isInScope(tab.url, current),
             locked: current.lockedTabs.includes(tab.id),
-            shared: await isShared(tab.id),
+            shared: await isSharedTab(tab.id),
           }
         : undefined,
     settings: current,

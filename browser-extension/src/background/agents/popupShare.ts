@@ -1,11 +1,6 @@
 import type { AgentsAnswer } from '../../../../src/shared/agents';
 import type { ConnectorLink } from '../connectorLink';
 
-/** The badge `shareTab` sets is the browser's own record of a shared tab. */
-export async function isShared(tabId: number): Promise<boolean> {
-  return (await chrome.action.getBadgeText({ tabId }).catch(() => '')) === 'AI';
-}
-
 /**
  * The popup's "Share this tab" button: the same path as `POST /agents/share`, so the connector decides
  * (a tab an agent holds is not the developer's to share) and then marks the tab through `share-tab`.
