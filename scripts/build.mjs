@@ -2,6 +2,7 @@
 import * as esbuild from 'esbuild';
 import { Buffer } from 'node:buffer';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { inPageSourcePlugin } from './inPageSource.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -91,6 +92,8 @@ const targets = [
     platform: 'browser',
     format: 'iife',
     target: 'chrome116',
+    // `inpage:NAME` imports: modules (with their libraries) embedded as text in code evaluated in the page.
+    plugins: [inPageSourcePlugin],
   },
   {
     // The page hook runs in the page's world and calls the page's console from its wrapper. Chrome reports

@@ -199,6 +199,8 @@ describe('capture from every document of the page: iframes and workers (#33)', f
       assert.equal(picked.element.className, 'go');
       assert.equal(picked.context, undefined, 'a shadow root is part of the top page');
       assert.equal(picked.inspection.tag, 'button');
+      // @medv/finder's selector in the closed root, after its host's (uniqueSelector.ts), made over CDP.
+      assert.equal(picked.inspection.selector, '#closed-host >>> button');
       assert.equal(await page.evaluate(() => (window as any).shadowClicks), undefined, 'the page never saw it');
     });
   });

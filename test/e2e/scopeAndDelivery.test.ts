@@ -1,12 +1,11 @@
 /// <reference types="chrome" />
 import assert from 'node:assert/strict';
-import { build } from 'esbuild';
-import { resolve } from 'node:path';
 import { Connector } from '../../src/connector/connector';
 import type { StoredConsoleLog } from '../../src/shared/protocol';
 import { get } from '../support/http';
 import { freePortRun } from '../support/ports';
 import { connectExtension, extensionRig, until, workerState, type TestBrowser } from './support/chromium';
+import { inPageCode } from './support/inPageCode';
 import type { CommandArgs } from '../../src/shared/browserCommands';
 
 function logsOf(connector: Connector, prefix: string): StoredConsoleLog[] {
@@ -82,18 +81,11 @@ describe('browser extension: scope, tab lock, selection and delivery', function 
   it('reports the DevTools selection with the spec’s element fields', async () => {
     const page = await rig.browser.context.newPage();
     await page.goto(`${rig.site.origin}/`);
-    const bundle = await build({
-      entryPoints: [resolve(__dirname, '../../browser-extension/src/devtools/elementInfo.ts')],
-      bundle: true,
-      write: false,
-      format: 'iife',
-      globalName: 'ElementInfo',
-    });
-    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
-    const element = await page.evaluate(() =>
-      (
-        window as unknown as { ElementInfo: { describeElement(el: Element | null): unknown } }
-      ).ElementInfo.describeElement(document.querySelector('#box')),
+    // The expression DevTools evaluates on its selection (`$0`), made as the build makes it.
+    const { describeSource } = await inPageCode();
+    const element = await page.evaluate(
+      (source) => (0, eval)(source),
+      describeSource("document.querySelector('#box')"),
     );
     const { tabs } = await command('tabs', {});
     const tabId = tabs.find((tab) => tab.url === `${rig.site.origin}/`)?.id;

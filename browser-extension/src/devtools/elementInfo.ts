@@ -1,27 +1,17 @@
+import uniqueSelectorSource from 'inpage:uniqueSelector';
 import type { SelectedElement } from '../../../src/shared/protocol';
 
 /**
- * Describes the element DevTools has selected (`$0`). It runs inside the inspected page through
- * `inspectedWindow.eval(String(describeElement))`, so it must not refer to anything outside itself.
+ * Describes an element of the inspected page. It runs inside that page as text (see describeSource), so it
+ * must not refer to anything outside itself: the selector maker comes in as an argument.
  */
-export function describeElement(el: Element | null): SelectedElement | null {
+function describeElement(el: Element | null, selectorOf: (el: Element) => string): SelectedElement | null {
   if (!el || el.nodeType !== 1) return null;
   const cap = (text: string, max: number) =>
     text.length > max ? `${text.slice(0, max)}…[truncated ${text.length - max} chars]` : text;
   const rect = el.getBoundingClientRect();
   const attributes: Record<string, string> = {};
   for (const attribute of Array.from(el.attributes)) attributes[attribute.name] = attribute.value;
-  const path: string[] = [];
-  for (let node: Element | null = el; node && node.nodeType === 1 && path.length < 8; node = node.parentElement) {
-    if (node.id) {
-      path.unshift(`#${CSS.escape(node.id)}`);
-      break;
-    }
-    const parent: Element | null = node.parentElement;
-    const sameTag = parent ? Array.from(parent.children).filter((child) => child.tagName === node!.tagName) : [];
-    const nth = sameTag.length > 1 ? `:nth-of-type(${sameTag.indexOf(node) + 1})` : '';
-    path.unshift(`${node.tagName.toLowerCase()}${nth}`);
-  }
   return {
     tagName: el.tagName,
     id: el.id,
@@ -38,6 +28,14 @@ export function describeElement(el: Element | null): SelectedElement | null {
     },
     innerHTML: cap(el.innerHTML, 10_000),
     textContent: cap(el.textContent ?? '', 5_000),
-    selector: path.join(' > '),
+    selector: selectorOf(el),
   };
+}
+
+/**
+ * The expression DevTools evaluates in the inspected page to describe `target` (`$0`, its selection): no
+ * global is left on the page, and the selector is @medv/finder's (browser-extension/src/inPage/uniqueSelector.ts).
+ */
+export function describeSource(target: string): string {
+  return `(${describeElement.toString()})(${target}, ${uniqueSelectorSource}.uniqueSelector)`;
 }

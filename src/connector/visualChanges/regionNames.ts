@@ -14,9 +14,15 @@ export interface RegionName {
   elementBox?: VisualBox;
 }
 
-/** `<button.buy>` from the inspection's tag and the last part of its selector (`#cart > button.buy`). */
+/**
+ * `<button.buy>` from the inspection's tag and the last compound of its selector (`#cart > button.buy`,
+ * `#cart .buy`, `#host >>> button.buy`: @medv/finder's, which takes no spaces inside a compound).
+ */
 function shortElement(inspection: ElementInspection): string {
-  const last = (inspection.selector.split(' > ').pop() ?? '').replace(/:nth-of-type\(\d+\)$/, '');
+  const last = (inspection.selector.split(/\s+(?:>{1,3}\s+)?/).pop() ?? '').replace(
+    /:nth-(?:of-type|child)\(\d+\)$/,
+    '',
+  );
   const named = last.startsWith(inspection.tag) ? last : `${inspection.tag}${/^[#.]/.test(last) ? last : ''}`;
   return `<${named}>`;
 }
