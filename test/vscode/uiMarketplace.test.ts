@@ -65,6 +65,8 @@ describe('VS Code UI: first minute (walkthrough, Launch Browser, stable paths) a
   });
 
   it('next time, Launch Browser offers the page opened before', async () => {
+    // The picture is of the quick pick: the launch's toasts would cover the editor.
+    await rig.clearToasts();
     await runCommand(rig.workbench, 'Browser Debug: Launch Browser');
     const recent = rig.workbench.locator('.quick-input-list .monaco-list-row', { hasText: `${rig.origin}/index.html` });
     await recent.first().waitFor({ timeout: 20_000 });
@@ -74,9 +76,6 @@ describe('VS Code UI: first minute (walkthrough, Launch Browser, stable paths) a
   });
 
   it('errors show in Problems, a click opens their source line, and they show in the dashboard (picture)', async () => {
-    // The picture is of Problems: the launch's toast would cover it.
-    await runCommand(rig.workbench, 'Notifications: Clear All Notifications');
-    await rig.workbench.locator('.notification-toast').first().waitFor({ state: 'hidden', timeout: 20_000 });
     await runCommand(rig.workbench, 'View: Focus Problems', 'Focus on Problems View');
     const problem = rig.workbench.locator('.markers-panel .monaco-list-row', { hasText: 'plain failure' }).first();
     await problem.waitFor({ timeout: 30_000 });
@@ -85,6 +84,11 @@ describe('VS Code UI: first minute (walkthrough, Launch Browser, stable paths) a
     await source.waitFor({ timeout: 20_000 });
     await rig.workbench.locator('.editor-instance .squiggly-error').first().waitFor({ timeout: 20_000 });
     assert.match((await problem.textContent()) ?? '', /Uncaught Error: plain failure.*Ln 3, Col 9/);
+    // Opening a script wakes VS Code's JavaScript support: its progress in the status bar goes first.
+    await rig.workbench
+      .locator('.statusbar-item', { hasText: 'Activating Extensions' })
+      .first()
+      .waitFor({ state: 'hidden', timeout: 30_000 });
     await picture('problems.png');
     await source.hover();
     await source.locator('.tab-actions .action-label').first().click();
@@ -117,6 +121,10 @@ describe('VS Code UI: first minute (walkthrough, Launch Browser, stable paths) a
     await picture('mcp-servers.png', { quickInput: true });
     assert.match((await server.textContent()) ?? '', /Browser Debug.*Running/);
     await rig.workbench.keyboard.press('Escape');
+    // Start Server showed its output in the panel: the next pictures are of the dashboard and the walkthrough.
+    if (await rig.workbench.locator('.part.panel').first().isVisible())
+      await runCommand(rig.workbench, 'View: Toggle Panel Visibility');
+    await rig.workbench.locator('.part.panel').first().waitFor({ state: 'hidden', timeout: 20_000 });
     // Copilot Chat cannot run offline here: an MCP client makes the call Copilot would make.
     await runCommand(rig.workbench, 'Browser Debug: Open Dashboard');
     const dashboard = await frameWith(rig.workbench, '#app vscode-tabs', 'the dashboard');

@@ -43,6 +43,8 @@ export interface MarketplaceRig {
   /** Saves a README picture of the workbench once it has settled (support/settledPicture.ts). */
   picture(name: string, options?: PictureOptions): Promise<Buffer>;
   toast(text: string | RegExp): Locator;
+  /** Clears the notifications, so that none covers the next picture. */
+  clearToasts(): Promise<void>;
   /** A step of the walkthrough. */
   step(title: string): Locator;
   stepDone(title: string): Promise<boolean>;
@@ -60,6 +62,10 @@ export function marketplaceRig(): MarketplaceRig {
   rig.picture = (name: string, options?: PictureOptions) =>
     settledPicture(rig.workbench, join(PICTURES, name), options);
   rig.toast = (text: string | RegExp) => rig.workbench.locator('.notification-toast', { hasText: text }).first();
+  rig.clearToasts = async () => {
+    await runCommand(rig.workbench, 'Notifications: Clear All Notifications');
+    await rig.workbench.locator('.notification-toast').first().waitFor({ state: 'hidden', timeout: 20_000 });
+  };
   rig.step = (title: string) => rig.workbench.locator('.getting-started-step', { hasText: title }).first();
   // The step's check mark (`data-done-step-id`) gets the class "complete" when its completion event fires.
   rig.stepDone = async (title: string) =>
