@@ -15,6 +15,7 @@ import {
   waitForExtensionConnector,
   type CodeServer,
 } from './codeServer';
+import { settledPicture, type PictureOptions } from './settledPicture';
 import { copyWorkspace, ROOT } from './suiteBuild';
 import { ARTIFACTS, runCommand } from './uiRig';
 
@@ -39,9 +40,11 @@ export interface MarketplaceRig {
   origin: string;
   /** The extension's global storage folder. */
   storage: string;
-  /** Saves a README picture of the workbench. */
-  picture(name: string): Promise<Buffer>;
+  /** Saves a README picture of the workbench once it has settled (support/settledPicture.ts). */
+  picture(name: string, options?: PictureOptions): Promise<Buffer>;
   toast(text: string | RegExp): Locator;
+  /** Clears the notifications, so that none covers the next picture. */
+  clearToasts(): Promise<void>;
   /** A step of the walkthrough. */
   step(title: string): Locator;
   stepDone(title: string): Promise<boolean>;
@@ -56,8 +59,13 @@ export interface MarketplaceRig {
  */
 export function marketplaceRig(): MarketplaceRig {
   const rig = {} as MarketplaceRig;
-  rig.picture = (name: string) => rig.workbench.screenshot({ path: join(PICTURES, name) });
+  rig.picture = (name: string, options?: PictureOptions) =>
+    settledPicture(rig.workbench, join(PICTURES, name), options);
   rig.toast = (text: string | RegExp) => rig.workbench.locator('.notification-toast', { hasText: text }).first();
+  rig.clearToasts = async () => {
+    await runCommand(rig.workbench, 'Notifications: Clear All Notifications');
+    await rig.workbench.locator('.notification-toast').first().waitFor({ state: 'hidden', timeout: 20_000 });
+  };
   rig.step = (title: string) => rig.workbench.locator('.getting-started-step', { hasText: title }).first();
   // The step's check mark (`data-done-step-id`) gets the class "complete" when its completion event fires.
   rig.stepDone = async (title: string) =>
