@@ -34,7 +34,7 @@ export async function forkAgent<Q, R>(script: string, env: Record<string, string
     else take()?.done(message);
   });
   const end = (error: Error) => {
-    exited = error;
+    exited ??= error;
     take()?.fail(error);
   };
   child.on('error', (error) => end(new Error(`Agent ${name} could not run: ${error.message}`)));
