@@ -17,6 +17,7 @@ import { installPeer, peerUid, PEER_VERSION, startPeer } from './chromeDevtoolsM
 import { runBench, startConnector } from './connectorProcess';
 import { FRAMES, startFramePages } from './framePages';
 import { toolText } from './toolText';
+import { ourRef } from './ourClient';
 
 const RUNS = Number(process.env.BENCH_ACT_RUNS ?? 30);
 /** take_snapshot calls per page: each reads the whole page, so a few suffice. */
@@ -121,14 +122,7 @@ function ours(client: Client): Side {
     name: 'Browser Debug',
     navigate: async (url) => void (await toolText(client, 'navigate_to_url', { url })),
     snapshot: () => toolText(client, 'take_snapshot', {}),
-    ref: (snapshot, pattern) => {
-      const ref = snapshot
-        .split('\n')
-        .find((line) => pattern.test(line))
-        ?.match(/^\s*(e\d+) /)?.[1];
-      if (!ref) throw new Error(`Browser Debug: no ref for ${pattern}`);
-      return ref;
-    },
+    ref: ourRef,
     click: async (ref) => void (await toolText(client, 'click', { ref })),
     fill: async (ref, value) => void (await toolText(client, 'fill', { ref, value })),
   };

@@ -7,7 +7,6 @@
  *   hover (pointer moves and the settle wait), take_snapshot (the accessibility tree, page work).
  * Usage: npm run bench:agents:stages   (prints figures; not a test). BENCH_STAGE_CALLS sets calls per agent (20).
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { startActApp } from '../test/e2e/support/actAppServer';
 import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
@@ -16,54 +15,25 @@ import { runBench, startConnector } from './connectorProcess';
 import { median } from './median';
 import { cpuBetween, load1, watchCpu } from './cpuSampler';
 import { STAGES, type Stage } from './agentStageList';
-import type { FromAgent, ToAgent } from './stageAgent';
+import { forkAgent, type AgentProcess } from './agentProcess';
 
 const CALLS = Number(process.env.BENCH_STAGE_CALLS ?? 20);
 const COUNTS = (process.env.BENCH_STAGE_AGENTS ?? '1,4').split(',').map(Number);
 
-interface Agent {
-  child: ChildProcess;
-  next(): Promise<FromAgent>;
-}
+/** An agent in its own process (stageAgent.ts): asked a stage's name, it answers the times of its calls. */
+type Agent = AgentProcess<string, number[]>;
 
-/** An agent in its own process (stageAgent.ts), once it opened its tab and took its first snapshot. */
-async function agent(port: number, url: string): Promise<Agent> {
-  const child = fork(resolve(__dirname, 'stageAgent.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, PORT: String(port), URL: url, CALLS: String(CALLS) },
-  });
-  const queue: FromAgent[] = [];
-  const waiting: ((message: FromAgent) => void)[] = [];
-  child.on('message', (message: FromAgent) => (waiting.shift() ?? ((m) => queue.push(m)))(message));
-  const next = () =>
-    new Promise<FromAgent>((done, fail) => {
-      const ready = queue.shift();
-      if (ready) return done(ready);
-      waiting.push(done);
-      child.once('exit', (code) => fail(new Error(`a stage agent exited (${code})`)));
-    });
-  await next();
-  return { child, next };
-}
+/** An agent once it opened its tab and took its first snapshot. */
+const agent = (port: number, url: string): Promise<Agent> =>
+  forkAgent(resolve(__dirname, 'stageAgent.ts'), { PORT: String(port), URL: url, CALLS: String(CALLS) });
 
 /** `CALLS` calls of one stage per agent, the agents at once; the per-call times of all agents. */
 async function timeStage(agents: Agent[], stage: Stage): Promise<number[]> {
-  for (const one of agents) one.child.send({ type: 'stage', name: stage.name } satisfies ToAgent);
-  const replies = await Promise.all(agents.map((one) => one.next()));
-  return replies.flatMap((reply) => (reply.type === 'times' ? reply.times : []));
+  return (await Promise.all(agents.map((one) => one.ask(stage.name)))).flat();
 }
 
 /** Ends each agent's session (its tab closes) and waits for its process to exit. */
-const closeAll = (agents: Agent[]) =>
-  Promise.all(
-    agents.map(
-      (one) =>
-        new Promise((done) => {
-          one.child.once('exit', done);
-          one.child.send({ type: 'close' } satisfies ToAgent);
-        }),
-    ),
-  );
+const closeAll = (agents: Agent[]) => Promise.all(agents.map((one) => one.close()));
 
 async function main(): Promise<void> {
   const chromium = chromiumPath();

@@ -1,6 +1,6 @@
 /**
- * CPU time per process for a bench round (issue 32): the bench's own process (MCP clients and the fixture
- * server), the connector, and every process of one Chromium (browser, GPU, utilities, the extension's
+ * CPU time per process for a bench round (issue 32): the bench's own process (the fixture server), its MCP
+ * clients' processes (one per agent), the connector, and every process of one Chromium (browser, GPU, utilities, the extension's
  * service worker process, each page renderer), read from /proc/<pid>/stat (utime + stime) before and after.
  * Linux only: elsewhere it reports nothing. A process that exits during the round loses its last slice, so
  * sample before tabs close.
@@ -114,12 +114,12 @@ export function watchCpu(connectorPid: number | undefined, profile: string): Cpu
       };
       const procs = allProcs();
       const own = procs.find((proc) => proc.pid === process.pid);
-      if (own) add(own.pid, 'bench (MCP clients, site)', own.cpuMs);
+      if (own) add(own.pid, 'bench (site)', own.cpuMs);
       const connector = procs.find((proc) => proc.pid === connectorPid);
       if (connector) add(connector.pid, 'connector', connector.cpuMs);
       const inTree = new Set(chromiumTree(procs));
       for (const proc of procs) if (inTree.has(proc.pid)) add(proc.pid, kindOf(proc.cmdline), proc.cpuMs);
-      // The bench's other Node children: MCP clients in processes of their own (bench:agents:stages).
+      // The bench's other Node children: MCP clients in processes of their own (agentProcess.ts).
       for (const proc of procs)
         if (
           proc.ppid === process.pid &&

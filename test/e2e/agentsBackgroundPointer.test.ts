@@ -64,4 +64,32 @@ describe("many agents: hover and drag in an agent's background tab (real Chromiu
     );
     await assertHumanActive();
   });
+
+  it("a hover's settle wait checks the quiet page in two CDP round trips (each passes Chrome's UI thread)", async () => {
+    // Counts the worker's chrome.debugger calls during one hover, by method; the settle wait's as 'settle'.
+    await rig.browser.worker.evaluate(() => {
+      const original = chrome.debugger.sendCommand.bind(chrome.debugger);
+      const counts: Record<string, number> = {};
+      Object.assign(globalThis, { cdpCounts: counts, cdpOriginal: original });
+      chrome.debugger.sendCommand = ((target: chrome.debugger.Debuggee, method: string, params?: object) => {
+        const expression = String((params as { expression?: unknown } | undefined)?.expression ?? '');
+        const key = expression.includes('browser-debug.domWatch') ? 'settle' : method;
+        counts[key] = (counts[key] ?? 0) + 1;
+        return original(target, method, params);
+      }) as typeof chrome.debugger.sendCommand;
+    });
+    const hover = await agent.tool('hover', { ref: refIn(snapshot, /button "Track order"/) });
+    const counts = await rig.browser.worker.evaluate(() => {
+      const { cdpCounts, cdpOriginal } = globalThis as unknown as {
+        cdpCounts: Record<string, number>;
+        cdpOriginal: typeof chrome.debugger.sendCommand;
+      };
+      chrome.debugger.sendCommand = cdpOriginal;
+      return cdpCounts;
+    });
+    assert.equal(hover.isError, false, hover.text);
+    console.log(`      CDP round trips in one hover: ${JSON.stringify(counts)}`);
+    assert.equal(counts.settle, 2, JSON.stringify(counts));
+    await assertHumanActive();
+  });
 });

@@ -97,7 +97,7 @@ async function refuseCovered(session: Acting, backendNodeId: number, point: Poin
       return '<' + el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '') + '>';
     }`,
   });
-  await releaseObjects(send, [target, other]);
+  releaseObjects(send, [target, other]);
   if (result.value)
     throw new CommandError(
       'COVERED',

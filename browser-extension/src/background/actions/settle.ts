@@ -14,18 +14,27 @@ export interface Settled {
   busy: boolean;
 }
 
+const TIMER_SLACK_MS = 2;
+
 /** Where the page keeps its DOM watch while an action settles: a symbol, so the page's own names are untouched. */
 const WATCH = "Symbol.for('browser-debug.domWatch')";
 
 /**
  * Resolves after `quietMs` without DOM mutations in the page, or after `capMs`. The page only notes when it last
  * changed (a MutationObserver, no timers); the waiting happens here in the worker, since an agent's tab is a
- * background tab, whose page timers Chrome throttles to one wake-up a second.
+ * background tab, whose page timers Chrome throttles to one wake-up a second (and whose animation frames do not
+ * run), so a wait inside the page would take a second. Each CDP round trip passes Chrome's UI thread, the
+ * busiest with many agents: a quiet page costs two (install the watch; read it, which also removes it once
+ * quiet), and each mutation-busy read one more. Returns the number of round trips.
  */
-async function domQuiet(send: Send, quietMs: number, capMs: number): Promise<unknown> {
+export async function domQuiet(send: Send, quietMs: number, capMs: number): Promise<number> {
   const deadline = Date.now() + capMs;
-  const evaluate = (expression: string) =>
-    send<{ result?: { value?: unknown } }>('Runtime.evaluate', { expression, returnByValue: true });
+  let trips = 0;
+  const evaluate = (expression: string) => {
+    trips++;
+    return send<{ result?: { value?: unknown } }>('Runtime.evaluate', { expression, returnByValue: true });
+  };
+  let removed = false;
   try {
     await evaluate(`(() => {
       globalThis[${WATCH}]?.observer.disconnect();
@@ -33,20 +42,38 @@ async function domQuiet(send: Send, quietMs: number, capMs: number): Promise<unk
       watch.observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
       globalThis[${WATCH}] = watch;
     })()`);
-    for (;;) {
-      const quietFor = Number((await evaluate(`performance.now() - globalThis[${WATCH}].last`)).result?.value);
-      // A navigation destroys the context the watch lives in: that ends the wait too.
-      if (!Number.isFinite(quietFor) || quietFor >= quietMs) return;
+    // The watch was just made: the page has been quiet for no time yet.
+    for (let quietFor = 0; ;) {
       const wait = Math.min(quietMs - quietFor, deadline - Date.now());
-      if (wait <= 0) return;
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (wait <= 0) return trips;
+      // A timer may fire a millisecond early by the page's clock: the slack spares a read that would only say so.
+      await new Promise((resolve) => setTimeout(resolve, wait + TIMER_SLACK_MS));
+      quietFor = Number((await evaluate(readWatch(quietMs))).result?.value);
+      // A navigation destroys the context the watch lives in (and the watch with it): that ends the wait too.
+      if (!Number.isFinite(quietFor) || quietFor >= quietMs) {
+        removed = true;
+        return trips;
+      }
     }
   } catch {
-    return;
+    return trips;
   } finally {
-    void evaluate(`globalThis[${WATCH}]?.observer.disconnect(); delete globalThis[${WATCH}];`).catch(() => undefined);
+    if (!removed)
+      void evaluate(`globalThis[${WATCH}]?.observer.disconnect(); delete globalThis[${WATCH}];`).catch(() => undefined);
   }
 }
+
+/**
+ * How long the page has been quiet; once it is `quietMs` or more, the watch is removed in the same evaluation.
+ * No watch (a new document) reads as undefined, which ends the wait.
+ */
+const readWatch = (quietMs: number) => `(() => {
+  const watch = globalThis[${WATCH}];
+  if (!watch) return undefined;
+  const quietFor = performance.now() - watch.last;
+  if (quietFor >= ${quietMs}) { watch.observer.disconnect(); delete globalThis[${WATCH}]; }
+  return quietFor;
+})()`;
 
 /** Resolves once `check` holds after one of `events` (from the page or any child target), or after `capMs`. */
 function until(session: ActionSession, check: () => boolean, capMs: number, events: string[]): Promise<void> {
