@@ -87,6 +87,25 @@ describe("the console of a page's service and shared workers, while the tab has 
     assert.match(answer.text, new RegExp(`\\[shared worker ${app.origin}/shared\\.js\\] shared worker connected`));
   });
 
+  it('finds a shared worker the page starts while the session is open, at the next command on the tab', async () => {
+    const answered = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const late = new SharedWorker('shared.js?late');
+          late.port.onmessage = (event) => resolve(String(event.data));
+          late.port.start();
+        }),
+    );
+    assert.equal(answered, 'shared ok');
+    assert.equal((await rig.tool('take_snapshot')).isError, false);
+    const late = () =>
+      logsWith('shared worker connected', '&context=shared_worker').then((found) =>
+        found.filter((log) => log.context.url === `${app.origin}/shared.js?late`),
+      );
+    await until(async () => (await late()).length > 0, 10_000, "the late shared worker's replayed log");
+    assert.equal(await ownWorkers(), 3, 'the service worker and both shared workers');
+  });
+
   it("lets the service and shared workers go when the tab's session ends (the idle detach)", async () => {
     await until(async () => (await workerState(rig.browser.worker)).debugger.attached === 0, 30_000, 'idle detach');
     await until(async () => (await ownWorkers()) === 0, 5000, 'the service worker let go');

@@ -1,4 +1,4 @@
-import { onSessionStarted } from '../debuggerSession';
+import { onSessionStarted, onSessionUsed } from '../debuggerSession';
 import { isInScope } from '../scope';
 import { settings } from '../settings';
 import { heldWorker, meetSharedWorker } from './ownWorkerSessions';
@@ -10,14 +10,24 @@ import { heldWorker, meetSharedWorker } from './ownWorkerSessions';
  * the origin of one of the tab's documents, in scope, is attached on its own (ownWorkerSessions.ts checks it
  * is a shared worker) and its console filed under the tab. A shared worker serves every page of its origin,
  * so it is filed under each such tab with a session, as service-worker fetches are. Looked for when the
- * session opens and after each load of the tab's page while it is open (a page starts its workers as it loads).
+ * session opens, at each command that takes it, and after each load of the tab's page while it is open.
  */
 export function listenForSharedWorkers(): void {
-  onSessionStarted((tabId) => void findSharedWorkers(tabId));
+  onSessionStarted(scan);
+  onSessionUsed(scan);
   chrome.debugger.onEvent.addListener((source, method) => {
     if (method === 'Page.loadEventFired' && source.tabId !== undefined && source.sessionId === undefined)
-      void findSharedWorkers(source.tabId);
+      scan(source.tabId);
   });
+}
+
+/** Tabs being scanned now: a scan asked for meanwhile is not started twice. */
+const scanning = new Set<number>();
+
+function scan(tabId: number): void {
+  if (scanning.has(tabId)) return;
+  scanning.add(tabId);
+  void findSharedWorkers(tabId).finally(() => scanning.delete(tabId));
 }
 
 async function findSharedWorkers(tabId: number): Promise<void> {
