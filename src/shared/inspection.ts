@@ -103,8 +103,10 @@ export const elementInspectionSchema = z.object({
   selector: text(4000),
   /** How many elements the caller's selector matched (the first is inspected). */
   matches: z.number().int().optional(),
-  /** The out-of-process iframe (its URL) where a selector the page did not match found the element. */
+  /** The iframe (its URL) where a selector the top document did not match found the element. */
   frame: text(4000).optional(),
+  /** The host (`tag#id`) of the open shadow root where a selector the top document did not match found it. */
+  shadowHost: text(500).optional(),
   box: elementBoxSchema.optional(),
   visible: z.boolean(),
   hiddenReasons: z.array(text(500)).max(20),

@@ -45,6 +45,51 @@ describe('a cross-origin iframe, like the top page: selectors, dialogs and the w
     );
   });
 
+  it('inspects by a CSS selector that only the same-origin frame matches, with its cascade, and names the frame', async () => {
+    const answer = await rig.tool('inspect_element', { selector: '.same-note' });
+    assert.equal(answer.isError, false, answer.text);
+    const head = answer.text.slice(0, 800);
+    assert.match(answer.text, /<p> [^\n]*; selector: #same-note/, head);
+    assert.match(answer.text, new RegExp(`\\nIn the frame ${site.origin}/more-same\\.html\\n`), head);
+    // The box is in the tab's viewport: the frame's content box plus the element's place in the frame.
+    const expected = await page.evaluate(() => {
+      const frame = document.getElementById('more-same') as HTMLIFrameElement;
+      const outer = frame.getBoundingClientRect();
+      const style = getComputedStyle(frame);
+      const inner = frame.contentDocument!.getElementById('same-note')!.getBoundingClientRect();
+      return {
+        x: outer.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft) + inner.left,
+        y: outer.top + parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop) + inner.top,
+      };
+    });
+    const box = /Box: [\d.]+×[\d.]+ at \(([\d.-]+), ([\d.-]+)\)/.exec(answer.text);
+    assert.ok(box, head);
+    assert.ok(
+      Math.abs(Number(box[1]) - expected.x) <= 1 && Math.abs(Number(box[2]) - expected.y) <= 1,
+      `${box[0]} vs ${JSON.stringify(expected)}`,
+    );
+    assert.match(
+      answer.text,
+      /\.same-note — http:\/\/127\.0\.0\.1:\d+\/more-same\.html:\d+\n {2}✓ color: rgb\(0, 100, 0\)/,
+    );
+  });
+
+  it('inspects by a CSS selector that only an open shadow root matches, and names its host; a closed root is not searched', async () => {
+    const answer = await rig.tool('inspect_element', { selector: '.card-note' });
+    assert.equal(answer.isError, false, answer.text);
+    assert.match(answer.text, /\nIn the open shadow root of <div#card-host>\n/, answer.text.slice(0, 800));
+    assert.match(answer.text, /✓ color: rgb\(0, 0, 130\)/, answer.text);
+    assert.equal(
+      await page.evaluate(
+        () => getComputedStyle(document.getElementById('card-host')!.shadowRoot!.querySelector('p')!).color,
+      ),
+      'rgb(0, 0, 130)',
+    );
+    const closed = await rig.tool('inspect_element', { selector: '.closed-note' });
+    assert.equal(closed.isError, true, closed.text);
+    assert.match(closed.text, /No element matches '\.closed-note'/);
+  });
+
   it('answers a selector that matches in no document with a clear error', async () => {
     const answer = await rig.tool('inspect_element', { selector: '.nowhere-at-all' });
     assert.equal(answer.isError, true, answer.text);

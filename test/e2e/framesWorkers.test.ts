@@ -7,7 +7,7 @@ import { startFramesApp, type FramesApp } from './support/framesApp';
 
 type Entry = Record<string, any>;
 
-describe("the console of a page's service worker, while the tab has a debugger session (#33)", function () {
+describe("the console of a page's service and shared workers, while the tab has a debugger session (#33)", function () {
   this.timeout(120_000);
   const rig = actRig();
   let app: FramesApp;
@@ -53,9 +53,14 @@ describe("the console of a page's service worker, while the tab has a debugger s
     assert.deepEqual(served!.context, { kind: 'service_worker', url: `${app.origin}/sw.js` });
     assert.match(String(served!.source), /\/sw\.js:6:\d+$/);
     assert.equal(served!.tabId, top.tabId);
-    assert.equal(await ownWorkers(), 1);
-    // A shared worker is not among the tab session's children, so it is not met (docs/decisions.md).
-    assert.deepEqual(await logsWith('shared worker connected'), []);
+    // The shared worker is not among the tab session's children: it is found in chrome.debugger.getTargets().
+    const shared = () => logsWith('shared worker connected', '&context=shared_worker');
+    await until(async () => (await shared()).length > 0, 10_000, "the shared worker's replayed log");
+    const [connected] = await shared();
+    assert.deepEqual(connected!.context, { kind: 'shared_worker', url: `${app.origin}/shared.js` });
+    assert.match(String(connected!.source), /\/shared\.js:3:\d+$/);
+    assert.equal(connected!.tabId, top.tabId);
+    assert.equal(await ownWorkers(), 2, 'the service worker and the shared worker');
 
     // Logged while attached: arrives live, and the MCP answer names the worker inside the page-data fence.
     await page.evaluate(() => fetch('sw-data.json', { cache: 'no-store' }).then((response) => response.text()));
@@ -68,7 +73,40 @@ describe("the console of a page's service worker, while the tab has a debugger s
     );
   });
 
-  it("lets the service worker go when the tab's session ends (the idle detach)", async () => {
+  it('files what the shared worker logs live, and the MCP answer names it', async () => {
+    // An action keeps the tab's session open; then a second connection from the page logs again, while attached.
+    assert.equal((await rig.tool('take_snapshot')).isError, false);
+    await page.evaluate(() => new SharedWorker('shared.js').port.start());
+    await until(
+      async () => (await logsWith('shared worker connected', '&context=shared_worker')).length >= 2,
+      10_000,
+      'the live log',
+    );
+    const answer = await rig.tool('get_console_logs', { context: 'shared_worker' });
+    assert.equal(answer.isError, false, answer.text);
+    assert.match(answer.text, new RegExp(`\\[shared worker ${app.origin}/shared\\.js\\] shared worker connected`));
+  });
+
+  it('finds a shared worker the page starts while the session is open, at the next command on the tab', async () => {
+    const answered = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const late = new SharedWorker('shared.js?late');
+          late.port.onmessage = (event) => resolve(String(event.data));
+          late.port.start();
+        }),
+    );
+    assert.equal(answered, 'shared ok');
+    assert.equal((await rig.tool('take_snapshot')).isError, false);
+    const late = () =>
+      logsWith('shared worker connected', '&context=shared_worker').then((found) =>
+        found.filter((log) => log.context.url === `${app.origin}/shared.js?late`),
+      );
+    await until(async () => (await late()).length > 0, 10_000, "the late shared worker's replayed log");
+    assert.equal(await ownWorkers(), 3, 'the service worker and both shared workers');
+  });
+
+  it("lets the service and shared workers go when the tab's session ends (the idle detach)", async () => {
     await until(async () => (await workerState(rig.browser.worker)).debugger.attached === 0, 30_000, 'idle detach');
     await until(async () => (await ownWorkers()) === 0, 5000, 'the service worker let go');
   });

@@ -12,11 +12,30 @@ export type SharedDebugger = <T>(work: (send: Send) => Promise<T>) => Promise<T>
 const shared = new Map<number, SharedDebugger>();
 
 const ended = new Set<(tabId: number) => void>();
+const started = new Set<(tabId: number) => void>();
+const used = new Set<(tabId: number) => void>();
 
 /** The action session announces (or, with undefined, withdraws) its open debugger on a tab. */
 export function shareSession(tabId: number, session: SharedDebugger | undefined): void {
-  if (session) shared.set(tabId, session);
-  else if (shared.delete(tabId)) for (const listener of [...ended]) listener(tabId);
+  if (session) {
+    shared.set(tabId, session);
+    for (const listener of [...started]) listener(tabId);
+  } else if (shared.delete(tabId)) for (const listener of [...ended]) listener(tabId);
+}
+
+/** Called each time a tab's action session opens (its debugger attached, before its domains are on). */
+export function onSessionStarted(listener: (tabId: number) => void): void {
+  started.add(listener);
+}
+
+/** Called each time a command takes a tab's action session that was open already (each tool call on the tab). */
+export function onSessionUsed(listener: (tabId: number) => void): void {
+  used.add(listener);
+}
+
+/** The action session tells its listeners that a command took it again. */
+export function sessionUsed(tabId: number): void {
+  for (const listener of [...used]) listener(tabId);
 }
 
 /** Called each time a tab's action session ends, however it ended (idle detach, the bar closed, the tab gone). */

@@ -26,6 +26,7 @@ import { loadSettings, onSettingsChanged, settings } from './settings';
 import { remoteOrigins, scopePatterns } from './scope';
 import { tabRecorder } from './recordings/recordingCommands';
 import { primeTabs } from './tabsState';
+import { listenForSharedWorkers } from './workers/sharedWorkers';
 import { listenToWorkers } from './workers/workerConsole';
 import { reloadIfNewer, type VersionCheck } from './selfReload';
 
@@ -78,6 +79,7 @@ watchNavigation(
 );
 listenToRelays(sink, network);
 listenToWorkers((events, tabId) => sink.accept(events, tabId));
+listenForSharedWorkers();
 chrome.runtime.onMessage.addListener((message: ExtensionMessage, sender, respond) => {
   void handleMessage(message, { sink, link, outbox, remote, sender }).then(respond);
   return true;

@@ -91,7 +91,8 @@ export class EntryLocator {
    * The entry's location and frames, mapped. Settles within MAP_DEADLINE_MS whatever the network does
    * (a fetch that never settles must not hold a detail answer or a jump): then unmapped, tried again later.
    */
-  private async map(entry: LocatableEntry & { url?: string }): Promise<EntryLocation> {
+  private async map(entry: PagedEntry): Promise<EntryLocation> {
+    const page = pageOf(entry);
     const frames = framesOf(entry);
     const source = rawLocation({ source: entry.source });
     const unmapped = (): EntryLocation => ({
@@ -100,10 +101,10 @@ export class EntryLocator {
       totalFrames: frames.length,
     });
     const mapping = (async (): Promise<EntryLocation> => {
-      const bundles = await this.bundlesOf(entry, frames);
+      const bundles = await this.bundlesOf(entry.source, page, frames);
       const [mappedSource, mapped] = await Promise.all([
-        source ? this.mapper.mapFrame(source, bundles, entry.url) : undefined,
-        this.mapper.mapFrames(frames.slice(0, MAX_FRAMES), bundles, entry.url),
+        source ? this.mapper.mapFrame(source, bundles, page) : undefined,
+        this.mapper.mapFrames(frames.slice(0, MAX_FRAMES), bundles, page),
       ]);
       return { at: pickLocation(mappedSource, mapped), frames: mapped, totalFrames: frames.length };
     })();
@@ -122,14 +123,17 @@ export class EntryLocator {
    * Scripts that may eval the entry's modules (webpack eval devtools): the fetchable scripts of its own
    * stack, else its page's scripts. Empty when no frame is an eval'd module.
    */
-  private async bundlesOf(entry: { source?: string; url?: string }, frames: readonly StackFrame[]): Promise<string[]> {
-    const urls = [
-      entry.source ? rawLocation({ source: entry.source })?.url : undefined,
-      ...frames.map((frame) => frame.url),
-    ].filter((url): url is string => url !== undefined);
+  private async bundlesOf(
+    source: string | undefined,
+    page: string | undefined,
+    frames: readonly StackFrame[],
+  ): Promise<string[]> {
+    const urls = [source ? rawLocation({ source })?.url : undefined, ...frames.map((frame) => frame.url)].filter(
+      (url): url is string => url !== undefined,
+    );
     if (!urls.some(isEvalModuleUrl)) return [];
     const scripts = [...new Set(urls.filter((url) => /^https?:/.test(url)))];
-    return scripts.length || !entry.url ? scripts : this.mapper.pageScripts(entry.url);
+    return scripts.length || !page ? scripts : this.mapper.pageScripts(page);
   }
 
   private stale(location: EntryLocation, now: number): boolean {
@@ -146,6 +150,18 @@ export class EntryLocator {
     else this.unmappedAt.set(location, Date.now());
     if (this.done.size > this.maxEntries) this.done.delete(this.done.keys().next().value!);
   }
+}
+
+/** An entry with the page it came from: its own URL, or (a frame's or worker's capture) its context's. */
+type PagedEntry = LocatableEntry & { url?: string; context?: { url: string } };
+
+/**
+ * The page whose origin and addresses decide what may be fetched to map an entry (trust/fetchTargets): the top
+ * page's URL, or for a capture made in a frame or worker (filed with no page URL) the frame's or worker's URL
+ * as the browser reported it, so its scripts map as the top page's do.
+ */
+function pageOf(entry: PagedEntry): string | undefined {
+  return entry.url ?? entry.context?.url;
 }
 
 /** What an entry points at: its source and its first frames (or stack text). */

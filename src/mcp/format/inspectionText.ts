@@ -79,6 +79,7 @@ export function inspectionText(inspection: ElementInspection, maxChars = DEFAULT
   const head = [
     `${who}${matches}; selector: ${inspection.selector}`,
     ...(inspection.frame ? [`In the frame ${inspection.frame}`] : []),
+    ...(inspection.shadowHost ? [`In the open shadow root of <${inspection.shadowHost}>`] : []),
     boxLine(inspection.box),
     inspection.visible ? 'Visible.' : `Not visible: ${inspection.hiddenReasons.join('; ')}.`,
     ...componentLines(inspection.components),

@@ -42,4 +42,13 @@ describe('inspect_element text', () => {
     assert.doesNotMatch(text, /more rule/);
     assert.match(text, /^ {2}✗ margin: 0 auto \(overridden\)$/m);
   });
+
+  it('names where a selector the top document did not match found the element: a frame, an open shadow root in it', () => {
+    const text = inspectionText({ ...inspection(1), frame: 'http://x/pay.html', shadowHost: 'div#card-host' });
+    assert.match(
+      text,
+      /^div\.card$|selector: div\.card\nIn the frame http:\/\/x\/pay\.html\nIn the open shadow root of <div#card-host>\n/,
+    );
+    assert.doesNotMatch(inspectionText(inspection(1)), /In the (frame|open shadow root)/);
+  });
 });

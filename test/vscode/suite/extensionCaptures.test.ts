@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ConsoleEntry } from '../../../src/vscode/captureFeed';
-import { hostRig, until } from './hostRig';
+import type { AddressInfo } from 'node:net';
+import { hostRig, serveWorkspace, until } from './hostRig';
 
 describe('Browser Debug in VS Code: captures in the views, the editor and the Problems panel', () => {
   const rig = hostRig();
@@ -145,5 +146,68 @@ describe('Browser Debug in VS Code: captures in the views, the editor and the Pr
     await vscode.commands.executeCommand('browserDebug.clearCapturedData');
     await until(() => vscode.languages.getDiagnostics(uri).length === 0, 10_000, 'diagnostics cleared');
     assert.equal(rig.app.feed.console.length, 0);
+  });
+
+  it('shows errors thrown in same- and cross-origin frames and in a worker at their workspace lines, as the top page’s (#33)', async () => {
+    // A second origin (another port) serves the same workspace: the cross-origin frame's bundle and its map.
+    const other = await serveWorkspace(rig.folder);
+    try {
+      const otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+      const bundle = readFileSync(join(rig.folder, 'dist', 'bundle.js'), 'utf8').split('\n');
+      const line = bundle.findIndex((text) => text.includes('throw new Error(reason)')) + 1;
+      const column = bundle[line - 1]!.indexOf('throw') + 1;
+      const now = Date.now();
+      // As the relay files a subframe's errors: no page URL, the frame in `context` (capturePort.ts inFrame).
+      const thrown = (message: string, url: string, at: [number, number], context: object) => ({
+        type: 'console-error',
+        message,
+        errorKind: 'uncaught',
+        timestamp: now + 1,
+        tabId: 31,
+        source: `${url}:${at[0]}:${at[1]}`,
+        stack: `Error: ${message}\n    at ${url}:${at[0]}:${at[1]}`,
+        frames: [{ url, line: at[0], column: at[1] }],
+        context,
+      });
+      rig.browser.send([
+        {
+          type: 'page-navigated',
+          url: `${rig.origin}/index.html?frames`,
+          title: 'Frames',
+          tabId: 31,
+          pageLoadId: 'frames-load',
+          timestamp: now,
+        },
+        thrown('Uncaught Error: same-origin frame', `${rig.origin}/plain.js`, [3, 9], {
+          kind: 'frame',
+          url: `${rig.origin}/slow.html`,
+        }),
+        thrown('Uncaught Error: cross-origin frame', `${otherOrigin}/dist/bundle.js`, [line, column], {
+          kind: 'frame',
+          url: `${otherOrigin}/index.html`,
+        }),
+        thrown('Uncaught Error: worker', `${rig.origin}/slow.js`, [1, 1], {
+          kind: 'worker',
+          url: `${rig.origin}/slow.js`,
+        }),
+      ]);
+      const plain = vscode.Uri.file(join(rig.folder, 'plain.js'));
+      const app = vscode.Uri.file(join(rig.folder, 'src', 'app.ts'));
+      const worker = vscode.Uri.file(join(rig.folder, 'slow.js'));
+      const at = (uri: vscode.Uri) =>
+        vscode.languages.getDiagnostics(uri).map((item) => `${item.message} @${item.range.start.line}`);
+      await until(
+        () => at(plain).length + at(app).length + at(worker).length === 3,
+        15_000,
+        'the three frame and worker problems',
+      );
+      assert.deepEqual(at(plain), ['Uncaught Error: same-origin frame @2']);
+      assert.deepEqual(at(app), ['Uncaught Error: cross-origin frame @3'], 'mapped through the other origin’s map');
+      assert.deepEqual(at(worker), ['Uncaught Error: worker @0']);
+      await vscode.commands.executeCommand('browserDebug.clearCapturedData');
+      await until(() => at(plain).length + at(app).length === 0, 10_000, 'diagnostics cleared');
+    } finally {
+      other.close();
+    }
   });
 });

@@ -54,7 +54,7 @@ export async function fakeBrowser(port: number): Promise<FakeBrowser> {
 }
 
 /** Serves the fixture workspace, as the developer's dev server would. */
-function serveWorkspace(folder: string): Promise<Server> {
+export function serveWorkspace(folder: string): Promise<Server> {
   const server = createServer((req, res) => {
     try {
       res.end(readFileSync(join(folder, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname))));

@@ -130,7 +130,18 @@ const FACTS = `function (target, names) {
     }
     if (el.getClientRects().length) {
       const box = el.getBoundingClientRect();
-      rect = { x: box.x, y: box.y, width: box.width, height: box.height };
+      // In a same-process frame: moved by each frame's content box up to the top (or an out-of-process frame's).
+      let dx = 0;
+      let dy = 0;
+      try {
+        for (let owner = el.ownerDocument.defaultView.frameElement; owner; owner = owner.ownerDocument.defaultView.frameElement) {
+          const at = owner.getBoundingClientRect();
+          const ownerStyle = getComputedStyle(owner);
+          dx += at.left + owner.clientLeft + parseFloat(ownerStyle.paddingLeft);
+          dy += at.top + owner.clientTop + parseFloat(ownerStyle.paddingTop);
+        }
+      } catch {}
+      rect = { x: box.x + dx, y: box.y + dy, width: box.width, height: box.height };
     }
   }
   return { tag: el ? el.tagName.toLowerCase() : '', selector: el ? uniqueSelector(el) : '', hiddenReasons: hidden, components, values, rect };

@@ -182,7 +182,7 @@ export async function inspect(args: Record<string, unknown>, picked?: RefElement
   const tabSession = await actionSession(tab.id!);
   refuseWhileDialog(tabSession);
   const point = picked ? undefined : pointOf(args.at);
-  // A selector the page does not match may name an element of an out-of-process iframe.
+  // A selector the top document does not match may name an element of a frame or an open shadow root.
   const framed: FramedMatch | undefined =
     !picked && !point && typeof args.selector === 'string' && args.ref === undefined
       ? await selectorInFrames(tabSession, args.selector)
@@ -220,7 +220,8 @@ export async function inspect(args: Record<string, unknown>, picked?: RefElement
     ...ax,
     selector: facts.selector,
     ...(matches !== undefined ? { matches } : {}),
-    ...(framed ? { frame: framed.frameUrl } : {}),
+    ...(framed?.frameUrl !== undefined ? { frame: framed.frameUrl } : {}),
+    ...(framed?.shadowHost !== undefined ? { shadowHost: framed.shadowHost } : {}),
     ...(box ? { box } : {}),
     visible: facts.hiddenReasons.length === 0,
     hiddenReasons: facts.hiddenReasons,

@@ -6,7 +6,8 @@ import { debuggerStats } from '../debuggerSession';
  * ("Not allowed"), but lets an extension attach to one by its target id. While a tab has a debugger session (an
  * action, a snapshot, a mock: the "being debugged" bar is up already), each shared or service worker its
  * session auto-attaches is also attached on its own (`chrome.debugger.attach({targetId})`) with Runtime on, which
- * replays what it logged before. Its console is filed under every tab that saw it. When the last of those tabs'
+ * replays what it logged before; so is each shared worker of the tab's origins (sharedWorkers.ts finds them, as a
+ * tab session does not meet them). Its console is filed under every tab that saw it. When the last of those tabs'
  * sessions ends, the worker is let go too, so capture alone never attaches.
  */
 interface OwnWorker {
@@ -15,6 +16,8 @@ interface OwnWorker {
   tabs: Set<number>;
   /** Resolves once the attach is settled: true if attached (and counted in debuggerStats.workers), false if refused. */
   ready: Promise<boolean>;
+  /** Met as a tab session's child, which names its kind; a worker found by scanning is checked first. */
+  known: boolean;
 }
 
 const workers = new Map<string, OwnWorker>();
@@ -22,19 +25,65 @@ const workers = new Map<string, OwnWorker>();
 /** A tab's session met a shared or service worker: attach to it by target id, once, and file its console under the tab. */
 export function meetWorker(targetId: string, context: CaptureContext, tabId: number): void {
   const known = workers.get(targetId);
-  if (known) return void known.tabs.add(tabId);
+  if (known) {
+    // A child's own report of its kind wins over a scan's guess.
+    known.context = context;
+    known.known = true;
+    return void known.tabs.add(tabId);
+  }
+  workers.set(targetId, { context, tabs: new Set([tabId]), ready: attachOwn(targetId), known: true });
+}
+
+/**
+ * A worker found in `chrome.debugger.getTargets()` (which names shared and service workers both `worker`) that
+ * may be one of the tab's shared workers: attached like the others, then kept only if Chrome names it a shared
+ * worker (`Target.getTargetInfo` in its own session), or a tab session met it meanwhile.
+ */
+export function meetSharedWorker(targetId: string, url: string, tabId: number): void {
+  const held = workers.get(targetId);
+  if (held) return void held.tabs.add(tabId);
+  const context: CaptureContext = { kind: 'shared_worker', url };
+  const worker: OwnWorker = { context, tabs: new Set([tabId]), known: false, ready: Promise.resolve(false) };
+  worker.ready = attachOwn(targetId, (type) => type === 'shared_worker' || worker.known);
+  workers.set(targetId, worker);
+  void worker.ready.then((kept) => {
+    if (kept || workers.get(targetId) !== worker) return;
+    // A tab session met it while the check was letting it go: attach again, as that session would have.
+    if (worker.known) worker.ready = attachOwn(targetId);
+    else workers.delete(targetId);
+  });
+}
+
+/** Attaches to a worker by target id with Runtime on; with `keep`, only if it accepts Chrome's kind for it (else let go). */
+async function attachOwn(targetId: string, keep?: (type: string | undefined) => boolean): Promise<boolean> {
   const debuggee = { targetId };
-  const ready = chrome.debugger.attach(debuggee, '1.3').then(
-    () => {
-      debuggerStats.workers++;
-      return chrome.debugger.sendCommand(debuggee, 'Runtime.enable').then(
-        () => true,
-        () => true,
-      );
-    },
-    () => false,
-  );
-  workers.set(targetId, { context, tabs: new Set([tabId]), ready });
+  try {
+    await chrome.debugger.attach(debuggee, '1.3');
+  } catch {
+    return false;
+  }
+  if (
+    keep &&
+    !keep(targetType(await chrome.debugger.sendCommand(debuggee, 'Target.getTargetInfo').catch(() => undefined)))
+  ) {
+    await chrome.debugger.detach(debuggee).catch(() => undefined);
+    return false;
+  }
+  debuggerStats.workers++;
+  await chrome.debugger.sendCommand(debuggee, 'Runtime.enable').catch(() => undefined);
+  return true;
+}
+
+/** `targetInfo.type` of a `Target.getTargetInfo` answer. */
+function targetType(answer: unknown): string | undefined {
+  const info = answer && typeof answer === 'object' && 'targetInfo' in answer ? answer.targetInfo : undefined;
+  const type = info && typeof info === 'object' && 'type' in info ? info.type : undefined;
+  return typeof type === 'string' ? type : undefined;
+}
+
+/** Whether a worker with this target id is held (or being attached) already. */
+export function heldWorker(targetId: string): boolean {
+  return workers.has(targetId);
 }
 
 /** The worker an event came from, with the tabs to file it under; undefined for any other debuggee. */
