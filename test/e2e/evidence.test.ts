@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describeStep } from '../../src/connector/recordings/timeline';
 import type { RunTimeline } from '../../src/shared/evidence';
 import { callerHeaders } from '../support/callerSecret';
@@ -174,6 +174,10 @@ describe('evidence of a fix: runs, video on the run clock, timeline, receipt', f
       assert.equal(receipt.json.after, replayed.json.runId);
       assert.equal(receipt.json.fixed, true);
       const markdown = receipt.json.markdown as string;
+      // Kept for reading (docs and notes quote a real one); never written into docs/.
+      const artifacts = resolve(__dirname, '../../.test-artifacts');
+      mkdirSync(artifacts, { recursive: true });
+      writeFileSync(join(artifacts, 'fix-receipt.md'), markdown);
       assert.match(markdown, /\*\*reproduced → not reproduced\*\*/);
       assert.match(markdown, /\*\*Gone \(2\)\*\*\n\n(- .*\n)*- error: .*Order failed with status 500/);
       assert.match(
