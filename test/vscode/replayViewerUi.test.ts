@@ -1,8 +1,9 @@
 /**
  * The Replay viewer in code-server (the VSIX installed): Open Replay Viewer on a Recordings row plays the run's
- * video with its chapters and the run's errors, requests and vitals under it. The run routes of #35 come from the
- * evidence branch; here a real connector (this process, the caller secret checked) serves issue #35's timeline
- * shape on them through `extraRoutes`, and the extension attaches to it as it does to another window's connector.
+ * video with its chapters and the run's errors, requests and vitals under it. The viewer is tested on a fixed run:
+ * a real connector (this process, the caller secret checked) serves a timeline of #35's shape on the run routes
+ * through `extraRoutes` (the real routes are tested by test/e2e/evidence*.test.ts), and the extension attaches to
+ * it as it does to another window's connector.
  * The video is a real WebM made by Chromium's MediaRecorder.
  */
 import assert from 'node:assert/strict';
