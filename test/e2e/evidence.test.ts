@@ -206,7 +206,12 @@ describe('evidence of a fix: runs, video on the run clock, timeline, receipt', f
     assert.match(pending.json.error.message, /still encoding: retry in a few seconds/);
     const listed = await get(rig.connector.port, `/recordings/${id}/runs`);
     const line = listed.json.runs.find((run: { runId: string }) => run.runId === first.json.runId);
-    assert.deepEqual([line.hasVideo, line.videoPending], [false, true]);
+    // Pending, or already attached if the encoder finished since: never both, never neither.
+    assert.ok(
+      [line.hasVideo, line.videoPending].join() === 'false,true' ||
+        [line.hasVideo, line.videoPending].join() === 'true,false',
+      JSON.stringify(line),
+    );
     // The still of the failing step is there at once.
     const still = await bytesOf(rig.connector.port, `/recordings/${id}/runs/${first.json.runId}/still`);
     assert.equal(still.type, 'image/jpeg');
