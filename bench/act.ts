@@ -9,12 +9,11 @@
  * dist/browser-extension (e.g. an older commit's, for before/after).
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { startActApp, type ActAppServer } from '../test/e2e/support/actAppServer';
-import { chromiumPath, connectExtension, EXTENSION_DIR, launchWithExtension } from '../test/e2e/support/chromium';
+import type { ActAppServer } from '../test/e2e/support/actAppServer';
 import { httpClient } from '../test/support/mcp';
-import { freePortRun } from '../test/support/ports';
 import { installPeer, peerUid, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
-import { runBench, startConnector } from './connectorProcess';
+import { startActStage } from './actStage';
+import { runBench } from './connectorProcess';
 import { FRAMES, startFramePages } from './framePages';
 import { toolText } from './toolText';
 import { ourRef } from './ourClient';
@@ -165,15 +164,10 @@ function report(mine: Figures, peer: Figures): void {
 }
 
 async function main(): Promise<void> {
-  const chromium = chromiumPath();
-  if (!chromium) throw new Error('No Chromium found: apt-get install chromium, or set CHROME_PATH.');
   const peerBin = installPeer();
-  const app = await startActApp();
-  const port = await freePortRun(1);
-  const connector = await startConnector(port);
-  const browser = await launchWithExtension(chromium, process.env.BENCH_EXTENSION_DIR ?? EXTENSION_DIR);
+  const stage = await startActStage(process.env.BENCH_EXTENSION_DIR);
+  const { app, port, browser } = stage;
   try {
-    await connectExtension(browser.worker, port);
     const page = await browser.context.newPage();
     await page.goto(`${app.origin}/`);
     await page.bringToFront();
@@ -184,14 +178,12 @@ async function main(): Promise<void> {
     if (process.env.BENCH_ACT_FRAMES_ONLY) return;
     await client.close();
     await browser.close();
-    const peerClient = await startPeer(peerBin, chromium);
+    const peerClient = await startPeer(peerBin, stage.chromium);
     const peer = await measure(theirs(peerClient), app);
     await peerClient.close();
     report(mine, peer);
   } finally {
-    await browser.close().catch(() => undefined);
-    connector.kill();
-    await app.close();
+    await stage.close();
   }
 }
 

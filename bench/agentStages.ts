@@ -8,10 +8,8 @@
  * Usage: npm run bench:agents:stages   (prints figures; not a test). BENCH_STAGE_CALLS sets calls per agent (20).
  */
 import { resolve } from 'node:path';
-import { startActApp } from '../test/e2e/support/actAppServer';
-import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
-import { freePortRun } from '../test/support/ports';
-import { runBench, startConnector } from './connectorProcess';
+import { startActStage } from './actStage';
+import { runBench } from './connectorProcess';
 import { median } from './median';
 import { cpuBetween, load1, watchCpu } from './cpuSampler';
 import { STAGES, type Stage } from './agentStageList';
@@ -36,14 +34,9 @@ async function timeStage(agents: Agent[], stage: Stage): Promise<number[]> {
 const closeAll = (agents: Agent[]) => Promise.all(agents.map((one) => one.close()));
 
 async function main(): Promise<void> {
-  const chromium = chromiumPath();
-  if (!chromium) throw new Error('No Chromium found: apt-get install chromium, or set CHROME_PATH.');
-  const app = await startActApp();
-  const port = await freePortRun(1);
-  const connector = await startConnector(port);
-  const browser = await launchWithExtension(chromium);
+  const stage = await startActStage();
+  const { app, port, browser, connector } = stage;
   try {
-    await connectExtension(browser.worker, port);
     const human = await browser.context.newPage();
     await human.goto(`${app.origin}/?human`);
     await human.bringToFront();
@@ -75,9 +68,7 @@ async function main(): Promise<void> {
       `\nA ratio near 4× means the stage is serialised; near 1×, parallel. Load ${load1().toFixed(1)}: noisy.`,
     );
   } finally {
-    await browser.close();
-    connector.kill();
-    await app.close();
+    await stage.close();
   }
 }
 

@@ -6,12 +6,10 @@
  * serialization and the answer. Medians and p95 of CALLS calls. Last, the hop alone beside chrome-devtools-mcp's.
  * Usage: npm run bench:snapshot-stages   (prints figures; not a test). BENCH_STAGE_CALLS sets the calls (40).
  */
-import { startActApp } from '../test/e2e/support/actAppServer';
-import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e/support/chromium';
 import { httpClient } from '../test/support/mcp';
-import { freePortRun } from '../test/support/ports';
 import { installPeer, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
-import { runBench, startConnector } from './connectorProcess';
+import { startActStage } from './actStage';
+import { runBench } from './connectorProcess';
 import { toolText } from './toolText';
 
 const CALLS = Number(process.env.BENCH_STAGE_CALLS ?? 40);
@@ -90,14 +88,9 @@ async function hops(chromium: string, version: string, port: number): Promise<st
 }
 
 async function main(): Promise<void> {
-  const chromium = chromiumPath();
-  if (!chromium) throw new Error('No Chromium found: apt-get install chromium, or set CHROME_PATH.');
-  const app = await startActApp();
-  const port = await freePortRun(1);
-  const connector = await startConnector(port);
-  const browser = await launchWithExtension(chromium);
+  const stage = await startActStage();
+  const { app, port, browser, chromium } = stage;
   try {
-    await connectExtension(browser.worker, port);
     const page = await browser.context.newPage();
     await page.goto(`${app.origin}/`);
     await page.bringToFront();
@@ -132,9 +125,7 @@ async function main(): Promise<void> {
     await browser.close();
     console.log(`With our browser closed: ${await hops(chromium, PEER_VERSION, port)}`);
   } finally {
-    await browser.close().catch(() => undefined);
-    connector.kill();
-    await app.close();
+    await stage.close();
   }
 }
 
