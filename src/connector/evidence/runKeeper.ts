@@ -1,5 +1,5 @@
 import type { RunRecord } from '../../shared/evidence';
-import type { RunKeeper } from '../recordings/recordingService';
+import type { RunKeeper } from '../recordings/replayRunner';
 import type { RecordedVideo, ReplayRun, StoppedVideo } from '../recordings/replayRunner';
 import { runRecordOf } from './runRecord';
 import type { RunStore } from './runStore';

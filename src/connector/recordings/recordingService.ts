@@ -17,21 +17,12 @@ import { writeExport } from './export/exportFile';
 import { exportRecording, type ExportOptions } from './export/exportRecording';
 import { validateFlowContent } from './flowValidation';
 import { detailOf, RecordingLibrary, summaryOf, type RecordingLimits, type SavedRecording } from './recordingLibrary';
-import { ReplayRunner, type ReplayOptions, type ReplayRun, type VideoRecorder } from './replayRunner';
+import { ReplayRunner, type ReplayOptions, type RunKeeper } from './replayRunner';
 import { settle } from './settle';
 import { checkId, newRecordingId, notFound } from './recordingIds';
 import { runningSummary, savedRecording, type Running } from './runningRecording';
 
 const COMMAND_TIMEOUT_MS = 15_000;
-
-/** Keeps each finished replay as a run of its recording (src/connector/evidence), and forgets a deleted recording's. */
-export interface RunKeeper {
-  /** Answers the kept run's id. */
-  keep(recording: SavedRecording, run: ReplayRun): Promise<string>;
-  forget(recordingId: string): Promise<void>;
-  /** Films replays asked with `video: true`. */
-  video?: VideoRecorder;
-}
 
 /**
  * Recordings end to end: start and stop in the browser, the timeline from the store, files through

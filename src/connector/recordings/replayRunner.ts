@@ -55,6 +55,15 @@ export interface StoppedVideo {
 }
 
 /** Films a replay's tab (src/connector/evidence); a video that fails answers why, and the replay goes on. */
+/** Keeps each finished replay as a run of its recording (src/connector/evidence), and forgets a deleted recording's. */
+export interface RunKeeper {
+  /** Answers the kept run's id. */
+  keep(recording: SavedRecording, run: ReplayRun): Promise<string>;
+  forget(recordingId: string): Promise<void>;
+  /** Films replays asked with `video: true`. */
+  video?: VideoRecorder;
+}
+
 export interface VideoRecorder {
   start(tabId: number | undefined, startedAt: number): Promise<{ stop(stillStep: number): Promise<StoppedVideo> }>;
 }
