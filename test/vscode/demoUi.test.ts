@@ -13,6 +13,7 @@ import { startShopServer, type ShopServer } from '../e2e/support/shopServer';
 import { callerHeaders } from '../support/callerSecret';
 import { until } from '../support/until';
 import { captioned, DEMO_PICTURE, DEMO_SIZE, describeApng, writeApng, type DemoFrame } from './support/demoFrames';
+import { animationsSettled } from './support/settledPicture';
 import { ROOT } from './support/suiteBuild';
 import { ARTIFACTS, clickAction, expandView, openSideBar, runCommand, startUiRig, type UiRig } from './support/uiRig';
 
@@ -58,17 +59,7 @@ describe('VS Code UI: the README demo, from a console error to a replay that say
 
   /** One step's picture, once nothing is mid-way through a fade or a slide (endless spinners aside). */
   async function frame(caption: string, holdMs: number, from: Page = rig.workbench): Promise<void> {
-    await from.waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every(
-            (animation) =>
-              animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
-          ),
-      undefined,
-      { timeout: 10_000 },
-    );
+    await animationsSettled(from, 10_000);
     const shot = await from.screenshot();
     frames.push({ caption, holdMs, png: await captioned(composer, shot, caption) });
   }

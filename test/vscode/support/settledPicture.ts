@@ -22,6 +22,12 @@ export async function settledPicture(page: Page, path: string, options: PictureO
   const width = page.viewportSize()?.width ?? 1280;
   await page.mouse.move(Math.round(width * 0.8), 17);
   await page.locator('.workbench-hover:visible').first().waitFor({ state: 'hidden', timeout: 20_000 });
+  await animationsSettled(page, 20_000);
+  return (options.of ?? page).screenshot({ path, animations: 'disabled' });
+}
+
+/** Waits until nothing is mid-way through a fade or a slide (endless spinners aside). */
+export async function animationsSettled(page: Page, timeout: number): Promise<void> {
   await page.waitForFunction(
     () =>
       document
@@ -31,7 +37,6 @@ export async function settledPicture(page: Page, path: string, options: PictureO
             animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
         ),
     undefined,
-    { timeout: 20_000 },
+    { timeout },
   );
-  return (options.of ?? page).screenshot({ path, animations: 'disabled' });
 }
