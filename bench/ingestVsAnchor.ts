@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { AUTOCANNON, ensurePeer, startAnchor, startOurs, stopServer, type Server } from './peers';
 import { summarizeProfile } from './cpuProfile';
 import { median } from './median';
+import { callerHeaders } from '../test/support/callerSecret';
 
 interface AutocannonResult {
   requests: { total: number };
@@ -42,7 +43,7 @@ async function rate(autocannon: Autocannon, server: Server, seconds: number): Pr
     method: 'POST',
     connections: CONNECTIONS,
     duration: seconds,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...callerHeaders() },
     body: BODY,
   });
   if (result.non2xx || result.errors)
