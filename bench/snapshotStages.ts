@@ -3,7 +3,9 @@
  * on the same warm tab. From the service worker, on the debugger session take_snapshot keeps attached:
  * the element count, the accessibility-tree fetch (and its size), chrome.tabs.get; from the bench: list_tabs
  * (MCP → connector → WS → extension and back, no page work). The rest of take_snapshot is the budget pass,
- * serialization and the answer. Medians and p95 of CALLS calls. Last, the hop alone beside chrome-devtools-mcp's.
+ * serialization and the answer. Medians and p95 of CALLS calls. The floor `chrome.debugger` sets: the same tree
+ * fetched over a raw CDP pipe to the same browser, and handed over by value as an object and as a string. Last,
+ * the hop alone beside chrome-devtools-mcp's.
  * Usage: npm run bench:snapshot-stages   (prints figures; not a test). BENCH_STAGE_CALLS sets the calls (40).
  */
 import { httpClient } from '../test/support/mcp';
@@ -55,6 +57,18 @@ const WORKER_STAGES = `(async (calls) => {
     'Runtime.evaluate, 62 KB string back': await timedAll(() =>
       send(tabId, 'Runtime.evaluate', { expression: "'x'.repeat(62000)", returnByValue: true }),
     ),
+    // The same tree handed over twice more: as the nested object it is, and as one JSON string.
+    ...(await (async () => {
+      const literal = JSON.stringify(JSON.stringify(tree));
+      return {
+        'the AX tree by value, as an object': await timedAll(() =>
+          send(tabId, 'Runtime.evaluate', { expression: 'JSON.parse(' + literal + ')', returnByValue: true }),
+        ),
+        'the AX tree by value, as a string': await timedAll(() =>
+          send(tabId, 'Runtime.evaluate', { expression: literal, returnByValue: true }),
+        ),
+      };
+    })()),
     'Runtime.evaluate "1"': await timedAll(() => send(tabId, 'Runtime.evaluate', { expression: '1' })),
     'chrome.tabs.get': await timedAll(() => chrome.tabs.get(tabId)),
   };
@@ -109,6 +123,10 @@ async function main(): Promise<void> {
     await timed('take_snapshot (MCP, whole)', () => toolText(client, 'take_snapshot', {}));
     await timed('list_tabs (MCP hop, no page)', () => toolText(client, 'list_tabs', {}));
     await timed('list_network_mocks (MCP only)', () => toolText(client, 'list_network_mocks', {}));
+    // The same call over Playwright's own CDP pipe to this browser: no extension between.
+    const pipe = await browser.context.newCDPSession(page);
+    await timed('  Accessibility.getFullAXTree, raw CDP pipe', () => pipe.send('Accessibility.getFullAXTree'));
+    await pipe.detach();
     // The debugger's idle detach starts again from here.
     await toolText(client, 'take_snapshot', {});
     const stages = (await browser.worker.evaluate(`${WORKER_STAGES}(${CALLS})`)) as Record<string, number[] | number>;

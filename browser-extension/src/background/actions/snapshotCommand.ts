@@ -160,8 +160,11 @@ export async function snapshot(args: { tabId?: number; selector?: unknown; maxCh
   refuseWhileDialog(session);
   const selector = typeof args.selector === 'string' && args.selector.trim() ? args.selector : undefined;
   const maxChars = typeof args.maxChars === 'number' && args.maxChars >= 500 ? args.maxChars : DEFAULT_MAX_CHARS;
+  // The tab's URL and title are asked for beside the tree, not after it: one round trip less on the answer's path.
+  const tabInfo = chrome.tabs.get(tab.id!);
+  tabInfo.catch(() => undefined);
   const fitted = selector ? await selectedPage(session, selector, maxChars) : await budgetedPage(session, maxChars);
-  const current = await chrome.tabs.get(tab.id!);
+  const current = await tabInfo;
   return {
     tabId: tab.id,
     url: current.url,
