@@ -15,6 +15,7 @@ import { defaultConfig, type BufferLimit } from '../src/connector/config/config'
 import { collectGarbage, MEMORY_PROBE_FLAGS, settle } from './memoryProbe';
 import { realEntriesWorkload } from './memoryRealEntries';
 import { rssMb, startAnchor, startOurs, stopServer, type Server } from './peers';
+import { secretHeaders, userSecret, userSecretFile } from '../src/connector/trust/userSecret';
 
 const PASSES = Number(process.env.BENCH_PASSES ?? 3);
 const IN_FLIGHT = 16;
@@ -112,7 +113,12 @@ function perPass(kind: Kind): number {
 }
 
 /** Posts `count` bodies with IN_FLIGHT requests in flight on keep-alive connections; returns requests/s. */
-async function post(port: number, count: number, body: (i: number) => string): Promise<number> {
+async function post(
+  port: number,
+  count: number,
+  body: (i: number) => string,
+  caller: Record<string, string>,
+): Promise<number> {
   const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
   let next = 0;
   let failed = 0;
@@ -126,7 +132,7 @@ async function post(port: number, count: number, body: (i: number) => string): P
           method: 'POST',
           path: '/extension-log',
           agent,
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...caller },
         },
         (res) => {
           if (res.statusCode !== 200) failed++;
@@ -156,7 +162,7 @@ interface Figures {
   rate: number;
 }
 
-async function measure(server: Server): Promise<Figures> {
+async function measure(server: Server, caller: Record<string, string>): Promise<Figures> {
   await settle();
   const pid = server.child.pid!;
   const idle = rssMb(pid);
@@ -164,7 +170,9 @@ async function measure(server: Server): Promise<Figures> {
   const rates: number[] = [];
   for (let pass = 0; pass < PASSES; pass++) {
     for (const kind of kinds())
-      rates.push(await post(server.port, perPass(kind), (i) => JSON.stringify({ data: kind.make(pass * 1e6 + i) })));
+      rates.push(
+        await post(server.port, perPass(kind), (i) => JSON.stringify({ data: kind.make(pass * 1e6 + i) }), caller),
+      );
     await settle();
     passes.push(rssMb(pid));
     process.stderr.write(`${server.label}: pass ${pass + 1} of ${PASSES}, RSS ${fmt(passes.at(-1)!)} MB\n`);
@@ -178,6 +186,8 @@ async function main(): Promise<void> {
   const results: [string, Figures][] = [];
   // Ours from a clean state folder (the journal starts empty); both with the GC probe preloaded.
   const state = mkdtempSync(join(tmpdir(), 'bd-bench-state-'));
+  // Ours asks for the secret of its own state folder (the anchor ignores the header).
+  const caller = secretHeaders(userSecret(userSecretFile({ XDG_STATE_HOME: state })));
   const starts = [
     () => startOurs(undefined, MEMORY_PROBE_FLAGS, { XDG_STATE_HOME: state }),
     () => startAnchor(undefined, MEMORY_PROBE_FLAGS),
@@ -186,7 +196,7 @@ async function main(): Promise<void> {
     for (const start of starts) {
       const server = await start();
       try {
-        results.push([server.label, await measure(server)]);
+        results.push([server.label, await measure(server, caller)]);
       } finally {
         await stopServer(server);
       }

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { collectGarbage, MEMORY_PROBE_FLAGS, settle } from './memoryProbe';
 import { randomPort, rssMb, startOurs, stopServer, type Server } from './peers';
-import { callerHeaders } from '../test/support/callerSecret';
+import { secretHeaders, userSecret, userSecretFile } from '../src/connector/trust/userSecret';
 
 const CONSOLE_ENTRIES = 300_000;
 const NETWORK_ENTRIES = 40_000;
@@ -68,8 +68,13 @@ function networkEntry(i: number): Record<string, unknown> {
 }
 
 /** Sends `count` events in numbered batches over one /extension-ws socket, each acked before the next. */
-async function send(port: number, count: number, make: (i: number) => Record<string, unknown>): Promise<void> {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/extension-ws`, { headers: callerHeaders() });
+async function send(
+  port: number,
+  count: number,
+  make: (i: number) => Record<string, unknown>,
+  caller: Record<string, string>,
+): Promise<void> {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/extension-ws`, { headers: caller });
   await new Promise((done, fail) => socket.once('open', done).once('error', fail));
   let seq = 0;
   for (let start = 0; start < count; start += BATCH) {
@@ -127,6 +132,7 @@ export async function realEntriesWorkload(): Promise<string[]> {
   const state = mkdtempSync(join(tmpdir(), 'bd-bench-state-'));
   const port = randomPort();
   const start = () => startOurs(port, MEMORY_PROBE_FLAGS, { XDG_STATE_HOME: state });
+  const caller = secretHeaders(userSecret(userSecretFile({ XDG_STATE_HOME: state })));
   const journal = join(state, 'browser-debug', 'journal', `connector-${port}.jsonl`);
   try {
     let server = await start();
@@ -134,8 +140,8 @@ export async function realEntriesWorkload(): Promise<string[]> {
     try {
       await settle();
       const load = async () => {
-        await send(server.port, CONSOLE_ENTRIES, consoleEntry);
-        await send(server.port, NETWORK_ENTRIES, networkEntry);
+        await send(server.port, CONSOLE_ENTRIES, consoleEntry, caller);
+        await send(server.port, NETWORK_ENTRIES, networkEntry, caller);
       };
       fresh = await measure(server, load, rssMb(server.child.pid!));
     } finally {
