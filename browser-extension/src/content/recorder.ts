@@ -12,43 +12,19 @@ import { isSecretField, secretKeyFor } from './recording/secretFields';
 import { selectorsFor } from './recording/selectors';
 import { AddedElements } from './recording/addedElements';
 import { deepestAt, deepestFocused } from './deepElement';
+import {
+  isField,
+  isTextField,
+  KEYS_IN_FIELDS,
+  MODIFIERS,
+  SCROLL_KEYS,
+  SPECIAL_KEYS,
+  type Field,
+} from './recording/inputKinds';
 
-const SPECIAL_KEYS = new Set([
-  'Enter',
-  'Tab',
-  'Escape',
-  'ArrowUp',
-  'ArrowDown',
-  'ArrowLeft',
-  'ArrowRight',
-  'PageUp',
-  'PageDown',
-  'Home',
-  'End',
-  'Delete',
-  'Backspace',
-  'F1',
-  'F2',
-  'F3',
-  'F4',
-  'F5',
-  'F6',
-  'F7',
-  'F8',
-  'F9',
-  'F10',
-  'F11',
-  'F12',
-]);
-/** Inside a text field most keys are typing, which `change` records as the final value. */
-const KEYS_IN_FIELDS = new Set(['Enter', 'Tab', 'Escape', 'ArrowUp', 'ArrowDown']);
-/** Held for shortcuts and modified clicks (Ctrl+A, Ctrl+click); Shift alone is typing. */
-const MODIFIERS = new Set(['Control', 'Alt', 'Meta']);
-const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown', ' ']);
 /** An element the page added this long after the previous step needed a wait. */
 const WAIT_THRESHOLD_MS = 100;
 
-type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 type Scope = typeof globalThis & { __browserDebugRecorder?: { stop(): ExtensionMessage[] } };
 
 class PageRecorder {
@@ -256,21 +232,6 @@ class PageRecorder {
     if (this.collected) this.collected.push(message);
     else void chrome.runtime.sendMessage(message).catch(() => undefined);
   }
-}
-
-function isField(target: unknown): target is Field {
-  return (
-    target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
-  );
-}
-
-function isTextField(target: unknown): boolean {
-  if (target instanceof HTMLTextAreaElement) return true;
-  if (target instanceof HTMLElement && target.isContentEditable) return true;
-  return (
-    target instanceof HTMLInputElement &&
-    !['checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'image', 'range', 'color'].includes(target.type)
-  );
 }
 
 function round(value: number): number {
