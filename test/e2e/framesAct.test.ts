@@ -6,24 +6,8 @@ import type { Frame, Page } from 'playwright-core';
 import { tabCommand } from '../../src/connector/actions/tabCommand';
 import { actRig, refIn } from './support/actRig';
 import { until, workerState } from './support/chromium';
-import { startFramesAct, type FramesActServer } from './support/framesActServer';
-
-interface Seen {
-  kind: string;
-  trusted: boolean;
-}
-
-/** The page's frame whose URL starts with `prefix`, once it has loaded. */
-async function frameAt(page: Page, prefix: string): Promise<Frame> {
-  let found: Frame | undefined;
-  await until(async () => !!(found = page.frames().find((frame) => frame.url().startsWith(prefix))), 5000, prefix);
-  await found!.waitForLoadState('load');
-  return found!;
-}
-
-function seenIn(frame: Frame | Page): Promise<Seen[]> {
-  return frame.evaluate(() => (window as unknown as { seen: Seen[] }).seen);
-}
+import type { FramesActServer } from './support/framesActServer';
+import { openFramesActPage, seenIn } from './support/framesActPage';
 
 describe('many documents: frames, shadow roots and workers, snapshotted and driven by refs (#33)', function () {
   this.timeout(120_000);
@@ -35,15 +19,7 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
   let snapshot: string;
 
   before(async () => {
-    site = await startFramesAct();
-    page = await rig.open(`${site.origin}/index.html`);
-    cross = await frameAt(page, `${site.crossOrigin}/cross.html`);
-    await frameAt(page, `${site.origin}/same.html`);
-    nested = await frameAt(page, `http://nested.example.test:${site.port}/nested.html`);
-    await page.evaluate(() => (window as unknown as { serviceWorkerReady: Promise<boolean> }).serviceWorkerReady);
-    const answer = await rig.tool('take_snapshot');
-    assert.equal(answer.isError, false, answer.text);
-    snapshot = answer.text;
+    ({ site, page, cross, nested, snapshot } = await openFramesActPage(rig));
   });
   after(() => site?.close());
 
@@ -292,41 +268,6 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
       const blank = await rig.tool('execute_javascript', { code: '1', frame: '  ' });
       assert.equal(blank.isError, true, blank.text);
       assert.match(blank.text, /Give `frame` as the ref of an Iframe line/);
-    });
-  });
-
-  describe('network mocks in every frame and worker', () => {
-    before(async () => {
-      for (const [file, body] of [
-        ['data-cross.json', 'mocked for the cross-origin frame'],
-        ['data-sw.json', 'mocked for the service worker'],
-        ['data-worker.json', 'mocked for the worker'],
-      ]) {
-        const set = await rig.tool('mock_network', { url: `*/${file}`, action: 'respond', status: 200, body });
-        assert.equal(set.isError, false, set.text);
-      }
-    });
-    after(() => rig.tool('clear_network_mocks'));
-
-    it('answers a request of the cross-origin frame with the mock', async () => {
-      await cross.click('#cross-load');
-      await cross.waitForFunction(() => !document.querySelector('#cross-result')!.textContent!.endsWith('waiting'));
-      assert.equal(await cross.textContent('#cross-result'), 'cross: mocked for the cross-origin frame');
-      assert.ok(!site.seen.includes('/data-cross.json'), 'the server never saw it');
-    });
-
-    it("answers the service worker's own fetch with the mock, and the page shows it", async () => {
-      await page.click('#load-sw');
-      await page.waitForFunction(() => !document.querySelector('#sw-result')!.textContent!.endsWith('waiting'));
-      assert.equal(await page.textContent('#sw-result'), 'service worker: mocked for the service worker');
-      assert.ok(!site.seen.includes('/data-sw.json'), 'the server never saw it');
-    });
-
-    it("answers a Web Worker's fetch with the mock", async () => {
-      await page.click('#load-worker');
-      await page.waitForFunction(() => !document.querySelector('#worker-result')!.textContent!.endsWith('waiting'));
-      assert.equal(await page.textContent('#worker-result'), 'worker: mocked for the worker');
-      assert.ok(!site.seen.includes('/data-worker.json'), 'the server never saw it');
     });
   });
 });
