@@ -19,19 +19,30 @@ describe("the console of a page's service and shared workers, while the tab has 
     (await logs(query)).filter((log) => String(log.message).includes(text));
   /** Shared and service workers our extension holds attached on their own. */
   const ownWorkers = async () => (await workerState(rig.browser.worker)).debugger.workers;
-  /** From now on, records when the extension calls `chrome.debugger.getTargets()` (once per shared-worker scan). */
+  /**
+   * From now on, records when the extension calls `chrome.debugger.getTargets()` (once per shared-worker scan)
+   * and which targets it attaches to by id.
+   */
   const countScans = () =>
     rig.browser.worker.evaluate(() => {
-      const scope = globalThis as unknown as { scanTimes?: number[] };
+      const scope = globalThis as unknown as { scanTimes?: number[]; targetAttaches?: string[] };
       if (!scope.scanTimes) {
-        const original = chrome.debugger.getTargets.bind(chrome.debugger);
+        const getTargets = chrome.debugger.getTargets.bind(chrome.debugger);
         chrome.debugger.getTargets = function () {
           scope.scanTimes!.push(performance.now());
-          return original();
+          return getTargets();
         } as typeof chrome.debugger.getTargets;
+        const attach = chrome.debugger.attach.bind(chrome.debugger);
+        chrome.debugger.attach = function (target: chrome.debugger.Debuggee, version: string) {
+          if (target.targetId) scope.targetAttaches!.push(target.targetId);
+          return attach(target, version);
+        } as typeof chrome.debugger.attach;
       }
       scope.scanTimes = [];
+      scope.targetAttaches = [];
     });
+  const targetAttaches = () =>
+    rig.browser.worker.evaluate(() => (globalThis as unknown as { targetAttaches: string[] }).targetAttaches);
   const scanTimes = () =>
     rig.browser.worker.evaluate(() => (globalThis as unknown as { scanTimes: number[] }).scanTimes);
 
@@ -145,7 +156,8 @@ describe("the console of a page's service and shared workers, while the tab has 
     assert.ok(times.length < 50, `${times.length} scans for 50 signals`);
     // The worker's own clock: no two scans of the tab start within the gap (1 ms for timer rounding).
     for (let i = 1; i < times.length; i++) assert.ok(times[i]! - times[i - 1]! >= 199, `scans at ${times.join(', ')}`);
-    assert.equal(await ownWorkers(), held, 'no worker attached for a forged signal');
+    assert.equal(await ownWorkers(), held, 'no worker held for a forged signal');
+    assert.deepEqual(await targetAttaches(), [], 'no worker attached for a forged signal');
   });
 
   it('leaves SharedWorker as the page knew it: same descriptor, name, length, instanceof, subclassing', async () => {
