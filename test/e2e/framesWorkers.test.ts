@@ -19,6 +19,32 @@ describe("the console of a page's service and shared workers, while the tab has 
     (await logs(query)).filter((log) => String(log.message).includes(text));
   /** Shared and service workers our extension holds attached on their own. */
   const ownWorkers = async () => (await workerState(rig.browser.worker)).debugger.workers;
+  /**
+   * From now on, records when the extension calls `chrome.debugger.getTargets()` (once per shared-worker scan)
+   * and which targets it attaches to by id.
+   */
+  const countScans = () =>
+    rig.browser.worker.evaluate(() => {
+      const scope = globalThis as unknown as { scanTimes?: number[]; targetAttaches?: string[] };
+      if (!scope.scanTimes) {
+        const getTargets = chrome.debugger.getTargets.bind(chrome.debugger);
+        chrome.debugger.getTargets = function () {
+          scope.scanTimes!.push(performance.now());
+          return getTargets();
+        } as typeof chrome.debugger.getTargets;
+        const attach = chrome.debugger.attach.bind(chrome.debugger);
+        chrome.debugger.attach = function (target: chrome.debugger.Debuggee, version: string) {
+          if (target.targetId) scope.targetAttaches!.push(target.targetId);
+          return attach(target, version);
+        } as typeof chrome.debugger.attach;
+      }
+      scope.scanTimes = [];
+      scope.targetAttaches = [];
+    });
+  const targetAttaches = () =>
+    rig.browser.worker.evaluate(() => (globalThis as unknown as { targetAttaches: string[] }).targetAttaches);
+  const scanTimes = () =>
+    rig.browser.worker.evaluate(() => (globalThis as unknown as { scanTimes: number[] }).scanTimes);
 
   before(async () => {
     app = await startFramesApp();
@@ -87,7 +113,8 @@ describe("the console of a page's service and shared workers, while the tab has 
     assert.match(answer.text, new RegExp(`\\[shared worker ${app.origin}/shared\\.js\\] shared worker connected`));
   });
 
-  it('finds a shared worker the page starts while the session is open, at the next command on the tab', async () => {
+  it('finds a shared worker the page starts while the session is open, with no further command', async () => {
+    assert.equal((await rig.tool('take_snapshot')).isError, false, 'the session is open');
     const answered = await page.evaluate(
       () =>
         new Promise<string>((resolve) => {
@@ -97,13 +124,75 @@ describe("the console of a page's service and shared workers, while the tab has 
         }),
     );
     assert.equal(answered, 'shared ok');
-    assert.equal((await rig.tool('take_snapshot')).isError, false);
+    // No tool call from here: the page hook's signal is what finds it.
     const late = () =>
       logsWith('shared worker connected', '&context=shared_worker').then((found) =>
         found.filter((log) => log.context.url === `${app.origin}/shared.js?late`),
       );
     await until(async () => (await late()).length > 0, 10_000, "the late shared worker's replayed log");
     assert.equal(await ownWorkers(), 3, 'the service worker and both shared workers');
+  });
+
+  it('scans for shared workers at no command: N commands on the open session call getTargets 0 times', async () => {
+    assert.equal((await rig.tool('take_snapshot')).isError, false, 'the session is open');
+    await countScans();
+    for (let i = 0; i < 5; i++) assert.equal((await rig.tool('take_snapshot')).isError, false);
+    assert.deepEqual(await scanTimes(), []);
+  });
+
+  it('a forged signal costs at most one scan per 200 ms gap and attaches nothing', async () => {
+    assert.equal((await rig.tool('take_snapshot')).isError, false, 'the session is open');
+    const held = await ownWorkers();
+    await countScans();
+    // Page script can send the hook's event itself: 50 times, one per task, over a second or more.
+    await page.evaluate(async () => {
+      for (let i = 0; i < 50; i++) {
+        window.dispatchEvent(new Event('__browserDebugSharedWorker'));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    await until(async () => (await scanTimes()).length >= 2, 10_000, 'the signals were scanned');
+    const times = await scanTimes();
+    assert.ok(times.length < 50, `${times.length} scans for 50 signals`);
+    // The worker's own clock: no two scans of the tab start within the gap (1 ms for timer rounding).
+    for (let i = 1; i < times.length; i++) assert.ok(times[i]! - times[i - 1]! >= 199, `scans at ${times.join(', ')}`);
+    assert.equal(await ownWorkers(), held, 'no worker held for a forged signal');
+    assert.deepEqual(await targetAttaches(), [], 'no worker attached for a forged signal');
+  });
+
+  it('leaves SharedWorker as the page knew it: same descriptor, name, length, instanceof, subclassing', async () => {
+    // A string, so the test's compiler adds nothing to the class.
+    const seenByPage = await page.evaluate(`(() => {
+      const descriptor = Object.getOwnPropertyDescriptor(window, 'SharedWorker');
+      const worker = new SharedWorker('shared.js');
+      class Sub extends SharedWorker {}
+      const sub = new Sub('shared.js');
+      let called;
+      try { SharedWorker('shared.js'); } catch (error) { called = error.constructor.name; }
+      Object.freeze(SharedWorker);
+      const afterFreeze = new SharedWorker('shared.js') instanceof SharedWorker;
+      return {
+        writable: descriptor.writable, enumerable: descriptor.enumerable, configurable: descriptor.configurable,
+        name: SharedWorker.name, length: SharedWorker.length,
+        instance: worker instanceof SharedWorker, constructor: worker.constructor === SharedWorker,
+        prototype: Object.getPrototypeOf(worker) === SharedWorker.prototype, port: worker.port instanceof MessagePort,
+        sub: sub instanceof Sub && sub instanceof SharedWorker, called, afterFreeze,
+      };
+    })()`);
+    assert.deepEqual(seenByPage, {
+      writable: true,
+      enumerable: false,
+      configurable: true,
+      name: 'SharedWorker',
+      length: 1,
+      instance: true,
+      constructor: true,
+      prototype: true,
+      port: true,
+      sub: true,
+      called: 'TypeError',
+      afterFreeze: true,
+    });
   });
 
   it("lets the service and shared workers go when the tab's session ends (the idle detach)", async () => {

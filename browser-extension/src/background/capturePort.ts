@@ -6,6 +6,7 @@ import type { NetworkCapture } from './networkCapture';
 import { fromPage } from './pageCaptures';
 import { vitalsEvent } from './performance/vitalsEvent';
 import { controlledBy, forgetController } from './workers/serviceWorkerClients';
+import { sharedWorkerStarted } from './workers/sharedWorkers';
 
 /** Where a relay's captures are filed: the top page's load, or the tab's current load plus the frame they came from. */
 interface RelayOrigin {
@@ -52,6 +53,7 @@ export function listenToRelays(sink: CaptureSink, network: NetworkCapture): void
         if (message.timings) network.addTimings(tabId, message.timings);
         if (events.length) sink.accept(inFrame(events, context), tabId, { documentId });
       } else if (message.kind === 'bodies') network.addBodies(tabId, message.bodies);
+      else if (message.kind === 'shared-worker') sharedWorkerStarted(tabId);
       else if (message.kind === 'controller' && !context) controlledBy(tabId, message.scriptUrl, frameUrl);
       else if (message.kind === 'vitals' && !context) sink.accept([vitalsEvent(message.metric)], tabId, { documentId });
     });

@@ -13,7 +13,6 @@ const shared = new Map<number, SharedDebugger>();
 
 const ended = new Set<(tabId: number) => void>();
 const started = new Set<(tabId: number) => void>();
-const used = new Set<(tabId: number) => void>();
 
 /** The action session announces (or, with undefined, withdraws) its open debugger on a tab. */
 export function shareSession(tabId: number, session: SharedDebugger | undefined): void {
@@ -28,14 +27,9 @@ export function onSessionStarted(listener: (tabId: number) => void): void {
   started.add(listener);
 }
 
-/** Called each time a command takes a tab's action session that was open already (each tool call on the tab). */
-export function onSessionUsed(listener: (tabId: number) => void): void {
-  used.add(listener);
-}
-
-/** The action session tells its listeners that a command took it again. */
-export function sessionUsed(tabId: number): void {
-  for (const listener of [...used]) listener(tabId);
+/** Whether the tab has an action session open (its debugger attached). */
+export function sessionOpen(tabId: number): boolean {
+  return shared.has(tabId);
 }
 
 /** Called each time a tab's action session ends, however it ended (idle detach, the bar closed, the tab gone). */

@@ -14,6 +14,9 @@ export const CAPTURE_EVENT = '__browserDebugCapture';
 /** Name of the DOM event the opt-in body hook uses. */
 export const BODY_EVENT = '__browserDebugBody';
 
+/** Name of the DOM event the page hook sends when the page constructs a SharedWorker (no detail). */
+export const SHARED_WORKER_EVENT = '__browserDebugSharedWorker';
+
 /** Name of the DOM event the recording's MAIN-world hook uses to report a dialog. */
 export const DIALOG_EVENT = '__browserDebugDialog';
 
@@ -94,7 +97,9 @@ export type RelayMessage =
   /** One Web Vitals metric, as browser-extension/src/content/webVitals.ts shaped it. */
   | { kind: 'vitals'; metric: VitalMetric }
   /** The service worker controlling the relay's page (its script URL), when it starts and whenever it changes. */
-  | { kind: 'controller'; scriptUrl: string };
+  | { kind: 'controller'; scriptUrl: string }
+  /** A document constructed a SharedWorker: the worker looks for the tab's shared workers (a hint; page script can forge it). */
+  | { kind: 'shared-worker' };
 
 export interface PopupState {
   /** `off` while remote mode streams to the edge instead. */

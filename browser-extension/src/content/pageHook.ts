@@ -12,6 +12,7 @@ import { watchRequestInitiators } from './requestInitiators';
 import { watchWebSockets } from './websockets/socketHook';
 import { describe, formatArgs, formatTable, truncate } from './serialize';
 import { pageUrl } from './documentUrls';
+import { watchSharedWorkers } from './sharedWorkerHook';
 
 type Level = 'log' | 'info' | 'warn' | 'error' | 'debug';
 
@@ -213,4 +214,6 @@ if (claimOnce(HOOK_MARKS.pageHook)) {
   // Which line of the app started each fetch and XHR.
   watchRequestInitiators(post);
   watchWebSockets(post);
+  // A SharedWorker the page starts is found at once while the tab has a debugger session.
+  watchSharedWorkers();
 }

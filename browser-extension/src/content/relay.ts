@@ -6,6 +6,7 @@ import {
   BODY_EVENT,
   CAPTURE_EVENT,
   CAPTURE_PORT,
+  SHARED_WORKER_EVENT,
   type CapturedBody,
   type RelayMessage,
   type ResourceTiming,
@@ -135,6 +136,23 @@ function relayPageEvents(): void {
 }
 
 /**
+ * The page hook's word that the page constructed a SharedWorker goes on to the worker, which looks for the tab's
+ * shared workers. Page script can send the event too: one message per task at most, however often it comes
+ * (the worker paces its scans in turn).
+ */
+function relaySharedWorkers(): void {
+  let queued = false;
+  window.addEventListener(SHARED_WORKER_EVENT, () => {
+    if (queued) return;
+    queued = true;
+    setTimeout(() => {
+      queued = false;
+      send({ kind: 'shared-worker' });
+    });
+  });
+}
+
+/**
  * Once per page in this extension's isolated world, however often the worker injects it into an open
  * tab. A relay left from before the extension was reloaded has a dead runtime: this one replaces it.
  */
@@ -165,6 +183,7 @@ function reportController(): void {
 
 if (claimRelay()) {
   relayPageEvents();
+  relaySharedWorkers();
   observeTimings();
   // Web Vitals are the page's: a subframe measuring them too would only multiply the work.
   if (window === window.top) {

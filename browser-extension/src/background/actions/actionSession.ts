@@ -1,6 +1,6 @@
 import type { ActDialog } from '../../../../src/shared/actions';
 import { CommandError } from '../commandError';
-import { debuggerStats, sessionUsed, shareSession, type Send } from '../debuggerSession';
+import { debuggerStats, shareSession, type Send } from '../debuggerSession';
 import { AUTO_ATTACH, NETWORK_COUNT_ONLY, TabTargets } from '../targets/tabTargets';
 
 /** Without an action for this long the debugger detaches, and Chrome's "is debugging" bar goes away. */
@@ -174,7 +174,6 @@ export function actionSession(tabId: number): Promise<ActionSession> {
   const open = sessions.get(tabId);
   if (open) {
     open.touch();
-    sessionUsed(tabId);
     return Promise.resolve(open);
   }
   let pending = opening.get(tabId);
