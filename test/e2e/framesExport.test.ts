@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { get } from '../support/http';
+import { actRig } from './support/actRig';
+import { requireChromium } from './support/chromium';
+import { makeProject, run } from './support/exportProject';
+import { startFramesApp, type FramesApp } from './support/framesApp';
+import { CARD_NUMBER, recordFramesFlow } from './support/framesRecording';
+
+type Entry = Record<string, any>;
+
+/** Printed by the proof lines the test adds at the end of the exported script: what the page holds then. */
+const PROOF = [
+  '  // Added by the test: what the steps did to the page, read in its own documents.',
+  "  const sameFrame = page.frames().find((candidate) => candidate.url().endsWith('/same.html'));",
+  "  const payFrame = page.frames().find((candidate) => candidate.url().includes('pay.localhost'));",
+  '  console.log(`PROOF ${JSON.stringify({',
+  '    shadowClicks: await page.evaluate(() => window.shadowClicks),',
+  '    sameClicked: await sameFrame.evaluate(() => document.body.dataset.clicked),',
+  "    cardNumber: await payFrame.$eval('#card-number', (input) => input.value),",
+  "    paid: await payFrame.$eval('#paid', (paid) => paid.textContent),",
+  '  })}`);',
+].join('\n');
+
+describe('exports of a recording in frames and shadow roots, run for real (#33)', function () {
+  this.timeout(120_000);
+  const rig = actRig();
+  let app: FramesApp;
+  let page: Page;
+  let recordingId: string;
+
+  before(async () => {
+    app = await startFramesApp();
+  });
+  after(() => app?.close());
+
+  it('records a click in an open shadow root and in the same-origin frame, a fill and a click in the cross-origin frame', async () => {
+    page = await rig.open(`${app.origin}/index.html`);
+    const recorded = await recordFramesFlow(rig.connector.port, page, app);
+    recordingId = recorded.id;
+    const where = recorded.steps
+      .filter((step: Entry) => step.type === 'click' || step.type === 'change')
+      .map((step: Entry) => [
+        step.type,
+        step.frame,
+        step.selectors.find((chain: string[]) => chain[0]!.startsWith('#')),
+      ]);
+    assert.deepEqual(
+      where,
+      [
+        ['click', undefined, ['#open-host', 'button']],
+        ['click', [1], ['#same-button']],
+        ['change', [0], ['#card-number']],
+        ['click', [0], ['#pay-button']],
+      ],
+      JSON.stringify(recorded.steps),
+    );
+  });
+
+  it('exports Puppeteer with frame lookups, and node runs it with real puppeteer-core: every step lands', async function () {
+    const exported = await get(rig.connector.port, `/recordings/${recordingId}/export?format=puppeteer`);
+    assert.equal(exported.status, 200, exported.text);
+    const script: string = exported.json.text;
+    const project = makeProject(requireChromium(this));
+    try {
+      mkdirSync(join(project, 'puppeteer'), { recursive: true });
+      const end = script.lastIndexOf('await browser.close();');
+      assert.ok(end > 0, script);
+      const file = join(project, 'puppeteer', exported.json.fileName);
+      writeFileSync(file, `${script.slice(0, end)}${PROOF}\n  ${script.slice(end)}`);
+      const env = { BASE_URL: app.origin, BROWSER_DEBUG_SECRET_CARD_NUMBER: CARD_NUMBER };
+      const ran = await run(process.execPath, [file], project, env);
+      assert.equal(ran.code, 0, ran.output.slice(-3000));
+      const proof = JSON.parse(ran.output.match(/^PROOF (.*)$/m)![1]!);
+      assert.deepEqual(proof, {
+        shadowClicks: [{ name: 'open', trusted: true }],
+        sameClicked: 'yes',
+        cardNumber: CARD_NUMBER,
+        paid: 'paid (trusted)',
+      });
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+});
