@@ -7,7 +7,7 @@ import { actRig } from './support/actRig';
 import { requireChromium } from './support/chromium';
 import { makeProject, run } from './support/exportProject';
 import { startFramesApp, type FramesApp } from './support/framesApp';
-import { CARD_NUMBER, recordFramesFlow } from './support/framesRecording';
+import { CARD_NUMBER, recordCheckoutFlow, recordFramesFlow } from './support/framesRecording';
 
 type Entry = Record<string, any>;
 
@@ -60,28 +60,69 @@ describe('exports of a recording in frames and shadow roots, run for real (#33)'
   });
 
   it('exports Puppeteer with frame lookups, and node runs it with real puppeteer-core: every step lands', async function () {
-    const exported = await get(rig.connector.port, `/recordings/${recordingId}/export?format=puppeteer`);
+    const { code, output, script, proof } = await runPuppeteerExport(this, recordingId);
+    assert.equal(code, 0, output.slice(-3000));
+    assert.match(
+      script,
+      /targetPage\.locator\('#open-host >>>> button'\)/,
+      'the shadow chain as a deep-child P selector',
+    );
+    assert.deepEqual(proof, {
+      shadowClicks: [{ name: 'open', trusted: true }],
+      sameClicked: 'yes',
+      cardNumber: CARD_NUMBER,
+      paid: 'paid (trusted)',
+    });
+  });
+
+  let checkoutId: string;
+
+  it('records a card form that a click inserts late, before the same-origin frame: its index is its place among the frames', async () => {
+    page = await rig.open(`${app.origin}/checkout.html`);
+    const recorded = await recordCheckoutFlow(rig.connector.port, page, app);
+    checkoutId = recorded.id;
+    assert.deepEqual(
+      recorded.steps.filter((step) => step.type === 'click' || step.type === 'change').map((step) => step.frame),
+      [[0], undefined, [1], [1]],
+      JSON.stringify(recorded.steps),
+    );
+  });
+
+  it('exports Puppeteer that waits for the late frame, and the card is filled and paid there for real', async function () {
+    const { code, output, script, proof } = await runPuppeteerExport(this, checkoutId);
+    assert.match(
+      script,
+      /await frameAttached\(\[1\]\);\n\s*\{\n\s*const targetPage = page;\n\s*let frame = targetPage\.mainFrame\(\);\n\s*frame = frame\.childFrames\(\)\[1\];/,
+    );
+    assert.deepEqual(proof, { sameClicked: 'yes', cardNumber: CARD_NUMBER, paid: 'paid (trusted)' });
+    // The card form logged its errors while recording, so they are the flow's bug: Puppeteer sees them come back
+    // from the out-of-process frame, and the exported check fails on them.
+    assert.equal(code, 1);
+    assert.match(output, /The bug's error came back: (pay frame: card form failed to load|pay frame exploded)/);
+  });
+
+  /**
+   * Exports the recording for Puppeteer and runs it with node in a user's project: its exit code and output, and
+   * what the page held after the last step (printed by the proof lines, added before the regression checks).
+   */
+  async function runPuppeteerExport(test: Mocha.Context, id: string) {
+    const exported = await get(rig.connector.port, `/recordings/${id}/export?format=puppeteer`);
     assert.equal(exported.status, 200, exported.text);
     const script: string = exported.json.text;
-    const project = makeProject(requireChromium(this));
+    const project = makeProject(requireChromium(test));
     try {
       mkdirSync(join(project, 'puppeteer'), { recursive: true });
-      const end = script.lastIndexOf('await browser.close();');
+      const end = script.indexOf('  // Regression checks');
       assert.ok(end > 0, script);
       const file = join(project, 'puppeteer', exported.json.fileName);
-      writeFileSync(file, `${script.slice(0, end)}${PROOF}\n  ${script.slice(end)}`);
+      writeFileSync(file, `${script.slice(0, end)}${PROOF}\n${script.slice(end)}`);
       const env = { BASE_URL: app.origin, BROWSER_DEBUG_SECRET_CARD_NUMBER: CARD_NUMBER };
       const ran = await run(process.execPath, [file], project, env);
-      assert.equal(ran.code, 0, ran.output.slice(-3000));
-      const proof = JSON.parse(ran.output.match(/^PROOF (.*)$/m)![1]!);
-      assert.deepEqual(proof, {
-        shadowClicks: [{ name: 'open', trusted: true }],
-        sameClicked: 'yes',
-        cardNumber: CARD_NUMBER,
-        paid: 'paid (trusted)',
-      });
+      const proof = ran.output.match(/^PROOF (.*)$/m)?.[1];
+      assert.ok(proof, `${ran.output.slice(-3000)}\n${script}`);
+      return { ...ran, script, proof: JSON.parse(proof) as Entry };
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
-  });
+  }
 });
