@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { get } from '../support/http';
 import { actRig } from './support/actRig';
 import { requireChromium } from './support/chromium';
+import { typeCheckCypressSpec } from './support/cypressTypes';
 import { makeProject, run } from './support/exportProject';
 import { startFramesApp, type FramesApp } from './support/framesApp';
 import { CARD_NUMBER, recordCheckoutFlow, recordFramesFlow } from './support/framesRecording';
@@ -75,6 +76,25 @@ describe('exports of a recording in frames and shadow roots, run for real (#33)'
     });
   });
 
+  it("exports Cypress: the same-origin frame through window.frames, a note on cross-origin frames, and tsc passes it against Cypress's own types", async () => {
+    const exported = await get(rig.connector.port, `/recordings/${recordingId}/export?format=cypress`);
+    assert.equal(exported.status, 200, exported.text);
+    const spec: string = exported.json.text;
+    const inFrame = (index: number, selector: string) =>
+      `cy.window().its("frames.${index}.document.body").should('not.be.empty').then(cy.wrap).find("${selector}")`;
+    assert.ok(spec.includes(`${inFrame(1, '#same-button')}.click();`), spec);
+    assert.ok(spec.includes(`${inFrame(0, '#pay-button')}.click();`), spec);
+    assert.ok(spec.includes('cy.get("#open-host").shadow().find("button").click();'), spec);
+    // Cypress cannot drive a cross-origin frame (its Web Security guide): the spec says so, and what would.
+    assert.match(
+      spec,
+      /A cross-origin frame .* is out of its reach unless cypress\.config sets\n\/\/ chromeWebSecurity: false/,
+    );
+    assert.match(spec, /cy\.origin\(\) is for top-level navigations, not frames/);
+    const checked = await typeCheckCypressSpec(exported.json.fileName, spec);
+    assert.equal(checked.code, 0, checked.output);
+  });
+
   let checkoutId: string;
 
   it('records a card form that a click inserts late, before the same-origin frame: its index is its place among the frames', async () => {
@@ -99,6 +119,18 @@ describe('exports of a recording in frames and shadow roots, run for real (#33)'
     // from the out-of-process frame, and the exported check fails on them.
     assert.equal(code, 1);
     assert.match(output, /The bug's error came back: (pay frame: card form failed to load|pay frame exploded)/);
+  });
+
+  it('exports Cypress for the late frame by its place among the frames, not in the document, and it type-checks', async () => {
+    const exported = await get(rig.connector.port, `/recordings/${checkoutId}/export?format=cypress`);
+    assert.equal(exported.status, 200, exported.text);
+    const spec: string = exported.json.text;
+    // The card form is first in the document but frames[1]: `cy.get('iframe').eq(0)` would be the wrong frame.
+    assert.ok(spec.includes('cy.window().its("frames.0.document.body")'), spec);
+    assert.ok(spec.includes('cy.window().its("frames.1.document.body")'), spec);
+    assert.ok(!spec.includes('.eq('), spec);
+    const checked = await typeCheckCypressSpec(exported.json.fileName, spec);
+    assert.equal(checked.code, 0, checked.output);
   });
 
   /**

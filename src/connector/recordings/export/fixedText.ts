@@ -38,7 +38,6 @@ export const FIXED_TEXT: ReadonlySet<string> = new Set<string>([
   'bugRequest',
   // Frames (Playwright's frameLocator, Cypress's iframe recipe).
   'iframe, frame',
-  '0.contentDocument.body',
   'not.be.empty',
   // Messages of our checks (template parts).
   ' answered ',

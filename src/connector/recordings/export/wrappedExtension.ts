@@ -3,7 +3,7 @@ import { StringifyExtension, type LineWriter, type Schema } from '@puppeteer/rep
 /** What an export adds around a maintained converter's output. */
 export interface Additions {
   /** Lines written before the converter's preamble (a header comment). */
-  header(out: LineWriter): void;
+  header(out: LineWriter, flow: Schema.UserFlow): void;
   /** Lines after the converter's preamble, before the first step (listeners, mocks, constants). */
   preamble(out: LineWriter, flow: Schema.UserFlow): void;
   /** Lines before a step's own (a wait the converter does not write). */
@@ -31,7 +31,7 @@ export class WrappedExtension extends StringifyExtension {
   }
 
   override async beforeAllSteps(out: LineWriter, flow: Schema.UserFlow): Promise<void> {
-    this.additions.header(out);
+    this.additions.header(out, flow);
     await this.inner.beforeAllSteps?.(out, flow);
     this.additions.preamble(out, flow);
   }
