@@ -25,6 +25,18 @@ const PROOF = [
   '  })}`);',
 ].join('\n');
 
+/** Added at the end of the exported Playwright spec: the same proof, as web-first assertions. */
+const PLAYWRIGHT_PROOF = [
+  '  // Added by the test: what the steps did to the page, read in its own documents.',
+  "  await expect.poll(() => page.evaluate(() => (window as any).shadowClicks)).toEqual([{ name: 'open', trusted: true }]);",
+  "  await expect(page.frameLocator('iframe, frame').nth(1).locator('body')).toHaveAttribute('data-clicked', 'yes');",
+  "  await expect(page.frameLocator('iframe, frame').nth(0).locator('#card-number')).toHaveValue(CARD);",
+  "  await expect(page.frameLocator('iframe, frame').nth(0).locator('#paid')).toHaveText('paid (trusted)');",
+  '});',
+]
+  .join('\n')
+  .replace('CARD', JSON.stringify(CARD_NUMBER));
+
 describe('exports of a recording in frames and shadow roots, run for real (#33)', function () {
   this.timeout(120_000);
   const rig = actRig();
@@ -74,6 +86,26 @@ describe('exports of a recording in frames and shadow roots, run for real (#33)'
       cardNumber: CARD_NUMBER,
       paid: 'paid (trusted)',
     });
+  });
+
+  it('exports Playwright, and @playwright/test runs it: the open shadow root and both frames get the steps', async function () {
+    const exported = await get(rig.connector.port, `/recordings/${recordingId}/export?format=playwright`);
+    assert.equal(exported.status, 200, exported.text);
+    const spec: string = exported.json.text;
+    const project = makeProject(requireChromium(this));
+    try {
+      mkdirSync(join(project, 'e2e/specs'), { recursive: true });
+      const end = spec.lastIndexOf('});');
+      writeFileSync(
+        join(project, 'e2e/specs/frames.spec.ts'),
+        spec.slice(0, end) + PLAYWRIGHT_PROOF + spec.slice(end + 3),
+      );
+      const env = { BASE_URL: app.origin, BROWSER_DEBUG_SECRET_CARD_NUMBER: CARD_NUMBER, CI: '1' };
+      const ran = await run('npx', ['--no-install', 'playwright', 'test'], project, env);
+      assert.equal(ran.code, 0, `${ran.output.slice(-3000)}\n${spec}`);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 
   it("exports Cypress: the same-origin frame through window.frames, a note on cross-origin frames, and tsc passes it against Cypress's own types", async () => {
