@@ -123,6 +123,15 @@ describe('exports of a recording in frames and shadow roots, run for real (#33)'
       /A cross-origin frame .* is out of its reach unless cypress\.config sets\n\/\/ chromeWebSecurity: false/,
     );
     assert.match(spec, /cy\.origin\(\) is for top-level navigations, not frames/);
+    // Each step in the pay frame is marked, as the browser reported its origin; the same-origin frame's is not.
+    const marked = spec.split('\n').filter((line) => line.includes('was another origin when recorded'));
+    assert.deepEqual(
+      marked.map((line) => line.trim()),
+      [
+        '// Frame [0] was another origin when recorded: this step needs chromeWebSecurity: false.',
+        '// Frame [0] was another origin when recorded: this step needs chromeWebSecurity: false.',
+      ],
+    );
     const checked = await typeCheckCypressSpec(exported.json.fileName, spec);
     assert.equal(checked.code, 0, checked.output);
   });

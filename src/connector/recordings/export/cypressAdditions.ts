@@ -18,10 +18,16 @@ export function cypressAdditions(context: {
   mocks: ExportMock[];
   /** @cypress/chrome-recorder's Recorder key → Cypress `{key}` table. */
   keys: Record<string, string>;
+  /** Frame paths that were another origin than the top page when recorded. */
+  crossOriginFrames: readonly number[][];
 }): Additions {
-  const { recordingId, title, checks, secretEnv, mocks, keys } = context;
+  const { recordingId, title, checks, secretEnv, mocks, keys, crossOriginFrames } = context;
   return {
-    step: cypressStep(checks.origin, { base: 'baseURL', env: (name) => `Cypress.env(${jsLiteral(name)})` }, keys),
+    step: cypressStep(
+      checks.origin,
+      { base: 'baseURL', env: (name) => `Cypress.env(${jsLiteral(name)})` },
+      { keys, crossOriginFrames },
+    ),
     header: (out, flow) => {
       lines(out, headerLines(recordingId, title, checks, secretEnv, 'as CYPRESS_<name> (Cypress.env)'));
       lines(out, ['// An uncaught error in the page fails a Cypress test by itself.']);

@@ -12,10 +12,17 @@ type Step = Schema.Step & Record<string, unknown>;
  * steps are ours. Its other steps (double-click, hover, scroll, viewport) are left to it.
  * `keys` is its table of Recorder keys to Cypress's `{name}` keys.
  */
-export function cypressStep(origin: string | undefined, spelling: Spelling, keys: Record<string, string>) {
+export function cypressStep(
+  origin: string | undefined,
+  spelling: Spelling,
+  { keys, crossOriginFrames }: { keys: Record<string, string>; crossOriginFrames: readonly number[][] },
+) {
   return (out: LineWriter, raw: Schema.Step, flow?: Schema.UserFlow): boolean => {
     const step = raw as Step;
     const target = cypressTarget(step, flow);
+    const frame = framePath(step.frame).join(', ');
+    if (target && frame && crossOriginFrames.some((path) => path.join(', ') === frame))
+      out.appendLine(`// Frame [${frame}] was another origin when recorded: this step needs chromeWebSecurity: false.`);
     switch (step.type) {
       case 'navigate':
         out.appendLine(`cy.visit(${urlCode(String(step.url), origin, spelling)});`);

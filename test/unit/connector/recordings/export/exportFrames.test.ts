@@ -54,4 +54,14 @@ describe('exports of steps in frames (#33)', () => {
     );
     assert.ok(!plain.text.includes('chromeWebSecurity'), 'the note only where a step is in a frame');
   });
+
+  it('Cypress marks each step in a frame the browser reported as another origin', async () => {
+    const { text } = await exportRecording({ ...NESTED, crossOriginFrames: [[1, 0]] }, 'cypress');
+    assert.match(
+      text,
+      /\/\/ Frame \[1, 0\] was another origin when recorded: this step needs chromeWebSecurity: false\.\n\s*cy\.window\(\)/,
+    );
+    const same = await exportRecording({ ...NESTED, crossOriginFrames: [[1]] }, 'cypress');
+    assert.ok(!same.text.includes('was another origin'), 'only the frame itself, not its parent');
+  });
 });
