@@ -36,6 +36,8 @@ export interface BrowserRecording {
   secrets: Record<string, string>;
   /** alert/confirm/prompt the page opened while recording. */
   dialogs: { timestamp: number; text: string }[];
+  /** Frame paths whose steps came from another origin than the top page's, as the browser reported the senders. */
+  crossOriginFrames?: number[][];
 }
 
 /** Written into a flow wherever a secret value was typed, e.g. `{{secret:password}}`. */

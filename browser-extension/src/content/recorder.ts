@@ -239,9 +239,9 @@ function round(value: number): number {
 }
 
 /**
- * This frame's place in the tab: its index among its parent's frames, for each level up to the top frame (the
- * order of `window.frames`, document order, as Recorder's `frame` and Puppeteer's `childFrames()`). Reading a
- * parent's `frames` is allowed across origins.
+ * This frame's place in the tab: its index among its parent's frames, for each level up to the top frame (the order
+ * of `window.frames`: Chromium's frame tree, insertion order and not document order, as in Recorder's `frame` and
+ * Puppeteer's `childFrames()`). Reading a parent's `frames` is allowed across origins.
  */
 function framePath(): number[] {
   const path: number[] = [];

@@ -35,6 +35,8 @@ export interface SavedRecording {
   lastVerdict?: ReplayVerdict;
   /** The network mock rules in force for that replay, so an exported test can mock the same way. */
   lastReplayMocks?: MockRule[];
+  /** Frame paths whose steps ran in another origin than the top page (Cypress cannot reach those). */
+  crossOriginFrames?: number[][];
 }
 
 const FILE = /^rec-[\w-]+\.json$/;

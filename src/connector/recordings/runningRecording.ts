@@ -1,5 +1,6 @@
 import type { BrowserRecording, RecordingSummary } from '../../shared/recording';
 import type { StoredEntry } from '../../shared/protocol';
+import { framePath } from './export/framePath';
 import { validateFlow } from './flowValidation';
 import type { SavedRecording } from './recordingLibrary';
 import { buildTimeline } from './timeline';
@@ -35,5 +36,14 @@ export function savedRecording(running: Running, captured: BrowserRecording, cap
     tabId: running.tabId,
     flow: validateFlow({ title: running.title, steps: captured.steps.map((timed) => timed.step) }),
     timeline: buildTimeline(captured, captures),
+    ...crossOriginFramesOf(captured),
   };
+}
+
+/** The browser's cross-origin frame paths, kept as integer paths only. */
+function crossOriginFramesOf(captured: BrowserRecording): Pick<SavedRecording, 'crossOriginFrames'> {
+  const paths = (Array.isArray(captured.crossOriginFrames) ? captured.crossOriginFrames : [])
+    .map(framePath)
+    .filter((path) => path.length > 0);
+  return paths.length ? { crossOriginFrames: paths } : {};
 }

@@ -31,10 +31,23 @@ export async function handleRecordingMessage(
   link: ConnectorLink,
 ): Promise<unknown> {
   const tabId = sender.tab?.id;
-  if (message.kind === 'recording-step')
-    return tabRecorder.onStep(tabId, message.step, message.timestamp, message.secret, sender.frameId);
+  if (message.kind === 'recording-step') {
+    tabRecorder.onStep(tabId, message.step, message.timestamp, message.secret, sender.frameId);
+    if (crossOriginSender(sender)) tabRecorder.onCrossOriginFrame(tabId, message.step.frame);
+    return undefined;
+  }
   if (message.kind === 'recording-dialog') return tabRecorder.onDialog(tabId, message.text, message.timestamp);
   return toggleFromPopup(link);
+}
+
+/** A subframe whose origin (as the browser reports it) differs from the tab's page. */
+function crossOriginSender(sender: chrome.runtime.MessageSender): boolean {
+  if (!sender.frameId || !sender.origin || !sender.tab?.url) return false;
+  try {
+    return sender.origin !== new URL(sender.tab.url).origin;
+  } catch {
+    return false;
+  }
 }
 
 /**

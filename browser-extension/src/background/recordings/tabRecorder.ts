@@ -15,6 +15,7 @@ interface Active {
   steps: BrowserRecording['steps'];
   secrets: Record<string, string>;
   dialogs: BrowserRecording['dialogs'];
+  crossOriginFrames: number[][];
   /** Ends the toolbar badge's REC. */
   endBadge: () => void;
 }
@@ -97,6 +98,7 @@ export class TabRecorder {
       steps: [],
       secrets: {},
       dialogs: [],
+      crossOriginFrames: [],
       endBadge: beginActivity('recording', tabId),
     };
     this.add(
@@ -144,6 +146,7 @@ export class TabRecorder {
       steps: active.steps,
       secrets: active.secrets,
       dialogs: active.dialogs,
+      crossOriginFrames: active.crossOriginFrames,
     };
   }
 
@@ -164,6 +167,14 @@ export class TabRecorder {
     if (secret) this.active.secrets[secret.key] = secret.value;
     if (step.type === 'doubleClick') this.dropClicksBefore(step);
     this.add(step, timestamp);
+  }
+
+  /** The frame of a step whose sender was another origin than the tab's page: exports say what reaches it. */
+  onCrossOriginFrame(tabId: number | undefined, frame: unknown): void {
+    const active = this.active;
+    if (!active || tabId !== active.tabId || !isFramePath(frame)) return;
+    if (!active.crossOriginFrames.some((path) => path.join() === frame.join()))
+      active.crossOriginFrames.push([...frame]);
   }
 
   onDialog(tabId: number | undefined, text: string, timestamp: number): void {

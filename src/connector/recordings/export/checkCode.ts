@@ -9,9 +9,12 @@ import type { RegressionChecks } from './regressionChecks';
 export function errorMatcherLines(checks: RegressionChecks, typescript = false): string[] {
   if (!checks.errors.length) return [];
   const type = (annotation: string) => (typescript ? annotation : '');
+  // In JavaScript, the same types as JSDoc, for a project that type-checks its tests (checkJs, strict).
+  const jsDoc = typescript ? [] : ['/** @param {string} message */'];
   return [
     "// The bug's errors, compared as the replay verdict compares them: line:column and long numbers ignored.",
     `const bugErrors${type(': string[]')} = ${jsLiteral(checks.errors)};`,
+    ...jsDoc,
     `const errorKey = (message${type(': string')}) =>`,
     '  message',
     "    .replace(/\\s+/g, ' ')",
@@ -19,6 +22,7 @@ export function errorMatcherLines(checks: RegressionChecks, typescript = false):
     "    .replace(/0x[0-9a-f]+|\\b[0-9a-f]{8,}\\b|\\d{5,}/gi, '#')",
     '    .trim()',
     '    .slice(0, 200);',
+    ...jsDoc,
     `const isBugError = (message${type(': string')}) => {`,
     '  const key = errorKey(message);',
     '  return key !== "" && bugErrors.some((bug) => bug.includes(key) || key.includes(bug));',

@@ -1,7 +1,8 @@
 import type { LineWriter } from '@puppeteer/replay';
 import type { ExportMock } from '../../../shared/recordingExport';
 import { bugRequestsLine, commentSafe, errorMatcherLines, headerLines } from './checkCode';
-import { cypressStep } from './cypressSteps';
+import { CYPRESS_FRAMES_NOTE, cypressStep } from './cypressSteps';
+import { framePath } from './framePath';
 import { jsLiteral } from './jsLiteral';
 import type { RegressionChecks } from './regressionChecks';
 import type { Additions } from './wrappedExtension';
@@ -17,13 +18,22 @@ export function cypressAdditions(context: {
   mocks: ExportMock[];
   /** @cypress/chrome-recorder's Recorder key → Cypress `{key}` table. */
   keys: Record<string, string>;
+  /** Frame paths that were another origin than the top page when recorded. */
+  crossOriginFrames: readonly number[][];
 }): Additions {
-  const { recordingId, title, checks, secretEnv, mocks, keys } = context;
+  const { recordingId, title, checks, secretEnv, mocks, keys, crossOriginFrames } = context;
   return {
-    step: cypressStep(checks.origin, { base: 'baseURL', env: (name) => `Cypress.env(${jsLiteral(name)})` }, keys),
-    header: (out) => {
+    step: cypressStep(
+      checks.origin,
+      { base: 'baseURL', env: (name) => `Cypress.env(${jsLiteral(name)})` },
+      { keys, crossOriginFrames },
+    ),
+    header: (out, flow) => {
       lines(out, headerLines(recordingId, title, checks, secretEnv, 'as CYPRESS_<name> (Cypress.env)'));
-      lines(out, ['// An uncaught error in the page fails a Cypress test by itself.', '']);
+      lines(out, ['// An uncaught error in the page fails a Cypress test by itself.']);
+      if (flow.steps.some((step) => framePath((step as { frame?: unknown }).frame).length))
+        lines(out, CYPRESS_FRAMES_NOTE);
+      out.appendLine('');
       out.appendLine(`const baseURL = Cypress.env('BASE_URL') ?? ${jsLiteral(checks.origin ?? 'http://localhost')};`);
       lines(out, errorMatcherLines(checks));
       lines(out, bugRequestsLine(checks, 'baseURL'));
@@ -36,6 +46,7 @@ export function cypressAdditions(context: {
         );
       if (checks.errors.length)
         lines(out, [
+          '/** @type {string[]} */',
           'const seenErrors = [];',
           "cy.on('window:before:load', (win) => {",
           '  const original = win.console.error;',

@@ -12,10 +12,17 @@ type Step = Schema.Step & Record<string, unknown>;
  * steps are ours. Its other steps (double-click, hover, scroll, viewport) are left to it.
  * `keys` is its table of Recorder keys to Cypress's `{name}` keys.
  */
-export function cypressStep(origin: string | undefined, spelling: Spelling, keys: Record<string, string>) {
+export function cypressStep(
+  origin: string | undefined,
+  spelling: Spelling,
+  { keys, crossOriginFrames }: { keys: Record<string, string>; crossOriginFrames: readonly number[][] },
+) {
   return (out: LineWriter, raw: Schema.Step, flow?: Schema.UserFlow): boolean => {
     const step = raw as Step;
     const target = cypressTarget(step, flow);
+    const frame = framePath(step.frame).join(', ');
+    if (target && frame && crossOriginFrames.some((path) => path.join(', ') === frame))
+      out.appendLine(`// Frame [${frame}] was another origin when recorded: this step needs chromeWebSecurity: false.`);
     switch (step.type) {
       case 'navigate':
         out.appendLine(`cy.visit(${urlCode(String(step.url), origin, spelling)});`);
@@ -65,22 +72,33 @@ function cypressChain(selectors: unknown, flow?: Schema.UserFlow): string[] | un
 }
 
 /**
- * `cy.get(…)` for the step's element. In a frame, Cypress's iframe recipe (the frame's body, wrapped; it reaches
- * same-origin frames only); in a shadow root, `.shadow().find(…)` for each part after the host (open roots only).
+ * `cy.get(…)` for the step's element. In a frame, Cypress's iframe recipe (the frame's body once it has content,
+ * wrapped) reached through `window.frames`: the Recorder's indexes are that order (the frame tree's, not the
+ * document's), which `cy.get('iframe').eq(…)` would not follow. Cypress reaches same-origin frames only
+ * ({@link CYPRESS_FRAMES_NOTE}). In a shadow root, `.shadow().find(…)` for each part after the host (open roots only).
  */
 function cypressTarget(step: Step, flow?: Schema.UserFlow): string | undefined {
   const chain = cypressChain(step.selectors, flow);
   if (!chain) return undefined;
   const frame = framePath(step.frame);
-  const inFrame = frame.reduce(
-    (code, index) =>
-      `${code === 'cy' ? 'cy.get' : `${code}.find`}('iframe, frame').eq(${index}).its('0.contentDocument.body').should('not.be.empty').then(cy.wrap)`,
-    'cy',
-  );
   const [first, ...inside] = chain.map((part) => jsLiteral(part.startsWith('pierce/') ? part.slice(7) : part));
-  const start = inFrame === 'cy' ? `cy.get(${first})` : `${inFrame}.find(${first})`;
+  const start = frame.length
+    ? `cy.window().its(${jsLiteral(cypressFrameBody(frame))}).should('not.be.empty').then(cy.wrap).find(${first})`
+    : `cy.get(${first})`;
   return inside.reduce((code, part) => `${code}.shadow().find(${part})`, start);
 }
+
+/** The `its` path from the top window to the body of the frame at a Recorder `frame` path. */
+export function cypressFrameBody(frame: number[]): string {
+  return `${frame.map((index) => `frames.${index}`).join('.')}.document.body`;
+}
+
+/** Said once in a spec with steps in frames: what Cypress reaches there, from its Web Security guide. */
+export const CYPRESS_FRAMES_NOTE = [
+  '// Steps in frames: Cypress reaches a same-origin frame through window.frames (the recorded frame indexes).',
+  '// A cross-origin frame (a payment form on another site) is out of its reach unless cypress.config sets',
+  '// chromeWebSecurity: false (Chrome-family browsers only); cy.origin() is for top-level navigations, not frames.',
+];
 
 function skipped(step: Step): string {
   return `// Step ${commentSafe(step.type)} has no selector Cypress can use (ARIA only): adjust it by hand.`;

@@ -3,7 +3,8 @@ import type { RecorderFlow } from '../../../shared/recording';
 import type { ExportMock } from '../../../shared/recordingExport';
 import type { LiteralPolicy } from './auditExport';
 import { globToRegExpSource } from './checkCode';
-import { cypressSelector } from './cypressSteps';
+import { cypressFrameBody, cypressSelector } from './cypressSteps';
+import { framePath } from './framePath';
 import { FIXED_TEXT } from './fixedText';
 import { playwrightLocatorValue } from './playwrightSelectors';
 import { basePath, secretEnvIn } from './prepareFlow';
@@ -25,6 +26,7 @@ export function literalPolicy(
   const add = (value: string | undefined) => value !== undefined && recorded.add(value);
   for (const value of [...recorded]) add(basePath(value, checks.origin));
   for (const step of flow.steps) {
+    if (framePath(step.frame).length) add(cypressFrameBody(framePath(step.frame)));
     if (!Array.isArray(step.selectors)) continue;
     add(playwrightLocatorValue(step.selectors));
     add(cypressSelector(step.selectors, flow as never));

@@ -47,7 +47,16 @@ export async function exportRecording(
   const secretEnv = secretEnvIn(flow);
   const mocks = options.mocks ?? [];
   const leakCheck = checkLeakCheck(recording, format, options.leakCheck);
-  const context = { recordingId: recording.id, title: recording.title, checks, secretEnv, mocks, leakCheck };
+  const crossOriginFrames = recording.crossOriginFrames ?? [];
+  const context = {
+    recordingId: recording.id,
+    title: recording.title,
+    checks,
+    secretEnv,
+    mocks,
+    leakCheck,
+    crossOriginFrames,
+  };
   const { extension, fixed } = await extensionFor(format, context);
   const text = await stringify(flow as unknown as Schema.UserFlow, { extension });
   await auditExport(text, literalPolicy(flow, checks, mocks, fixed), format === 'playwright');

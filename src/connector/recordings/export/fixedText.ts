@@ -38,7 +38,6 @@ export const FIXED_TEXT: ReadonlySet<string> = new Set<string>([
   'bugRequest',
   // Frames (Playwright's frameLocator, Cypress's iframe recipe).
   'iframe, frame',
-  '0.contentDocument.body',
   'not.be.empty',
   // Messages of our checks (template parts).
   ' answered ',
@@ -48,6 +47,10 @@ export const FIXED_TEXT: ReadonlySet<string> = new Set<string>([
   ', not below 400 (the bug: ',
   '; now: ',
   "The bug's error came back: ",
+  // Puppeteer's wait for a frame (puppeteerFrames.ts).
+  'No frame at path [',
+  '] within ',
+  ' ms: ',
   "the bug's errors",
   "the bug's errors do not come back",
   // The error matcher's and the request matcher's regular expressions.

@@ -9,6 +9,7 @@ import {
   headerLines,
 } from './checkCode';
 import { jsLiteral } from './jsLiteral';
+import { FRAME_HELPER, frameWait, hasFrameSteps } from './puppeteerFrames';
 import { puppeteerStep } from './puppeteerSteps';
 import type { RegressionChecks } from './regressionChecks';
 import type { Additions } from './wrappedExtension';
@@ -27,8 +28,10 @@ export function puppeteerAdditions(context: {
   return {
     step: puppeteerStep(checks.origin, { base: 'baseURL', env: (name) => `process.env.${name} ?? ''` }),
     header: (out) => lines(out, [...headerLines(recordingId, title, checks, secretEnv, 'in the environment'), '']),
-    preamble: (out) => {
+    beforeStep: frameWait,
+    preamble: (out, flow) => {
       out.appendLine(`const baseURL = process.env.BASE_URL ?? ${jsLiteral(checks.origin ?? 'http://localhost')};`);
+      if (hasFrameSteps(flow)) lines(out, FRAME_HELPER);
       lines(out, errorMatcherLines(checks));
       if (checks.errors.length)
         lines(out, [

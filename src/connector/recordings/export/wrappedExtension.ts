@@ -3,9 +3,11 @@ import { StringifyExtension, type LineWriter, type Schema } from '@puppeteer/rep
 /** What an export adds around a maintained converter's output. */
 export interface Additions {
   /** Lines written before the converter's preamble (a header comment). */
-  header(out: LineWriter): void;
+  header(out: LineWriter, flow: Schema.UserFlow): void;
   /** Lines after the converter's preamble, before the first step (listeners, mocks, constants). */
-  preamble(out: LineWriter): void;
+  preamble(out: LineWriter, flow: Schema.UserFlow): void;
+  /** Lines before a step's own (a wait the converter does not write). */
+  beforeStep?(out: LineWriter, step: Schema.Step): void;
   /**
    * Our own writer for the steps whose text needs code (the base URL, a secret from the environment) or
    * that the converter would write unencoded: true when it wrote the step, false to let the converter.
@@ -29,13 +31,14 @@ export class WrappedExtension extends StringifyExtension {
   }
 
   override async beforeAllSteps(out: LineWriter, flow: Schema.UserFlow): Promise<void> {
-    this.additions.header(out);
+    this.additions.header(out, flow);
     await this.inner.beforeAllSteps?.(out, flow);
-    this.additions.preamble(out);
+    this.additions.preamble(out, flow);
   }
 
   override async beforeEachStep(out: LineWriter, step: Schema.Step, flow?: Schema.UserFlow): Promise<void> {
     await this.inner.beforeEachStep?.(out, step, flow);
+    this.additions.beforeStep?.(out, step);
   }
 
   override async stringifyStep(out: LineWriter, step: Schema.Step, flow?: Schema.UserFlow): Promise<void> {
