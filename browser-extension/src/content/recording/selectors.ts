@@ -36,13 +36,20 @@ function clean(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** Elements Chrome's accessibility tree can name (from their content, a title or a caption), as an aria/ query finds them. */
+const NAMED = [
+  'a,button,input,select,textarea,[role],summary,img,label,output',
+  'h1,h2,h3,h4,h5,h6,th,td,option,fieldset,legend,table,caption,figure,figcaption,dialog,iframe,frame,area',
+].join(',');
+
 function ariaSelector(element: Element): string | undefined {
   const name = accessibleName(element);
   if (!name || name.length > MAX_NAME) return undefined;
-  // Only when the name is unique among the page's named controls: replay takes the first match.
-  const same = [
-    ...element.ownerDocument.querySelectorAll('a,button,input,select,textarea,[role],summary,img,label'),
-  ].filter((other) => other !== element && accessibleName(other) === name);
+  // Only when the name is unique among the page's named elements: replay takes the first match, and a heading
+  // named "Checkout" above a "Checkout" button would be clicked instead of it.
+  const same = [...element.ownerDocument.querySelectorAll(NAMED)].filter(
+    (other) => other !== element && accessibleName(other) === name,
+  );
   return same.length ? undefined : `aria/${name}`;
 }
 
