@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { get } from '../support/http';
+import { get, post } from '../support/http';
 import { actRig } from './support/actRig';
 import { requireChromium } from './support/chromium';
 import { typeCheckCypressSpec } from './support/cypressTypes';
@@ -147,6 +147,26 @@ describe('exports of a recording in frames and shadow roots, run for real (#33)'
       [[0], undefined, [1], [1]],
       JSON.stringify(recorded.steps),
     );
+    // The page's heading is also named "Checkout": an aria/ selector would name it first, so the button has none.
+    const checkout = recorded.steps.find((step) => step.type === 'click' && step.frame === undefined)!;
+    assert.deepEqual(checkout.selectors[0], ['#checkout'], JSON.stringify(checkout));
+  });
+
+  it('replays it by the same frame order: the card form a replayed click inserts is waited for, filled and paid', async () => {
+    await page.reload();
+    const replayed = await post(rig.connector.port, `/recordings/${checkoutId}/replay`, {});
+    assert.equal(replayed.status, 200, JSON.stringify(replayed.json));
+    assert.notEqual(replayed.json.verdict, 'diverged', JSON.stringify(replayed.json).slice(0, 800));
+    const same = page.frames().find((frame) => frame.url() === `${app.origin}/same.html`)!;
+    assert.equal(await same.evaluate(() => document.body.dataset.clicked), 'yes', 'frames[0] is the same-origin frame');
+    const pay = page.frames().find((frame) => frame.url().startsWith(app.payOrigin))!;
+    assert.ok(pay, 'the replayed Checkout click inserted the card form');
+    assert.equal(
+      await pay.inputValue('#card-number'),
+      CARD_NUMBER,
+      'frames[1] is the card form, first in the document',
+    );
+    assert.equal(await pay.textContent('#paid'), 'paid (trusted)');
   });
 
   it('exports Puppeteer that waits for the late frame, and the card is filled and paid there for real', async function () {
