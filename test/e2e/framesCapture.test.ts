@@ -314,8 +314,8 @@ describe('capture from every document of the page: iframes and workers (#33)', f
       const exported = await get(rig.connector.port, `/recordings/${framedId}/export?format=playwright`);
       assert.equal(exported.status, 200, exported.text);
       const spec = String(exported.json.text ?? exported.json.data?.text ?? exported.json.code);
-      assert.match(spec, /page\.frameLocator\('iframe, frame'\)\.nth\(1\)\.locator\("css=#same-button"\)\.click/);
-      assert.match(spec, /page\.frameLocator\('iframe, frame'\)\.nth\(0\)\.locator\("css=#pay-button"\)\.click/);
+      assert.match(spec, /\(await frameAt\(page, \[1\]\)\)\.locator\("css=#same-button"\)\.click/);
+      assert.match(spec, /\(await frameAt\(page, \[0\]\)\)\.locator\("css=#pay-button"\)\.click/);
       const project = makeProject(requireChromium(this));
       try {
         mkdirSync(join(project, 'e2e/specs'), { recursive: true });

@@ -37,6 +37,20 @@ const PLAYWRIGHT_PROOF = [
   .join('\n')
   .replace('CARD', JSON.stringify(CARD_NUMBER));
 
+/** Added before the checkout spec's regression checks: each frame's effect, read in the frame found by its URL. */
+const CHECKOUT_PROOF = [
+  '  // Added by the test: what the steps did to the page, read in its own documents.',
+  "  const sameFrame = page.frames().find((candidate) => candidate.url().endsWith('/same.html'))!;",
+  "  const payFrame = page.frames().find((candidate) => candidate.url().includes('pay.localhost'))!;",
+  "  await expect(sameFrame.locator('body')).toHaveAttribute('data-clicked', 'yes');",
+  "  await expect(payFrame.locator('#card-number')).toHaveValue(CARD);",
+  "  await expect(payFrame.locator('#paid')).toHaveText('paid (trusted)');",
+  "  console.log('PROOF held');",
+  '',
+]
+  .join('\n')
+  .replace('CARD', JSON.stringify(CARD_NUMBER));
+
 describe('exports of a recording in frames and shadow roots, run for real (#33)', function () {
   this.timeout(120_000);
   const rig = actRig();
@@ -180,6 +194,29 @@ describe('exports of a recording in frames and shadow roots, run for real (#33)'
     // from the out-of-process frame, and the exported check fails on them.
     assert.equal(code, 1);
     assert.match(output, /The bug's error came back: (pay frame: card form failed to load|pay frame exploded)/);
+  });
+
+  it('exports Playwright that finds the late card form by frame order, and @playwright/test fills and pays there', async function () {
+    const exported = await get(rig.connector.port, `/recordings/${checkoutId}/export?format=playwright`);
+    assert.equal(exported.status, 200, exported.text);
+    const spec: string = exported.json.text;
+    // The card form is first in the document but frames[1]: `frameLocator('iframe, frame').nth(1)` is the wrong one.
+    assert.match(spec, /await change\(\(await frameAt\(page, \[1\]\)\)\.locator\(/);
+    const end = spec.indexOf('  // Regression checks');
+    assert.ok(end > 0, spec);
+    const project = makeProject(requireChromium(this));
+    try {
+      mkdirSync(join(project, 'e2e/specs'), { recursive: true });
+      writeFileSync(join(project, 'e2e/specs/checkout.spec.ts'), spec.slice(0, end) + CHECKOUT_PROOF + spec.slice(end));
+      const env = { BASE_URL: app.origin, BROWSER_DEBUG_SECRET_CARD_NUMBER: CARD_NUMBER, CI: '1' };
+      const ran = await run('npx', ['--no-install', 'playwright', 'test'], project, env);
+      // Every frame showed its step's effect; then the check fails on the card form's errors, the flow's bug.
+      assert.match(ran.output, /^PROOF held$/m, `${ran.output.slice(-3000)}\n${spec}`);
+      assert.equal(ran.code, 1, ran.output.slice(-3000));
+      assert.match(ran.output, /the bug's errors do not come back[\s\S]*"pay frame: card form failed to load"/);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 
   it('exports Cypress for the late frame by its place among the frames, not in the document, and it type-checks', async () => {

@@ -3,8 +3,9 @@ import { repeatedSteps } from '../../../shared/leaks';
 import type { RecorderStep } from '../../../shared/recording';
 import type { ExportMock } from '../../../shared/recordingExport';
 import { bugRequestsLine, commentSafe, errorMatcherLines, fulfillLiteral, headerLines } from './checkCode';
-import { framePath } from './framePath';
+import { framePath, hasFrameSteps } from './framePath';
 import { jsLiteral } from './jsLiteral';
+import { PLAYWRIGHT_FRAME_HELPER, playwrightImport, playwrightScope } from './playwrightFrames';
 import { basePath, secretEnvOf } from './prepareFlow';
 import { closeLeakLoop, openLeakLoop } from './playwrightLeakCheck';
 import { playwrightLocator } from './playwrightSelectors';
@@ -40,7 +41,7 @@ export class PlaywrightStringifyExtension extends StringifyExtension {
     const { recordingId, checks, secretEnv, mocks, leakCheck } = this.context;
     const steps = flow.steps as unknown as RecorderStep[];
     if (leakCheck) this.loopFrom = steps.length - repeatedSteps(steps).length;
-    out.appendLine("import { test, expect, type Locator } from '@playwright/test';").appendLine('');
+    out.appendLine(playwrightImport(flow)).appendLine('');
     for (const line of headerLines(recordingId, flow.title, checks, secretEnv, 'in the environment'))
       out.appendLine(line);
     out.appendLine(`const baseURL = process.env.BASE_URL ?? ${jsLiteral(checks.origin ?? 'http://localhost')};`);
@@ -55,6 +56,7 @@ export class PlaywrightStringifyExtension extends StringifyExtension {
     );
     out.appendLine('else await locator.fill(value);');
     out.endBlock().appendLine('}').appendLine('');
+    if (hasFrameSteps(flow)) for (const line of [...PLAYWRIGHT_FRAME_HELPER, '']) out.appendLine(line);
     out.appendLine(`test(${jsLiteral(flow.title)}, async ({ page }) => {`).startBlock();
     if (flow.timeout) out.appendLine(`page.setDefaultTimeout(${flow.timeout});`);
     if (checks.errors.length) {
@@ -88,10 +90,8 @@ export class PlaywrightStringifyExtension extends StringifyExtension {
     const step = raw as Step;
     if (this.stepIndex++ === this.loopFrom) openLeakLoop(out, this.context.leakCheck!);
     const frame = framePath(step.frame);
-    // Elements in a frame through frameLocator, which waits for the frame; an expression runs in the Frame itself.
-    const scope = frame.length
-      ? `page${frame.map((index) => `.frameLocator('iframe, frame').nth(${index})`).join('')}`
-      : 'page';
+    // Elements in a frame through its FrameLocator, found by frame order; an expression runs in the Frame itself.
+    const scope = playwrightScope(frame);
     const frameScope = frame.length
       ? `page.mainFrame()${frame.map((index) => `.childFrames()[${index}]!`).join('')}`
       : 'page';

@@ -9,7 +9,8 @@ import {
   headerLines,
 } from './checkCode';
 import { jsLiteral } from './jsLiteral';
-import { FRAME_HELPER, frameWait, hasFrameSteps } from './puppeteerFrames';
+import { hasFrameSteps } from './framePath';
+import { FRAME_HELPER, frameWait } from './puppeteerFrames';
 import { puppeteerStep } from './puppeteerSteps';
 import type { RegressionChecks } from './regressionChecks';
 import type { Additions } from './wrappedExtension';

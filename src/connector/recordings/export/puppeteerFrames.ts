@@ -8,9 +8,6 @@ import { framePath } from './framePath';
  * The indexes agree: our recorder reads them from `window.frames`, which Chromium orders as the frame tree
  * (insertion order, not document order), as `childFrames()` and DevTools Recorder do.
  */
-export function hasFrameSteps(flow: Schema.UserFlow): boolean {
-  return flow.steps.some((step) => framePath((step as { frame?: unknown }).frame).length > 0);
-}
 
 /** The `frameAttached(path)` helper, for a flow with frame steps: after the converter's `page` and `timeout`. */
 export const FRAME_HELPER = [

@@ -39,6 +39,24 @@ describe('exports of steps in frames (#33)', () => {
     assert.ok(!text.includes('frameAttached'), text);
   });
 
+  it('Playwright finds each frame by its window.frames index (frameAt), not the nth iframe in the document', async () => {
+    const { text } = await exportRecording(NESTED, 'playwright');
+    assert.match(
+      text,
+      /^import \{ test, expect, type FrameLocator, type Locator, type Page \} from '@playwright\/test';/,
+    );
+    assert.equal(text.match(/async function frameAt\(/g)?.length, 1, 'the helper, once');
+    assert.match(text, /await \(await frameAt\(page, \[1, 0\]\)\)\.locator\("css=#pay"\)\.click\(/);
+    assert.match(text, /await page\.locator\("css=#done"\)\.click\(/);
+    assert.ok(!/\.nth\(1\)/.test(text), text);
+    const plain = await exportRecording(
+      recording([{ type: 'click', selectors: [['#done']], offsetX: 1, offsetY: 1 }]),
+      'playwright',
+    );
+    assert.ok(!plain.text.includes('frameAt'), 'no helper without frame steps');
+    assert.match(plain.text, /^import \{ test, expect, type Locator \} from '@playwright\/test';/);
+  });
+
   it('Cypress reaches a nested frame through window.frames and notes what cross-origin frames need', async () => {
     const { text } = await exportRecording(NESTED, 'cypress');
     assert.ok(
