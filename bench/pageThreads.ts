@@ -60,3 +60,23 @@ export function workloadCpu(events: TraceEvent[]): WorkloadCpu {
   }
   return cpu;
 }
+
+/**
+ * `BENCH_UI_TASKS=1`: where the browser UI thread's CPU went during a workload, by the code that posted each
+ * top-level task (`src_file`/`src_func` of the trace's RunTask events), so a side's extra UI-thread time can be
+ * named. Adds one round's CPU to `into`.
+ */
+export function uiTaskSources(events: TraceEvent[], workload: Workload, into: Map<string, number>): void {
+  const ui = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrBrowserMain');
+  const start = events.find((event) => event.name === `bd:${workload}:start`);
+  const end = events.find((event) => event.name === `bd:${workload}:end`);
+  if (!ui || !start || !end) return;
+  for (const event of events) {
+    if (event.pid !== ui.pid || event.tid !== ui.tid || event.ph !== 'X' || !event.cat.split(',').includes('toplevel'))
+      continue;
+    if (event.ts < start.ts || event.ts > end.ts) continue;
+    const args = (event.args ?? {}) as { src_file?: string; src_func?: string };
+    const source = args.src_func ? `${args.src_file?.split('/').slice(-2).join('/')}: ${args.src_func}` : event.name;
+    into.set(source, (into.get(source) ?? 0) + (event.tdur ?? event.dur ?? 0) / 1000);
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * `BENCH_FLOOR=variants`: several floor extensions side by side in one bench:page run, each adding a different
+ * set of `chrome.webRequest` listeners that do nothing, so the run shows which part of a listener set costs the
+ * browser's UI thread. Each is written to a temp folder from the table below (the fixture's manifest and empty
+ * content script, a generated background.js).
+ */
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { median } from './median';
+import { ACTIVE_WORKLOADS, fmt, LABELS, type Side } from './pageReport';
+
+const ALL = "{ urls: ['<all_urls>'] }";
+/** One listener: the event, its filter (JS source) and its extraInfoSpec. */
+type Listener = [event: string, filter: string, spec?: string[]];
+
+const OURS: Listener[] = [
+  ['onBeforeRequest', ALL, ['requestBody']],
+  ['onSendHeaders', ALL, ['requestHeaders', 'extraHeaders']],
+  ['onResponseStarted', ALL, ['responseHeaders', 'extraHeaders']],
+  ['onBeforeRedirect', ALL, ['responseHeaders', 'extraHeaders']],
+  ['onCompleted', ALL],
+  ['onErrorOccurred', ALL],
+];
+const withoutExtra = (listeners: Listener[]): Listener[] =>
+  listeners.map(([event, filter, spec]) => [event, filter, spec?.filter((s) => s !== 'extraHeaders')]);
+
+/** The variants, by name: what each one changes from ours. */
+export const VARIANTS: Record<string, Listener[]> = {
+  'no listener (content script only)': [],
+  'ours (six listeners, as today)': OURS,
+  'ours without extraHeaders': withoutExtra(OURS),
+  'ours without requestBody': OURS.map(([event, filter, spec]) => [
+    event,
+    filter,
+    spec?.filter((s) => s !== 'requestBody'),
+  ]),
+  'ours, no extraInfoSpec at all': OURS.map(([event, filter]) => [event, filter]),
+  'onBeforeRequest + onCompleted + onErrorOccurred only': [OURS[0]!, OURS[4]!, OURS[5]!],
+  'onCompleted only (responseHeaders)': [['onCompleted', ALL, ['responseHeaders']]],
+  'ours, types: main_frame only': OURS.map(([event, , spec]) => [
+    event,
+    "{ urls: ['<all_urls>'], types: ['main_frame'] }",
+    spec,
+  ]),
+  'ours, filtered to another tab': OURS.map(([event, , spec]) => [
+    event,
+    "{ urls: ['<all_urls>'], tabId: 999999 }",
+    spec,
+  ]),
+};
+
+function source(listeners: Listener[]): string {
+  const lines = listeners.map(
+    ([event, filter, spec]) =>
+      `chrome.webRequest.${event}.addListener(() => undefined, ${filter}${spec ? `, ${JSON.stringify(spec)}` : ''});`,
+  );
+  return `/* global chrome */\n${lines.join('\n')}\n`;
+}
+
+/** Writes each variant's extension; answers its folder by name. */
+export function writeVariants(fixtureDir: string): [string, string][] {
+  return Object.entries(VARIANTS).map(([name, listeners]) => {
+    const dir = mkdtempSync(join(tmpdir(), 'bd-floor-'));
+    copyFileSync(join(fixtureDir, 'manifest.json'), join(dir, 'manifest.json'));
+    copyFileSync(join(fixtureDir, 'content.js'), join(dir, 'content.js'));
+    writeFileSync(join(dir, 'background.js'), source(listeners));
+    return [name, dir];
+  });
+}
+
+/** One table: each variant's UI-thread CPU, main-thread CPU and wall time per workload (medians). */
+export function variantsTable(variants: [string, Side][]): string[] {
+  const cell = (side: Side, workload: (typeof ACTIVE_WORKLOADS)[number]) => {
+    const of = (pick: (s: Side['samples'][typeof workload][number]) => number) =>
+      fmt(median(side.samples[workload].map(pick)));
+    return `${of((s) => s.browserMs)} / ${of((s) => s.mainMs)} / ${of((s) => s.scriptMs)} ms`;
+  };
+  return [
+    `| Floor variant | ${ACTIVE_WORKLOADS.map((w) => `${LABELS[w]}: UI / main / wall`).join(' | ')} |`,
+    `|---|${ACTIVE_WORKLOADS.map(() => '---|').join('')}`,
+    ...variants.map(([name, side]) => `| ${name} | ${ACTIVE_WORKLOADS.map((w) => cell(side, w)).join(' | ')} |`),
+  ];
+}
