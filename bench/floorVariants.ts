@@ -14,40 +14,36 @@ const ALL = "{ urls: ['<all_urls>'] }";
 /** One listener: the event, its filter (JS source) and its extraInfoSpec. */
 type Listener = [event: string, filter: string, spec?: string[]];
 
+/** Ours since issue 38: status and response headers from onCompleted (no onResponseStarted). */
 const OURS: Listener[] = [
   ['onBeforeRequest', ALL, ['requestBody']],
   ['onSendHeaders', ALL, ['requestHeaders', 'extraHeaders']],
-  ['onResponseStarted', ALL, ['responseHeaders', 'extraHeaders']],
   ['onBeforeRedirect', ALL, ['responseHeaders', 'extraHeaders']],
-  ['onCompleted', ALL],
+  ['onCompleted', ALL, ['responseHeaders', 'extraHeaders']],
   ['onErrorOccurred', ALL],
 ];
-const withoutExtra = (listeners: Listener[]): Listener[] =>
-  listeners.map(([event, filter, spec]) => [event, filter, spec?.filter((s) => s !== 'extraHeaders')]);
+const without = (listeners: Listener[], dropped: string): Listener[] =>
+  listeners.map(([event, filter, spec]) => [event, filter, spec?.filter((s) => s !== dropped)]);
+const filtered = (listeners: Listener[], filter: string): Listener[] =>
+  listeners.map(([event, , spec]) => [event, filter, spec]);
 
 /** The variants, by name: what each one changes from ours. */
 export const VARIANTS: Record<string, Listener[]> = {
   'no listener (content script only)': [],
-  'ours (six listeners, as today)': OURS,
-  'ours without extraHeaders': withoutExtra(OURS),
-  'ours without requestBody': OURS.map(([event, filter, spec]) => [
-    event,
-    filter,
-    spec?.filter((s) => s !== 'requestBody'),
-  ]),
+  'before issue 38 (six listeners, onResponseStarted too)': [
+    ...OURS.slice(0, 3),
+    ['onResponseStarted', ALL, ['responseHeaders', 'extraHeaders']],
+    ['onCompleted', ALL],
+    ['onErrorOccurred', ALL],
+  ],
+  'ours (five listeners)': OURS,
+  'ours without extraHeaders': without(OURS, 'extraHeaders'),
+  'ours without requestBody': without(OURS, 'requestBody'),
   'ours, no extraInfoSpec at all': OURS.map(([event, filter]) => [event, filter]),
-  'onBeforeRequest + onCompleted + onErrorOccurred only': [OURS[0]!, OURS[4]!, OURS[5]!],
+  'ours without onSendHeaders (no request headers)': OURS.filter(([event]) => event !== 'onSendHeaders'),
   'onCompleted only (responseHeaders)': [['onCompleted', ALL, ['responseHeaders']]],
-  'ours, types: main_frame only': OURS.map(([event, , spec]) => [
-    event,
-    "{ urls: ['<all_urls>'], types: ['main_frame'] }",
-    spec,
-  ]),
-  'ours, filtered to another tab': OURS.map(([event, , spec]) => [
-    event,
-    "{ urls: ['<all_urls>'], tabId: 999999 }",
-    spec,
-  ]),
+  'ours, types: main_frame only': filtered(OURS, "{ urls: ['<all_urls>'], types: ['main_frame'] }"),
+  'ours, filtered to another tab': filtered(OURS, "{ urls: ['<all_urls>'], tabId: 999999 }"),
 };
 
 function source(listeners: Listener[]): string {

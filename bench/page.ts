@@ -29,7 +29,7 @@ import { ourCodeCosts, PROFILE_CATEGORIES, PROFILED } from './pageProfile';
 import { ACTIVE_WORKLOADS, emptySide, LABELS, report, type Side, type Sides, type Workload } from './pageReport';
 import { variantsTable, writeVariants } from './floorVariants';
 import { launchRaw, type RawBrowser } from './rawCdp';
-import { CALL_COST, threadClock, uiTaskSources, workloadCpu } from './pageThreads';
+import { CALL_COST, threadClock, uiTaskLines, uiTaskSources, workloadCpu } from './pageThreads';
 import { toolText } from './toolText';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -120,17 +120,6 @@ async function profiledRound(browser: RawBrowser, origin: string) {
   }
 }
 
-/** BENCH_UI_TASKS: each side's UI-thread CPU during the first workload, by the code that posted each task. */
-const uiTasks = new Map<Side, Map<string, number>>();
-
-function printUiTasks(named: [string, Side][]): void {
-  for (const [name, side] of named) {
-    const top = [...(uiTasks.get(side) ?? [])].sort((a, b) => b[1] - a[1]).slice(0, 12);
-    console.log(`\nUI thread during ${ACTIVE_WORKLOADS[0]}, ${name} (sum of ${ROUNDS} rounds, by poster):`);
-    for (const [source, ms] of top) console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${source}`);
-  }
-}
-
 /** One round: a fresh tab runs every workload on itself and posts its figures. */
 async function measure(browser: RawBrowser, open: Opener, origin: string, side: Side, round: number): Promise<void> {
   const { result: page, events } = await browser.trace(['toplevel', 'blink.user_timing', '__metadata'], async () => {
@@ -141,11 +130,7 @@ async function measure(browser: RawBrowser, open: Opener, origin: string, side: 
     return page;
   });
   const cpu = workloadCpu(events);
-  if (process.env.BENCH_UI_TASKS) {
-    const sources = uiTasks.get(side) ?? new Map<string, number>();
-    uiTasks.set(side, sources);
-    uiTaskSources(events, ACTIVE_WORKLOADS[0]!, sources);
-  }
+  if (process.env.BENCH_UI_TASKS) uiTaskSources(events, ACTIVE_WORKLOADS[0]!, side);
   side.lcp.push(page.lcp);
   side.callCost.push(page.callCost);
   // The loop's 25,000 calls (5 runs of 5,000) in main-thread CPU, µs a call.
@@ -234,12 +219,12 @@ async function measureAll(browsers: Browsers, origin: string, port: number): Pro
     for (const line of variantsTable([...rows, ['Browser Debug', sides.ours]])) console.log(line);
   }
   if (process.env.BENCH_UI_TASKS)
-    printUiTasks([
+    uiTaskLines(ROUNDS, [
       ['without', sides.plain],
       ['ours', sides.ours],
       ...(sides.baseline ? [[sides.baselineName ?? 'before', sides.baseline] as [string, Side]] : []),
       ...variants.map(([n, , s]) => [n, s] as [string, Side]),
-    ]);
+    ]).forEach((line) => console.log(line));
   if (!ACTIVE_WORKLOADS.includes(PROFILED as Workload)) return;
   console.log(
     `\nWhere "${LABELS[PROFILED as Workload] ?? PROFILED}" spends its main thread, without and with the extension (one round each traced with CPU samples, read by DevTools' trace engine):`,

@@ -4,7 +4,7 @@
  * app's server) as the page's; a task's thread time counts only its own CPU.
  */
 import type { TraceEvent } from './rawCdp';
-import { WORKLOADS, type Workload } from './pageReport';
+import { ACTIVE_WORKLOADS, WORKLOADS, type Side, type Workload } from './pageReport';
 
 /** The tight loop's marks, beside the workloads'. */
 export const CALL_COST = 'callCost';
@@ -64,9 +64,13 @@ export function workloadCpu(events: TraceEvent[]): WorkloadCpu {
 /**
  * `BENCH_UI_TASKS=1`: where the browser UI thread's CPU went during a workload, by the code that posted each
  * top-level task (`src_file`/`src_func` of the trace's RunTask events), so a side's extra UI-thread time can be
- * named. Adds one round's CPU to `into`.
+ * named. Adds one round's CPU to the side's sums.
  */
-export function uiTaskSources(events: TraceEvent[], workload: Workload, into: Map<string, number>): void {
+const uiTasks = new Map<Side, Map<string, number>>();
+
+export function uiTaskSources(events: TraceEvent[], workload: Workload, side: Side): void {
+  const into = uiTasks.get(side) ?? new Map<string, number>();
+  uiTasks.set(side, into);
   const ui = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrBrowserMain');
   const start = events.find((event) => event.name === `bd:${workload}:start`);
   const end = events.find((event) => event.name === `bd:${workload}:end`);
@@ -79,4 +83,15 @@ export function uiTaskSources(events: TraceEvent[], workload: Workload, into: Ma
     const source = args.src_func ? `${args.src_file?.split('/').slice(-2).join('/')}: ${args.src_func}` : event.name;
     into.set(source, (into.get(source) ?? 0) + (event.tdur ?? event.dur ?? 0) / 1000);
   }
+}
+
+/** The top posters of each side's UI-thread tasks, summed over the rounds. */
+export function uiTaskLines(rounds: number, named: [string, Side][]): string[] {
+  return named.flatMap(([name, side]) => [
+    `\nUI thread during ${ACTIVE_WORKLOADS[0]}, ${name} (sum of ${rounds} rounds, by poster):`,
+    ...[...(uiTasks.get(side) ?? [])]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([source, ms]) => `  ${ms.toFixed(1).padStart(8)} ms  ${source}`),
+  ]);
 }
