@@ -4,7 +4,7 @@
  * browser's UI thread. Each is written to a temp folder from the table below (the fixture's manifest and empty
  * content script, a generated background.js).
  */
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median } from './median';
@@ -28,7 +28,8 @@ const filtered = (listeners: Listener[], filter: string): Listener[] =>
   listeners.map(([event, , spec]) => [event, filter, spec]);
 
 /** The variants, by name: what each one changes from ours. */
-export const VARIANTS: Record<string, Listener[]> = {
+const ALL_VARIANTS: Record<string, Listener[]> = {
+  'no webRequest permission (content script only)': [],
   'no listener (content script only)': [],
   'before issue 38 (six listeners, onResponseStarted too)': [
     ...OURS.slice(0, 3),
@@ -46,6 +47,12 @@ export const VARIANTS: Record<string, Listener[]> = {
   'ours, filtered to another tab': filtered(OURS, "{ urls: ['<all_urls>'], tabId: 999999 }"),
 };
 
+/** `BENCH_VARIANTS=permission,five`: only the variants whose names contain one of these words. */
+const ONLY = process.env.BENCH_VARIANTS?.split(',');
+export const VARIANTS: Record<string, Listener[]> = Object.fromEntries(
+  Object.entries(ALL_VARIANTS).filter(([name]) => !ONLY || ONLY.some((word) => name.includes(word))),
+);
+
 function source(listeners: Listener[]): string {
   const lines = listeners.map(
     ([event, filter, spec]) =>
@@ -58,7 +65,10 @@ function source(listeners: Listener[]): string {
 export function writeVariants(fixtureDir: string): [string, string][] {
   return Object.entries(VARIANTS).map(([name, listeners]) => {
     const dir = mkdtempSync(join(tmpdir(), 'bd-floor-'));
-    copyFileSync(join(fixtureDir, 'manifest.json'), join(dir, 'manifest.json'));
+    const manifest = JSON.parse(readFileSync(join(fixtureDir, 'manifest.json'), 'utf8')) as { permissions: string[] };
+    // Chrome proxies every request of a profile where an extension holds the permission, listeners or not.
+    if (name.startsWith('no webRequest permission')) manifest.permissions = [];
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
     copyFileSync(join(fixtureDir, 'content.js'), join(dir, 'content.js'));
     writeFileSync(join(dir, 'background.js'), source(listeners));
     return [name, dir];

@@ -29,7 +29,7 @@ import { ourCodeCosts, PROFILE_CATEGORIES, PROFILED } from './pageProfile';
 import { ACTIVE_WORKLOADS, emptySide, LABELS, report, type Side, type Sides, type Workload } from './pageReport';
 import { variantsTable, writeVariants } from './floorVariants';
 import { launchRaw, type RawBrowser } from './rawCdp';
-import { CALL_COST, threadClock, uiTaskLines, uiTaskSources, workloadCpu } from './pageThreads';
+import { CALL_COST, threadClock, UI_TASKS, uiTaskLines, uiTaskSources, workloadCpu } from './pageThreads';
 import { toolText } from './toolText';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -122,7 +122,8 @@ async function profiledRound(browser: RawBrowser, origin: string) {
 
 /** One round: a fresh tab runs every workload on itself and posts its figures. */
 async function measure(browser: RawBrowser, open: Opener, origin: string, side: Side, round: number): Promise<void> {
-  const { result: page, events } = await browser.trace(['toplevel', 'blink.user_timing', '__metadata'], async () => {
+  const categories = ['toplevel', 'blink.user_timing', '__metadata', ...(UI_TASKS ? ['mojom'] : [])];
+  const { result: page, events } = await browser.trace(categories, async () => {
     const posted = new Promise<PageResults>((resolve) => results.push(resolve));
     const close = await open(`${origin}/index.html?run=${round}${ONLY}`);
     const page = await posted;
@@ -130,7 +131,7 @@ async function measure(browser: RawBrowser, open: Opener, origin: string, side: 
     return page;
   });
   const cpu = workloadCpu(events);
-  if (process.env.BENCH_UI_TASKS) uiTaskSources(events, ACTIVE_WORKLOADS[0]!, side);
+  if (UI_TASKS) uiTaskSources(events, UI_TASKS, side);
   side.lcp.push(page.lcp);
   side.callCost.push(page.callCost);
   // The loop's 25,000 calls (5 runs of 5,000) in main-thread CPU, µs a call.
@@ -218,7 +219,7 @@ async function measureAll(browsers: Browsers, origin: string, port: number): Pro
     ];
     for (const line of variantsTable([...rows, ['Browser Debug', sides.ours]])) console.log(line);
   }
-  if (process.env.BENCH_UI_TASKS)
+  if (UI_TASKS)
     uiTaskLines(ROUNDS, [
       ['without', sides.plain],
       ['ours', sides.ours],

@@ -61,8 +61,13 @@ export function workloadCpu(events: TraceEvent[]): WorkloadCpu {
   return cpu;
 }
 
+/** `BENCH_UI_TASKS=domWorkload` (or 1: the first workload run): the workload whose UI-thread tasks are named. */
+export const UI_TASKS: Workload | undefined = process.env.BENCH_UI_TASKS
+  ? (WORKLOADS.find((workload) => workload === process.env.BENCH_UI_TASKS) ?? ACTIVE_WORKLOADS[0])
+  : undefined;
+
 /**
- * `BENCH_UI_TASKS=1`: where the browser UI thread's CPU went during a workload, by the code that posted each
+ * `BENCH_UI_TASKS`: where the browser UI thread's CPU went during a workload, by the code that posted each
  * top-level task (`src_file`/`src_func` of the trace's RunTask events), so a side's extra UI-thread time can be
  * named. Adds one round's CPU to the side's sums.
  */
@@ -79,8 +84,15 @@ export function uiTaskSources(events: TraceEvent[], workload: Workload, side: Si
     if (event.pid !== ui.pid || event.tid !== ui.tid || event.ph !== 'X' || !event.cat.split(',').includes('toplevel'))
       continue;
     if (event.ts < start.ts || event.ts > end.ts) continue;
-    const args = (event.args ?? {}) as { src_file?: string; src_func?: string };
-    const source = args.src_func ? `${args.src_file?.split('/').slice(-2).join('/')}: ${args.src_func}` : event.name;
+    const args = (event.args ?? {}) as {
+      src_file?: string;
+      src_func?: string;
+      chrome_mojo_event_info?: { mojo_interface_tag?: string; ipc_hash?: number };
+    };
+    const mojo = args.chrome_mojo_event_info;
+    const source = args.src_func
+      ? `${args.src_file?.split('/').slice(-2).join('/')}: ${args.src_func}`
+      : `${event.name}${mojo?.mojo_interface_tag ? ` (${mojo.mojo_interface_tag})` : ''}`;
     into.set(source, (into.get(source) ?? 0) + (event.tdur ?? event.dur ?? 0) / 1000);
   }
 }
@@ -88,7 +100,7 @@ export function uiTaskSources(events: TraceEvent[], workload: Workload, side: Si
 /** The top posters of each side's UI-thread tasks, summed over the rounds. */
 export function uiTaskLines(rounds: number, named: [string, Side][]): string[] {
   return named.flatMap(([name, side]) => [
-    `\nUI thread during ${ACTIVE_WORKLOADS[0]}, ${name} (sum of ${rounds} rounds, by poster):`,
+    `\nUI thread during ${UI_TASKS}, ${name} (sum of ${rounds} rounds, by poster):`,
     ...[...(uiTasks.get(side) ?? [])]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 12)
