@@ -17,6 +17,7 @@
  * BENCH_PROFILE=fetchWorkload etc. profiles another workload; prints figures, not a test)
  */
 import { fork } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Connector } from '../src/connector/connector';
@@ -272,7 +273,11 @@ async function main(): Promise<void> {
     const floor = process.env.BENCH_FLOOR === '1';
     const variants: [string, RawBrowser][] = [];
     if (process.env.BENCH_FLOOR === 'variants')
-      for (const [name, dir] of writeVariants(FLOOR_DIR)) variants.push([name, await withExtension(dir)]);
+      for (const [name, dir] of writeVariants(FLOOR_DIR)) {
+        // Its folder goes after its browser (closed in reverse order of start).
+        await start(Promise.resolve({ close: async () => rmSync(dir, { recursive: true, force: true }) }));
+        variants.push([name, await withExtension(dir)]);
+      }
     const baselineDir = floor ? FLOOR_DIR : process.env.BENCH_BASELINE_DIR;
     const before = baselineDir ? await withExtension(baselineDir) : undefined;
     await measureAll({ ours, bare, peerBrowser, peer, before, floor, variants }, app.origin, connector.port);
