@@ -12,9 +12,12 @@
  * measure it too, in a third browser in the same rounds (before/after in one machine state); BENCH_FLOOR=1 measures
  * instead an extension that only listens to chrome.webRequest as ours does (bench/fixtures/floorExtension): the
  * floor any capture by webRequest pays;
+ * BENCH_FLOOR=variants measures several such extensions side by side (bench/floorVariants.ts);
+ * BENCH_WORKLOADS=fetchWorkload,... runs only those workloads;
  * BENCH_PROFILE=fetchWorkload etc. profiles another workload; prints figures, not a test)
  */
 import { fork } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Connector } from '../src/connector/connector';
@@ -24,13 +27,15 @@ import { until } from '../test/support/until';
 import { median } from './median';
 import { attachPeer, installPeer, PEER_VERSION } from './chromeDevtoolsMcp';
 import { ourCodeCosts, PROFILE_CATEGORIES, PROFILED } from './pageProfile';
-import { emptySide, LABELS, report, WORKLOADS, type Side, type Sides, type Workload } from './pageReport';
+import { ACTIVE_WORKLOADS, emptySide, LABELS, report, type Side, type Sides, type Workload } from './pageReport';
+import { variantsTable, writeVariants } from './floorVariants';
 import { launchRaw, type RawBrowser } from './rawCdp';
-import { CALL_COST, threadClock, workloadCpu } from './pageThreads';
+import { CALL_COST, threadClock, UI_TASKS, uiTaskLines, uiTaskSources, workloadCpu } from './pageThreads';
 import { toolText } from './toolText';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const FLOOR_DIR = join(__dirname, 'fixtures', 'floorExtension');
+const ONLY = process.env.BENCH_WORKLOADS ? `&only=${process.env.BENCH_WORKLOADS}` : '';
 
 interface PageResults {
   lcp: number;
@@ -106,7 +111,7 @@ async function profiledRound(browser: RawBrowser, origin: string) {
       PROFILE_CATEGORIES,
       async () => {
         const posted = new Promise<PageResults>((resolve) => results.push(resolve));
-        await browser.send('Page.navigate', { url: `${origin}/index.html?run=profile` }, sessionId);
+        await browser.send('Page.navigate', { url: `${origin}/index.html?run=profile${ONLY}` }, sessionId);
         return posted;
       },
       sessionId,
@@ -118,19 +123,21 @@ async function profiledRound(browser: RawBrowser, origin: string) {
 
 /** One round: a fresh tab runs every workload on itself and posts its figures. */
 async function measure(browser: RawBrowser, open: Opener, origin: string, side: Side, round: number): Promise<void> {
-  const { result: page, events } = await browser.trace(['toplevel', 'blink.user_timing', '__metadata'], async () => {
+  const categories = ['toplevel', 'blink.user_timing', '__metadata', ...(UI_TASKS ? ['mojom'] : [])];
+  const { result: page, events } = await browser.trace(categories, async () => {
     const posted = new Promise<PageResults>((resolve) => results.push(resolve));
-    const close = await open(`${origin}/index.html?run=${round}`);
+    const close = await open(`${origin}/index.html?run=${round}${ONLY}`);
     const page = await posted;
     await close();
     return page;
   });
   const cpu = workloadCpu(events);
+  if (UI_TASKS) uiTaskSources(events, UI_TASKS, side);
   side.lcp.push(page.lcp);
   side.callCost.push(page.callCost);
   // The loop's 25,000 calls (5 runs of 5,000) in main-thread CPU, µs a call.
   side.callCpu.push(((cpu.page[CALL_COST] ?? NaN) * 1000) / 25_000);
-  for (const workload of WORKLOADS) {
+  for (const workload of ACTIVE_WORKLOADS) {
     const { ms, longTasks, tbt } = page.workloads[workload];
     side.samples[workload].push({
       mainMs: cpu.page[workload] ?? NaN,
@@ -190,6 +197,8 @@ async function measureAll(browsers: Browsers, origin: string, port: number): Pro
     [peerBrowser, peerTab(peerBrowser, peer), sides.peer],
   ];
   if (before) runs.push([before, plainTab(before), sides.baseline!]);
+  const variants = browsers.variants.map(([name, browser]) => [name, browser, emptySide()] as const);
+  for (const [, browser, side] of variants) runs.push([browser, plainTab(browser), side]);
   for (let i = 0; i < ROUNDS; i++) {
     // Rotate which side goes first, so drift on a shared machine hits all alike.
     for (let j = 0; j < runs.length; j++) {
@@ -203,6 +212,22 @@ async function measureAll(browsers: Browsers, origin: string, port: number): Pro
   else if (before)
     console.log(`Before (BENCH_BASELINE_DIR=${process.env.BENCH_BASELINE_DIR}) → this build, main thread:\n`);
   for (const line of report(sides, `chrome-devtools-mcp ${PEER_VERSION}`, threadClock)) console.log(line);
+  if (variants.length) {
+    console.log('\nFloor variants (BENCH_FLOOR=variants), medians:\n');
+    const rows: [string, Side][] = [
+      ['no extension', sides.plain],
+      ...variants.map(([n, , s]) => [n, s] as [string, Side]),
+    ];
+    for (const line of variantsTable([...rows, ['Browser Debug', sides.ours]])) console.log(line);
+  }
+  if (UI_TASKS)
+    uiTaskLines(ROUNDS, [
+      ['without', sides.plain],
+      ['ours', sides.ours],
+      ...(sides.baseline ? [[sides.baselineName ?? 'before', sides.baseline] as [string, Side]] : []),
+      ...variants.map(([n, , s]) => [n, s] as [string, Side]),
+    ]).forEach((line) => console.log(line));
+  if (!ACTIVE_WORKLOADS.includes(PROFILED as Workload)) return;
   console.log(
     `\nWhere "${LABELS[PROFILED as Workload] ?? PROFILED}" spends its main thread, without and with the extension (one round each traced with CPU samples, read by DevTools' trace engine):`,
   );
@@ -221,6 +246,8 @@ interface Browsers {
   before?: RawBrowser;
   /** `before` is the floor extension, not a build of ours. */
   floor?: boolean;
+  /** BENCH_FLOOR=variants: floor extensions with different listener sets, by name. */
+  variants: [string, RawBrowser][];
 }
 
 async function main(): Promise<void> {
@@ -244,9 +271,16 @@ async function main(): Promise<void> {
     const peerBrowser = await start(launchRaw(executablePath));
     const peer = await start(attachPeer(installPeer(), peerBrowser.endpoint));
     const floor = process.env.BENCH_FLOOR === '1';
+    const variants: [string, RawBrowser][] = [];
+    if (process.env.BENCH_FLOOR === 'variants')
+      for (const [name, dir] of writeVariants(FLOOR_DIR)) {
+        // Its folder goes after its browser (closed in reverse order of start).
+        await start(Promise.resolve({ close: async () => rmSync(dir, { recursive: true, force: true }) }));
+        variants.push([name, await withExtension(dir)]);
+      }
     const baselineDir = floor ? FLOOR_DIR : process.env.BENCH_BASELINE_DIR;
     const before = baselineDir ? await withExtension(baselineDir) : undefined;
-    await measureAll({ ours, bare, peerBrowser, peer, before, floor }, app.origin, connector.port);
+    await measureAll({ ours, bare, peerBrowser, peer, before, floor, variants }, app.origin, connector.port);
   } finally {
     for (const thing of started) await thing.close().catch(() => undefined);
   }

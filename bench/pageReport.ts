@@ -9,6 +9,10 @@ export const WORKLOADS = [
   'framesWorkload',
 ] as const;
 export type Workload = (typeof WORKLOADS)[number];
+/** `BENCH_WORKLOADS=fetchWorkload,socketWorkload`: run and print only these (all by default). */
+export const ACTIVE_WORKLOADS: readonly Workload[] = process.env.BENCH_WORKLOADS
+  ? WORKLOADS.filter((workload) => process.env.BENCH_WORKLOADS!.split(',').includes(workload))
+  : WORKLOADS;
 export const LABELS: Record<Workload, string> = {
   consoleWorkload: '10,000 console.log with objects',
   fetchWorkload: '500 fetches',
@@ -108,7 +112,7 @@ function browserTable(sides: Sides, peerName: string): string[] {
   return [
     `| Browser UI thread (CPU) | ${shown.map(([name]) => name).join(' | ')} |`,
     `|---|${shown.map(() => '---|').join('')}`,
-    ...WORKLOADS.map(
+    ...ACTIVE_WORKLOADS.map(
       (workload) =>
         `| ${LABELS[workload]} | ${shown.map(([, side]) => `${fmt(medianOf(side, workload, (s) => s.browserMs))} ms`).join(' | ')} |`,
     ),
@@ -121,7 +125,7 @@ export function report(sides: Sides, peerName: string, threadClock: { thread: nu
   return [
     `| Workload | Main thread without | with Browser Debug | Added | with ${peerName} | Added | Wall time without${sides.baseline ? ` / ${sides.baselineName ?? 'before'}` : ''} / ours / peer | Long tasks without${sides.baseline ? ` / ${sides.baselineName ?? 'before'}` : ''} / ours / peer | TBT without / ours / peer |`,
     '|---|---|---|---|---|---|---|---|---|',
-    ...WORKLOADS.map((workload) => row(workload, sides)),
+    ...ACTIVE_WORKLOADS.map((workload) => row(workload, sides)),
     '',
     `Main thread: CPU time of the page's tasks between each workload's marks (the trace's thread clock; ` +
       `${threadClock.wall} of ${threadClock.thread + threadClock.wall} tasks had none, and count their wall time).`,

@@ -4,7 +4,7 @@
  * app's server) as the page's; a task's thread time counts only its own CPU.
  */
 import type { TraceEvent } from './rawCdp';
-import { WORKLOADS, type Workload } from './pageReport';
+import { ACTIVE_WORKLOADS, WORKLOADS, type Side, type Workload } from './pageReport';
 
 /** The tight loop's marks, beside the workloads'. */
 export const CALL_COST = 'callCost';
@@ -59,4 +59,51 @@ export function workloadCpu(events: TraceEvent[]): WorkloadCpu {
     if (ui && workload !== CALL_COST) cpu.browser[workload] = busyBetween(events, ui, start.ts, end.ts);
   }
   return cpu;
+}
+
+/** `BENCH_UI_TASKS=domWorkload` (or 1: the first workload run): the workload whose UI-thread tasks are named. */
+export const UI_TASKS: Workload | undefined = process.env.BENCH_UI_TASKS
+  ? (WORKLOADS.find((workload) => workload === process.env.BENCH_UI_TASKS) ?? ACTIVE_WORKLOADS[0])
+  : undefined;
+
+/**
+ * `BENCH_UI_TASKS`: where the browser UI thread's CPU went during a workload, by the code that posted each
+ * top-level task (`src_file`/`src_func` of the trace's RunTask events), so a side's extra UI-thread time can be
+ * named. Adds one round's CPU to the side's sums.
+ */
+const uiTasks = new Map<Side, Map<string, number>>();
+
+export function uiTaskSources(events: TraceEvent[], workload: Workload, side: Side): void {
+  const into = uiTasks.get(side) ?? new Map<string, number>();
+  uiTasks.set(side, into);
+  const ui = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrBrowserMain');
+  const start = events.find((event) => event.name === `bd:${workload}:start`);
+  const end = events.find((event) => event.name === `bd:${workload}:end`);
+  if (!ui || !start || !end) return;
+  for (const event of events) {
+    if (event.pid !== ui.pid || event.tid !== ui.tid || event.ph !== 'X' || !event.cat.split(',').includes('toplevel'))
+      continue;
+    if (event.ts < start.ts || event.ts > end.ts) continue;
+    const args = (event.args ?? {}) as {
+      src_file?: string;
+      src_func?: string;
+      chrome_mojo_event_info?: { mojo_interface_tag?: string; ipc_hash?: number };
+    };
+    const mojo = args.chrome_mojo_event_info;
+    const source = args.src_func
+      ? `${args.src_file?.split('/').slice(-2).join('/')}: ${args.src_func}`
+      : `${event.name}${mojo?.mojo_interface_tag ? ` (${mojo.mojo_interface_tag})` : ''}`;
+    into.set(source, (into.get(source) ?? 0) + (event.tdur ?? event.dur ?? 0) / 1000);
+  }
+}
+
+/** The top posters of each side's UI-thread tasks, summed over the rounds. */
+export function uiTaskLines(rounds: number, named: [string, Side][]): string[] {
+  return named.flatMap(([name, side]) => [
+    `\nUI thread during ${UI_TASKS}, ${name} (sum of ${rounds} rounds, by poster):`,
+    ...[...(uiTasks.get(side) ?? [])]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([source, ms]) => `  ${ms.toFixed(1).padStart(8)} ms  ${source}`),
+  ]);
 }

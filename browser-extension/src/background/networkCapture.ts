@@ -51,7 +51,8 @@ function contentLength(headers: Record<string, string> | undefined): number {
 /**
  * Every request of a captured tab, from chrome.webRequest (no debugger, so no "being debugged" bar):
  * method, status, headers (credentials redacted), duration, failures with Chrome's error text, and
- * the page's own resource timing when it arrives.
+ * the page's own resource timing when it arrives. A request that fails has Chrome's error and no status (its
+ * status would need one more event per request: onResponseStarted).
  */
 export class NetworkCapture {
   private readonly requests = new Map<string, Pending>();
@@ -78,9 +79,11 @@ export class NetworkCapture {
       filter,
       ['requestHeaders', 'extraHeaders'],
     );
-    w.onResponseStarted.addListener((d) => this.respond(d), filter, ['responseHeaders', 'extraHeaders']);
     w.onBeforeRedirect.addListener((d) => this.redirect(d), filter, ['responseHeaders', 'extraHeaders']);
-    w.onCompleted.addListener((d) => this.finish(d.requestId, d.timeStamp, undefined), filter);
+    // Status and response headers come with the request's end, not from onResponseStarted: each event a
+    // request fires costs the browser's UI thread its delivery (docs/costs.md, issue 38), so the listener set
+    // is the fewest events per request that still give method, body, both header sets and the outcome.
+    w.onCompleted.addListener((d) => this.complete(d), filter, ['responseHeaders', 'extraHeaders']);
     w.onErrorOccurred.addListener((d) => this.finish(d.requestId, d.timeStamp, d.error), filter);
   }
 
@@ -139,13 +142,13 @@ export class NetworkCapture {
     if (pending) Object.assign(pending.event, patch);
   }
 
-  private respond(details: chrome.webRequest.OnResponseStartedDetails): void {
-    const responseHeaders = redactHeaders(details.responseHeaders);
+  private complete(details: chrome.webRequest.OnCompletedDetails): void {
     this.update(details.requestId, {
       status: details.statusCode,
       statusText: statusText(details.statusLine),
-      responseHeaders,
+      responseHeaders: redactHeaders(details.responseHeaders),
     });
+    this.finish(details.requestId, details.timeStamp, undefined);
   }
 
   /** A redirect is its own record (the 3xx), and the request carries on as a new one. */

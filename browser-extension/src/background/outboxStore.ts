@@ -38,6 +38,8 @@ const RETRY_MS = 1_000;
  */
 export class OutboxStore {
   private written = new Set<number>();
+  /** The meta and open batch as last stored: a write that would store them again is skipped. */
+  private writtenState: string | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writing: Promise<boolean> | undefined;
   private dirty = false;
@@ -139,10 +141,15 @@ export class OutboxStore {
     const items: Record<string, unknown> = { [META]: meta, [OPEN]: snapshot.open };
     for (const batch of kept) if (!this.written.has(batch.seq)) items[BATCH + batch.seq] = batch;
     const gone = [...this.written].filter((seq) => !current.has(seq)).map((seq) => BATCH + seq);
-    this.writing = this.write(items, gone);
+    // Connected, a batch is usually acked before its write is due: the area already holds this state, and a
+    // write would only cost the browser's UI thread a storage call (issue 38: the DOM workload's crossings).
+    const state = JSON.stringify(items);
+    const unchanged = Object.keys(items).length === 2 && !gone.length && state === this.writtenState;
+    this.writing = unchanged ? Promise.resolve(true) : this.write(items, gone);
     const ok = await this.writing;
     this.writing = undefined;
     if (!ok) return this.schedule(true, RETRY_MS);
+    this.writtenState = state;
     this.written = current;
     this.outbox.reservationStored(meta.reservedSeq);
     this.afterReservation();

@@ -23,6 +23,16 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       res.setHeader('set-cookie', 'session=secret-value; Path=/');
       return res.end(JSON.stringify({ ok: true, padding: 'x'.repeat(500) }));
     }
+    if (url.pathname === '/api/moved') {
+      res.writeHead(302, { location: '/api/ok?moved=1', 'x-hop': 'first' });
+      return res.end();
+    }
+    if (url.pathname === '/api/cut') {
+      // The response begins, then the connection drops before the promised body: a failure after the headers.
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000' });
+      res.write('only part');
+      return void setTimeout(() => res.socket?.destroy(), 50);
+    }
     if (url.pathname === '/api/missing') {
       res.statusCode = 404;
       return res.end('not here');

@@ -8,6 +8,8 @@ import { until } from '../../support/until';
 class FakeSession implements SessionArea {
   readonly data = new Map<string, string>();
   failing = false;
+  /** `set` calls: each is one storage call across the browser's UI thread. */
+  sets = 0;
   async get(keys: string[] | null): Promise<Record<string, unknown>> {
     const wanted = keys ?? [...this.data.keys()];
     return Object.fromEntries(
@@ -16,6 +18,7 @@ class FakeSession implements SessionArea {
   }
   async set(items: Record<string, unknown>): Promise<void> {
     if (this.failing) throw new Error('Session storage quota bytes exceeded.');
+    this.sets++;
     for (const [key, value] of Object.entries(items)) this.data.set(key, JSON.stringify(value));
   }
   async remove(keys: string[]): Promise<void> {
@@ -168,5 +171,31 @@ describe('browser extension: the outbox survives the service worker', () => {
     area.failing = false;
     await until(() => store.settled && store.lastError === undefined, 5_000, 'the retry');
     assert.equal((await worker(area)).outbox.queued, 10);
+  });
+
+  it('writes nothing when the state to store is the one already stored (batches acked before their write)', async () => {
+    const area = new FakeSession();
+    const { outbox, store } = await worker(area);
+    const connector = new FakeConnector();
+    outbox.add(logs(0, 5));
+    deliverAll(outbox, connector);
+    await until(() => store.settled);
+    const afterFirst = area.sets;
+    for (let round = 1; round <= 3; round++) {
+      outbox.add(logs(round * 5, 5));
+      deliverAll(outbox, connector);
+      await until(() => store.settled);
+    }
+    assert.equal(area.sets, afterFirst, 'acked before the write was due: no storage call');
+    assert.deepEqual(connector.messages, range(0, 20));
+    // A capture still waiting for its ack is stored, and a new worker sends it.
+    outbox.add(logs(20, 1));
+    await until(() => store.settled);
+    assert.equal(area.sets, afterFirst + 1);
+    const next = await worker(area);
+    assert.equal(next.outbox.queued, 1);
+    await until(() => next.store.settled, 5_000, 'its reservation stored');
+    deliverAll(next.outbox, connector);
+    assert.deepEqual(connector.messages, range(0, 21));
   });
 });
