@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { get } from '../support/http';
+import { extensionRig, until, workerState } from './support/chromium';
+
+type Entry = Record<string, any>;
+
+/** actionSession.ts IDLE_MS: an unpinned tab session detaches this long after its last use. */
+const IDLE_MS = 10_000;
+
+describe("a dedicated worker's console, captured with no agent acting when the user opts in (#33)", function () {
+  this.timeout(120_000);
+  const rig = extensionRig();
+  let page: Page;
+
+  const logs = async (query = '') =>
+    (await get(rig.connector.port, `/console-logs?limit=1000${query}`)).json.logs as Entry[];
+  const logsWith = async (text: string, query = '') =>
+    (await logs(query)).filter((log) => String(log.message).includes(text));
+  const attached = async () => (await workerState(rig.browser.worker)).debugger.attached;
+  const setCapture = (on: boolean) =>
+    rig.browser.worker.evaluate(async (value) => {
+      const stored = (await chrome.storage.local.get('settings')).settings as object | undefined;
+      await chrome.storage.local.set({ settings: { ...stored, captureWorkerConsoles: value } });
+    }, on);
+  /** From now on, records each tab the extension attaches chrome.debugger to. */
+  const countAttaches = () =>
+    rig.browser.worker.evaluate(() => {
+      const scope = globalThis as unknown as { tabAttaches?: number[] };
+      if (!scope.tabAttaches) {
+        const attach = chrome.debugger.attach.bind(chrome.debugger);
+        chrome.debugger.attach = function (target: chrome.debugger.Debuggee, version: string) {
+          if (target.tabId !== undefined) scope.tabAttaches!.push(target.tabId);
+          return attach(target, version);
+        } as typeof chrome.debugger.attach;
+      }
+      scope.tabAttaches = [];
+    });
+  const tabAttaches = () =>
+    rig.browser.worker.evaluate(() => (globalThis as unknown as { tabAttaches: number[] }).tabAttaches);
+  const open = async (path: string) => {
+    for (const old of rig.browser.context.pages()) await old.close();
+    page = await rig.browser.context.newPage();
+    await page.goto(`${rig.site.origin}${path}`);
+    return page;
+  };
+  /** Sends the page's first worker a message and waits for its answer: the worker runs. */
+  const ping = (text: string) =>
+    page.evaluate(
+      (message) =>
+        new Promise<string>((resolve) => {
+          const scope = window as unknown as { workers: Worker[] };
+          scope.workers[0]!.addEventListener('message', (event) => resolve(String(event.data)), { once: true });
+          scope.workers[0]!.postMessage(message);
+        }),
+      text,
+    );
+
+  it('off (the default): a page starting a worker attaches nothing, and the worker is untouched', async () => {
+    await countAttaches();
+    await open('/workers.html');
+    assert.equal(await ping('ping'), 'w0:ping');
+    const transparent = await page.evaluate(() => {
+      const worker = (window as unknown as { workers: Worker[] }).workers[0]!;
+      return worker instanceof Worker && worker.constructor === Worker && Worker.name === 'Worker';
+    });
+    assert.equal(transparent, true);
+    // A barrier: this log travels the page's capture port after the worker signal did.
+    await page.evaluate(() => console.log('after the ping'));
+    await until(async () => (await logsWith('after the ping')).length > 0, 10_000, 'the page captured');
+    assert.deepEqual(await tabAttaches(), []);
+    assert.equal(await attached(), 0);
+    assert.deepEqual(await logs('&context=worker'), []);
+  });
+
+  it("on: the worker's log and uncaught error are captured with no tool call, and the session outlives the idle detach", async () => {
+    await setCapture(true);
+    await countAttaches();
+    await open('/workers.html');
+    const url = `${rig.site.origin}/page-worker.js`;
+    await until(async () => (await logsWith('page worker w0 started', '&context=worker')).length > 0, 15_000, 'log');
+    await until(async () => (await logsWith('page worker w0 boom', '&context=worker')).length > 0, 15_000, 'error');
+    const [started] = await logsWith('page worker w0 started', '&context=worker');
+    assert.deepEqual(started!.context, { kind: 'worker', url });
+    assert.match(String(started!.source), /\/page-worker\.js:2:\d+$/);
+    const [boom] = await logsWith('page worker w0 boom', '&context=worker');
+    assert.deepEqual(boom!.context, { kind: 'worker', url });
+    assert.equal(boom!.level, 'error');
+    assert.match(String(boom!.message), /^Uncaught Error: page worker w0 boom/);
+    const [tabId] = await tabAttaches();
+    assert.deepEqual(await tabAttaches(), [tabId], "one attach, of the page's own tab");
+    assert.equal(started!.tabId, tabId);
+
+    // Past the idle detach with no action: capture still holds the session, and live logs still arrive.
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS + 2000));
+    assert.equal(await attached(), 1);
+    assert.equal(await ping('late'), 'w0:late');
+    await until(async () => (await logsWith('page worker w0 got late', '&context=worker')).length > 0, 10_000, 'live');
+    assert.equal((await tabAttaches()).length, 1);
+  });
+
+  it('a page that starts 50 workers causes one attach, and every worker is captured', async () => {
+    await countAttaches();
+    await open('/workers.html?count=50');
+    await until(
+      async () => new Set((await logsWith('started', '&context=worker')).map((log) => log.message)).size >= 50,
+      30_000,
+      "the 50 workers' logs",
+    );
+    assert.equal((await tabAttaches()).length, 1);
+  });
+
+  it('navigating away lets the session go (idle detach), and a new page with workers may attach again', async () => {
+    await page.goto(`${rig.site.origin}/blank.html`);
+    await until(async () => (await attached()) === 0, IDLE_MS + 10_000, 'the session let go');
+    await countAttaches();
+    await page.goto(`${rig.site.origin}/workers.html`);
+    await until(async () => (await attached()) === 1, 10_000, 'attached again');
+    assert.equal((await tabAttaches()).length, 1);
+  });
+
+  it('turning the setting off lets the session go', async () => {
+    await setCapture(false);
+    await until(async () => (await attached()) === 0, IDLE_MS + 10_000, 'the session let go');
+  });
+});
