@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { get } from '../support/http';
-import { extensionRig, until, workerState } from './support/chromium';
+import { actRig } from './support/actRig';
+import { until, workerState } from './support/chromium';
+import { startFixtureServer, type FixtureServer } from './support/fixtureServer';
 
 type Entry = Record<string, any>;
 
@@ -10,8 +12,11 @@ const IDLE_MS = 10_000;
 
 describe("a dedicated worker's console, captured with no agent acting when the user opts in (#33)", function () {
   this.timeout(120_000);
-  const rig = extensionRig();
+  const rig = actRig();
+  let site: FixtureServer;
   let page: Page;
+  before(async () => (site = await startFixtureServer()));
+  after(() => site?.close());
 
   const logs = async (query = '') =>
     (await get(rig.connector.port, `/console-logs?limit=1000${query}`)).json.logs as Entry[];
@@ -38,12 +43,7 @@ describe("a dedicated worker's console, captured with no agent acting when the u
     });
   const tabAttaches = () =>
     rig.browser.worker.evaluate(() => (globalThis as unknown as { tabAttaches: number[] }).tabAttaches);
-  const open = async (path: string) => {
-    for (const old of rig.browser.context.pages()) await old.close();
-    page = await rig.browser.context.newPage();
-    await page.goto(`${rig.site.origin}${path}`);
-    return page;
-  };
+  const open = async (path: string) => (page = await rig.open(`${site.origin}${path}`));
   /** Sends the page's first worker a message and waits for its answer: the worker runs. */
   const ping = (text: string) =>
     page.evaluate(
@@ -74,10 +74,26 @@ describe("a dedicated worker's console, captured with no agent acting when the u
   });
 
   it("on: the worker's log and uncaught error are captured with no tool call, and the session outlives the idle detach", async () => {
-    await setCapture(true);
+    // Turned on as the user does: the popup's Settings, the checkbox, Save.
+    const popup = await rig.browser.context.newPage();
+    await popup.goto(`chrome-extension://${new URL(rig.browser.worker.url()).host}/popup.html`);
+    await popup.locator('summary', { hasText: 'Settings' }).click();
+    await popup.getByLabel('Capture Web Worker consoles').check();
+    await popup.locator('#save').click();
+    await until(
+      () =>
+        rig.browser.worker.evaluate(
+          async () =>
+            ((await chrome.storage.local.get('settings')).settings as { captureWorkerConsoles?: boolean } | undefined)
+              ?.captureWorkerConsoles === true,
+        ),
+      10_000,
+      'the setting saved',
+    );
+    await popup.close();
     await countAttaches();
     await open('/workers.html');
-    const url = `${rig.site.origin}/page-worker.js`;
+    const url = `${site.origin}/page-worker.js`;
     await until(async () => (await logsWith('page worker w0 started', '&context=worker')).length > 0, 15_000, 'log');
     await until(async () => (await logsWith('page worker w0 boom', '&context=worker')).length > 0, 15_000, 'error');
     const [started] = await logsWith('page worker w0 started', '&context=worker');
@@ -97,6 +113,13 @@ describe("a dedicated worker's console, captured with no agent acting when the u
     assert.equal(await ping('late'), 'w0:late');
     await until(async () => (await logsWith('page worker w0 got late', '&context=worker')).length > 0, 10_000, 'live');
     assert.equal((await tabAttaches()).length, 1);
+
+    // An agent acting in the tab reuses the same session: no second attach.
+    const snapshot = await rig.tool('take_snapshot');
+    assert.equal(snapshot.isError, false, snapshot.text);
+    assert.match(snapshot.text, /1 started/);
+    assert.deepEqual(await tabAttaches(), [tabId]);
+    assert.equal(await attached(), 1);
   });
 
   it('a page that starts 50 workers causes one attach, and every worker is captured', async () => {
@@ -111,10 +134,10 @@ describe("a dedicated worker's console, captured with no agent acting when the u
   });
 
   it('navigating away lets the session go (idle detach), and a new page with workers may attach again', async () => {
-    await page.goto(`${rig.site.origin}/blank.html`);
+    await page.goto(`${site.origin}/blank.html`);
     await until(async () => (await attached()) === 0, IDLE_MS + 10_000, 'the session let go');
     await countAttaches();
-    await page.goto(`${rig.site.origin}/workers.html`);
+    await page.goto(`${site.origin}/workers.html`);
     await until(async () => (await attached()) === 1, 10_000, 'attached again');
     assert.equal((await tabAttaches()).length, 1);
   });
