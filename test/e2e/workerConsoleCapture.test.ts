@@ -73,6 +73,43 @@ describe("a dedicated worker's console, captured with no agent acting when the u
     assert.deepEqual(await logs('&context=worker'), []);
   });
 
+  it("leaves Worker as the page knew it: descriptor, name, length, instanceof, subclassing, the worker's own URL", async () => {
+    // A string, so the test's compiler adds nothing to the class.
+    const seenByPage = await page.evaluate(`(async () => {
+      const descriptor = Object.getOwnPropertyDescriptor(window, 'Worker');
+      const worker = new Worker('page-worker.js');
+      class Sub extends Worker {}
+      const sub = new Sub('page-worker.js');
+      let called;
+      try { Worker('page-worker.js'); } catch (error) { called = error.constructor.name; }
+      const location = await new Promise((resolve) => {
+        worker.onmessage = (event) => resolve(event.data);
+        worker.postMessage('location');
+      });
+      for (const started of [worker, sub]) started.terminate();
+      return {
+        writable: descriptor.writable, enumerable: descriptor.enumerable, configurable: descriptor.configurable,
+        name: Worker.name, length: Worker.length,
+        instance: worker instanceof Worker, constructor: worker.constructor === Worker,
+        prototype: Object.getPrototypeOf(worker) === Worker.prototype,
+        sub: sub instanceof Sub && sub instanceof Worker, called, location,
+      };
+    })()`);
+    assert.deepEqual(seenByPage, {
+      writable: true,
+      enumerable: false,
+      configurable: true,
+      name: 'Worker',
+      length: 1,
+      instance: true,
+      constructor: true,
+      prototype: true,
+      sub: true,
+      called: 'TypeError',
+      location: `${site.origin}/page-worker.js`,
+    });
+  });
+
   it("on: the worker's log and uncaught error are captured with no tool call, and the session outlives the idle detach", async () => {
     // Turned on as the user does: the popup's Settings, the checkbox, Save.
     const popup = await rig.browser.context.newPage();
