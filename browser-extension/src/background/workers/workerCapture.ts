@@ -6,11 +6,15 @@ import { onSettingsChanged, settings } from '../settings';
 const PIN = 'worker-capture';
 
 /**
- * Tabs whose current page has had its say: its first Worker signal opened (or pinned) the tab's debugger
- * session. Until the page navigates away or the tab closes, later signals do nothing, so a page (whose signal
- * page script can forge) causes at most one attach of its own tab, however many workers it starts.
+ * Tabs whose current page has had its say, by the id of that page's document (the top frame's, as the browser
+ * reports it): its first Worker signal opened (or pinned) the tab's debugger session. Until the tab commits
+ * another document or closes, later signals do nothing, so a page (whose signal page script can forge) causes
+ * at most one attach of its own tab, however many workers it starts. Keyed by document, not by order of
+ * events: a new page's signal may reach us before the commit event that ends the old page's claim.
  */
-const claimed = new Set<number>();
+const claimed = new Map<number, string>();
+/** Tabs whose top document is being looked up for a signal: signals meanwhile are the same page's. */
+const asking = new Set<number>();
 
 /**
  * Opt-in capture of dedicated workers' consoles (setting `captureWorkerConsoles`, off by default). A content
@@ -24,29 +28,34 @@ const claimed = new Set<number>();
  */
 export function listenForWorkerCapture(): void {
   chrome.webNavigation.onCommitted.addListener((details) => {
-    if (details.frameId === 0) release(details.tabId);
+    if (details.frameId === 0 && claimed.get(details.tabId) !== details.documentId) release(details.tabId);
   });
   chrome.tabs.onRemoved.addListener((tabId) => claimed.delete(tabId));
   onSettingsChanged((next) => {
-    if (!next.captureWorkerConsoles) for (const tabId of [...claimed]) release(tabId);
+    if (!next.captureWorkerConsoles) for (const tabId of [...claimed.keys()]) release(tabId);
   });
 }
 
 /** A document of the tab (page script, so possibly forged) says it constructed a dedicated Worker. */
 export function workerStarted(tabId: number): void {
-  if (!settings().captureWorkerConsoles || claimed.has(tabId)) return;
-  claimed.add(tabId);
-  void hold(tabId);
+  if (!settings().captureWorkerConsoles || asking.has(tabId)) return;
+  asking.add(tabId);
+  void claim(tabId);
 }
 
-async function hold(tabId: number): Promise<void> {
-  // The tab's URL as the browser reports it, not the page's word: only tabs in scope (and locked, if any) attach.
-  const tab = await chrome.tabs.get(tabId).catch(() => undefined);
-  if (!isTabCaptured(tabId, tab?.url, settings())) return;
+async function claim(tabId: number): Promise<void> {
+  // The top document and its URL as the browser reports them, not the page's word.
+  const top = await chrome.webNavigation.getFrame({ tabId, frameId: 0 }).catch(() => null);
+  asking.delete(tabId);
+  const documentId = top?.documentId;
+  if (!top || !documentId || claimed.get(tabId) === documentId) return;
+  claimed.set(tabId, documentId);
+  // Only tabs in scope (and locked, when tabs are locked) attach.
+  if (!isTabCaptured(tabId, top.url, settings())) return;
   // Refused (DevTools' own debugger, another debugging extension): capture waits, as it did before.
   const session = await actionSession(tabId).catch(() => undefined);
   // Released while attaching (navigated, closed, setting off): the session idles out like an agent's.
-  if (session && claimed.has(tabId) && settings().captureWorkerConsoles) session.pin(PIN);
+  if (session && claimed.get(tabId) === documentId && settings().captureWorkerConsoles) session.pin(PIN);
 }
 
 function release(tabId: number): void {
