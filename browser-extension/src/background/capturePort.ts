@@ -7,6 +7,7 @@ import { fromPage } from './pageCaptures';
 import { vitalsEvent } from './performance/vitalsEvent';
 import { controlledBy, forgetController } from './workers/serviceWorkerClients';
 import { sharedWorkerStarted } from './workers/sharedWorkers';
+import { workerStarted } from './workers/workerCapture';
 
 /** Where a relay's captures are filed: the top page's load, or the tab's current load plus the frame they came from. */
 interface RelayOrigin {
@@ -54,6 +55,7 @@ export function listenToRelays(sink: CaptureSink, network: NetworkCapture): void
         if (events.length) sink.accept(inFrame(events, context), tabId, { documentId });
       } else if (message.kind === 'bodies') network.addBodies(tabId, message.bodies);
       else if (message.kind === 'shared-worker') sharedWorkerStarted(tabId);
+      else if (message.kind === 'worker') workerStarted(tabId);
       else if (message.kind === 'controller' && !context) controlledBy(tabId, message.scriptUrl, frameUrl);
       else if (message.kind === 'vitals' && !context) sink.accept([vitalsEvent(message.metric)], tabId, { documentId });
     });

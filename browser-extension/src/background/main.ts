@@ -27,6 +27,7 @@ import { remoteOrigins, scopePatterns } from './scope';
 import { tabRecorder } from './recordings/recordingCommands';
 import { primeTabs } from './tabsState';
 import { listenForSharedWorkers } from './workers/sharedWorkers';
+import { listenForWorkerCapture } from './workers/workerCapture';
 import { listenToWorkers } from './workers/workerConsole';
 import { reloadIfNewer, type VersionCheck } from './selfReload';
 
@@ -80,6 +81,7 @@ watchNavigation(
 listenToRelays(sink, network);
 listenToWorkers((events, tabId) => sink.accept(events, tabId));
 listenForSharedWorkers();
+listenForWorkerCapture();
 chrome.runtime.onMessage.addListener((message: ExtensionMessage, sender, respond) => {
   void handleMessage(message, { sink, link, outbox, remote, sender }).then(respond);
   return true;

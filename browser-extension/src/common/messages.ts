@@ -17,6 +17,9 @@ export const BODY_EVENT = '__browserDebugBody';
 /** Name of the DOM event the page hook sends when the page constructs a SharedWorker (no detail). */
 export const SHARED_WORKER_EVENT = '__browserDebugSharedWorker';
 
+/** Name of the DOM event the page hook sends when the page constructs a dedicated Worker (no detail). */
+export const WORKER_EVENT = '__browserDebugWorker';
+
 /** Name of the DOM event the recording's MAIN-world hook uses to report a dialog. */
 export const DIALOG_EVENT = '__browserDebugDialog';
 
@@ -99,7 +102,9 @@ export type RelayMessage =
   /** The service worker controlling the relay's page (its script URL), when it starts and whenever it changes. */
   | { kind: 'controller'; scriptUrl: string }
   /** A document constructed a SharedWorker: the worker looks for the tab's shared workers (a hint; page script can forge it). */
-  | { kind: 'shared-worker' };
+  | { kind: 'shared-worker' }
+  /** A document constructed a dedicated Worker: with worker capture on, its tab's session opens (a hint, as above). */
+  | { kind: 'worker' };
 
 export interface PopupState {
   /** `off` while remote mode streams to the edge instead. */
@@ -177,9 +182,20 @@ export interface Settings {
   lockedTabs: number[];
   /** Capture fetch/XHR request and response bodies (size-capped). */
   captureBodies: boolean;
+  /**
+   * Attach the debugger to in-scope tabs whose page starts a dedicated Web Worker, so its console and errors
+   * are captured with no agent acting (Chrome shows its debugging bar meanwhile). Off by default.
+   */
+  captureWorkerConsoles: boolean;
 }
 
-export const DEFAULT_SETTINGS: Settings = { extraOrigins: [], allSites: false, lockedTabs: [], captureBodies: false };
+export const DEFAULT_SETTINGS: Settings = {
+  extraOrigins: [],
+  allSites: false,
+  lockedTabs: [],
+  captureBodies: false,
+  captureWorkerConsoles: false,
+};
 
 export type ExtensionMessage =
   | { kind: 'popup-state' }

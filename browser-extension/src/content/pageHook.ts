@@ -12,7 +12,7 @@ import { watchRequestInitiators } from './requestInitiators';
 import { watchWebSockets } from './websockets/socketHook';
 import { describe, formatArgs, formatTable, truncate } from './serialize';
 import { pageUrl } from './documentUrls';
-import { watchSharedWorkers } from './sharedWorkerHook';
+import { watchWorkers } from './workerHooks';
 
 type Level = 'log' | 'info' | 'warn' | 'error' | 'debug';
 
@@ -214,6 +214,7 @@ if (claimOnce(HOOK_MARKS.pageHook)) {
   // Which line of the app started each fetch and XHR.
   watchRequestInitiators(post);
   watchWebSockets(post);
-  // A SharedWorker the page starts is found at once while the tab has a debugger session.
-  watchSharedWorkers();
+  // A SharedWorker the page starts is found at once while the tab has a debugger session; a Worker opens one
+  // when worker capture is on.
+  watchWorkers();
 }

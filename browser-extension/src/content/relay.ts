@@ -7,6 +7,7 @@ import {
   CAPTURE_EVENT,
   CAPTURE_PORT,
   SHARED_WORKER_EVENT,
+  WORKER_EVENT,
   type CapturedBody,
   type RelayMessage,
   type ResourceTiming,
@@ -136,20 +137,26 @@ function relayPageEvents(): void {
 }
 
 /**
- * The page hook's word that the page constructed a SharedWorker goes on to the worker, which looks for the tab's
- * shared workers. Page script can send the event too: one message per task at most, however often it comes
- * (the worker paces its scans in turn).
+ * The page hook's word that the page constructed a SharedWorker (or a dedicated Worker) goes on to the worker,
+ * which looks for the tab's shared workers (or, with worker capture on, opens the tab's session). Page script
+ * can send the events too: one message per kind per task at most, however often they come (the worker paces
+ * its work in turn).
  */
-function relaySharedWorkers(): void {
-  let queued = false;
-  window.addEventListener(SHARED_WORKER_EVENT, () => {
-    if (queued) return;
-    queued = true;
-    setTimeout(() => {
-      queued = false;
-      send({ kind: 'shared-worker' });
+function relayWorkerSignals(): void {
+  for (const [eventName, kind] of [
+    [SHARED_WORKER_EVENT, 'shared-worker'],
+    [WORKER_EVENT, 'worker'],
+  ] as const) {
+    let queued = false;
+    window.addEventListener(eventName, () => {
+      if (queued) return;
+      queued = true;
+      setTimeout(() => {
+        queued = false;
+        send({ kind });
+      });
     });
-  });
+  }
 }
 
 /**
@@ -183,7 +190,7 @@ function reportController(): void {
 
 if (claimRelay()) {
   relayPageEvents();
-  relaySharedWorkers();
+  relayWorkerSignals();
   observeTimings();
   // Web Vitals are the page's: a subframe measuring them too would only multiply the work.
   if (window === window.top) {

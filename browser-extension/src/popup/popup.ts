@@ -52,6 +52,7 @@ function renderSettings(next: PopupState): void {
   $<HTMLTextAreaElement>('origins').value = next.settings.extraOrigins.join('\n');
   $<HTMLInputElement>('allSites').checked = next.settings.allSites;
   $<HTMLInputElement>('bodies').checked = next.settings.captureBodies;
+  $<HTMLInputElement>('workerConsoles').checked = next.settings.captureWorkerConsoles;
   $<HTMLInputElement>('fixedPort').value = next.settings.port ? String(next.settings.port) : '';
   $<HTMLInputElement>('connectorAddress').value = next.settings.connectorAddress ?? '';
 }
@@ -129,6 +130,7 @@ $('save').addEventListener('click', async () => {
       extraOrigins: origins,
       allSites: $<HTMLInputElement>('allSites').checked,
       captureBodies: $<HTMLInputElement>('bodies').checked,
+      captureWorkerConsoles: $<HTMLInputElement>('workerConsoles').checked,
       port,
       connectorAddress: address.address,
     },

@@ -19,7 +19,8 @@ type Listener = (params: EventParams) => void;
 
 /**
  * chrome.debugger attached to one tab while the assistant acts in it: attached on the first action,
- * detached after IDLE_MS without one. Passive capture never opens one.
+ * detached after IDLE_MS without one. Default capture never opens one; opted-in worker capture opens and pins it
+ * (workers/workerCapture.ts).
  */
 export class ActionSession {
   dialog: OpenDialog | undefined;

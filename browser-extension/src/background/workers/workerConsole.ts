@@ -13,7 +13,8 @@ import { meetWorker, ownWorker, sessionEnded } from './ownWorkerSessions';
  * This file only listens: it learns each worker child session from `Target.attachedToTarget`, turns Runtime on
  * in it (which replays what the worker logged before), and files what it logs under the tab with
  * `context: {kind, url}`. Shared and service workers are attached on their own while a tab's session is open
- * (ownWorkerSessions.ts). Capture alone never attaches, so default capture still shows no "being debugged" bar.
+ * (ownWorkerSessions.ts). Default capture never attaches, so it shows no "being debugged" bar; the opt-in
+ * `captureWorkerConsoles` opens the session for pages that start a worker (workerCapture.ts).
  */
 const KINDS: Record<string, CaptureContext['kind']> = {
   worker: 'worker',
