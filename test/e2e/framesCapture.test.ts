@@ -7,6 +7,7 @@ import { actRig, refIn } from './support/actRig';
 import { requireChromium, until } from './support/chromium';
 import { makeProject, run } from './support/exportProject';
 import { startFramesApp, type FramesApp } from './support/framesApp';
+import { payFrame, recorded, sameFrame } from './support/framesRecording';
 
 type Entry = Record<string, any>;
 
@@ -226,27 +227,19 @@ describe('capture from every document of the page: iframes and workers (#33)', f
 
   describe('recording in shadow roots and frames', () => {
     let recordingId: string;
-    let flow: { steps: Entry[] };
+    let flow: { id: string; steps: Entry[] };
 
     it('records a click in an open shadow root and a fill in a closed one as host-to-element chains', async () => {
       page = await rig.open(`${app.origin}/index.html`);
-      const started = await post(rig.connector.port, '/recordings', { title: 'shadow roots' });
-      assert.equal(started.status, 200, JSON.stringify(started.json));
-      recordingId = started.json.id;
-      await until(
-        () => page.evaluate(() => Boolean(document.getElementById('__browser-debug-recording-badge'))),
-        10_000,
-        'the Recording badge',
-      );
-      await page.click('#open-host .go');
-      const closed = (await page.locator('#closed-host').boundingBox())!;
-      await page.mouse.click(closed.x + 250, closed.y + 12);
-      await page.keyboard.type('4242');
-      await page.keyboard.press('Tab');
-      assert.equal(await page.evaluate(() => document.getElementById('status')!.dataset.closed), '4242');
-      const stopped = await post(rig.connector.port, `/recordings/${recordingId}/stop`, {});
-      assert.equal(stopped.status, 200, JSON.stringify(stopped.json));
-      flow = typeof stopped.json.flow === 'string' ? JSON.parse(stopped.json.flow) : stopped.json.flow;
+      flow = await recorded(rig.connector.port, page, 'shadow roots', async () => {
+        await page.click('#open-host .go');
+        const closed = (await page.locator('#closed-host').boundingBox())!;
+        await page.mouse.click(closed.x + 250, closed.y + 12);
+        await page.keyboard.type('4242');
+        await page.keyboard.press('Tab');
+        assert.equal(await page.evaluate(() => document.getElementById('status')!.dataset.closed), '4242');
+      });
+      recordingId = flow.id;
       const click = flow.steps.find((step) => step.type === 'click')!;
       assert.deepEqual(click.selectors[0], ['#open-host', 'button'], JSON.stringify(click));
       const change = flow.steps.find((step) => step.type === 'change')!;
@@ -268,20 +261,15 @@ describe('capture from every document of the page: iframes and workers (#33)', f
 
     it('records clicks in the same-origin and the cross-origin iframe with their frame paths', async () => {
       page = await rig.open(`${app.origin}/index.html`);
-      await until(() => page.frames().some((frame) => frame.url().startsWith(app.payOrigin)), 5000, 'the pay frame');
-      const pay = page.frames().find((frame) => frame.url().startsWith(app.payOrigin))!;
-      const same = page.frames().find((frame) => frame.url() === `${app.origin}/same.html`)!;
-      await pay.waitForSelector('#pay-button');
-      const started = await post(rig.connector.port, '/recordings', { title: 'frames' });
-      framedId = started.json.id;
-      await until(() => page.evaluate(() => Boolean(document.getElementById('__browser-debug-recording-badge'))));
-      await same.click('#same-button');
-      await pay.fill('#card-number', '4242 4242');
-      await pay.click('#pay-button');
-      assert.equal(await pay.textContent('#paid'), 'paid (trusted)');
-      const stopped = await post(rig.connector.port, `/recordings/${framedId}/stop`, {});
-      const steps = (typeof stopped.json.flow === 'string' ? JSON.parse(stopped.json.flow) : stopped.json.flow)
-        .steps as Entry[];
+      const [same, pay] = await Promise.all([sameFrame(page, app), payFrame(page, app)]);
+      const flow = await recorded(rig.connector.port, page, 'frames', async () => {
+        await same.click('#same-button');
+        await pay.fill('#card-number', '4242 4242');
+        await pay.click('#pay-button');
+        assert.equal(await pay.textContent('#paid'), 'paid (trusted)');
+      });
+      framedId = flow.id;
+      const steps = flow.steps as Entry[];
       const clicks = steps.filter((step) => step.type === 'click');
       assert.deepEqual(
         clicks.map((step) => [step.frame, step.selectors.find((chain: string[]) => chain[0]!.startsWith('#'))]),

@@ -13,7 +13,7 @@ export interface RecordedFlow {
 }
 
 /** The frames-capture page's cross-origin frame, once it has its button. */
-async function payFrame(page: Page, app: FramesApp): Promise<Frame> {
+export async function payFrame(page: Page, app: FramesApp): Promise<Frame> {
   await until(() => page.frames().some((frame) => frame.url().startsWith(app.payOrigin)), 5000, 'the pay frame');
   const pay = page.frames().find((frame) => frame.url().startsWith(app.payOrigin))!;
   await pay.waitForSelector('#pay-button');
@@ -21,7 +21,7 @@ async function payFrame(page: Page, app: FramesApp): Promise<Frame> {
 }
 
 /** The same-origin frame (same.html), once it has its button. */
-async function sameFrame(page: Page, app: FramesApp): Promise<Frame> {
+export async function sameFrame(page: Page, app: FramesApp): Promise<Frame> {
   await until(() => page.frames().some((frame) => frame.url() === `${app.origin}/same.html`), 5000, 'same.html');
   const same = page.frames().find((frame) => frame.url() === `${app.origin}/same.html`)!;
   await same.waitForSelector('#same-button');
@@ -29,7 +29,12 @@ async function sameFrame(page: Page, app: FramesApp): Promise<Frame> {
 }
 
 /** Starts a recording, runs `act` with real input, and stops it: the recording's id and its Recorder steps. */
-async function recorded(port: number, page: Page, title: string, act: () => Promise<void>): Promise<RecordedFlow> {
+export async function recorded(
+  port: number,
+  page: Page,
+  title: string,
+  act: () => Promise<void>,
+): Promise<RecordedFlow> {
   const started = await post(port, '/recordings', { title });
   assert.equal(started.status, 200, JSON.stringify(started.json));
   await until(() => page.evaluate(() => Boolean(document.getElementById('__browser-debug-recording-badge'))));
