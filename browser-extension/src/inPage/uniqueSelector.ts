@@ -5,9 +5,8 @@
  * into one expression whose value is this module's exports), so nothing is left on the page's `window`.
  */
 import { finder, idName } from '@medv/finder';
+import { FINDER_BUDGET, UNSTABLE_ID } from '../common/finderBudget';
 
-/** Ids that look generated (React's :r1:, digit runs) change between loads; finder's own test skips most. */
-const UNSTABLE_ID = /^:|\d{4,}|^[0-9]/;
 /** What joins the selectors of a shadow host and of an element in its shadow root (Puppeteer's deep combinator). */
 export const SHADOW_JOIN = ' >>> ';
 
@@ -35,7 +34,7 @@ function within(element: Element, shadow: ShadowRoot | undefined): string {
       // finder accepts any node with `querySelectorAll` as its root; its type says Element.
       root: (shadow ?? element.ownerDocument) as unknown as Element,
       idName: (id) => !UNSTABLE_ID.test(id) && idName(id),
-      timeoutMs: 200,
+      ...FINDER_BUDGET,
     });
   } catch {
     return element.tagName.toLowerCase();

@@ -4,12 +4,11 @@
  * one-part chain (`[["aria/Sign in"], ["#login"], ...]`).
  */
 import { finder, idName } from '@medv/finder';
+import { FINDER_BUDGET, UNSTABLE_ID } from '../../common/finderBudget';
 import { computeAccessibleName } from 'dom-accessibility-api';
 
 const TEST_ATTRIBUTES = ['data-testid', 'data-test', 'data-cy', 'data-qa'];
 const MAX_NAME = 80;
-/** Ids that look generated (React's :r1:, long digit runs) change between loads. */
-const UNSTABLE_ID = /^:|\d{4,}|^[0-9]/;
 
 export function selectorsFor(element: Element): string[][] {
   const root = element.getRootNode();
@@ -101,7 +100,7 @@ function shortPath(element: Element, scope: Document | ShadowRoot): string | und
     return finder(element, {
       root: scope instanceof ShadowRoot ? (scope as unknown as Element) : element.ownerDocument.body,
       idName: (id) => !UNSTABLE_ID.test(id) && idName(id),
-      timeoutMs: 200,
+      ...FINDER_BUDGET,
     });
   } catch {
     return undefined;
