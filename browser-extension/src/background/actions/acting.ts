@@ -21,6 +21,14 @@ export interface Acting {
    * unless `scroll` is false (inspection only reads where it is).
    */
   origin?(scroll?: boolean): Promise<Point>;
+  /**
+   * Mouse events at tab points, sent straight to this document's own widget (an out-of-process iframe's).
+   * Chrome's browser process routes the tab's input by where frames were last drawn, which lags a scroll in
+   * another process and never catches up in a hidden tab; a frame's own widget needs no routing.
+   */
+  pointer?: Send;
+  /** Resolves once the tab has drawn this document where it now is (for input the tab must route). */
+  drawn?(): Promise<void>;
 }
 
 /**

@@ -12,6 +12,9 @@ import type { ActionSession } from './actionSession';
  */
 class FrameView implements DocumentSession {
   readonly send: Send;
+  readonly pointer: Send;
+  /** Where this frame's viewport was in the tab's at the last `origin`. */
+  private placed: Point = { x: 0, y: 0 };
 
   constructor(
     private readonly session: ActionSession,
@@ -19,6 +22,9 @@ class FrameView implements DocumentSession {
   ) {
     const own = session.targets.sender(target.sessionId);
     this.send = (method, params) => (method.startsWith('Input.') ? session.send(method, params) : own(method, params));
+    // Mouse events at tab points, moved into this frame's viewport and sent to its own widget (see `pointer`).
+    this.pointer = (method, params) =>
+      own(method, { ...params, x: Number(params?.x) - this.placed.x, y: Number(params?.y) - this.placed.y });
   }
 
   get tabId(): number {
@@ -41,28 +47,27 @@ class FrameView implements DocumentSession {
     });
   }
 
-  /**
-   * Scrolling moves frames in other processes, and Chrome's browser process routes input by the frames'
-   * places as last drawn: a click sent before the scroll was drawn goes to the outer frame (seen in 22 of 40
-   * clicks in a nested frame). So after scrolling, every document of the chain draws a frame first.
-   */
   async origin(scroll = true): Promise<Point> {
     const chain = this.chain();
     const owners = await Promise.all(chain.map((view) => view.owner()));
-    if (scroll) {
+    if (scroll)
       for (const [i, view] of chain.entries())
         await view.outer.send('DOM.scrollIntoViewIfNeeded', { backendNodeId: owners[i] }).catch(() => undefined);
-      await framesDrawn([this.session, ...chain]);
-    }
     const boxes = await Promise.all(
       chain.map((view, i) =>
         view.outer.send<{ model: { content: number[] } }>('DOM.getBoxModel', { backendNodeId: owners[i] }),
       ),
     );
-    return boxes.reduce((at, { model }) => ({ x: at.x + model.content[0]!, y: at.y + model.content[1]! }), {
+    this.placed = boxes.reduce((at, { model }) => ({ x: at.x + model.content[0]!, y: at.y + model.content[1]! }), {
       x: 0,
       y: 0,
     });
+    return this.placed;
+  }
+
+  /** Every document from the tab's page down to this frame has drawn its last scroll (framesDrawn.ts). */
+  drawn(): Promise<void> {
+    return framesDrawn([this.session, ...this.chain()]);
   }
 
   /** The document this frame's <iframe> is in: the tab's page, or the view of the frame around it. */

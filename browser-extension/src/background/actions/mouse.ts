@@ -1,4 +1,5 @@
 import { CommandError } from '../commandError';
+import type { Send } from '../debuggerSession';
 import type { Acting, ElementAt, Point } from './acting';
 import { modifierBits, type Modifier } from './keyboard';
 import { nodeFacts, objectOf, releaseObjects } from './locate';
@@ -105,7 +106,14 @@ async function refuseCovered(session: Acting, backendNodeId: number, point: Poin
     );
 }
 
-async function moveTo(session: Acting, to: Point, modifiers: number, buttons = 0, steps = MOVE_STEPS): Promise<void> {
+async function moveTo(
+  session: Acting,
+  send: Send,
+  to: Point,
+  modifiers: number,
+  buttons = 0,
+  steps = MOVE_STEPS,
+): Promise<void> {
   const from = session.mouse;
   const sent: Promise<unknown>[] = [];
   // All steps are sent at once: one debugger session delivers them in order, and a background tab answers
@@ -114,7 +122,7 @@ async function moveTo(session: Acting, to: Point, modifiers: number, buttons = 0
     const x = from.x + ((to.x - from.x) * i) / steps;
     const y = from.y + ((to.y - from.y) * i) / steps;
     sent.push(
-      session.send('Input.dispatchMouseEvent', {
+      send('Input.dispatchMouseEvent', {
         type: 'mouseMoved',
         x,
         y,
@@ -141,14 +149,15 @@ export async function clickNode(session: Acting, backendNodeId: number, options:
   const point = await actionPoint(session, backendNodeId, { offset: options.offset });
   const button = options.button ?? 'left';
   const modifiers = modifierBits(options.modifiers ?? []);
+  const send = session.pointer ?? session.send;
   // A move is answered at the page's next animation frame, which a background tab (an agent's own) may not get
   // for most of a second. The press right after it flushes the move, in order, so the click does not wait.
-  const moved = moveTo(session, point, modifiers, 0, 1);
+  const moved = moveTo(session, send, point, modifiers, 0, 1);
   moved.catch(() => undefined);
   for (let count = 1; count <= (options.clickCount ?? 1); count++) {
     const event = { x: point.x, y: point.y, button, clickCount: count, modifiers };
-    await session.send('Input.dispatchMouseEvent', { type: 'mousePressed', buttons: BUTTON_BITS[button], ...event });
-    await session.send('Input.dispatchMouseEvent', { type: 'mouseReleased', buttons: 0, ...event });
+    await send('Input.dispatchMouseEvent', { type: 'mousePressed', buttons: BUTTON_BITS[button], ...event });
+    await send('Input.dispatchMouseEvent', { type: 'mouseReleased', buttons: 0, ...event });
   }
   await moved;
 }
@@ -156,7 +165,7 @@ export async function clickNode(session: Acting, backendNodeId: number, options:
 /** Moves the pointer onto the element in steps, as a hand would: :hover, mouseenter and mouseover fire. */
 export async function hoverNode(session: Acting, backendNodeId: number): Promise<void> {
   const point = await actionPoint(session, backendNodeId, { allowDisabled: true });
-  await moveTo(session, point, 0);
+  await moveTo(session, session.pointer ?? session.send, point, 0);
 }
 
 /**
@@ -167,10 +176,13 @@ export async function hoverNode(session: Acting, backendNodeId: number): Promise
 export async function dragNode(source: ElementAt, target: ElementAt): Promise<void> {
   const session = source.at;
   const from = await actionPoint(session, source.backendNodeId);
+  // A drag goes through the tab, whose browser side turns the moves into drag events: once its frames are drawn.
+  const send = session.send;
+  await Promise.all([source.at.drawn?.(), target.at.drawn?.()]);
   // As in clickNode: the press flushes the move before it, in order, so it need not wait for the move's answer.
-  const moved = moveTo(session, from, 0, 0, 1);
+  const moved = moveTo(session, send, from, 0, 0, 1);
   moved.catch(() => undefined);
-  await session.send('Input.dispatchMouseEvent', {
+  await send('Input.dispatchMouseEvent', {
     type: 'mousePressed',
     x: from.x,
     y: from.y,
@@ -183,9 +195,9 @@ export async function dragNode(source: ElementAt, target: ElementAt): Promise<vo
   // The first held move starts the drag and is awaited, so the later ones reach a drag in progress (dragenter,
   // dragover on the target) rather than being merged into the move that started it.
   const start = { x: from.x + (to.x - from.x) / MOVE_STEPS, y: from.y + (to.y - from.y) / MOVE_STEPS };
-  await moveTo(session, start, 0, 1, 1);
-  await moveTo(session, to, 0, 1, MOVE_STEPS - 1);
-  await session.send('Input.dispatchMouseEvent', {
+  await moveTo(session, send, start, 0, 1, 1);
+  await moveTo(session, send, to, 0, 1, MOVE_STEPS - 1);
+  await send('Input.dispatchMouseEvent', {
     type: 'mouseReleased',
     x: to.x,
     y: to.y,
