@@ -76,18 +76,6 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
     assert.deepEqual(await seenIn(nested), [{ kind: 'nested', trusted: true }]);
   });
 
-  it('clicks in the nested frame each time the frame around it must scroll first (input routed by the drawn place)', async () => {
-    // Before the click waited for the scroll to be drawn, Chrome sent about half of these to the cross frame.
-    const ref = refIn(snapshot, /button "Nested button"/);
-    for (let round = 1; round <= 6; round++) {
-      await cross.evaluate(() => window.scrollTo(0, 0));
-      const click = await rig.tool('click', { ref });
-      assert.equal(click.isError, false, click.text);
-      assert.equal((await seenIn(nested)).length, 1 + round, `round ${round}: the nested frame saw the click`);
-      assert.notEqual(await cross.evaluate(() => window.scrollY), 0, 'the cross frame scrolled to show it');
-    }
-  });
-
   it('clicks in the same-origin frame and in the open and closed shadow roots, trusted', async () => {
     for (const name of ['Same button', 'Open shadow button', 'Closed shadow button']) {
       const answer = await rig.tool('click', { ref: refIn(snapshot, new RegExp(`button "${name}"`)) });

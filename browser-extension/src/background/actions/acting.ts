@@ -29,6 +29,11 @@ export interface Acting {
   pointer?: Send;
   /** Resolves once the tab has drawn this document where it now is (for input the tab must route). */
   drawn?(): Promise<void>;
+  /**
+   * The tab routes this document's mouse input past out-of-process frames (it has some, and the input does not go
+   * to a frame's own widget): a scroll that moves the target must be drawn before the input.
+   */
+  routedPastFrames?(): boolean;
 }
 
 /**

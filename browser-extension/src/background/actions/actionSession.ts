@@ -1,6 +1,7 @@
 import type { ActDialog } from '../../../../src/shared/actions';
 import { CommandError } from '../commandError';
 import { debuggerStats, shareSession, type Send } from '../debuggerSession';
+import { framesDrawn } from './framesDrawn';
 import { AUTO_ATTACH, NETWORK_COUNT_ONLY, TabTargets } from '../targets/tabTargets';
 
 /** Without an action for this long the debugger detaches, and Chrome's "is debugging" bar goes away. */
@@ -74,6 +75,15 @@ export class ActionSession {
     let off = () => {};
     const promise = new Promise((resolve) => (off = this.on(method, (params) => (off(), resolve(params)))));
     return { promise, cancel: () => off() };
+  }
+
+  routedPastFrames(): boolean {
+    return this.targets.list().some((target) => target.type === 'iframe');
+  }
+
+  /** The page has drawn its last scroll, so the tab routes input past its out-of-process frames rightly. */
+  drawn(): Promise<void> {
+    return framesDrawn([this]);
   }
 
   /** Pushes the idle detach back. */

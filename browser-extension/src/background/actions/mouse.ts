@@ -32,11 +32,13 @@ export async function actionPoint(session: Acting, backendNodeId: number, option
       'DISABLED',
       `${facts.label} is disabled, so a user could not use it. Do what enables it first (e.g. fill the required fields), then take a new snapshot.`,
     );
+  // A page with out-of-process frames: if the scroll moves the element, the tab must draw before it routes input.
+  const framed = session.routedPastFrames?.() ?? false;
+  const before = framed ? await contentQuad(send, backendNodeId) : undefined;
   await send('DOM.scrollIntoViewIfNeeded', { backendNodeId }).catch(() => undefined);
-  const quads = await send<{ quads: number[][] }>('DOM.getContentQuads', { backendNodeId }).catch(() => ({
-    quads: [] as number[][],
-  }));
-  const quad = quads.quads.find((q) => area(q) > 1);
+  const quad = await contentQuad(send, backendNodeId);
+  if (framed && quad && (!before || before.some((value, i) => Math.abs(value - quad[i]!) > 0.5)))
+    await session.drawn?.();
   if (!quad)
     throw new CommandError(
       'NOT_VISIBLE',
@@ -47,6 +49,14 @@ export async function actionPoint(session: Acting, backendNodeId: number, option
   // In an out-of-process iframe the point is in the frame's viewport: input goes to the tab's.
   const origin = (await session.origin?.()) ?? { x: 0, y: 0 };
   return { x: point.x + origin.x, y: point.y + origin.y };
+}
+
+/** The element's first box of some area, in its document's viewport. */
+async function contentQuad(send: Send, backendNodeId: number): Promise<number[] | undefined> {
+  const { quads } = await send<{ quads: number[][] }>('DOM.getContentQuads', { backendNodeId }).catch(() => ({
+    quads: [] as number[][],
+  }));
+  return quads.find((q) => area(q) > 1);
 }
 
 /** The quad's centre, or the offset from its top-left corner, kept at least one pixel inside. */
