@@ -1,7 +1,8 @@
 /**
  * Passive WebSocket capture in the page's MAIN world: every socket the page opens is watched (open,
- * frames both ways, close, errors) without a debugger. Each frame costs a size and a short head of
- * its payload (cut before any copy; a Blob's head is read asynchronously); past the caps, frames are only counted.
+ * frames both ways, close, errors) without a debugger. Each frame keeps a size and a short head of
+ * its payload, never a copy: a text frame's are taken when its batch goes, a buffer's in the call, a Blob's
+ * asynchronously; past the caps, frames are only counted.
  */
 import {
   WS_FRAMES_PER_CONNECTION,
