@@ -14,10 +14,11 @@
  * floor any capture by webRequest pays;
  * BENCH_FLOOR=variants measures several such extensions side by side (bench/floorVariants.ts);
  * BENCH_WORKLOADS=fetchWorkload,... runs only those workloads;
- * BENCH_PROFILE=fetchWorkload etc. profiles another workload; prints figures, not a test)
+ * BENCH_PROFILE=fetchWorkload etc. profiles another workload; BENCH_TRACE_DIR=a folder keeps the two profiled
+ * rounds' traces there, to open in DevTools' Performance panel; prints figures, not a test)
  */
 import { fork } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Connector } from '../src/connector/connector';
@@ -232,6 +233,9 @@ async function measureAll(browsers: Browsers, origin: string, port: number): Pro
     `\nWhere "${LABELS[PROFILED as Workload] ?? PROFILED}" spends its main thread, without and with the extension (one round each traced with CPU samples, read by DevTools' trace engine):`,
   );
   const traced = { ours: await profiledRound(ours, origin), bare: await profiledRound(bare, origin) };
+  if (process.env.BENCH_TRACE_DIR)
+    for (const [name, { events }] of Object.entries(traced))
+      writeFileSync(join(process.env.BENCH_TRACE_DIR, `${PROFILED}-${name}.json`), JSON.stringify(events));
   for (const line of await ourCodeCosts(traced.ours.events, traced.bare.events)) console.log(line);
   console.log(
     `  (console.log in a tight loop in these rounds: ${traced.bare.result.callCost.toFixed(2)} µs without, ${traced.ours.result.callCost.toFixed(2)} µs with ours; untraced ${median(sides.plain.callCost).toFixed(2)} and ${median(sides.ours.callCost).toFixed(2)} µs)`,

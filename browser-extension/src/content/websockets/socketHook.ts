@@ -1,7 +1,8 @@
 /**
  * Passive WebSocket capture in the page's MAIN world: every socket the page opens is watched (open,
- * frames both ways, close, errors) without a debugger. Each frame costs a size and a short head of
- * its payload (cut before any copy; a Blob's head is read asynchronously); past the caps, frames are only counted.
+ * frames both ways, close, errors) without a debugger. Each frame keeps a size and a short head of
+ * its payload, never a copy: a text frame's are taken when its batch goes, a buffer's in the call, a Blob's
+ * asynchronously; past the caps, frames are only counted.
  */
 import {
   WS_FRAMES_PER_CONNECTION,
@@ -59,16 +60,10 @@ export function utf8Length(text: string): number {
 }
 
 /**
- * Fills in a frame's opcode, size and head. Only the head is taken (cut before any copy); a Blob's head is
- * read later, off the page's call, so it comes back as a promise.
+ * A binary frame's opcode, size and head. Only the head is taken (cut before any copy: the page may reuse its
+ * buffer once send() returns); a Blob's head is read later, off the page's call, so it comes back as a promise.
  */
-function describePayload(capture: WebSocketEvent, data: Payload): Promise<string> | undefined {
-  if (typeof data === 'string') {
-    capture.opcode = 1;
-    capture.size = utf8Length(data);
-    capture.text = data.length > WS_TEXT_HEAD ? data.slice(0, WS_TEXT_HEAD) : data;
-    return undefined;
-  }
+function describeBinary(capture: WebSocketEvent, data: Exclude<Payload, string>): Promise<string> | undefined {
   capture.opcode = 2;
   if (data instanceof Blob) {
     capture.size = data.size;
@@ -83,6 +78,18 @@ function describePayload(capture: WebSocketEvent, data: Payload): Promise<string
   capture.size = data.byteLength;
   capture.hex = hexOf(bytes);
   return undefined;
+}
+
+/**
+ * Completes a text frame's capture when its batch goes: the page's call kept only the string (strings do not
+ * change, and a head cut in the call would keep the whole string alive until then anyway), and its size and head
+ * are taken here, in the batch's loop, where the code is warm, rather than in each of the page's calls.
+ */
+export function finishFrame(capture: WebSocketEvent): void {
+  const text = capture.text;
+  if (capture.size !== undefined || text === undefined) return;
+  capture.size = utf8Length(text);
+  if (text.length > WS_TEXT_HEAD) capture.text = text.slice(0, WS_TEXT_HEAD);
 }
 
 export function watchWebSockets(post: Post): void {
@@ -119,9 +126,28 @@ export function watchWebSockets(post: Post): void {
     }
     socket.frames++;
     pageFrames++;
+    if (typeof data === 'string') {
+      // The common frame, in one object of one shape and as few calls as can be: this runs in each of the
+      // page's calls, usually in V8's interpreter (docs/costs.md). finishFrame completes it when the batch goes.
+      const capture: WebSocketEvent = {
+        type: 'websocket',
+        event: 'frame',
+        connectionId: socket.id,
+        socketUrl: socket.url,
+        timestamp: Date.now(),
+        url: pageUrl(),
+        direction,
+        opcode: 1,
+        size: undefined,
+        text: data,
+      };
+      if (socket.queue) emit(socket, capture);
+      else post(capture);
+      return;
+    }
     const capture = base(socket, 'frame');
     capture.direction = direction;
-    const head = describePayload(capture, data);
+    const head = describeBinary(capture, data);
     emit(
       socket,
       head
