@@ -75,6 +75,7 @@ export async function frameDocument(session: ActionSession, path: readonly numbe
 
 /** The node id of the element holding the parent's `frames[index]`, or undefined when there is none (yet). */
 async function ownerOf(at: Acting, frameId: string, documentId: number, index: number): Promise<number | undefined> {
+  // Chrome keeps one world per frame and name: asked again at each poll, it answers the same context id.
   const { executionContextId } = await at.send<{ executionContextId: number }>('Page.createIsolatedWorld', {
     frameId,
     worldName: WORLD,
