@@ -82,8 +82,8 @@ export class ActionSession {
   }
 
   /** The page has drawn its last scroll, so the tab routes input past its out-of-process frames rightly. */
-  drawn(): Promise<void> {
-    return framesDrawn([this]);
+  async drawn(): Promise<void> {
+    if (this.routedPastFrames()) await framesDrawn([this]);
   }
 
   /** Pushes the idle detach back. */
