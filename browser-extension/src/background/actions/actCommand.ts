@@ -160,6 +160,7 @@ export async function act(args: Args): Promise<ActResult> {
   const answering = args.action === 'answer_dialog';
   const session = answering ? dialogSession(tab.id!) : await actionSession(tab.id!);
   if (!answering) refuseWhileDialog(session);
+  if (!answering) await session.show();
   const dialogKnown = answering ? session.dialog : undefined;
   // A page held by a dialog cannot be read: without the lines of an earlier action there is no diff.
   // A snapshot that read only part of a page too big to diff leaves its size, not lines: no diff, no full read.

@@ -2,6 +2,7 @@ import type { ActDialog } from '../../../../src/shared/actions';
 import { CommandError } from '../commandError';
 import { debuggerStats, shareSession, type Send } from '../debuggerSession';
 import { framesDrawn } from './framesDrawn';
+import { KeptVisible } from './keptVisible';
 import { AUTO_ATTACH, NETWORK_COUNT_ONLY, TabTargets } from '../targets/tabTargets';
 
 /** Without an action for this long the debugger detaches, and Chrome's "is debugging" bar goes away. */
@@ -41,6 +42,7 @@ export class ActionSession {
   mainFrameId = '';
   /** The tab's out-of-process iframes and workers, attached under this session (targets/). */
   readonly targets: TabTargets;
+  readonly visibility: KeptVisible;
   private readonly listeners = new Map<string, Set<Listener>>();
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly pins = new Set<string>();
@@ -49,6 +51,13 @@ export class ActionSession {
 
   constructor(readonly tabId: number) {
     this.targets = new TabTargets(tabId, () => this.closed);
+    this.visibility = new KeptVisible(
+      tabId,
+      this.send,
+      IDLE_MS,
+      () => this.closed,
+      () => framesDrawn([this]),
+    );
   }
 
   readonly send: Send = (method, params) => {
@@ -84,6 +93,11 @@ export class ActionSession {
   /** The page has drawn its last scroll, so the tab routes input past its out-of-process frames rightly. */
   async drawn(): Promise<void> {
     if (this.routedPastFrames()) await framesDrawn([this]);
+  }
+
+  /** Keeps a hidden tab visible while an agent acts in it (keptVisible.ts). */
+  show(): Promise<void> {
+    return this.visibility.whileActing();
   }
 
   /** Pushes the idle detach back. */
@@ -154,6 +168,7 @@ export class ActionSession {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.idleTimer);
+    this.visibility.stop();
     sessions.delete(this.tabId);
     shareSession(this.tabId, undefined);
     debuggerStats.attached--;
@@ -172,6 +187,10 @@ function listen(): void {
   });
   chrome.debugger.onDetach.addListener((source) => {
     if (source.tabId !== undefined) sessions.get(source.tabId)?.markClosed();
+  });
+  // Another tab in front may hide a tab that was visible: the next action looks again.
+  chrome.tabs.onActivated.addListener(() => {
+    for (const session of sessions.values()) session.visibility.forget();
   });
 }
 

@@ -30,6 +30,7 @@ export async function replayStep(args: ReplayStepArgs): Promise<ReplayStepResult
   const tab = await targetTab(args.tabId);
   const tabId = tab.id!;
   const session = await actionSession(tabId);
+  await session.show();
   const dialogs: ReplayDialog[] = [];
   // The session notes each dialog as it opens (actionSession.ts): the replay answers it and keeps what it was.
   const accept = () => {
