@@ -5,7 +5,7 @@ const DRAW_CAP_MS = 500;
 
 /**
  * Two animation frames: after the second, the frame drawn after the first (with the scroll) has reached the
- * browser. A hidden document draws nothing, so it is not waited for (an agent's background tab).
+ * browser. A hidden document draws nothing, so it is not waited for (a background tab not kept visible).
  */
 const TWO_FRAMES = `new Promise((done) => {
   if (document.visibilityState !== 'visible') return done(false);

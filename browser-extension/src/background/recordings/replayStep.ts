@@ -30,7 +30,6 @@ export async function replayStep(args: ReplayStepArgs): Promise<ReplayStepResult
   const tab = await targetTab(args.tabId);
   const tabId = tab.id!;
   const session = await actionSession(tabId);
-  await session.show();
   const dialogs: ReplayDialog[] = [];
   // The session notes each dialog as it opens (actionSession.ts): the replay answers it and keeps what it was.
   const accept = () => {
@@ -49,6 +48,8 @@ export async function replayStep(args: ReplayStepArgs): Promise<ReplayStepResult
   if (session.dialog) accept();
   const off = session.on('Page.javascriptDialogOpening', accept);
   try {
+    // After the open dialog is answered: a page held by one answers nothing.
+    await session.show();
     const skipped = await runStep(session, args.step, started + args.timeoutMs);
     return { tabId, ms: Date.now() - started, ...(skipped ? { skipped } : {}), ...(dialogs.length ? { dialogs } : {}) };
   } finally {
