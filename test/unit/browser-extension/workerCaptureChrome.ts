@@ -28,7 +28,7 @@ export function installFake(): void {
         onCommitted: events(fake.committed),
         getFrame: async () => (fake.frameLookups++, { ...fake.top }),
       },
-      tabs: { onRemoved: events(fake.removed) },
+      tabs: { onRemoved: events(fake.removed), onActivated: events([]) },
       debugger: {
         onEvent: events([]),
         onDetach: events([]),
