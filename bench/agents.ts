@@ -16,7 +16,7 @@ import { chromiumPath, connectExtension, launchWithExtension } from '../test/e2e
 import { freePortRun } from '../test/support/ports';
 import { installPeer, PEER_VERSION } from './chromeDevtoolsMcp';
 import { runBench, startConnector } from './connectorProcess';
-import { launchRaw } from './rawCdp';
+import { launchRaw } from '../test/e2e/support/rawCdp';
 import { load1, roundCpu, watchCpu, type CpuWatch, type RoundCpu } from './cpuSampler';
 import { reportCpu } from './cpuReport';
 import { holdNiceZero, mayRenice } from './renice';

@@ -30,7 +30,7 @@ import { attachPeer, installPeer, PEER_VERSION } from './chromeDevtoolsMcp';
 import { ourCodeCosts, PROFILE_CATEGORIES, PROFILED } from './pageProfile';
 import { ACTIVE_WORKLOADS, emptySide, LABELS, report, type Side, type Sides, type Workload } from './pageReport';
 import { variantsTable, writeVariants } from './floorVariants';
-import { launchRaw, type RawBrowser } from './rawCdp';
+import { launchRaw, type RawBrowser } from '../test/e2e/support/rawCdp';
 import { CALL_COST, threadClock, UI_TASKS, uiTaskLines, uiTaskSources, workloadCpu } from './pageThreads';
 import { toolText } from './toolText';
 

@@ -6,7 +6,7 @@
 import type { TreeNode } from '../src/connector/performance/engineShapes';
 import { parseTrace } from '../src/connector/performance/traceEngine';
 import { PAGE_HOOK_SOURCE_URL } from '../src/shared/stackFrames';
-import type { TraceEvent } from './rawCdp';
+import type { TraceEvent } from '../test/e2e/support/rawCdp';
 
 /** The workload profiled (BENCH_PROFILE, the console workload by default). */
 export const PROFILED = process.env.BENCH_PROFILE ?? 'consoleWorkload';

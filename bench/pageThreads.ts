@@ -3,7 +3,7 @@
  * marks. Wall time alone counts every process on a shared machine (the extension's worker, the connector, the
  * app's server) as the page's; a task's thread time counts only its own CPU.
  */
-import type { TraceEvent } from './rawCdp';
+import type { TraceEvent } from '../test/e2e/support/rawCdp';
 import { ACTIVE_WORKLOADS, WORKLOADS, type Side, type Workload } from './pageReport';
 
 /** The tight loop's marks, beside the workloads'. */

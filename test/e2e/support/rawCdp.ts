@@ -1,14 +1,15 @@
 /**
- * A Chromium driven over plain CDP, for page-cost figures: unlike Playwright, it never enables the Runtime
- * domain on the page, so console calls are not reported to a client and cost what they cost a user.
+ * A Chromium driven over plain CDP: unlike Playwright, it never enables the Runtime domain on a page (so console
+ * calls cost what they cost a user: bench:page) and attaches to no page it did not open (so a background tab is
+ * hidden as in a user's own Chrome: untouchedChromium.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { devtoolsEndpoint } from '../test/e2e/support/cdpBrowser';
-import { FLAGS } from '../test/e2e/support/chromium';
+import { devtoolsEndpoint } from './cdpBrowser';
+import { FLAGS } from './chromium';
 
 type Params = Record<string, unknown>;
 
@@ -48,10 +49,25 @@ export interface RawPage {
   close(): Promise<void>;
 }
 
-export async function launchRaw(executable: string, extraArgs: string[] = []): Promise<RawBrowser> {
+export interface RawOptions {
+  /** An X display (Xvfb's `:N`) to run headful on; headless without one. */
+  display?: string;
+  /** The first tab's address. */
+  firstUrl?: string;
+}
+
+export async function launchRaw(
+  executable: string,
+  extraArgs: string[] = [],
+  { display, firstUrl = 'about:blank' }: RawOptions = {},
+): Promise<RawBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'bd-raw-'));
-  const args = [...FLAGS, '--headless=new', `--user-data-dir=${profile}`, '--remote-debugging-port=0', ...extraArgs];
-  const child = spawn(executable, [...args, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const mode = display ? [] : ['--headless=new'];
+  const args = [...FLAGS, ...mode, `--user-data-dir=${profile}`, '--remote-debugging-port=0', ...extraArgs];
+  const child = spawn(executable, [...args, firstUrl], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    ...(display ? { env: { ...process.env, DISPLAY: display } } : {}),
+  });
   const endpoint = await devtoolsEndpoint(child);
   const socket = new WebSocket(endpoint, { maxPayload: 256 * 1024 * 1024 });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
