@@ -45,6 +45,40 @@ const ALL_VARIANTS: Record<string, Listener[]> = {
   'onCompleted only (responseHeaders)': [['onCompleted', ALL, ['responseHeaders']]],
   'ours, types: main_frame only': filtered(OURS, "{ urls: ['<all_urls>'], types: ['main_frame'] }"),
   'ours, filtered to another tab': filtered(OURS, "{ urls: ['<all_urls>'], tabId: 999999 }"),
+  'ours + socket floor: an empty listener per socket': OURS,
+  'ours + socket floor: frames kept, sent in batches': OURS,
+};
+
+/**
+ * The least a page-side WebSocket capture does, as a MAIN-world script beside the listeners: every socket
+ * built through a wrapped constructor, a `message` listener on each, a wrapped send(); then the same keeping
+ * each frame and handing them over in batches as one JSON string (no isolated-world listener takes them).
+ */
+const SOCKET_WATCH = `const Native = WebSocket;
+const send = Native.prototype.send;
+const frame = (data) => {};
+Native.prototype.send = function (data) { frame(data); return send.call(this, data); };
+window.WebSocket = new Proxy(Native, {
+  construct(target, args, newTarget) {
+    const socket = Reflect.construct(target, args, newTarget);
+    socket.addEventListener('message', (event) => frame(event.data));
+    return socket;
+  },
+});`;
+const SOCKET_BATCHES = SOCKET_WATCH.replace(
+  'const frame = (data) => {};',
+  `let batch = [];
+const flush = () => {
+  dispatchEvent(new CustomEvent('floor-batch', { detail: JSON.stringify(batch) }));
+  batch = [];
+};
+const frame = (data) => {
+  if (batch.push({ url: location.href, timestamp: Date.now(), text: data }) === 1) setTimeout(flush, 25);
+};`,
+);
+const PAGE_SCRIPTS: Record<string, string> = {
+  'ours + socket floor: an empty listener per socket': SOCKET_WATCH,
+  'ours + socket floor: frames kept, sent in batches': SOCKET_BATCHES,
 };
 
 /** `BENCH_VARIANTS=permission,five`: only the variants whose names contain one of these words. */
@@ -65,11 +99,18 @@ function source(listeners: Listener[]): string {
 export function writeVariants(fixtureDir: string): [string, string][] {
   return Object.entries(VARIANTS).map(([name, listeners]) => {
     const dir = mkdtempSync(join(tmpdir(), 'bd-floor-'));
-    const manifest = JSON.parse(readFileSync(join(fixtureDir, 'manifest.json'), 'utf8')) as { permissions: string[] };
+    const manifest = JSON.parse(readFileSync(join(fixtureDir, 'manifest.json'), 'utf8')) as {
+      permissions: string[];
+      content_scripts: Record<string, unknown>[];
+    };
     // Chrome proxies every request of a profile where an extension holds the permission, listeners or not.
     if (name.startsWith('no webRequest permission')) manifest.permissions = [];
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
     copyFileSync(join(fixtureDir, 'content.js'), join(dir, 'content.js'));
+    if (PAGE_SCRIPTS[name]) {
+      writeFileSync(join(dir, 'page.js'), PAGE_SCRIPTS[name]);
+      manifest.content_scripts.push({ ...manifest.content_scripts[0]!, js: ['page.js'], world: 'MAIN' });
+    }
     writeFileSync(join(dir, 'background.js'), source(listeners));
     return [name, dir];
   });

@@ -3,7 +3,9 @@
  * connector), without it, and watched by chrome-devtools-mcp (the peer, attached to that browser as to a
  * developer's own Chrome), side by side in one run. Ours and the bare page run with no debugger attached
  * (DevTools makes every console call dearer); the peer's capture is that debugger: per workload its time (tasks back to back, so main-thread time
- * for the console and DOM workloads), long tasks and total blocking time, as medians of several rounds; then
+ * for the console and DOM workloads), long tasks and total blocking time, as medians of several rounds. CPU counts
+ * from a workload's start to 1 s after its end (its `settled` mark; the next one starts after it), so work a
+ * capture defers (batches, the extension's worker, the browser handing messages on) counts with its cause; then
  * the browser process's UI thread during each workload, the cost of one console.log in a tight loop, LCP, and
  * whose code the time goes to (one more round without us and one with us, traced with CPU samples and read by
  * DevTools' trace engine: self time of the console workload by script and function).

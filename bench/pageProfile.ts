@@ -87,7 +87,9 @@ function selfTimes(roots: Iterable<TreeNode>, from: number, to: number): Map<str
 /** The profiled workload's self time (ms) by owner › function, from a traced round; undefined without its marks. */
 async function workloadSelfTimes(events: TraceEvent[]): Promise<Map<string, number> | undefined> {
   const start = events.find((event) => event.name === `bd:${PROFILED}:start`);
-  const end = events.find((event) => event.name === `bd:${PROFILED}:end`);
+  const end =
+    events.find((event) => event.name === `bd:${PROFILED}:settled`) ??
+    events.find((event) => event.name === `bd:${PROFILED}:end`);
   if (!start || !end) return undefined;
   const parsed = await parseTrace(events);
   const renderer = parsed.data.Renderer as unknown as {

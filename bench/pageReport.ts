@@ -127,7 +127,8 @@ export function report(sides: Sides, peerName: string, threadClock: { thread: nu
     '|---|---|---|---|---|---|---|---|---|',
     ...ACTIVE_WORKLOADS.map((workload) => row(workload, sides)),
     '',
-    `Main thread: CPU time of the page's tasks between each workload's marks (the trace's thread clock; ` +
+    `Main thread and UI thread: CPU time of the thread's tasks from a workload's start to 1 s after its end, ` +
+      `before the next starts, so what a capture does later counts with its workload (the trace's thread clock; ` +
       `${threadClock.wall} of ${threadClock.thread + threadClock.wall} tasks had none, and count their wall time).`,
     '',
     ...browserTable(sides, peerName),

@@ -53,10 +53,18 @@ export function workloadCpu(events: TraceEvent[]): WorkloadCpu {
   const ui = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrBrowserMain');
   for (const workload of [...WORKLOADS, CALL_COST] as const) {
     const start = events.find((event) => event.name === `bd:${workload}:start`);
-    const end = events.find((event) => event.name === `bd:${workload}:end`);
+    const end =
+      events.find((event) => event.name === `bd:${workload}:settled`) ??
+      events.find((event) => event.name === `bd:${workload}:end`);
     if (!start || !end) continue;
-    cpu.page[workload] = busyBetween(events, start, start.ts, end.ts);
-    if (ui && workload !== CALL_COST) cpu.browser[workload] = busyBetween(events, ui, start.ts, end.ts);
+    if (workload === CALL_COST) {
+      cpu.page[workload] = busyBetween(events, start, start.ts, end.ts);
+      continue;
+    }
+    // A workload's CPU includes what it left for later, up to its settled mark (the next one starts after it).
+    const settled = events.find((event) => event.name === `bd:${workload}:settled`) ?? end;
+    cpu.page[workload] = busyBetween(events, start, start.ts, settled.ts);
+    if (ui) cpu.browser[workload] = busyBetween(events, ui, start.ts, settled.ts);
   }
   return cpu;
 }
@@ -78,7 +86,9 @@ export function uiTaskSources(events: TraceEvent[], workload: Workload, side: Si
   uiTasks.set(side, into);
   const ui = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrBrowserMain');
   const start = events.find((event) => event.name === `bd:${workload}:start`);
-  const end = events.find((event) => event.name === `bd:${workload}:end`);
+  const end =
+    events.find((event) => event.name === `bd:${workload}:settled`) ??
+    events.find((event) => event.name === `bd:${workload}:end`);
   if (!ui || !start || !end) return;
   for (const event of events) {
     if (event.pid !== ui.pid || event.tid !== ui.tid || event.ph !== 'X' || !event.cat.split(',').includes('toplevel'))

@@ -62,6 +62,8 @@ export class Outbox {
   private pendingDrops = 0;
   private droppedTotal = 0;
   private restored = false;
+  /** Acks received: a count that moves while the connector takes what is sent. */
+  acks = 0;
   /** Told about every change; `urgent` when the batch-number reservation moved and must be stored now. */
   onChange: (urgent: boolean) => void = () => undefined;
 
@@ -109,6 +111,7 @@ export class Outbox {
 
   /** Acks come in order, so one ack settles every batch up to it. */
   ack(batchSeq: number): void {
+    this.acks++;
     for (const batch of [...this.batches.values()]) if (batch.seq <= batchSeq) this.remove(batch);
     this.onChange(false);
   }

@@ -24,8 +24,15 @@ interface Meta {
 /** `chrome.storage.session` holds 10 MB, counted as JSON (escaping, UTF-8): the newest captures up to this many characters. */
 export const STORAGE_BUDGET_CHARS = 6 * 1024 * 1024;
 
-/** While connected, acks come within milliseconds: waiting this long first saves writing most batches at all. */
-const LIVE_DELAY_MS = 250;
+/**
+ * While connected, acks usually come first: waiting this long saves writing most batches at all, a burst's
+ * included (25,000 logs take the connector about 2 s). Each `set` of a few MB costs the browser's UI thread tens
+ * of ms (issue 38), and a worker that talks to the connector is not stopped for being idle.
+ */
+const LIVE_DELAY_MS = 2_000;
+/** Still connected and acked since, a write looks again this much later, up to LIVE_MAX_WAIT_MS after the change. */
+const LIVE_RECHECK_MS = 250;
+const LIVE_MAX_WAIT_MS = 5_000;
 /** After a failed write (e.g. over the storage quota), try again this much later. */
 const RETRY_MS = 1_000;
 
@@ -43,6 +50,9 @@ export class OutboxStore {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writing: Promise<boolean> | undefined;
   private dirty = false;
+  /** When the oldest change not yet written was made, and the outbox's acks when the current wait began. */
+  private dirtySince: number | undefined;
+  private acksAtWait = 0;
   lastError: string | undefined;
 
   constructor(
@@ -104,9 +114,21 @@ export class OutboxStore {
 
   private schedule(urgent: boolean, delayMs?: number): void {
     this.dirty = true;
+    this.dirtySince ??= Date.now();
     if (this.writing || (this.timer !== undefined && !urgent)) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.flush(), delayMs ?? (urgent || !this.live() ? 0 : LIVE_DELAY_MS));
+    this.acksAtWait = this.outbox.acks;
+    const delay = delayMs ?? (urgent || !this.live() ? 0 : LIVE_DELAY_MS);
+    this.timer = setTimeout(() => (urgent ? void this.flush() : this.flushUnlessDraining()), delay);
+  }
+
+  /** Connected and still being acked (not for too long): the connector is taking it, so wait again. */
+  private flushUnlessDraining(): void {
+    const draining = this.live() && this.outbox.acks !== this.acksAtWait;
+    if (draining && Date.now() - (this.dirtySince ?? 0) < LIVE_MAX_WAIT_MS) {
+      this.acksAtWait = this.outbox.acks;
+      this.timer = setTimeout(() => this.flushUnlessDraining(), LIVE_RECHECK_MS);
+    } else void this.flush();
   }
 
   /** The newest batches that fit the budget beside the open batch (a run back from the newest), and the events of the rest. */
@@ -127,6 +149,7 @@ export class OutboxStore {
   private async flush(): Promise<void> {
     this.timer = undefined;
     this.dirty = false;
+    this.dirtySince = undefined;
     const snapshot = this.outbox.snapshot();
     const { kept, unstored } = this.fitting(snapshot);
     const current = new Set(kept.map((batch) => batch.seq));

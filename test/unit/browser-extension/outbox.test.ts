@@ -50,15 +50,14 @@ class FakeConnector {
 }
 
 /** One service-worker life: an outbox restored from the session area. */
-async function worker(area: FakeSession, limits: OutboxLimits = DEFAULT_OUTBOX_LIMITS, budgetChars?: number) {
+async function worker(
+  area: FakeSession,
+  limits: OutboxLimits = DEFAULT_OUTBOX_LIMITS,
+  budgetChars?: number,
+  live = () => false,
+) {
   const outbox = new Outbox(limits);
-  const store = new OutboxStore(
-    outbox,
-    area,
-    () => false,
-    () => undefined,
-    budgetChars,
-  );
+  const store = new OutboxStore(outbox, area, live, () => undefined, budgetChars);
   await store.restore();
   return { outbox, store };
 }
@@ -197,5 +196,51 @@ describe('browser extension: the outbox survives the service worker', () => {
     await until(() => next.store.settled, 5_000, 'its reservation stored');
     deliverAll(next.outbox, connector);
     assert.deepEqual(connector.messages, range(0, 21));
+  });
+
+  it('connected, a burst the connector keeps acking is not written; a stalled one is, and a long drain by 5 s', async function () {
+    this.timeout(20_000);
+    const area = new FakeSession();
+    const oneAtATime = { ...DEFAULT_OUTBOX_LIMITS, maxBatchEvents: 100, window: 1 };
+    const { outbox, store } = await worker(area, oneAtATime, undefined, () => true);
+    const connector = new FakeConnector();
+    await until(() => store.settled, 5_000, 'the reservation stored');
+    const before = area.sets;
+    const tick = () => new Promise((done) => setTimeout(done, 100));
+    let inFlight: number[] = [];
+    const send = (frame: string) => (inFlight.push(connector.receive(outbox.instanceId, frame)), true);
+    const ackThenPump = () => {
+      for (const seq of inFlight) outbox.ack(seq);
+      inFlight = [];
+      outbox.pump(send);
+    };
+    // 3,000 captures taken a batch each 100 ms: about 3 s, longer than the write's first wait (2 s).
+    outbox.add(logs(0, 3000));
+    outbox.pump(send);
+    while (outbox.queued) {
+      await tick();
+      ackThenPump();
+    }
+    await until(() => store.settled);
+    assert.deepEqual(connector.messages, range(0, 3000));
+    assert.equal(area.sets, before, 'drained while it waited: no storage call');
+
+    // The connector stops acking: what waits is written, and a new worker has it.
+    outbox.add(logs(3000, 50));
+    outbox.pump(send);
+    await until(() => store.settled && area.sets === before + 1, 5_000, 'the stalled batch written');
+    const copy = new FakeSession();
+    for (const [key, value] of area.data) copy.data.set(key, value);
+    assert.equal((await worker(copy)).outbox.queued, 50);
+
+    // Acked without end, and more coming: written once the oldest change is 5 s old.
+    const started = Date.now();
+    while (area.sets === before + 1 && Date.now() - started < 8_000) {
+      outbox.add(logs(5000, 10));
+      await tick();
+      ackThenPump();
+    }
+    const waited = Date.now() - started;
+    assert.ok(waited >= 4_500 && waited < 7_000, `written after ${waited} ms of draining`);
   });
 });
