@@ -7,6 +7,7 @@ import type { TreeNode } from '../src/connector/performance/engineShapes';
 import { parseTrace } from '../src/connector/performance/traceEngine';
 import { PAGE_HOOK_SOURCE_URL } from '../src/shared/stackFrames';
 import type { TraceEvent } from '../test/e2e/support/rawCdp';
+import { countedUntil } from './pageThreads';
 
 /** The workload profiled (BENCH_PROFILE, the console workload by default). */
 export const PROFILED = process.env.BENCH_PROFILE ?? 'consoleWorkload';
@@ -87,9 +88,7 @@ function selfTimes(roots: Iterable<TreeNode>, from: number, to: number): Map<str
 /** The profiled workload's self time (ms) by owner › function, from a traced round; undefined without its marks. */
 async function workloadSelfTimes(events: TraceEvent[]): Promise<Map<string, number> | undefined> {
   const start = events.find((event) => event.name === `bd:${PROFILED}:start`);
-  const end =
-    events.find((event) => event.name === `bd:${PROFILED}:settled`) ??
-    events.find((event) => event.name === `bd:${PROFILED}:end`);
+  const end = countedUntil(events, PROFILED);
   if (!start || !end) return undefined;
   const parsed = await parseTrace(events);
   const renderer = parsed.data.Renderer as unknown as {

@@ -10,6 +10,17 @@ import { ACTIVE_WORKLOADS, WORKLOADS, type Side, type Workload } from './pageRep
 export const CALL_COST = 'callCost';
 type Marked = Workload | typeof CALL_COST;
 
+/**
+ * Where a marked stretch's CPU stops counting: a workload's `settled` mark, 1 s after its end and before the next
+ * one starts, so what it left for later counts with it; else (the tight loop) its end.
+ */
+export function countedUntil(events: TraceEvent[], name: string): TraceEvent | undefined {
+  return (
+    events.find((event) => event.name === `bd:${name}:settled`) ??
+    events.find((event) => event.name === `bd:${name}:end`)
+  );
+}
+
 /** Tasks counted with their thread time, and without it (then their wall time was counted). */
 export const threadClock = { thread: 0, wall: 0 };
 
@@ -53,18 +64,10 @@ export function workloadCpu(events: TraceEvent[]): WorkloadCpu {
   const ui = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrBrowserMain');
   for (const workload of [...WORKLOADS, CALL_COST] as const) {
     const start = events.find((event) => event.name === `bd:${workload}:start`);
-    const end =
-      events.find((event) => event.name === `bd:${workload}:settled`) ??
-      events.find((event) => event.name === `bd:${workload}:end`);
+    const end = countedUntil(events, workload);
     if (!start || !end) continue;
-    if (workload === CALL_COST) {
-      cpu.page[workload] = busyBetween(events, start, start.ts, end.ts);
-      continue;
-    }
-    // A workload's CPU includes what it left for later, up to its settled mark (the next one starts after it).
-    const settled = events.find((event) => event.name === `bd:${workload}:settled`) ?? end;
-    cpu.page[workload] = busyBetween(events, start, start.ts, settled.ts);
-    if (ui) cpu.browser[workload] = busyBetween(events, ui, start.ts, settled.ts);
+    cpu.page[workload] = busyBetween(events, start, start.ts, end.ts);
+    if (ui && workload !== CALL_COST) cpu.browser[workload] = busyBetween(events, ui, start.ts, end.ts);
   }
   return cpu;
 }
@@ -86,9 +89,7 @@ export function uiTaskSources(events: TraceEvent[], workload: Workload, side: Si
   uiTasks.set(side, into);
   const ui = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrBrowserMain');
   const start = events.find((event) => event.name === `bd:${workload}:start`);
-  const end =
-    events.find((event) => event.name === `bd:${workload}:settled`) ??
-    events.find((event) => event.name === `bd:${workload}:end`);
+  const end = countedUntil(events, workload);
   if (!ui || !start || !end) return;
   for (const event of events) {
     if (event.pid !== ui.pid || event.tid !== ui.tid || event.ph !== 'X' || !event.cat.split(',').includes('toplevel'))
