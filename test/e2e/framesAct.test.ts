@@ -169,12 +169,20 @@ describe('many documents: frames, shadow roots and workers, snapshotted and driv
     });
 
     it('drags and drops between elements of the frame with real input', async () => {
+      await cross.evaluate(() => ((window as unknown as { dragLog: string[] }).dragLog.length = 0));
       const answer = await rig.tool('drag', {
         fromRef: refIn(snapshot, /"Cross card"/),
         toRef: refIn(snapshot, /region "Cross basket"/),
       });
       assert.equal(answer.isError, false, answer.text);
-      await until(async () => (await cross.textContent('#cross-drop')) === 'dropped cross card', 5000, 'the drop');
+      await until(
+        async () => (await cross.textContent('#cross-drop')) === 'dropped cross card',
+        5000,
+        'the drop',
+      ).catch(async (error: Error) => {
+        const saw = await cross.evaluate(() => (window as unknown as { dragLog: string[] }).dragLog);
+        throw new Error(`${error.message}; the frame saw ${saw.join(', ')}`);
+      });
       assert.deepEqual(
         (await seenIn(cross)).filter((seen) => seen.kind === 'cross-drop'),
         [{ kind: 'cross-drop', trusted: true }],
