@@ -86,9 +86,8 @@ describe('recording in shadow roots and frames, replayed and exported (#33)', fu
     const replayed = await post(rig.connector.port, `/recordings/${framedId}/replay`, {});
     assert.equal(replayed.status, 200, JSON.stringify(replayed.json));
     assert.notEqual(replayed.json.verdict, 'diverged', JSON.stringify(replayed.json).slice(0, 800));
-    const same = page.frames().find((frame) => frame.url() === `${app.origin}/same.html`)!;
+    const [same, pay] = await Promise.all([sameFrame(page, app), payFrame(page, app)]);
     assert.equal(await same.evaluate(() => document.body.dataset.clicked), 'yes', 'clicked in the same-origin frame');
-    const pay = page.frames().find((frame) => frame.url().startsWith(app.payOrigin))!;
     // The secret card number came back from the connector's memory, typed into the other site's field.
     assert.equal(await pay.inputValue('#card-number'), '4242 4242');
     assert.equal(await pay.textContent('#paid'), 'paid (trusted)', 'a real click in the cross-origin frame');
