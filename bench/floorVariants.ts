@@ -124,7 +124,7 @@ export function variantsTable(variants: [string, Side][]): string[] {
     return `${of((s) => s.browserMs)} / ${of((s) => s.mainMs)} / ${of((s) => s.scriptMs)} ms`;
   };
   return [
-    `| Floor variant | ${ACTIVE_WORKLOADS.map((w) => `${LABELS[w]}: UI / main / wall`).join(' | ')} |`,
+    `| Variant | ${ACTIVE_WORKLOADS.map((w) => `${LABELS[w]}: UI / main / wall`).join(' | ')} |`,
     `|---|${ACTIVE_WORKLOADS.map(() => '---|').join('')}`,
     ...variants.map(([name, side]) => `| ${name} | ${ACTIVE_WORKLOADS.map((w) => cell(side, w)).join(' | ')} |`),
   ];

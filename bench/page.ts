@@ -15,13 +15,15 @@
  * instead an extension that only listens to chrome.webRequest as ours does (bench/fixtures/floorExtension): the
  * floor any capture by webRequest pays;
  * BENCH_FLOOR=variants measures several such extensions side by side (bench/floorVariants.ts);
+ * BENCH_BUILDS=dir,dir measures more builds of ours (changed copies of dist/browser-extension, each connected) beside
+ * them, named by folder, to weigh several changes in the same rounds;
  * BENCH_WORKLOADS=fetchWorkload,... runs only those workloads;
  * BENCH_PROFILE=fetchWorkload etc. profiles another workload; BENCH_TRACE_DIR=a folder keeps the two profiled
  * rounds' traces there, to open in DevTools' Performance panel; prints figures, not a test)
  */
 import { fork } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Connector } from '../src/connector/connector';
 import { PairingBook, pairingsFile } from '../src/connector/trust/pairingBook';
@@ -194,13 +196,16 @@ async function measureAll(browsers: Browsers, origin: string, port: number): Pro
   await connect(ours, port);
   // The floor's extension has no connector to reach.
   if (before && !floor) await connect(before, port);
+  for (const [, browser] of browsers.builds) await connect(browser, port);
   const runs: [RawBrowser, Opener, Side][] = [
     [ours, plainTab(ours), sides.ours],
     [bare, plainTab(bare), sides.plain],
     [peerBrowser, peerTab(peerBrowser, peer), sides.peer],
   ];
   if (before) runs.push([before, plainTab(before), sides.baseline!]);
-  const variants = browsers.variants.map(([name, browser]) => [name, browser, emptySide()] as const);
+  const variants = [...browsers.variants, ...browsers.builds].map(
+    ([name, browser]) => [name, browser, emptySide()] as const,
+  );
   for (const [, browser, side] of variants) runs.push([browser, plainTab(browser), side]);
   for (let i = 0; i < ROUNDS; i++) {
     // Rotate which side goes first, so drift on a shared machine hits all alike.
@@ -216,7 +221,7 @@ async function measureAll(browsers: Browsers, origin: string, port: number): Pro
     console.log(`Before (BENCH_BASELINE_DIR=${process.env.BENCH_BASELINE_DIR}) → this build, main thread:\n`);
   for (const line of report(sides, `chrome-devtools-mcp ${PEER_VERSION}`, threadClock)) console.log(line);
   if (variants.length) {
-    console.log('\nFloor variants (BENCH_FLOOR=variants), medians:\n');
+    console.log('\nVariants (BENCH_FLOOR=variants, BENCH_BUILDS), medians:\n');
     const rows: [string, Side][] = [
       ['no extension', sides.plain],
       ...variants.map(([n, , s]) => [n, s] as [string, Side]),
@@ -254,6 +259,8 @@ interface Browsers {
   floor?: boolean;
   /** BENCH_FLOOR=variants: floor extensions with different listener sets, by name. */
   variants: [string, RawBrowser][];
+  /** BENCH_BUILDS: other builds of our extension, connected as ours is, by folder name. */
+  builds: [string, RawBrowser][];
 }
 
 async function main(): Promise<void> {
@@ -284,9 +291,12 @@ async function main(): Promise<void> {
         await start(Promise.resolve({ close: async () => rmSync(dir, { recursive: true, force: true }) }));
         variants.push([name, await withExtension(dir)]);
       }
+    const builds: [string, RawBrowser][] = [];
+    for (const dir of (process.env.BENCH_BUILDS ?? '').split(',').filter(Boolean))
+      builds.push([basename(dir), await withExtension(dir)]);
     const baselineDir = floor ? FLOOR_DIR : process.env.BENCH_BASELINE_DIR;
     const before = baselineDir ? await withExtension(baselineDir) : undefined;
-    await measureAll({ ours, bare, peerBrowser, peer, before, floor, variants }, app.origin, connector.port);
+    await measureAll({ ours, bare, peerBrowser, peer, before, floor, variants, builds }, app.origin, connector.port);
   } finally {
     for (const thing of started) await thing.close().catch(() => undefined);
   }

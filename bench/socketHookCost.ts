@@ -5,14 +5,15 @@
  * received frames are dispatched on it synchronously (a `message` event, as the browser dispatches one), then a
  * 199th, which fills the hook's batch of 200 (with the open event) and so pays its flush: one JSON string and one DOM
  * event. Sides, in the same rounds: no hook; an empty `message` listener added by the page (what one more
- * listener costs, whoever adds it); our built hook; and, with BENCH_BASELINE_DIR, another build's hook.
+ * listener costs, whoever adds it); our built hook; and, with BENCH_BASELINE_DIR, other builds' hooks (folders,
+ * comma-separated, each named by its folder).
  * The page is cross-origin isolated, so its clock reads to 5 µs rather than 100 µs.
  * Usage: npm run bench:socket-hook   (BENCH_ROUNDS=25 by default; prints figures, not a test)
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { WebSocketServer } from 'ws';
 import { chromiumPath, EXTENSION_DIR } from '../test/e2e/support/chromium';
@@ -73,7 +74,10 @@ async function main(): Promise<void> {
   const sides = [
     side('no hook', {}),
     side('an empty listener', { emptyListener: true }),
-    ...(process.env.BENCH_BASELINE_DIR ? [side('before', { hook: hookOf(process.env.BENCH_BASELINE_DIR) })] : []),
+    ...(process.env.BENCH_BASELINE_DIR ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((dir) => side(basename(dir), { hook: hookOf(dir) })),
     side('ours', { hook: hookOf(EXTENSION_DIR) }),
   ];
   try {
