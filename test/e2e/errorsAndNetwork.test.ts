@@ -165,9 +165,25 @@ describe('browser extension: errors, network and navigation', function () {
       current.pageLoadId,
       'a document request belongs to the page load it starts',
     );
-    await page.evaluate(() => history.pushState({}, '', '/route/two'));
-    await until(
-      async () => (await get(rig.connector.port, '/current-url')).json.url === `${rig.site.origin}/route/two`,
+    await page.evaluate(() => {
+      console.log('route log one');
+      history.pushState({}, '', '/route/two');
+      console.log('route log two');
+      location.hash = 'three';
+      console.log('route log three');
+    });
+    await until(async () =>
+      (await get(rig.connector.port, '/current-url')).json.url.startsWith(`${rig.site.origin}/route/two`),
+    );
+    await until(async () =>
+      (await read('/console-logs?limit=1000', 'logs')).some((log) => log.message === 'route log three'),
+    );
+    assert.deepEqual(
+      (await read('/console-logs?limit=1000', 'logs'))
+        .filter((log) => log.message.startsWith('route log'))
+        .map((log) => log.url?.replace(rig.site.origin, '')),
+      [new URL(current.url).pathname, '/route/two', '/route/two#three'],
+      'each log is filed under the URL the page had when it logged',
     );
     assert.equal(
       (await get(rig.connector.port, '/current-url')).json.pageLoadId,

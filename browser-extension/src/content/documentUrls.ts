@@ -11,8 +11,21 @@ const baseGetter =
 const readUrl = urlGetter && Function.prototype.call.bind(urlGetter);
 const readBase = baseGetter && Function.prototype.call.bind(baseGetter);
 
+/**
+ * The page's URL as last read: it changes only by a navigation in the document, and the Navigation API reports
+ * each one (pushState, replaceState, a fragment, back and forward). Read each time where there is no such API.
+ * A read in each capture cost the socket workload about as much as the rest of its capture (docs/costs.md).
+ */
+let lastUrl: string | undefined;
+const navigation = (globalThis as { navigation?: EventTarget }).navigation;
+const watchesUrl = typeof navigation?.addEventListener === 'function';
+if (watchesUrl) navigation!.addEventListener('currententrychange', () => (lastUrl = undefined));
+
 export function pageUrl(): string {
-  return readUrl ? String(readUrl(document)) : location.href;
+  if (lastUrl !== undefined) return lastUrl;
+  const url = readUrl ? String(readUrl(document)) : location.href;
+  if (watchesUrl) lastUrl = url;
+  return url;
 }
 
 /** What fetch and XHR resolve a relative URL against (`<base href>` included). */
