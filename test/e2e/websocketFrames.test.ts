@@ -62,6 +62,58 @@ describe('WebSocket frames: passive capture by the page hook, served over HTTP, 
     assert.match(searched.text, /2 WebSocket events|showing 1–2 of 2/i);
   });
 
+  it('keeps each socket’s order beside another socket, a Blob and a log, and files each frame under the page URL it was sent on (push, fragment, replace)', async () => {
+    const page = await rig.open('/mocks.html');
+    const start = page.url();
+    await page.evaluate(async (url) => {
+      const [a, b] = ['a', 'b'].map((name) => new WebSocket(`${url}?pair-${name}`)) as [WebSocket, WebSocket];
+      await Promise.all([a, b].map((socket) => new Promise((resolve) => (socket.onopen = resolve))));
+      let echoed = 0;
+      a.onmessage = b.onmessage = () => echoed++;
+      a.send('a1');
+      b.send('b1');
+      console.log('between the frames');
+      a.send('a2');
+      history.pushState({}, '', '/mocks.html?step=2');
+      a.send('a3');
+      b.send(new Blob(['blob']));
+      b.send('b2');
+      a.send('a4');
+      location.hash = 'four';
+      a.send('a5');
+      history.replaceState({}, '', '/mocks.html?step=3');
+      a.send('a6');
+      while (echoed < 9) await new Promise((resolve) => setTimeout(resolve, 10));
+      a.close();
+      b.close();
+      await Promise.all([a, b].map((socket) => new Promise((resolve) => (socket.onclose = resolve))));
+    }, echo.url);
+    await until(
+      async () => (await events('url=pair-')).filter((event) => event.event === 'close').length === 2,
+      5000,
+      'both closes',
+    );
+    const sent = (await events('url=pair-&direction=sent')).map((event) => [
+      event.socketUrl.split('?')[1],
+      event.text ?? event.hex,
+      event.url === start ? 'start' : event.url?.replace(/.*\?step=/, 'step '),
+    ]);
+    assert.deepEqual(sent.slice(0, 4), [
+      ['pair-a', 'a1', 'start'],
+      ['pair-b', 'b1', 'start'],
+      ['pair-a', 'a2', 'start'],
+      ['pair-a', 'a3', 'step 2'],
+    ]);
+    const of = (socket: string) => sent.filter(([name]) => name === socket).map(([, text, url]) => `${text} ${url}`);
+    assert.deepEqual(of('pair-a'), ['a1 start', 'a2 start', 'a3 step 2', 'a4 step 2', 'a5 step 2#four', 'a6 step 3']);
+    assert.deepEqual(of('pair-b'), ['b1 start', '626c6f62 step 2', 'b2 step 2']);
+    const received = await events('url=pair-&direction=received');
+    assert.deepEqual(
+      received.filter((event) => event.socketUrl.endsWith('pair-b')).map((event) => event.text ?? event.hex),
+      ['b1', '626c6f62', 'b2'],
+    );
+  });
+
   it(`keeps a socket that sends 10,000 frames within the caps (${WS_FRAMES_PER_CONNECTION} per connection), and says how many it left out`, async () => {
     const page = await rig.open('/mocks.html');
     const count = await page.evaluate(async (url) => {

@@ -1,5 +1,6 @@
 import type { CaptureEvent, StackFrame } from '../../../src/shared/protocol';
-import type { PageCapture, RequestInitiator } from '../common/messages';
+import type { PageCapture, RequestInitiator, SocketFrameRun } from '../common/messages';
+import type { WebSocketEvent } from '../../../src/shared/websockets';
 import { formatFrame, formatStack, parseStack } from '../../../src/shared/stackFrames';
 
 const MAX_FRAMES = 20;
@@ -29,7 +30,7 @@ export function fromPage(
     if (text !== previous.text) previous = { text, frames: parseStack(text).slice(0, MAX_FRAMES) };
     return previous.frames;
   };
-  const captures: Exclude<PageCapture, RequestInitiator>[] = [];
+  const captures: Exclude<PageCapture, RequestInitiator | SocketFrameRun>[] = [];
   // A capture without a page URL was made on the one before it (the hook sends a run of equal URLs once).
   let pageUrl: string | undefined;
   for (const capture of raw as PageCapture[]) {
@@ -42,7 +43,8 @@ export function fromPage(
     if (typeof capture.url === 'string') pageUrl = capture.url;
     else if (pageUrl !== undefined) capture.url = pageUrl;
     if (frameUrl !== undefined) capture.url = trustedPageUrl(capture.url, frameUrl);
-    captures.push(capture);
+    if (capture.type !== 'websocket-frames') captures.push(capture);
+    else for (const frame of framesOfRun(capture)) captures.push(frame);
   }
   return captures.map((capture) => {
     if (capture.type === 'console-log' && capture.sameStack) capture = { ...capture, stackText: previous.text };
@@ -83,7 +85,31 @@ function absoluteInitiator(capture: RequestInitiator): RequestInitiator | undefi
   }
 }
 
-function toEvent(capture: Exclude<PageCapture, RequestInitiator>, parsed: StackFrame[]): CaptureEvent {
+/** A run's frames as events: four values a frame (see SocketFrameRun); a malformed frame is left out. */
+export function framesOfRun(run: SocketFrameRun): WebSocketEvent[] {
+  const { connectionId, socketUrl, timestamp, url, frames } = run;
+  if (!Array.isArray(frames) || typeof timestamp !== 'number') return [];
+  const events: WebSocketEvent[] = [];
+  for (let i = 0; i + 3 < frames.length; i += 4) {
+    const [direction, after, size, text] = frames.slice(i, i + 4);
+    if (typeof after !== 'number' || typeof size !== 'number' || typeof text !== 'string') continue;
+    events.push({
+      type: 'websocket',
+      event: 'frame',
+      connectionId,
+      socketUrl,
+      direction: direction === 1 ? 'received' : 'sent',
+      opcode: 1,
+      size,
+      text,
+      timestamp: timestamp + after,
+      url,
+    });
+  }
+  return events;
+}
+
+function toEvent(capture: Exclude<PageCapture, RequestInitiator | SocketFrameRun>, parsed: StackFrame[]): CaptureEvent {
   if (capture.type === 'websocket') return capture;
   if (capture.type === 'console-log') {
     const frames = [...parsed];

@@ -88,7 +88,22 @@ export type PageCapture =
       fallback?: StackFrame;
     }
   | WebSocketEvent
+  | SocketFrameRun
   | RequestInitiator;
+
+/**
+ * Text frames on one socket in a row, on one page URL, with nothing captured between them: four values a frame
+ * (1 received or 0 sent, ms after `timestamp`, UTF-8 size, the text's head). The worker turns each into a
+ * WebSocketEvent. The page builds no object per frame, and the batch's JSON is half as long (docs/costs.md).
+ */
+export interface SocketFrameRun {
+  type: 'websocket-frames';
+  connectionId: string;
+  socketUrl: string;
+  timestamp: number;
+  url?: string;
+  frames: (number | string)[];
+}
 
 export type RelayMessage =
   /**

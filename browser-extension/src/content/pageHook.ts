@@ -9,7 +9,7 @@ import { ATTACHED_NOTE, claimOnce, HOOK_MARKS, takeMark } from '../common/hookMa
 import { CAPTURE_EVENT, type PageCapture } from '../common/messages';
 import { captureCallerStack, heldStack } from './callerStack';
 import { watchRequestInitiators } from './requestInitiators';
-import { finishFrame, watchWebSockets } from './websockets/socketHook';
+import { finishFrame, finishRun, watchWebSockets } from './websockets/socketHook';
 import { describe, formatArgs, formatTable, truncate } from './serialize';
 import { pageUrl } from './documentUrls';
 import { watchWorkers } from './workerHooks';
@@ -19,6 +19,8 @@ type Level = 'log' | 'info' | 'warn' | 'error' | 'debug';
 const pending: PageCapture[] = [];
 /** The stack captured with each pending capture, by index (formatted when the batch goes). */
 const pendingStacks: (object | undefined)[] = [];
+/** Captures waiting, each frame of a run counted. */
+let held = 0;
 let flushTimer: ReturnType<typeof setTimeout> | undefined;
 let flushQueued = false;
 let busy = false;
@@ -40,6 +42,7 @@ function flush(): void {
   if (flushTimer !== undefined) clearTimer(flushTimer);
   flushTimer = undefined;
   flushQueued = false;
+  held = 0;
   if (!pending.length) return;
   const batch = pending.splice(0);
   const stacks = pendingStacks.splice(0);
@@ -53,6 +56,10 @@ function flush(): void {
     if (capture.type !== 'initiator') {
       if (capture.url === previousUrl) capture.url = undefined;
       else previousUrl = capture.url;
+    }
+    if (capture.type === 'websocket-frames') {
+      finishRun(capture);
+      continue;
     }
     if (capture.type === 'websocket') {
       finishFrame(capture);
@@ -81,7 +88,12 @@ function flush(): void {
 function post(capture: PageCapture, stack?: object): void {
   pending.push(capture);
   pendingStacks.push(stack);
-  if (pending.length >= HOLD_COUNT) flush();
+  hold();
+}
+
+/** Counts one more capture waiting: the batch goes when it is full, or HOLD_MS after its first. */
+function hold(): void {
+  if (++held >= HOLD_COUNT) flush();
   else if (flushTimer === undefined && !flushQueued) {
     if (hidden || document.visibilityState === 'hidden') {
       flushQueued = true;
@@ -216,7 +228,7 @@ if (claimOnce(HOOK_MARKS.pageHook)) {
   listenForErrors();
   // Which line of the app started each fetch and XHR.
   watchRequestInitiators(post);
-  watchWebSockets(post);
+  watchWebSockets({ post, isLast: (capture) => pending[pending.length - 1] === capture, grew: hold });
   // A SharedWorker the page starts is found at once while the tab has a debugger session; a Worker opens one
   // when worker capture is on.
   watchWorkers();

@@ -101,6 +101,33 @@ describe('browser extension: page captures', () => {
     assert.equal(found[0]!.stackText, undefined);
   });
 
+  it('turns a run of socket frames into one event a frame, in the batch’s order, and leaves a malformed frame out', () => {
+    const run = {
+      type: 'websocket-frames',
+      connectionId: 'ws-1',
+      socketUrl: 'ws://localhost:5173/live',
+      timestamp: 1000,
+      frames: [0, 0, 9, '{"seq":1}', 1, 7, 3, 'ack', 1, 'late', 3, 'bad', 0, 9, 2000, 'x'.repeat(10)],
+    };
+    const events = fromPage(JSON.stringify([log('before', {}), run, log('after', {})])) as Record<string, any>[];
+    assert.deepEqual(
+      events.map((event) => [event.type, event.message ?? event.direction, event.timestamp, event.size, event.text]),
+      [
+        ['console-log', 'before', 1, undefined, undefined],
+        ['websocket', 'sent', 1000, 9, '{"seq":1}'],
+        ['websocket', 'received', 1007, 3, 'ack'],
+        ['websocket', 'sent', 1009, 2000, 'x'.repeat(10)],
+        ['console-log', 'after', 1, undefined, undefined],
+      ],
+    );
+    const frame = events[1]!;
+    assert.deepEqual(
+      [frame.event, frame.opcode, frame.connectionId, frame.socketUrl, frame.url],
+      ['frame', 1, 'ws-1', 'ws://localhost:5173/live', 'http://localhost:5173/'],
+      'a run without a page URL is on the page of the capture before it',
+    );
+  });
+
   it('gives a capture without a page URL the URL of the one before it, across joined batches', () => {
     const { url: _url, ...bare } = log('b', {});
     const events = fromPage(

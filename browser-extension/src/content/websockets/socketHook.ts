@@ -2,7 +2,8 @@
  * Passive WebSocket capture in the page's MAIN world: every socket the page opens is watched (open,
  * frames both ways, close, errors) without a debugger. Each frame keeps a size and a short head of
  * its payload, never a copy: a text frame's are taken when its batch goes, a buffer's in the call, a Blob's
- * asynchronously; past the caps, frames are only counted.
+ * asynchronously; past the caps, frames are only counted. Text frames in a row on one socket travel as one
+ * run (SocketFrameRun), so the page's call builds no object for them.
  */
 import {
   WS_FRAMES_PER_CONNECTION,
@@ -11,9 +12,17 @@ import {
   WS_TEXT_HEAD,
   type WebSocketEvent,
 } from '../../../../src/shared/websockets';
+import type { PageCapture, SocketFrameRun } from '../../common/messages';
 import { pageUrl } from '../documentUrls';
 
-type Post = (capture: WebSocketEvent) => void;
+/** The page hook's batch, as the socket hook uses it. */
+export interface CaptureSink {
+  post(capture: WebSocketEvent | SocketFrameRun): void;
+  /** Whether a capture is still the last one waiting: a run grows only while nothing was captured after it. */
+  isLast(capture: PageCapture): boolean;
+  /** The last capture waiting took one more frame. */
+  grew(): void;
+}
 type Payload = string | ArrayBufferLike | Blob | ArrayBufferView;
 
 let pageFrames = 0;
@@ -25,6 +34,8 @@ interface Watched {
   url: string;
   frames: number;
   dropped: number;
+  /** The run this socket's last text frame went into: the next one joins it while it is last in the batch. */
+  run?: SocketFrameRun;
   /** Set while a Blob's head is read: the socket's later events wait for it, so they stay in order. */
   queue?: Promise<void>;
 }
@@ -92,7 +103,27 @@ export function finishFrame(capture: WebSocketEvent): void {
   if (text.length > WS_TEXT_HEAD) capture.text = text.slice(0, WS_TEXT_HEAD);
 }
 
-export function watchWebSockets(post: Post): void {
+/**
+ * Completes a run when its batch goes, as finishFrame does a frame: the page's calls added three values a frame
+ * (direction, ms after the run's start, the whole string), and the batch carries four (the size, then the head).
+ */
+export function finishRun(run: SocketFrameRun): void {
+  const kept = run.frames;
+  const frames: (number | string)[] = [];
+  for (let i = 0; i + 2 < kept.length; i += 3) {
+    const text = String(kept[i + 2]);
+    frames.push(
+      kept[i]!,
+      kept[i + 1]!,
+      utf8Length(text),
+      text.length > WS_TEXT_HEAD ? text.slice(0, WS_TEXT_HEAD) : text,
+    );
+  }
+  run.frames = frames;
+}
+
+export function watchWebSockets(sink: CaptureSink): void {
+  const post = sink.post;
   const Native = window.WebSocket;
   if (typeof Native !== 'function') return;
   const watched = new WeakMap<WebSocket, Watched>();
@@ -126,23 +157,31 @@ export function watchWebSockets(post: Post): void {
     }
     socket.frames++;
     pageFrames++;
-    if (typeof data === 'string') {
-      // The common frame, in one object of one shape and as few calls as can be: this runs in each of the
-      // page's calls, usually in V8's interpreter (docs/costs.md). finishFrame completes it when the batch goes.
-      const capture: WebSocketEvent = {
-        type: 'websocket',
-        event: 'frame',
+    if (typeof data === 'string' && !socket.queue) {
+      // The common frame, with as little work as can be: this runs in each of the page's calls, usually in V8's
+      // interpreter (docs/costs.md). finishRun completes it when the batch goes.
+      const url = pageUrl();
+      const run = socket.run;
+      if (run !== undefined && run.url === url && sink.isLast(run)) {
+        run.frames.push(direction === 'received' ? 1 : 0, Date.now() - run.timestamp, data);
+        sink.grew();
+        return;
+      }
+      socket.run = {
+        type: 'websocket-frames',
         connectionId: socket.id,
         socketUrl: socket.url,
         timestamp: Date.now(),
-        url: pageUrl(),
-        direction,
-        opcode: 1,
-        size: undefined,
-        text: data,
+        url,
+        frames: [direction === 'received' ? 1 : 0, 0, data],
       };
-      if (socket.queue) emit(socket, capture);
-      else post(capture);
+      post(socket.run);
+      return;
+    }
+    if (typeof data === 'string') {
+      // Behind a Blob's head: it waits with the socket's other events, as one event.
+      const capture: WebSocketEvent = { ...base(socket, 'frame'), direction, opcode: 1, text: data };
+      emit(socket, capture);
       return;
     }
     const capture = base(socket, 'frame');
