@@ -91,14 +91,16 @@ export function framesOfRun(run: SocketFrameRun): WebSocketEvent[] {
   if (!Array.isArray(frames) || typeof timestamp !== 'number') return [];
   const events: WebSocketEvent[] = [];
   for (let i = 0; i + 3 < frames.length; i += 4) {
-    const [direction, after, size, text] = frames.slice(i, i + 4);
+    const after = frames[i + 1];
+    const size = frames[i + 2];
+    const text = frames[i + 3];
     if (typeof after !== 'number' || typeof size !== 'number' || typeof text !== 'string') continue;
     events.push({
       type: 'websocket',
       event: 'frame',
       connectionId,
       socketUrl,
-      direction: direction === 1 ? 'received' : 'sent',
+      direction: frames[i] === 1 ? 'received' : 'sent',
       opcode: 1,
       size,
       text,

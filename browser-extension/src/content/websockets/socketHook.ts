@@ -157,7 +157,9 @@ export function watchWebSockets(sink: CaptureSink): void {
     }
     socket.frames++;
     pageFrames++;
-    if (typeof data === 'string' && !socket.queue) {
+    if (typeof data === 'string') {
+      // Behind a Blob's head, a text frame waits with the socket's other events, as one event.
+      if (socket.queue) return emit(socket, { ...base(socket, 'frame'), direction, opcode: 1, text: data });
       // The common frame, with as little work as can be: this runs in each of the page's calls, usually in V8's
       // interpreter (docs/costs.md). finishRun completes it when the batch goes.
       const url = pageUrl();
@@ -176,12 +178,6 @@ export function watchWebSockets(sink: CaptureSink): void {
         frames: [direction === 'received' ? 1 : 0, 0, data],
       };
       post(socket.run);
-      return;
-    }
-    if (typeof data === 'string') {
-      // Behind a Blob's head: it waits with the socket's other events, as one event.
-      const capture: WebSocketEvent = { ...base(socket, 'frame'), direction, opcode: 1, text: data };
-      emit(socket, capture);
       return;
     }
     const capture = base(socket, 'frame');
