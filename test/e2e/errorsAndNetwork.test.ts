@@ -172,8 +172,10 @@ describe('browser extension: errors, network and navigation', function () {
       location.hash = 'three';
       console.log('route log three');
     });
-    await until(async () =>
-      (await get(rig.connector.port, '/current-url')).json.url.startsWith(`${rig.site.origin}/route/two`),
+    await until(
+      async () => (await get(rig.connector.port, '/current-url')).json.url === `${rig.site.origin}/route/two#three`,
+      10_000,
+      'the current URL follows pushState, then a fragment change',
     );
     await until(async () =>
       (await read('/console-logs?limit=1000', 'logs')).some((log) => log.message === 'route log three'),

@@ -5,7 +5,7 @@ type Emit = (events: CaptureEvent[], tabId: number) => void;
 
 /**
  * Each main-frame navigation starts a page load (its id is Chrome's documentId, which content-script
- * messages carry too) and reports the current URL; SPA route changes and tab switches report it as well.
+ * messages carry too) and reports the current URL; SPA route changes, fragments and tab switches report it as well.
  */
 export function watchNavigation(emit: Emit, onCommitted: (tabId: number, pageLoadId: string) => void): void {
   chrome.webNavigation.onCommitted.addListener((details) => {
@@ -26,11 +26,16 @@ export function watchNavigation(emit: Emit, onCommitted: (tabId: number, pageLoa
     );
     onCommitted(details.tabId, pageLoadId);
   });
-  chrome.webNavigation.onHistoryStateUpdated.addListener((details) => {
-    if (details.frameId !== 0) return;
-    setTab(details.tabId, { url: details.url });
-    emit([currentUrl(details.tabId, 'history')], details.tabId);
-  });
+  // pushState and replaceState, then a fragment alone (a link to #id, `location.hash`), which is no history state.
+  const moved =
+    (source: string) =>
+    (details: { frameId: number; tabId: number; url: string }): void => {
+      if (details.frameId !== 0) return;
+      setTab(details.tabId, { url: details.url });
+      emit([currentUrl(details.tabId, source)], details.tabId);
+    };
+  chrome.webNavigation.onHistoryStateUpdated.addListener(moved('history'));
+  chrome.webNavigation.onReferenceFragmentUpdated.addListener(moved('fragment'));
   chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
     if (!change.title || !tab.url) return;
     setTab(tabId, { url: tab.url, title: change.title });
