@@ -119,6 +119,21 @@ function browserTable(sides: Sides, peerName: string): string[] {
   ];
 }
 
+/**
+ * Ours against the peer round by round: each round runs every side back to back, so the machine's drift between
+ * rounds, which moves a side's median by more than the gap, cancels. Points of that round's page without us.
+ */
+function pairedLine(workload: Workload, { plain, ours, peer }: Sides): string {
+  const gaps = ours.samples[workload]
+    .map(
+      (sample, i) => ((sample.mainMs - peer.samples[workload][i]!.mainMs) / plain.samples[workload][i]!.mainMs) * 100,
+    )
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  const quartile = (q: number) => gaps[Math.floor((gaps.length - 1) * q)]!;
+  return `| ${LABELS[workload]} | ${fmt(median(gaps))} | ${fmt(quartile(0.25))} to ${fmt(quartile(0.75))} | ${gaps.filter((gap) => gap <= 5).length} of ${gaps.length} |`;
+}
+
 /** The tables of one run, in Markdown, as docs/costs.md quotes them. */
 export function report(sides: Sides, peerName: string, threadClock: { thread: number; wall: number }): string[] {
   const { plain, ours } = sides;
@@ -130,6 +145,10 @@ export function report(sides: Sides, peerName: string, threadClock: { thread: nu
     `Main thread and UI thread: CPU time of the thread's tasks from a workload's start to 1 s after its end, ` +
       `before the next starts, so what a capture does later counts with its workload (the trace's thread clock; ` +
       `${threadClock.wall} of ${threadClock.thread + threadClock.wall} tasks had none, and count their wall time).`,
+    '',
+    `| Main thread, ours − peer round by round (points of the round's without) | median | middle half | rounds ≤ +5 |`,
+    '|---|---|---|---|',
+    ...ACTIVE_WORKLOADS.map((workload) => pairedLine(workload, sides)),
     '',
     ...browserTable(sides, peerName),
     '',
