@@ -19,12 +19,18 @@ const readBase = baseGetter && Function.prototype.call.bind(baseGetter);
 let lastUrl: string | undefined;
 const navigation = (globalThis as { navigation?: EventTarget }).navigation;
 const watchesUrl = typeof navigation?.addEventListener === 'function';
-if (watchesUrl) navigation!.addEventListener('currententrychange', () => (lastUrl = undefined));
+if (watchesUrl) navigation!.addEventListener('currententrychange', () => (knownUrl = lastUrl = undefined));
+
+/**
+ * The page's URL while it is known not to have changed since it was last read, else undefined: a capture made
+ * under this URL can join the one before it with no call (each socket frame checks it).
+ */
+export let knownUrl: string | undefined;
 
 export function pageUrl(): string {
   if (lastUrl !== undefined) return lastUrl;
   const url = readUrl ? String(readUrl(document)) : location.href;
-  if (watchesUrl) lastUrl = url;
+  if (watchesUrl) knownUrl = lastUrl = url;
   return url;
 }
 

@@ -228,7 +228,7 @@ if (claimOnce(HOOK_MARKS.pageHook)) {
   listenForErrors();
   // Which line of the app started each fetch and XHR.
   watchRequestInitiators(post);
-  watchWebSockets({ post, isLast: (capture) => pending[pending.length - 1] === capture, grew: hold });
+  watchWebSockets({ post, pending, grew: hold });
   // A SharedWorker the page starts is found at once while the tab has a debugger session; a Worker opens one
   // when worker capture is on.
   watchWorkers();

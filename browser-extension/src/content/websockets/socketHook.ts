@@ -13,13 +13,13 @@ import {
   type WebSocketEvent,
 } from '../../../../src/shared/websockets';
 import type { PageCapture, SocketFrameRun } from '../../common/messages';
-import { pageUrl } from '../documentUrls';
+import { knownUrl, pageUrl } from '../documentUrls';
 
 /** The page hook's batch, as the socket hook uses it. */
 export interface CaptureSink {
   post(capture: WebSocketEvent | SocketFrameRun): void;
-  /** Whether a capture is still the last one waiting: a run grows only while nothing was captured after it. */
-  isLast(capture: PageCapture): boolean;
+  /** The captures waiting: a run grows only while it is the last of them (nothing was captured after it). */
+  readonly pending: readonly PageCapture[];
   /** The last capture waiting took one more frame. */
   grew(): void;
 }
@@ -146,42 +146,24 @@ export function watchWebSockets(sink: CaptureSink): void {
     });
   }
 
-  function frame(socket: Watched, direction: 'sent' | 'received', data: Payload): void {
-    if (socket.frames >= WS_FRAMES_PER_CONNECTION || pageFrames >= WS_FRAMES_PER_PAGE) {
-      if (socket.dropped++ === 0)
-        emit(socket, {
-          ...base(socket, 'capped'),
-          reason: `more than ${socket.frames} frames: later ones are only counted`,
-        });
-      return;
-    }
-    socket.frames++;
-    pageFrames++;
-    if (typeof data === 'string') {
-      // Behind a Blob's head, a text frame waits with the socket's other events, as one event.
-      if (socket.queue) return emit(socket, { ...base(socket, 'frame'), direction, opcode: 1, text: data });
-      // The common frame, with as little work as can be: this runs in each of the page's calls, usually in V8's
-      // interpreter (docs/costs.md). finishRun completes it when the batch goes.
-      const url = pageUrl();
-      const run = socket.run;
-      if (run !== undefined && run.url === url && sink.isLast(run)) {
-        run.frames.push(direction === 'received' ? 1 : 0, Date.now() - run.timestamp, data);
-        sink.grew();
-        return;
-      }
-      socket.run = {
-        type: 'websocket-frames',
-        connectionId: socket.id,
-        socketUrl: socket.url,
-        timestamp: Date.now(),
-        url,
-        frames: [direction === 'received' ? 1 : 0, 0, data],
-      };
-      post(socket.run);
-      return;
-    }
+  /** Past a cap, frames are only counted; the first one over says so. */
+  function capped(socket: Watched): void {
+    if (socket.dropped++ === 0)
+      emit(socket, {
+        ...base(socket, 'capped'),
+        reason: `more than ${socket.frames} frames: later ones are only counted`,
+      });
+  }
+
+  /** A binary frame, or a text frame behind a Blob's head: one event each, in the socket's order. */
+  function eventFrame(socket: Watched, direction: 'sent' | 'received', data: Payload): void {
     const capture = base(socket, 'frame');
     capture.direction = direction;
+    if (typeof data === 'string') {
+      capture.opcode = 1;
+      capture.text = data;
+      return emit(socket, capture);
+    }
     const head = describeBinary(capture, data);
     emit(
       socket,
@@ -194,6 +176,38 @@ export function watchWebSockets(sink: CaptureSink): void {
     );
   }
 
+  /** A text frame that starts its socket's run: the run is posted, and the frames after it join it. */
+  function startRun(socket: Watched, direction: 0 | 1, data: string): void {
+    socket.run = {
+      type: 'websocket-frames',
+      connectionId: socket.id,
+      socketUrl: socket.url,
+      timestamp: Date.now(),
+      url: pageUrl(),
+      frames: [direction, 0, data],
+    };
+    sink.post(socket.run);
+  }
+
+  /**
+   * Every frame the socket carries. This runs in each of the page's calls, usually cold, in V8's interpreter
+   * (docs/costs.md), so the common case (a text frame joining its socket's run while the run is the batch's
+   * last and the page's URL has not changed) is a few reads and one push, and the rest is out of line.
+   */
+  function frame(socket: Watched, direction: 0 | 1, data: Payload): void {
+    if (socket.frames >= WS_FRAMES_PER_CONNECTION || pageFrames >= WS_FRAMES_PER_PAGE) return capped(socket);
+    socket.frames++;
+    pageFrames++;
+    if (typeof data !== 'string' || socket.queue !== undefined)
+      return eventFrame(socket, direction ? 'received' : 'sent', data);
+    const run = socket.run;
+    // With no Navigation API the URL is not known between reads, and is read (then it costs a call a frame).
+    if (run === undefined || run.url !== (knownUrl ?? pageUrl()) || sink.pending[sink.pending.length - 1] !== run)
+      return startRun(socket, direction, data);
+    run.frames.push(direction, Date.now() - run.timestamp, data);
+    sink.grew();
+  }
+
   function watch(ws: WebSocket): void {
     const socket: Watched = {
       id: `ws-${Date.now().toString(36)}-${++sockets}`,
@@ -204,7 +218,7 @@ export function watchWebSockets(sink: CaptureSink): void {
     };
     watched.set(ws, socket);
     ws.addEventListener('open', () => emit(socket, base(socket, 'open')));
-    ws.addEventListener('message', (event: MessageEvent) => frame(socket, 'received', event.data as Payload));
+    ws.addEventListener('message', (event: MessageEvent) => frame(socket, 1, event.data as Payload));
     ws.addEventListener('error', () => emit(socket, { ...base(socket, 'error'), reason: 'the connection failed' }));
     ws.addEventListener('close', (event: CloseEvent) =>
       emit(socket, {
@@ -222,7 +236,7 @@ export function watchWebSockets(sink: CaptureSink): void {
     // Only frames the socket will carry: send() on a socket still connecting throws.
     if (socket && this.readyState === Native.OPEN) {
       try {
-        frame(socket, 'sent', data);
+        frame(socket, 0, data);
       } catch {
         // Capture must never break the page's send.
       }
