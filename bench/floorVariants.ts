@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { median } from './median';
-import { ACTIVE_WORKLOADS, fmt, LABELS, type Side } from './pageReport';
+import { ACTIVE_WORKLOADS, fmt, LABELS, pairedTable, type Side, type Sides } from './pageReport';
 
 const ALL = "{ urls: ['<all_urls>'] }";
 /** One listener: the event, its filter (JS source) and its extraInfoSpec. */
@@ -116,7 +116,7 @@ export function writeVariants(fixtureDir: string): [string, string][] {
   });
 }
 
-/** One table: each variant's UI-thread CPU, main-thread CPU and wall time per workload (medians). */
+/** Each variant's UI-thread CPU, main-thread CPU and wall time per workload (medians). */
 export function variantsTable(variants: [string, Side][]): string[] {
   const cell = (side: Side, workload: (typeof ACTIVE_WORKLOADS)[number]) => {
     const of = (pick: (s: Side['samples'][typeof workload][number]) => number) =>
@@ -127,5 +127,15 @@ export function variantsTable(variants: [string, Side][]): string[] {
     `| Variant | ${ACTIVE_WORKLOADS.map((w) => `${LABELS[w]}: UI / main / wall`).join(' | ')} |`,
     `|---|${ACTIVE_WORKLOADS.map(() => '---|').join('')}`,
     ...variants.map(([name, side]) => `| ${name} | ${ACTIVE_WORKLOADS.map((w) => cell(side, w)).join(' | ')} |`),
+  ];
+}
+
+/** The variants' medians beside the page without us and ours, then each against the peer round by round. */
+export function variantLines(variants: [string, Side][], sides: Sides): string[] {
+  return [
+    '\nVariants (BENCH_FLOOR=variants, BENCH_BUILDS), medians:\n',
+    ...variantsTable([['no extension', sides.plain], ...variants, ['Browser Debug', sides.ours]]),
+    '',
+    ...pairedTable([...variants, ['Browser Debug', sides.ours]], sides),
   ];
 }

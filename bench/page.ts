@@ -33,7 +33,7 @@ import { median } from './median';
 import { attachPeer, installPeer, PEER_VERSION } from './chromeDevtoolsMcp';
 import { ourCodeCosts, PROFILE_CATEGORIES, PROFILED } from './pageProfile';
 import { ACTIVE_WORKLOADS, emptySide, LABELS, report, type Side, type Sides, type Workload } from './pageReport';
-import { variantsTable, writeVariants } from './floorVariants';
+import { variantLines, writeVariants } from './floorVariants';
 import { launchRaw, type RawBrowser } from '../test/e2e/support/rawCdp';
 import { CALL_COST, threadClock, UI_TASKS, uiTaskLines, uiTaskSources, workloadCpu } from './pageThreads';
 import { toolText } from './toolText';
@@ -220,14 +220,12 @@ async function measureAll(browsers: Browsers, origin: string, port: number): Pro
   else if (before)
     console.log(`Before (BENCH_BASELINE_DIR=${process.env.BENCH_BASELINE_DIR}) → this build, main thread:\n`);
   for (const line of report(sides, `chrome-devtools-mcp ${PEER_VERSION}`, threadClock)) console.log(line);
-  if (variants.length) {
-    console.log('\nVariants (BENCH_FLOOR=variants, BENCH_BUILDS), medians:\n');
-    const rows: [string, Side][] = [
-      ['no extension', sides.plain],
-      ...variants.map(([n, , s]) => [n, s] as [string, Side]),
-    ];
-    for (const line of variantsTable([...rows, ['Browser Debug', sides.ours]])) console.log(line);
-  }
+  if (variants.length)
+    for (const line of variantLines(
+      variants.map(([n, , s]) => [n, s]),
+      sides,
+    ))
+      console.log(line);
   if (UI_TASKS)
     uiTaskLines(ROUNDS, [
       ['without', sides.plain],

@@ -120,18 +120,29 @@ function browserTable(sides: Sides, peerName: string): string[] {
 }
 
 /**
- * Ours against the peer round by round: each round runs every side back to back, so the machine's drift between
+ * A side against the peer round by round: each round runs every side back to back, so the machine's drift between
  * rounds, which moves a side's median by more than the gap, cancels. Points of that round's page without us.
  */
-function pairedLine(workload: Workload, { plain, ours, peer }: Sides): string {
-  const gaps = ours.samples[workload]
+export function pairedCells(workload: Workload, side: Side, { plain, peer }: Pick<Sides, 'plain' | 'peer'>): string {
+  const gaps = side.samples[workload]
     .map(
       (sample, i) => ((sample.mainMs - peer.samples[workload][i]!.mainMs) / plain.samples[workload][i]!.mainMs) * 100,
     )
     .filter(Number.isFinite)
     .sort((a, b) => a - b);
   const quartile = (q: number) => gaps[Math.floor((gaps.length - 1) * q)]!;
-  return `| ${LABELS[workload]} | ${fmt(median(gaps))} | ${fmt(quartile(0.25))} to ${fmt(quartile(0.75))} | ${gaps.filter((gap) => gap <= 5).length} of ${gaps.length} |`;
+  return `${fmt(median(gaps))} | ${fmt(quartile(0.25))} to ${fmt(quartile(0.75))} | ${gaps.filter((gap) => gap <= 5).length} of ${gaps.length}`;
+}
+
+/** Several sides against the peer, round by round (BENCH_BUILDS and floor variants beside ours). */
+export function pairedTable(rows: [string, Side][], sides: Pick<Sides, 'plain' | 'peer'>): string[] {
+  return [
+    `| Main thread − peer, round by round (points) | ${ACTIVE_WORKLOADS.map((w) => `${LABELS[w]}: median | middle half | rounds ≤ +5`).join(' | ')} |`,
+    `|---|${ACTIVE_WORKLOADS.map(() => '---|---|---|').join('')}`,
+    ...rows.map(
+      ([name, side]) => `| ${name} | ${ACTIVE_WORKLOADS.map((w) => pairedCells(w, side, sides)).join(' | ')} |`,
+    ),
+  ];
 }
 
 /** The tables of one run, in Markdown, as docs/costs.md quotes them. */
@@ -148,7 +159,7 @@ export function report(sides: Sides, peerName: string, threadClock: { thread: nu
     '',
     `| Main thread, ours − peer round by round (points of the round's without) | median | middle half | rounds ≤ +5 |`,
     '|---|---|---|---|',
-    ...ACTIVE_WORKLOADS.map((workload) => pairedLine(workload, sides)),
+    ...ACTIVE_WORKLOADS.map((workload) => `| ${LABELS[workload]} | ${pairedCells(workload, sides.ours, sides)} |`),
     '',
     ...browserTable(sides, peerName),
     '',
