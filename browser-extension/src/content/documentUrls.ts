@@ -12,25 +12,21 @@ const readUrl = urlGetter && Function.prototype.call.bind(urlGetter);
 const readBase = baseGetter && Function.prototype.call.bind(baseGetter);
 
 /**
- * The page's URL as last read: it changes only by a navigation in the document, and the Navigation API reports
- * each one (pushState, replaceState, a fragment, back and forward). Read each time where there is no such API.
- * A read in each capture cost the socket workload about as much as the rest of its capture (docs/costs.md).
- */
-let lastUrl: string | undefined;
-const navigation = (globalThis as { navigation?: EventTarget }).navigation;
-const watchesUrl = typeof navigation?.addEventListener === 'function';
-if (watchesUrl) navigation!.addEventListener('currententrychange', () => (knownUrl = lastUrl = undefined));
-
-/**
- * The page's URL while it is known not to have changed since it was last read, else undefined: a capture made
- * under this URL can join the one before it with no call (each socket frame checks it).
+ * The page's URL as last read, while it is known not to have changed since, else undefined. It changes only by a
+ * navigation in the document, and the Navigation API reports each one (pushState, replaceState, a fragment, back
+ * and forward); where there is no such API it stays undefined and the URL is read each time. A read in each
+ * capture cost the socket workload about as much as the rest of its capture (docs/costs.md), and a socket frame
+ * checks this with no call to join the capture before it.
  */
 export let knownUrl: string | undefined;
+const navigation = (globalThis as { navigation?: EventTarget }).navigation;
+const watchesUrl = typeof navigation?.addEventListener === 'function';
+if (watchesUrl) navigation!.addEventListener('currententrychange', () => (knownUrl = undefined));
 
 export function pageUrl(): string {
-  if (lastUrl !== undefined) return lastUrl;
+  if (knownUrl !== undefined) return knownUrl;
   const url = readUrl ? String(readUrl(document)) : location.href;
-  if (watchesUrl) knownUrl = lastUrl = url;
+  if (watchesUrl) knownUrl = url;
   return url;
 }
 

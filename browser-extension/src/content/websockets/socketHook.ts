@@ -186,7 +186,7 @@ export function watchWebSockets(sink: CaptureSink): void {
       url: pageUrl(),
       frames: [direction, 0, data],
     };
-    sink.post(socket.run);
+    post(socket.run);
   }
 
   /**
