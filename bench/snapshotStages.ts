@@ -5,12 +5,13 @@
  * (MCP → connector → WS → extension and back, no page work). The rest of take_snapshot is the budget pass,
  * serialization and the answer. Medians and p95 of CALLS calls. The floor `chrome.debugger` sets: the same tree
  * fetched over a raw CDP pipe to the same browser, and handed over by value as an object and as a string. Last,
- * the hop alone beside chrome-devtools-mcp's.
+ * ours, the peer's and our tree fetch alone, alternating call by call, then the hop alone beside the peer's.
  * Usage: npm run bench:snapshot-stages   (prints figures; not a test). BENCH_STAGE_CALLS sets the calls (40).
  */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { httpClient } from '../test/support/mcp';
 import { installPeer, PEER_VERSION, startPeer } from './chromeDevtoolsMcp';
-import { startActStage } from './actStage';
+import { startActStage, type ActStage } from './actStage';
 import { runBench } from './connectorProcess';
 import { toolText } from './toolText';
 
@@ -73,6 +74,46 @@ const WORKER_STAGES = `(async (calls) => {
     'chrome.tabs.get': await timedAll(() => chrome.tabs.get(tabId)),
   };
 })`;
+
+/** Our tree fetch alone, once, timed in the worker on the debugger session take_snapshot keeps attached. */
+const TREE_ONCE = `(async () => {
+  const [tab] = await chrome.tabs.query({ active: true });
+  const started = performance.now();
+  await chrome.debugger.sendCommand({ tabId: tab.id }, 'Accessibility.getFullAXTree', {});
+  return performance.now() - started;
+})()`;
+
+/**
+ * The floor against the peer in one loop, call by call so the load hits all three alike: our take_snapshot, the
+ * peer's take_snapshot of the same page, and our tree fetch alone through `chrome.debugger` (no hop, no work).
+ */
+async function floorAlternating(stage: ActStage, mine: Client, url: string, version: string): Promise<string> {
+  const peer = await startPeer(installPeer(), stage.chromium);
+  try {
+    await toolText(peer, 'navigate_page', { type: 'url', url });
+    await toolText(peer, 'take_snapshot', {});
+    const sides = { ours: [] as number[], peer: [] as number[], tree: [] as number[] };
+    for (let i = 0; i < CALLS; i++) {
+      for (const [client, into] of [
+        [mine, sides.ours],
+        [peer, sides.peer],
+      ] as const) {
+        const started = performance.now();
+        await toolText(client, 'take_snapshot', {});
+        into.push(performance.now() - started);
+      }
+      sides.tree.push((await stage.browser.worker.evaluate(TREE_ONCE)) as number);
+    }
+    const cell = (ms: number[]) => `${percentile(ms, 50).toFixed(1)} / ${percentile(ms, 95).toFixed(1)} ms`;
+    return (
+      `take_snapshot, p50 / p95, alternating: ours ${cell(sides.ours)}, chrome-devtools-mcp ${version} ${cell(sides.peer)}; ` +
+      `our tree fetch alone through chrome.debugger ${cell(sides.tree)} ` +
+      `(${(percentile(sides.tree, 50) / percentile(sides.peer, 50)).toFixed(2)}× the peer's whole call)`
+    );
+  } finally {
+    await peer.close();
+  }
+}
 
 /**
  * The hop alone, ours and the peer's, alternating call by call so the machine's load hits both alike: a tool
@@ -138,8 +179,10 @@ async function main(): Promise<void> {
       console.log(
         `${label.padEnd(40)} ${percentile(ms, 50).toFixed(1).padStart(8)} ${percentile(ms, 95).toFixed(1).padStart(8)}`,
       );
+    // With the same client: a second one would be another agent, which may not act in the developer's tab.
+    console.log(`\n${await floorAlternating(stage, client, `${app.origin}/`, PEER_VERSION)}`);
     await client.close();
-    console.log(`\nWith our browser open: ${await hops(chromium, PEER_VERSION, port)}`);
+    console.log(`With our browser open: ${await hops(chromium, PEER_VERSION, port)}`);
     await browser.close();
     console.log(`With our browser closed: ${await hops(chromium, PEER_VERSION, port)}`);
   } finally {
