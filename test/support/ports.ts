@@ -1,9 +1,27 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 
-/** A run of `count` consecutive free loopback ports. */
+const LOWEST = 20000;
+
+/**
+ * The first port the kernel may give an outgoing connection (Linux's ip_local_port_range; 32768 elsewhere).
+ * A port above it that is free now can be taken by any connection before the test binds it, as a code-server
+ * start takes seconds: its connector then moved to the next port and the suite waited on the first.
+ */
+function ephemeralFloor(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > LOWEST + 1000 ? low : 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+/** A run of `count` consecutive free loopback ports, below those the kernel hands out to outgoing connections. */
 export async function freePortRun(count: number): Promise<number> {
+  const span = ephemeralFloor() - LOWEST - count;
   for (let attempt = 0; attempt < 50; attempt++) {
-    const first = 20000 + Math.floor(Math.random() * 30000);
+    const first = LOWEST + Math.floor(Math.random() * span);
     const servers: Server[] = [];
     let ok = true;
     for (let port = first; port < first + count && ok; port++) {
