@@ -1,6 +1,6 @@
 import type { CaptureEvent, StackFrame } from '../../../src/shared/protocol';
 import type { PageCapture, RequestInitiator, SocketFrameRun } from '../common/messages';
-import type { WebSocketEvent } from '../../../src/shared/websockets';
+import { utf8Length, WS_TEXT_HEAD, type WebSocketEvent } from '../../../src/shared/websockets';
 import { formatFrame, formatStack, parseStack } from '../../../src/shared/stackFrames';
 
 const MAX_FRAMES = 20;
@@ -85,16 +85,18 @@ function absoluteInitiator(capture: RequestInitiator): RequestInitiator | undefi
   }
 }
 
-/** A run's frames as events: four values a frame (see SocketFrameRun); a malformed frame is left out. */
+/**
+ * A run's frames as events: three values a frame (see SocketFrameRun), the size counted here. A malformed frame is
+ * left out, and a text longer than the page hook puts in a run (page script can forge one) is cut to the head.
+ */
 export function framesOfRun(run: SocketFrameRun): WebSocketEvent[] {
   const { connectionId, socketUrl, timestamp, url, frames } = run;
   if (!Array.isArray(frames) || typeof timestamp !== 'number') return [];
   const events: WebSocketEvent[] = [];
-  for (let i = 0; i + 3 < frames.length; i += 4) {
+  for (let i = 0; i + 2 < frames.length; i += 3) {
     const after = frames[i + 1];
-    const size = frames[i + 2];
-    const text = frames[i + 3];
-    if (typeof after !== 'number' || typeof size !== 'number' || typeof text !== 'string') continue;
+    const text = frames[i + 2];
+    if (typeof after !== 'number' || typeof text !== 'string') continue;
     events.push({
       type: 'websocket',
       event: 'frame',
@@ -102,8 +104,8 @@ export function framesOfRun(run: SocketFrameRun): WebSocketEvent[] {
       socketUrl,
       direction: frames[i] === 1 ? 'received' : 'sent',
       opcode: 1,
-      size,
-      text,
+      size: utf8Length(text),
+      text: text.length > WS_TEXT_HEAD ? text.slice(0, WS_TEXT_HEAD) : text,
       timestamp: timestamp + after,
       url,
     });

@@ -92,9 +92,10 @@ export type PageCapture =
   | RequestInitiator;
 
 /**
- * Text frames on one socket in a row, on one page URL, with nothing captured between them: four values a frame
- * (1 received or 0 sent, ms after `timestamp`, UTF-8 size, the text's head). The worker turns each into a
- * WebSocketEvent. The page builds no object per frame, and the batch's JSON is half as long (docs/costs.md).
+ * Text frames on one socket in a row, on one page URL, with nothing captured between them: three values a frame
+ * (1 received or 0 sent, ms after `timestamp`, the whole text, at most WS_TEXT_HEAD characters). The worker turns
+ * each into a WebSocketEvent and counts its UTF-8 size. The page builds no object per frame, and does no work per
+ * frame when the batch goes (docs/costs.md).
  */
 export interface SocketFrameRun {
   type: 'websocket-frames';

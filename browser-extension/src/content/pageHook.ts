@@ -9,7 +9,7 @@ import { ATTACHED_NOTE, claimOnce, HOOK_MARKS, takeMark } from '../common/hookMa
 import { CAPTURE_EVENT, type PageCapture } from '../common/messages';
 import { captureCallerStack, heldStack } from './callerStack';
 import { watchRequestInitiators } from './requestInitiators';
-import { finishFrame, finishRun, watchWebSockets } from './websockets/socketHook';
+import { finishFrame, watchWebSockets } from './websockets/socketHook';
 import { describe, formatArgs, formatTable, truncate } from './serialize';
 import { pageUrl } from './documentUrls';
 import { watchWorkers } from './workerHooks';
@@ -57,10 +57,7 @@ function flush(): void {
       if (capture.url === previousUrl) capture.url = undefined;
       else previousUrl = capture.url;
     }
-    if (capture.type === 'websocket-frames') {
-      finishRun(capture);
-      continue;
-    }
+    if (capture.type === 'websocket-frames') continue;
     if (capture.type === 'websocket') {
       finishFrame(capture);
       continue;

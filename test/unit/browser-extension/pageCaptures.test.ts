@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { fromPage, trustedPageUrl } from '../../../browser-extension/src/background/pageCaptures';
+import { WS_TEXT_HEAD } from '../../../src/shared/websockets';
 
 describe('browser extension: page captures', () => {
   const stack = (line: number) =>
@@ -101,13 +102,13 @@ describe('browser extension: page captures', () => {
     assert.equal(found[0]!.stackText, undefined);
   });
 
-  it('turns a run of socket frames into one event a frame, in the batch’s order, and leaves a malformed frame out', () => {
+  it('turns a run of socket frames into one event a frame, in the batch’s order, with its UTF-8 size; a malformed frame is left out and a forged long text cut', () => {
     const run = {
       type: 'websocket-frames',
       connectionId: 'ws-1',
       socketUrl: 'ws://localhost:5173/live',
       timestamp: 1000,
-      frames: [0, 0, 9, '{"seq":1}', 1, 7, 3, 'ack', 1, 'late', 3, 'bad', 0, 9, 2000, 'x'.repeat(10)],
+      frames: [0, 0, '{"seq":1}', 1, 7, 'ack€', 1, 'late', 'bad', 0, 9, 'x'.repeat(2000)],
     };
     const events = fromPage(JSON.stringify([log('before', {}), run, log('after', {})])) as Record<string, any>[];
     assert.deepEqual(
@@ -115,8 +116,8 @@ describe('browser extension: page captures', () => {
       [
         ['console-log', 'before', 1, undefined, undefined],
         ['websocket', 'sent', 1000, 9, '{"seq":1}'],
-        ['websocket', 'received', 1007, 3, 'ack'],
-        ['websocket', 'sent', 1009, 2000, 'x'.repeat(10)],
+        ['websocket', 'received', 1007, 6, 'ack€'],
+        ['websocket', 'sent', 1009, 2000, 'x'.repeat(WS_TEXT_HEAD)],
         ['console-log', 'after', 1, undefined, undefined],
       ],
     );

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { finishFrame, finishRun, utf8Length } from '../../../browser-extension/src/content/websockets/socketHook';
-import { WS_TEXT_HEAD, type WebSocketEvent } from '../../../src/shared/websockets';
+import { finishFrame } from '../../../browser-extension/src/content/websockets/socketHook';
+import { utf8Length, WS_TEXT_HEAD, type WebSocketEvent } from '../../../src/shared/websockets';
 
 describe('browser extension: WebSocket frame sizes', () => {
   it('counts a text frame’s UTF-8 bytes as the socket sends them, without encoding it', () => {
@@ -62,31 +62,5 @@ describe('browser extension: WebSocket frame sizes', () => {
       finishFrame(binary);
       assert.deepEqual([binary.size, binary.hex, binary.text], [4, '01020304', undefined]);
     });
-  });
-
-  it('completes a run of text frames when its batch goes: size and head for each, in order', () => {
-    const long = '€'.repeat(WS_TEXT_HEAD + 10);
-    const run = {
-      type: 'websocket-frames' as const,
-      connectionId: 'ws-1',
-      socketUrl: 'ws://127.0.0.1/echo',
-      timestamp: 1000,
-      frames: [0, 0, '{"seq":1}', 1, 3, long, 1, 4, ''],
-    };
-    finishRun(run);
-    assert.deepEqual(run.frames, [
-      0,
-      0,
-      9,
-      '{"seq":1}',
-      1,
-      3,
-      new TextEncoder().encode(long).length,
-      long.slice(0, WS_TEXT_HEAD),
-      1,
-      4,
-      0,
-      '',
-    ]);
   });
 });

@@ -2,14 +2,16 @@
  * Passive WebSocket capture in the page's MAIN world: every socket the page opens is watched (open,
  * frames both ways, close, errors) without a debugger. Each frame keeps a size and a short head of
  * its payload, never a copy: a text frame's are taken when its batch goes, a buffer's in the call, a Blob's
- * asynchronously; past the caps, frames are only counted. Text frames in a row on one socket travel as one
- * run (SocketFrameRun), so the page's call builds no object for them.
+ * asynchronously; past the caps, frames are only counted. Text frames up to the head's length in a row on one
+ * socket travel as one run (SocketFrameRun), so the page's call builds no object for them, and the batch takes
+ * them as they are (the worker counts their sizes).
  */
 import {
   WS_FRAMES_PER_CONNECTION,
   WS_FRAMES_PER_PAGE,
   WS_HEX_HEAD,
   WS_TEXT_HEAD,
+  utf8Length,
   type WebSocketEvent,
 } from '../../../../src/shared/websockets';
 import type { PageCapture, SocketFrameRun } from '../../common/messages';
@@ -46,30 +48,6 @@ function hexOf(bytes: Uint8Array): string {
   return hex;
 }
 
-/** Any character past ASCII (surrogates included). A native regex test, far cheaper than the loop below in a cold page. */
-const BEYOND_ASCII = /[\u0080-\uffff]/;
-
-/** UTF-8 bytes of a string, as a socket sends it, counted without encoding (and copying) it. */
-export function utf8Length(text: string): number {
-  if (!BEYOND_ASCII.test(text)) return text.length;
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) continue;
-    if (code < 0x800) {
-      bytes += 1;
-      continue;
-    }
-    // 3 bytes for one unit; a surrogate pair is 4 bytes for two units, and a lone surrogate becomes U+FFFD (3).
-    bytes += 2;
-    if (code <= 0xdbff && code >= 0xd800) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i++;
-    }
-  }
-  return bytes;
-}
-
 /**
  * A binary frame's opcode, size and head. Only the head is taken (cut before any copy: the page may reuse its
  * buffer once send() returns); a Blob's head is read later, off the page's call, so it comes back as a promise.
@@ -101,25 +79,6 @@ export function finishFrame(capture: WebSocketEvent): void {
   if (capture.size !== undefined || text === undefined) return;
   capture.size = utf8Length(text);
   if (text.length > WS_TEXT_HEAD) capture.text = text.slice(0, WS_TEXT_HEAD);
-}
-
-/**
- * Completes a run when its batch goes, as finishFrame does a frame: the page's calls added three values a frame
- * (direction, ms after the run's start, the whole string), and the batch carries four (the size, then the head).
- */
-export function finishRun(run: SocketFrameRun): void {
-  const kept = run.frames;
-  const frames: (number | string)[] = [];
-  for (let i = 0; i + 2 < kept.length; i += 3) {
-    const text = String(kept[i + 2]);
-    frames.push(
-      kept[i]!,
-      kept[i + 1]!,
-      utf8Length(text),
-      text.length > WS_TEXT_HEAD ? text.slice(0, WS_TEXT_HEAD) : text,
-    );
-  }
-  run.frames = frames;
 }
 
 export function watchWebSockets(sink: CaptureSink): void {
@@ -198,7 +157,8 @@ export function watchWebSockets(sink: CaptureSink): void {
     if (socket.frames >= WS_FRAMES_PER_CONNECTION || pageFrames >= WS_FRAMES_PER_PAGE) return capped(socket);
     socket.frames++;
     pageFrames++;
-    if (typeof data !== 'string' || socket.queue !== undefined)
+    // A text past the kept head goes as its own frame, cut when its batch goes: a run carries whole texts.
+    if (typeof data !== 'string' || data.length > WS_TEXT_HEAD || socket.queue !== undefined)
       return eventFrame(socket, direction ? 'received' : 'sent', data);
     const run = socket.run;
     // With no Navigation API the URL is not known between reads, and is read (then it costs a call a frame).
