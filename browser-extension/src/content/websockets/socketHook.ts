@@ -1,10 +1,10 @@
 /**
  * Passive WebSocket capture in the page's MAIN world: every socket the page opens is watched (open,
  * frames both ways, close, errors) without a debugger. Each frame keeps a size and a short head of
- * its payload, never a copy: a text frame's are taken when its batch goes, a buffer's in the call, a Blob's
- * asynchronously; past the caps, frames are only counted. Text frames up to the head's length in a row on one
- * socket travel as one run (SocketFrameRun), so the page's call builds no object for them, and the batch takes
- * them as they are (the worker counts their sizes).
+ * its payload, never a copy: a buffer's in the call, a Blob's asynchronously, a long text's when its batch
+ * goes; past the caps, frames are only counted. Text frames no longer than the head, in a row on one socket,
+ * travel whole as one run (SocketFrameRun): the page's call builds no object for them, the batch takes them
+ * as they are, and the worker counts their sizes.
  */
 import {
   WS_FRAMES_PER_CONNECTION,
