@@ -177,6 +177,14 @@ async function main(): Promise<void> {
     rates(versus.anchor),
   ]);
   results.push(['Ratio of the medians, Browser Debug ÷ anchor', `${fmt(versus.ratio, 2)}×`]);
+  results.push([
+    'The same client against a bare node:http server that only parses the body (requests/s, median (rounds))',
+    rates(versus.bare),
+  ]);
+  results.push([
+    'Ratio of the medians, bare server ÷ anchor (the most this machine and client can show)',
+    `${fmt(median(versus.bare) / median(versus.anchor), 2)}×`,
+  ]);
   const profile = process.env.BENCH_PROFILE ? await profileIngest() : undefined;
   let child = await startConnector();
   try {

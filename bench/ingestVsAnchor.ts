@@ -1,7 +1,8 @@
 /**
  * The anchor's own ingest workload, side by side: autocannon (from the npm registry, cached) posting
  * 120-character console messages to `POST /extension-log` over 20 connections, alternating between
- * our connector and browser-tools-server 1.2.0 round by round so both see the same machine noise.
+ * our connector, browser-tools-server 1.2.0 and a bare node:http server (the client's ceiling on this machine)
+ * round by round so all see the same machine noise.
  * With BENCH_PROFILE=1, one more run against our connector under `node --cpu-prof` prints where the
  * time goes.
  */
@@ -9,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AUTOCANNON, ensurePeer, startAnchor, startOurs, stopServer, type Server } from './peers';
+import { AUTOCANNON, ensurePeer, startAnchor, startBare, startOurs, stopServer, type Server } from './peers';
 import { summarizeProfile } from './cpuProfile';
 import { median } from './median';
 import { callerHeaders } from '../test/support/callerSecret';
@@ -54,14 +55,16 @@ async function rate(autocannon: Autocannon, server: Server, seconds: number): Pr
 export interface IngestComparison {
   ours: number[];
   anchor: number[];
+  /** A server that only parses each body: what the client reaches here, so the most any ratio can be. */
+  bare: number[];
   ratio: number;
 }
 
 /** `rounds` timed runs of SECONDS each per server, interleaved, after a 1 s warm-up of each. */
 export async function compareIngest(rounds: number): Promise<IngestComparison> {
   const autocannon = loadAutocannon();
-  const servers = [await startOurs(), await startAnchor()] as const;
-  const figures: [number[], number[]] = [[], []];
+  const servers = [await startOurs(), await startAnchor(), await startBare()] as const;
+  const figures: [number[], number[], number[]] = [[], [], []];
   try {
     for (const server of servers) await rate(autocannon, server, 1);
     for (let round = 0; round < rounds; round++) {
@@ -70,7 +73,7 @@ export async function compareIngest(rounds: number): Promise<IngestComparison> {
   } finally {
     for (const server of servers) await stopServer(server);
   }
-  return { ours: figures[0], anchor: figures[1], ratio: median(figures[0]) / median(figures[1]) };
+  return { ours: figures[0], anchor: figures[1], bare: figures[2], ratio: median(figures[0]) / median(figures[1]) };
 }
 
 /** One run against our connector under --cpu-prof; the summary of where its time went. */

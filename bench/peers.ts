@@ -68,7 +68,15 @@ export function startAnchor(port = randomPort(), nodeFlags: string[] = []): Prom
   return ready({ label: ANCHOR.label, port, child });
 }
 
-/** Resolves once the server answers `/.identity` (both have it), or fails if it exits first. */
+/** A node:http server that only parses each body (bench/fixtures/bareIngestServer.cjs): the load client's ceiling. */
+export function startBare(port = randomPort()): Promise<Server> {
+  const child = spawn(process.execPath, [resolve(__dirname, 'fixtures/bareIngestServer.cjs'), String(port)], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return ready({ label: 'a bare node:http server', port, child });
+}
+
+/** Resolves once the server answers `/.identity` (all three do), or fails if it exits first. */
 async function ready(server: Server): Promise<Server> {
   const exited = new Promise<never>((_, fail) =>
     server.child.once('exit', (code) => fail(new Error(`${server.label} exited with code ${code} before it answered`))),
