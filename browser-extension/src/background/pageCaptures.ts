@@ -1,5 +1,5 @@
 import type { CaptureEvent, StackFrame } from '../../../src/shared/protocol';
-import type { PageCapture, RequestInitiator, SocketFrameRun } from '../common/messages';
+import type { OlderSocketFrameRun, PageCapture, RequestInitiator, SocketFrameRun } from '../common/messages';
 import { utf8Length, WS_TEXT_HEAD, type WebSocketEvent } from '../../../src/shared/websockets';
 import { formatFrame, formatStack, parseStack } from '../../../src/shared/stackFrames';
 
@@ -30,10 +30,10 @@ export function fromPage(
     if (text !== previous.text) previous = { text, frames: parseStack(text).slice(0, MAX_FRAMES) };
     return previous.frames;
   };
-  const captures: Exclude<PageCapture, RequestInitiator | SocketFrameRun>[] = [];
+  const captures: Exclude<PageCapture, RequestInitiator | SocketFrameRun | OlderSocketFrameRun>[] = [];
   // A capture without a page URL was made on the one before it (the hook sends a run of equal URLs once).
   let pageUrl: string | undefined;
-  for (const capture of raw as PageCapture[]) {
+  for (const capture of raw as (PageCapture | OlderSocketFrameRun)[]) {
     if (!capture || typeof capture !== 'object') continue;
     if (capture.type === 'initiator') {
       const initiator = absoluteInitiator(capture);
@@ -43,8 +43,9 @@ export function fromPage(
     if (typeof capture.url === 'string') pageUrl = capture.url;
     else if (pageUrl !== undefined) capture.url = pageUrl;
     if (frameUrl !== undefined) capture.url = trustedPageUrl(capture.url, frameUrl);
-    if (capture.type !== 'websocket-frames') captures.push(capture);
-    else for (const frame of framesOfRun(capture)) captures.push(frame);
+    if (capture.type === 'websocket-run' || capture.type === 'websocket-frames')
+      for (const frame of framesOfRun(capture)) captures.push(frame);
+    else captures.push(capture);
   }
   return captures.map((capture) => {
     if (capture.type === 'console-log' && capture.sameStack) capture = { ...capture, stackText: previous.text };
@@ -86,17 +87,22 @@ function absoluteInitiator(capture: RequestInitiator): RequestInitiator | undefi
 }
 
 /**
- * A run's frames as events: three values a frame (see SocketFrameRun), the size counted here. A malformed frame is
- * left out, and a text longer than the page hook puts in a run (page script can forge one) is cut to the head.
+ * A run's frames as events: three values a frame (see SocketFrameRun), the size counted here, or four from an
+ * earlier build's hook (OlderSocketFrameRun), its size given. A malformed frame is left out, and a text longer
+ * than the page hook puts in a run (page script can forge one) is cut to the head.
  */
-export function framesOfRun(run: SocketFrameRun): WebSocketEvent[] {
+export function framesOfRun(run: SocketFrameRun | OlderSocketFrameRun): WebSocketEvent[] {
   const { connectionId, socketUrl, timestamp, url, frames } = run;
   if (!Array.isArray(frames) || typeof timestamp !== 'number') return [];
+  const older = run.type === 'websocket-frames';
+  const stride = older ? 4 : 3;
   const events: WebSocketEvent[] = [];
-  for (let i = 0; i + 2 < frames.length; i += 3) {
+  for (let i = 0; i + stride - 1 < frames.length; i += stride) {
     const after = frames[i + 1];
-    const text = frames[i + 2];
+    const text = frames[i + stride - 1];
     if (typeof after !== 'number' || typeof text !== 'string') continue;
+    const size = older ? frames[i + 2] : utf8Length(text);
+    if (typeof size !== 'number') continue;
     events.push({
       type: 'websocket',
       event: 'frame',
@@ -104,7 +110,7 @@ export function framesOfRun(run: SocketFrameRun): WebSocketEvent[] {
       socketUrl,
       direction: frames[i] === 1 ? 'received' : 'sent',
       opcode: 1,
-      size: utf8Length(text),
+      size,
       text: text.length > WS_TEXT_HEAD ? text.slice(0, WS_TEXT_HEAD) : text,
       timestamp: timestamp + after,
       url,
@@ -113,7 +119,10 @@ export function framesOfRun(run: SocketFrameRun): WebSocketEvent[] {
   return events;
 }
 
-function toEvent(capture: Exclude<PageCapture, RequestInitiator | SocketFrameRun>, parsed: StackFrame[]): CaptureEvent {
+function toEvent(
+  capture: Exclude<PageCapture, RequestInitiator | SocketFrameRun | OlderSocketFrameRun>,
+  parsed: StackFrame[],
+): CaptureEvent {
   if (capture.type === 'websocket') return capture;
   if (capture.type === 'console-log') {
     const frames = [...parsed];

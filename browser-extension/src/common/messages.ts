@@ -98,12 +98,21 @@ export type PageCapture =
  * frame when the batch goes (docs/costs.md).
  */
 export interface SocketFrameRun {
-  type: 'websocket-frames';
+  type: 'websocket-run';
   connectionId: string;
   socketUrl: string;
   timestamp: number;
   url?: string;
   frames: (number | string)[];
+}
+
+/**
+ * A run as earlier builds of the page hook send it: four values a frame (direction, ms, UTF-8 size, the text's
+ * head). A hook keeps running in a tab left open across an extension update (the newer one sees its mark and
+ * stays out), so the worker still reads these.
+ */
+export interface OlderSocketFrameRun extends Omit<SocketFrameRun, 'type'> {
+  type: 'websocket-frames';
 }
 
 export type RelayMessage =

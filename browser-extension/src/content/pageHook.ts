@@ -57,7 +57,7 @@ function flush(): void {
       if (capture.url === previousUrl) capture.url = undefined;
       else previousUrl = capture.url;
     }
-    if (capture.type === 'websocket-frames') continue;
+    if (capture.type === 'websocket-run') continue;
     if (capture.type === 'websocket') {
       finishFrame(capture);
       continue;

@@ -104,7 +104,7 @@ describe('browser extension: page captures', () => {
 
   it('turns a run of socket frames into one event a frame, in the batch’s order, with its UTF-8 size; a malformed frame is left out and a forged long text cut', () => {
     const run = {
-      type: 'websocket-frames',
+      type: 'websocket-run',
       connectionId: 'ws-1',
       socketUrl: 'ws://localhost:5173/live',
       timestamp: 1000,
@@ -126,6 +126,24 @@ describe('browser extension: page captures', () => {
       [frame.event, frame.opcode, frame.connectionId, frame.socketUrl, frame.url],
       ['frame', 1, 'ws-1', 'ws://localhost:5173/live', 'http://localhost:5173/'],
       'a run without a page URL is on the page of the capture before it',
+    );
+  });
+
+  it('reads a run from an earlier build’s hook (four values a frame, its size given), as a tab left open across an update sends it', () => {
+    const older = {
+      type: 'websocket-frames',
+      connectionId: 'ws-2',
+      socketUrl: 'ws://localhost:5173/live',
+      timestamp: 2000,
+      frames: [0, 0, 9, '{"seq":1}', 1, 5, 3000, 'x'.repeat(WS_TEXT_HEAD), 1, 'late', 3, 'bad'],
+    };
+    const events = fromPage(JSON.stringify([older])) as Record<string, any>[];
+    assert.deepEqual(
+      events.map((event) => [event.direction, event.timestamp, event.size, event.text]),
+      [
+        ['sent', 2000, 9, '{"seq":1}'],
+        ['received', 2005, 3000, 'x'.repeat(WS_TEXT_HEAD)],
+      ],
     );
   });
 

@@ -138,7 +138,7 @@ export function watchWebSockets(sink: CaptureSink): void {
   /** A text frame that starts its socket's run: the run is posted, and the frames after it join it. */
   function startRun(socket: Watched, direction: 0 | 1, data: string): void {
     socket.run = {
-      type: 'websocket-frames',
+      type: 'websocket-run',
       connectionId: socket.id,
       socketUrl: socket.url,
       timestamp: Date.now(),
