@@ -30,7 +30,7 @@ export function fromPage(
     if (text !== previous.text) previous = { text, frames: parseStack(text).slice(0, MAX_FRAMES) };
     return previous.frames;
   };
-  const captures: Exclude<PageCapture, RequestInitiator | SocketFrameRun | OlderSocketFrameRun>[] = [];
+  const captures: Exclude<PageCapture, RequestInitiator | SocketFrameRun>[] = [];
   // A capture without a page URL was made on the one before it (the hook sends a run of equal URLs once).
   let pageUrl: string | undefined;
   for (const capture of raw as (PageCapture | OlderSocketFrameRun)[]) {
@@ -119,10 +119,7 @@ export function framesOfRun(run: SocketFrameRun | OlderSocketFrameRun): WebSocke
   return events;
 }
 
-function toEvent(
-  capture: Exclude<PageCapture, RequestInitiator | SocketFrameRun | OlderSocketFrameRun>,
-  parsed: StackFrame[],
-): CaptureEvent {
+function toEvent(capture: Exclude<PageCapture, RequestInitiator | SocketFrameRun>, parsed: StackFrame[]): CaptureEvent {
   if (capture.type === 'websocket') return capture;
   if (capture.type === 'console-log') {
     const frames = [...parsed];

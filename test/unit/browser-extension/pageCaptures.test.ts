@@ -102,14 +102,17 @@ describe('browser extension: page captures', () => {
     assert.equal(found[0]!.stackText, undefined);
   });
 
+  const socketRun = (type: string, connectionId: string, timestamp: number, frames: unknown[]) => ({
+    type,
+    connectionId,
+    socketUrl: 'ws://localhost:5173/live',
+    timestamp,
+    frames,
+  });
+
   it('turns a run of socket frames into one event a frame, in the batch’s order, with its UTF-8 size; a malformed frame is left out and a forged long text cut', () => {
-    const run = {
-      type: 'websocket-run',
-      connectionId: 'ws-1',
-      socketUrl: 'ws://localhost:5173/live',
-      timestamp: 1000,
-      frames: [0, 0, '{"seq":1}', 1, 7, 'ack€', 1, 'late', 'bad', 0, 9, 'x'.repeat(2000)],
-    };
+    const frames = [0, 0, '{"seq":1}', 1, 7, 'ack€', 1, 'late', 'bad', 0, 9, 'x'.repeat(2000)];
+    const run = socketRun('websocket-run', 'ws-1', 1000, frames);
     const events = fromPage(JSON.stringify([log('before', {}), run, log('after', {})])) as Record<string, any>[];
     assert.deepEqual(
       events.map((event) => [event.type, event.message ?? event.direction, event.timestamp, event.size, event.text]),
@@ -130,13 +133,8 @@ describe('browser extension: page captures', () => {
   });
 
   it('reads a run from an earlier build’s hook (four values a frame, its size given), as a tab left open across an update sends it', () => {
-    const older = {
-      type: 'websocket-frames',
-      connectionId: 'ws-2',
-      socketUrl: 'ws://localhost:5173/live',
-      timestamp: 2000,
-      frames: [0, 0, 9, '{"seq":1}', 1, 5, 3000, 'x'.repeat(WS_TEXT_HEAD), 1, 'late', 3, 'bad'],
-    };
+    const frames = [0, 0, 9, '{"seq":1}', 1, 5, 3000, 'x'.repeat(WS_TEXT_HEAD), 1, 'late', 3, 'bad'];
+    const older = socketRun('websocket-frames', 'ws-2', 2000, frames);
     const events = fromPage(JSON.stringify([older])) as Record<string, any>[];
     assert.deepEqual(
       events.map((event) => [event.direction, event.timestamp, event.size, event.text]),
